@@ -1,0 +1,34 @@
+// `npm run devnet -- --port N --data DIR`: runs the local exchange alone and prints its base URL.
+// The app's launcher reads the PERPETUA_DEVNET_URL line from stdout to learn where it listens.
+import { parseArgs } from 'node:util';
+import { startDevnet } from './server';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    data: { type: 'string' },
+    'exit-with-stdin': { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+  process.exit(2);
+}
+
+const devnet = await startDevnet({ port, host: values.host });
+console.log(`PERPETUA_DEVNET_URL=${devnet.baseUrl}`);
+console.log(`devnet listening on ${devnet.baseUrl}`);
+
+const stop = (): void => {
+  void devnet.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+if (values['exit-with-stdin']) {
+  // The app's launcher holds our stdin open; if it dies without signalling, stop rather than linger.
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+}

@@ -1,0 +1,85 @@
+// Scaled-integer money. Every amount, price and size is a bigint in the token's or market's smallest unit
+// from the wire to the display edge; this module is the only place that turns them into text and back.
+
+export class MoneyFormatError extends Error {
+  override readonly name = 'MoneyFormatError';
+}
+
+const DECIMAL = /^(\d+)(?:\.(\d*))?$/;
+
+function checkDecimals(decimals: number): void {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) {
+    throw new MoneyFormatError(`decimals must be a whole number from 0 to 36, got ${decimals}`);
+  }
+}
+
+/**
+ * Parses what a person typed ("25", "25.5", "0.000001") into scaled units. Rejects signs, exponents,
+ * separators and more fraction digits than the token has: silently rounding someone's amount is never right.
+ */
+export function parseAmount(text: string, decimals: number): bigint {
+  checkDecimals(decimals);
+  const trimmed = text.trim();
+  const match = DECIMAL.exec(trimmed);
+  if (!match) throw new MoneyFormatError(`"${text}" is not an amount: use digits and at most one decimal point`);
+  const whole = match[1] ?? '0';
+  const fraction = match[2] ?? '';
+  if (fraction.length > decimals) {
+    throw new MoneyFormatError(
+      decimals === 0
+        ? `"${text}" has decimals, but this amount must be a whole number`
+        : `"${text}" has more than ${decimals} decimal places`,
+    );
+  }
+  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+}
+
+export interface FormatOptions {
+  /** Show at most this many fraction digits, rounding toward zero (display only). */
+  maxFractionDigits?: number;
+  /** Keep trailing zeros up to this many fraction digits. */
+  minFractionDigits?: number;
+  /** Group the whole part in thousands with commas. */
+  group?: boolean;
+  /** Prefix positive values with '+'. */
+  signed?: boolean;
+}
+
+/** Formats scaled units as a decimal string. Never goes through floating point. */
+export function formatAmount(value: bigint, decimals: number, options: FormatOptions = {}): string {
+  checkDecimals(decimals);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const scale = 10n ** BigInt(decimals);
+  let whole = (abs / scale).toString();
+  let fraction = decimals === 0 ? '' : (abs % scale).toString().padStart(decimals, '0');
+  if (options.maxFractionDigits !== undefined && fraction.length > options.maxFractionDigits) {
+    fraction = fraction.slice(0, options.maxFractionDigits);
+  }
+  const minDigits = Math.min(options.minFractionDigits ?? 0, fraction.length);
+  let end = fraction.length;
+  while (end > minDigits && fraction[end - 1] === '0') end -= 1;
+  fraction = fraction.slice(0, end);
+  if (options.group) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = negative ? '-' : options.signed && value > 0n ? '+' : '';
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Reads a scaled integer that travels as a decimal string (JSON cannot carry u64 safely as a number). */
+export function parseScaled(text: string): bigint {
+  if (!/^-?(0|[1-9]\d*)$/.test(text)) throw new MoneyFormatError(`"${text}" is not a scaled integer`);
+  return BigInt(text);
+}
+
+/** value * numerator / denominator, rounded toward zero; for fees and proportions without floats. */
+export function mulDiv(value: bigint, numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new RangeError('mulDiv by zero');
+  return (value * numerator) / denominator;
+}
+
+/** Basis points of a value, rounded up: what a fee or margin requirement takes must not be understated. */
+export function bpsCeil(value: bigint, bps: bigint): bigint {
+  const product = value * bps;
+  const q = product / 10_000n;
+  return product % 10_000n === 0n ? q : product > 0n ? q + 1n : q;
+}
