@@ -83,3 +83,26 @@ export function bpsCeil(value: bigint, bps: bigint): bigint {
   const q = product / 10_000n;
   return product % 10_000n === 0n ? q : product > 0n ? q + 1n : q;
 }
+
+/**
+ * Converts a JSON number that the interface defines as a double (e.g. the withdrawal fee, 1.5 USDC) into
+ * scaled units exactly, through its shortest decimal text rather than float arithmetic. A value with more
+ * precision than the token carries is refused, not rounded.
+ */
+export function scaledFromJsonNumber(value: number, decimals: number): bigint {
+  if (!Number.isFinite(value) || value < 0) throw new MoneyFormatError(`${value} is not a non-negative amount`);
+  const text = String(value);
+  const exp = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!exp) return parseAmount(text, decimals);
+  // Expand exponent notation (1e-7, 1.5e+21) into plain digits, then parse as usual.
+  const digits = `${exp[1]}${exp[2] ?? ''}`;
+  const point = (exp[1] ?? '').length + Number(exp[3]);
+  const plain =
+    point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return parseAmount(plain, decimals);
+}
+
+/** Scaled units as a JSON number for the few interface fields typed as doubles. Exact for realistic fees. */
+export function jsonNumberFromScaled(value: bigint, decimals: number): number {
+  return Number(formatAmount(value, decimals));
+}
