@@ -1,0 +1,74 @@
+// Loads the exchange schema from proto text (the server's /schema.proto, or the bundled proto/ file for the
+// devnet) and checks that every message the app relies on is there, so a mismatched server fails at connect
+// with a clear message rather than mid-withdrawal.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import protobuf from 'protobufjs';
+import { ProtocolError } from './errors';
+
+export const PROTO_PACKAGE = 'perpetua.v1';
+
+const REQUIRED_TYPES = ['Action', 'Receipt', 'U128', 'AtomicSubaction', 'AtomicResult'] as const;
+const REQUIRED_ENUMS = ['Error', 'Side', 'FillMode', 'TriggerKind', 'SignatureFraming', 'VaultWithdrawKind'] as const;
+
+export interface ProtocolSchema {
+  root: protobuf.Root;
+  action: protobuf.Type;
+  receipt: protobuf.Type;
+  u128: protobuf.Type;
+  errorEnum: protobuf.Enum;
+}
+
+export function loadSchema(protoText: string): ProtocolSchema {
+  let root: protobuf.Root;
+  try {
+    root = protobuf.parse(protoText, { keepCase: false }).root;
+  } catch (error) {
+    throw new ProtocolError('SCHEMA_MISSING', `the exchange schema does not parse: ${(error as Error).message}`);
+  }
+  const lookupType = (name: string): protobuf.Type => {
+    try {
+      return root.lookupType(`${PROTO_PACKAGE}.${name}`);
+    } catch {
+      throw new ProtocolError('SCHEMA_MISSING', `the exchange schema lacks the message ${PROTO_PACKAGE}.${name}`);
+    }
+  };
+  const lookupEnum = (name: string): protobuf.Enum => {
+    try {
+      return root.lookupEnum(`${PROTO_PACKAGE}.${name}`);
+    } catch {
+      throw new ProtocolError('SCHEMA_MISSING', `the exchange schema lacks the enum ${PROTO_PACKAGE}.${name}`);
+    }
+  };
+  for (const name of REQUIRED_TYPES) lookupType(name);
+  for (const name of REQUIRED_ENUMS) lookupEnum(name);
+  const action = lookupType('Action');
+  const receipt = lookupType('Receipt');
+  for (const [type, fields] of [
+    [action, ['currentTimestamp', 'nonce', 'createSession', 'withdraw', 'transfer', 'revokeSession', 'refreshSession', 'selfRevoke']],
+    [receipt, ['actionId', 'err', 'createSessionResult', 'withdrawResult', 'transferred', 'sessionRevoked']],
+  ] as const) {
+    for (const field of fields) {
+      if (!type.fields[field]) throw new ProtocolError('SCHEMA_MISSING', `the exchange schema's ${type.name} lacks ${field}`);
+    }
+  }
+  root.resolveAll();
+  return { root, action, receipt, u128: lookupType('U128'), errorEnum: lookupEnum('Error') };
+}
+
+/** Finds proto/perpetua.proto walking up from this module: works from src/ under tsx and from out/ builds. */
+export function findProtoFile(start: string = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    const candidate = join(dir, 'proto', 'perpetua.proto');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new ProtocolError('SCHEMA_MISSING', 'proto/perpetua.proto was not found above the running code');
+    dir = parent;
+  }
+}
+
+export function readBundledProto(): string {
+  return readFileSync(findProtoFile(), 'utf8');
+}
