@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        // The devnet ships inside the app as a second entry; main runs it as a child process.
+        input: { index: resolve('src/main/electron/main.ts'), devnet: resolve('src/devnet/cli.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload must be a single CommonJS file with nothing left to require but 'electron'.
+      externalizeDeps: false,
+      isolatedEntries: true,
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src/renderer',
+    plugins: [react()],
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+  },
+});

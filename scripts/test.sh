@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm test`: every check the project has, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step lint
+npx eslint .
+step typecheck
+npx tsc -p tsconfig.node.json
+npx tsc -p tsconfig.web.json
+step build
+npx electron-vite build >/dev/null
+step "unit, integration and conformance tests"
+if [ -x scripts/with-keyring.sh ]; then
+  scripts/with-keyring.sh npx vitest run
+else
+  npx vitest run
+fi
+step "end-to-end tests (Playwright, Debian Chromium)"
+npx playwright test

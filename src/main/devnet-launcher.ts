@@ -1,0 +1,93 @@
+// Starts the embedded devnet as a child process on a free loopback port and stops it with the app. The
+// child prints `PERPETUA_DEVNET_URL=<url>` once it listens; it also watches its stdin so it exits if we die.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface DevnetCommand {
+  /** executable: process.execPath under Node, or Electron's binary with ELECTRON_RUN_AS_NODE */
+  command: string;
+  /** arguments before the devnet's own (e.g. ['--import', 'tsx', 'src/devnet/cli.ts']) */
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface LaunchOptions extends DevnetCommand {
+  dataDir?: string;
+  port?: number;
+  extraArgs?: string[];
+  startTimeoutMs?: number;
+  /** where the child's own output goes (never secrets: the devnet holds none of the user's) */
+  log?: (line: string) => void;
+}
+
+export interface LaunchedDevnet {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const URL_LINE = /^PERPETUA_DEVNET_URL=(http:\/\/127\.0\.0\.1:\d+)$/;
+
+export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevnet> {
+  const args = [...options.args, '--port', String(options.port ?? 0), '--exit-with-stdin'];
+  if (options.dataDir) args.push('--data', options.dataDir);
+  args.push(...(options.extraArgs ?? []));
+  const child: ChildProcess = spawn(options.command, args, {
+    env: options.env ?? process.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const log = options.log ?? (() => {});
+  const stderr: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    stderr.push(text);
+    if (stderr.length > 50) stderr.shift();
+    log(text.trimEnd());
+  });
+
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the devnet did not report its address within ${options.startTimeoutMs ?? 20_000} ms`));
+    }, options.startTimeoutMs ?? 20_000);
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const match = URL_LINE.exec(line.trim());
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      } else log(line);
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`the devnet could not be started: ${error.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the devnet exited before it was ready (${signal ?? `code ${code}`}): ${stderr.join('').trim().slice(-500) || 'no output'}`));
+    });
+  });
+
+  let stopped: Promise<void> | null = null;
+  return {
+    baseUrl,
+    pid: child.pid!,
+    stop() {
+      stopped ??= new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+      return stopped;
+    },
+  };
+}
+
+/** How plain Node (the browser host, tests) runs the devnet from source. */
+export function nodeDevnetCommand(repoRoot: string): DevnetCommand {
+  return { command: process.execPath, args: ['--import', 'tsx', `${repoRoot}/src/devnet/cli.ts`] };
+}

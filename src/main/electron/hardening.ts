@@ -1,0 +1,111 @@
+// Every security setting of the Electron shell, as functions of the objects they configure so that unit
+// tests can check each one without an Electron binary. Nothing here is optional for a wallet.
+import type { BrowserWindowConstructorOptions, Session, WebContents, Shell, Protocol } from 'electron';
+import { rendererCsp } from '../../host/csp';
+
+/** The custom scheme the packaged renderer is served from; the only origin whose frames may call IPC. */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'perpetua';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+/** https addresses the app may open in the system browser; everything else is refused. */
+export const EXTERNAL_URL_ALLOWLIST: readonly string[] = ['https://github.com/', 'https://docs.perpetua.app/'];
+
+export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 820,
+    minWidth: 1024,
+    minHeight: 700,
+    show: false,
+    title: 'Perpetua',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      devTools: process.env.NODE_ENV === 'development',
+    },
+  };
+}
+
+/** The CSP for the Electron renderer: it talks to main over IPC only, so it may connect nowhere. */
+export const ELECTRON_CSP = rendererCsp("'none'");
+
+/** Is this a frame URL of the app itself (the packaged files, or the dev server in development)? */
+export function isAppUrl(url: string, devServerUrl?: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
+  if (devServerUrl) return parsed.origin === new URL(devServerUrl).origin;
+  return false;
+}
+
+export function isAllowedExternalUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && EXTERNAL_URL_ALLOWLIST.some((prefix) => parsed.href.startsWith(prefix));
+  } catch {
+    return false;
+  }
+}
+
+/** Deny every permission (camera, notifications, clipboard-read, geolocation, ...) and every check. */
+export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>, devServerUrl?: string): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  // The dev server's pages get the same CSP as the packaged app; app:// responses set it themselves.
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...details.responseHeaders };
+    if (devServerUrl && details.url.startsWith(devServerUrl)) headers['Content-Security-Policy'] = [ELECTRON_CSP];
+    callback({ responseHeaders: headers });
+  });
+}
+
+/** No navigation away from the app, no new windows, no webviews; allowlisted https links go to the browser. */
+export function hardenWebContents(contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>, shell: Pick<Shell, 'openExternal'>, devServerUrl?: string): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url, devServerUrl)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url, devServerUrl)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+/** Serves the packaged renderer under app://perpetua/ with the CSP header; nothing outside its folder. */
+export function registerAppProtocol(
+  protocol: Pick<Protocol, 'handle'>,
+  rendererDir: string,
+  readFile: (path: string) => Promise<Buffer>,
+): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    if (url.host !== APP_HOST) return new Response('not found', { status: 404 });
+    const path = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    if (path.split('/').includes('..')) return new Response('not found', { status: 404 });
+    try {
+      const body = await readFile(`${rendererDir}${path}`);
+      const type = path.endsWith('.html') ? 'text/html' : path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : 'application/octet-stream';
+      return new Response(new Uint8Array(body), { headers: { 'content-type': type, 'content-security-policy': ELECTRON_CSP, 'x-content-type-options': 'nosniff' } });
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
+  });
+}

@@ -1,0 +1,63 @@
+// The Electron entry: single instance, hardened session and window, app:// protocol, the embedded devnet
+// as a child process, and the core bound to IPC. The only file that wires electron to the core.
+import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createCore } from '../core';
+import { createDispatcher } from '../ipc-dispatch';
+import { launchDevnet, type LaunchedDevnet } from '../devnet-launcher';
+import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, isAppUrl, registerAppProtocol, windowOptions } from './hardening';
+import { bindIpc, forwardEvents } from './ipc';
+
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: false } }]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let window: BrowserWindow | null = null;
+  let devnet: LaunchedDevnet | null = null;
+
+  app.on('second-instance', () => {
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, shell, devServerUrl));
+
+  void app.whenReady().then(async () => {
+    hardenSession(session.defaultSession, devServerUrl);
+    registerAppProtocol(protocol, join(import.meta.dirname, '../renderer'), (path) => readFile(path));
+
+    const customUrl = process.env.PERPETUA_EXCHANGE_URL;
+    if (!customUrl) {
+      devnet = await launchDevnet({
+        command: process.execPath,
+        args: [join(import.meta.dirname, 'devnet.js')],
+        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        dataDir: join(app.getPath('userData'), 'devnet'),
+      });
+    }
+    const core = createCore({
+      version: app.getVersion(),
+      host: 'electron',
+      exchange: customUrl ? { kind: 'custom', baseUrl: customUrl } : { kind: 'embedded-devnet', baseUrl: devnet!.baseUrl },
+    });
+    bindIpc(ipcMain, createDispatcher(core.handlers), (url) => isAppUrl(url, devServerUrl));
+    forwardEvents(core.events, () => window?.webContents ?? null);
+
+    window = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+    window.once('ready-to-show', () => window?.show());
+    await window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+
+    app.on('before-quit', () => {
+      void core.close();
+      void devnet?.stop();
+    });
+  });
+
+  app.on('window-all-closed', () => app.quit());
+}

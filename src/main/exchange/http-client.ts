@@ -1,0 +1,107 @@
+// HTTP access to the exchange: every response parsed with a zod schema, every failure an AppFailure with a
+// code the app can act on. A hostile or broken server can make a call fail, never crash the main process.
+import type { z } from 'zod';
+import { AppFailure } from '../../shared/result';
+
+export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  fetchImpl?: FetchLike;
+  timeoutMs?: number;
+  /** Responses larger than this are refused rather than parsed. */
+  maxResponseBytes?: number;
+}
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  getJson<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string | number | undefined>): Promise<z.output<S>>;
+  getText(path: string): Promise<string>;
+  postBytes(path: string, body: Uint8Array): Promise<Uint8Array>;
+  postJson<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
+}
+
+function describeServerError(status: number, text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    if (typeof body.error === 'string') {
+      return `${body.error}${typeof body.message === 'string' ? `: ${body.message.slice(0, 300)}` : ''}`;
+    }
+  } catch {
+    // not JSON: fall through to the status alone
+  }
+  return `HTTP ${status}`;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
+
+  async function request(path: string, init?: RequestInit): Promise<{ status: number; body: Buffer; headers: Headers }> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new AppFailure('EXCHANGE_UNREACHABLE', `The exchange at ${baseUrl} could not be reached (${(error as Error).name}).`);
+    }
+    const length = Number(response.headers.get('content-length') ?? '0');
+    if (length > maxBytes) throw new AppFailure('EXCHANGE_BAD_RESPONSE', `The exchange sent a ${length}-byte answer; that is too large to trust.`);
+    const body = Buffer.from(await response.arrayBuffer().catch(() => {
+      throw new AppFailure('EXCHANGE_UNREACHABLE', 'The connection to the exchange broke while reading its answer.');
+    }));
+    if (body.length > maxBytes) throw new AppFailure('EXCHANGE_BAD_RESPONSE', 'The exchange sent an answer too large to trust.');
+    if (response.status === 404) {
+      throw new AppFailure('NOT_FOUND', `The exchange does not know that: ${describeServerError(404, body.toString('utf8'))}`);
+    }
+    if (response.status === 429) {
+      throw new AppFailure('THROTTLED', 'The exchange is rate limiting this app; try again in a moment.', {
+        retryAfterSeconds: Number(response.headers.get('retry-after') ?? '1') || 1,
+      });
+    }
+    if (response.status < 200 || response.status >= 300) {
+      throw new AppFailure('EXCHANGE_BAD_RESPONSE', `The exchange refused the request: ${describeServerError(response.status, body.toString('utf8'))}`, {
+        status: response.status,
+      });
+    }
+    return { status: response.status, body, headers: response.headers };
+  }
+
+  function parse<S extends z.ZodType>(path: string, text: string, schema: S): z.output<S> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new AppFailure('EXCHANGE_BAD_RESPONSE', `The exchange's answer to ${path} is not JSON.`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const where = parsed.error.issues[0]?.path.join('.') || 'the top level';
+      throw new AppFailure('EXCHANGE_BAD_RESPONSE', `The exchange's answer to ${path} is malformed at ${where}.`);
+    }
+    return parsed.data;
+  }
+
+  return {
+    baseUrl,
+    async getJson(path, schema, query) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
+      const full = params.size ? `${path}?${params.toString()}` : path;
+      const { body } = await request(full);
+      return parse(path, body.toString('utf8'), schema);
+    },
+    async getText(path) {
+      return (await request(path)).body.toString('utf8');
+    },
+    async postBytes(path, bytes) {
+      const { body } = await request(path, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
+      return body;
+    },
+    async postJson(path, payload, schema) {
+      const { body } = await request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      return parse(path, body.toString('utf8'), schema);
+    },
+  };
+}

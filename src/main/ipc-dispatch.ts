@@ -1,0 +1,38 @@
+// The one path every IPC call takes, whichever transport carried it (Electron ipcMain or the browser host's
+// WebSocket): the method must be a contract name, its argument must parse against the contract's schema
+// BEFORE any handler runs, and whatever happens comes back as a Result, never as a thrown exception.
+import { z } from 'zod';
+import { contract, type Handlers } from '../shared/ipc/contract';
+import { isMethodName, type MethodName } from '../shared/ipc/channels';
+import { AppFailure, err, ok, type Result } from '../shared/result';
+
+export type Dispatch = (method: unknown, arg: unknown) => Promise<Result<unknown>>;
+
+export interface DispatchLogger {
+  error(message: string): void;
+}
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'argument'}: ${issue.message}`)
+    .join('; ');
+}
+
+export function createDispatcher(handlers: Handlers, logger: DispatchLogger = console): Dispatch {
+  return async (method, arg) => {
+    if (!isMethodName(method)) return err('INVALID_ARGUMENT', `"${String(method)}" is not an operation of this app`);
+    const name: MethodName = method;
+    const parsed = contract[name].args.safeParse(arg);
+    if (!parsed.success) return err('INVALID_ARGUMENT', `${name}: ${describeIssues(parsed.error)}`);
+    try {
+      const handler = handlers[name] as (args: unknown) => Promise<unknown>;
+      return ok(await handler(parsed.data));
+    } catch (error) {
+      if (error instanceof AppFailure) return { ok: false, error: error.toError() };
+      // Unknown failures may carry internals (paths, server text): log the name and kind only, answer generically.
+      logger.error(`ipc ${name} failed: ${error instanceof Error ? error.name : typeof error}`);
+      return err('INTERNAL', 'Something went wrong inside the app. Nothing was signed or sent.');
+    }
+  };
+}

@@ -1,0 +1,98 @@
+// window.wallet for the browser host: the same named methods as the Electron preload, carried over the
+// host's loopback WebSocket. Only used when no preload provided window.wallet.
+import { METHOD_NAMES, EVENT_NAMES, type EventName } from '../../../shared/ipc/channels';
+import { contract, eventMethodName, eventPayloads, type WalletApi } from '../../../shared/ipc/contract';
+import { parseWire, stringifyWire } from '../../../shared/wire-json';
+import type { Result } from '../../../shared/result';
+
+const TOKEN_KEY = 'perpetua.hostToken';
+
+/** The one-time token arrives in the URL; keep it for reloads of this tab and take it out of the address bar. */
+function takeToken(): string | null {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+export function createHostBridge(): WalletApi {
+  const token = takeToken();
+  const pending = new Map<number, (result: Result<unknown>) => void>();
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+  let socket: WebSocket | null = null;
+  let opening: Promise<WebSocket> | null = null;
+
+  function connect(): Promise<WebSocket> {
+    if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket);
+    opening ??= new Promise<WebSocket>((resolve, reject) => {
+      if (!token) return reject(new Error('This page was opened without its access token. Use the address the host printed.'));
+      const ws = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(token)}`);
+      ws.onopen = () => {
+        socket = ws;
+        opening = null;
+        resolve(ws);
+      };
+      ws.onerror = () => {
+        opening = null;
+        reject(new Error('The app could not reach its host. Is it still running?'));
+      };
+      ws.onclose = () => {
+        socket = null;
+        for (const [id, settle] of pending) {
+          pending.delete(id);
+          settle({ ok: false, error: { code: 'INTERNAL', message: 'The connection to the app host closed.' } });
+        }
+      };
+      ws.onmessage = (event: MessageEvent<string>) => {
+        const message = parseWire(event.data) as { id?: number; result?: Result<unknown>; event?: EventName; payload?: unknown };
+        if (typeof message.id === 'number') {
+          pending.get(message.id)?.(message.result ?? { ok: false, error: { code: 'INTERNAL', message: 'empty answer' } });
+          pending.delete(message.id);
+        } else if (message.event && EVENT_NAMES.includes(message.event)) {
+          const parsed = eventPayloads[message.event].safeParse(message.payload);
+          if (parsed.success) listeners.get(message.event)?.forEach((listener) => listener(parsed.data));
+        }
+      };
+    });
+    return opening;
+  }
+
+  async function call(method: (typeof METHOD_NAMES)[number], arg: unknown): Promise<Result<unknown>> {
+    let ws: WebSocket;
+    try {
+      ws = await connect();
+    } catch (error) {
+      return { ok: false, error: { code: 'INTERNAL', message: (error as Error).message } };
+    }
+    const id = nextId++;
+    const result = await new Promise<Result<unknown>>((resolve) => {
+      pending.set(id, resolve);
+      ws.send(stringifyWire({ id, method, arg }));
+    });
+    if (!result.ok) return result;
+    // The renderer does not trust shapes either: results are parsed against the contract.
+    const parsed = contract[method].result.safeParse(result.value);
+    return parsed.success
+      ? { ok: true, value: parsed.data }
+      : { ok: false, error: { code: 'INTERNAL', message: `The app host answered ${method} with an unexpected shape.` } };
+  }
+
+  const api: Record<string, unknown> = {};
+  for (const method of METHOD_NAMES) api[method] = (arg?: unknown) => call(method, arg);
+  for (const event of EVENT_NAMES) {
+    api[eventMethodName(event)] = (listener: (payload: unknown) => void) => {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      void connect().catch(() => {});
+      return () => set.delete(listener);
+    };
+  }
+  return api as WalletApi;
+}

@@ -1,0 +1,52 @@
+// Starts the app as a user would without Electron: the browser host CLI, which launches its embedded
+// devnet, with a fresh data folder. Returns the URL it printed (with its one-time token).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface RunningApp {
+  url: string;
+  exchangeUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/host/cli.ts', '--data-dir', dataDir, ...extraArgs], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let exchangeUrl = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the host did not start within 30 s')), 30_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const exchange = /^exchange: (\S+)/.exec(line);
+      if (exchange) exchangeUrl = exchange[1]!;
+      const match = /^PERPETUA_HOST_URL=(\S+)$/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the host exited with code ${code}`));
+    });
+  });
+  return {
+    url,
+    exchangeUrl,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

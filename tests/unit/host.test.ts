@@ -1,0 +1,99 @@
+// The browser host on loopback against a real devnet: only the page it served, holding its token, may
+// talk to the core.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { request } from 'node:http';
+import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { startHost, type RunningHost } from '../../src/host/server';
+import { createCore } from '../../src/main/core';
+import { createDispatcher } from '../../src/main/ipc-dispatch';
+import { parseWire, stringifyWire } from '../../src/shared/wire-json';
+
+const TOKEN = 'test-token-'.padEnd(43, 'x');
+let devnet: RunningDevnet;
+let host: RunningHost;
+
+beforeAll(async () => {
+  devnet = await startDevnet();
+  const core = createCore({ version: '0.0.0', host: 'browser-host', exchange: { kind: 'embedded-devnet', baseUrl: devnet.baseUrl } });
+  const rendererDir = mkdtempSync(join(tmpdir(), 'perpetua-renderer-'));
+  writeFileSync(join(rendererDir, 'index.html'), '<html>app</html>');
+  host = await startHost({ dispatch: createDispatcher(core.handlers), events: core.events, rendererDir, token: TOKEN });
+});
+afterAll(async () => {
+  await host?.close();
+  await devnet?.close();
+});
+
+function connect(options: { token?: string; origin?: string; host?: string }): Promise<WebSocket> {
+  const url = `${host.origin.replace('http', 'ws')}/bridge?token=${encodeURIComponent(options.token ?? TOKEN)}`;
+  const headers: Record<string, string> = {};
+  if (options.host) headers.host = options.host;
+  const ws = new WebSocket(url, { origin: options.origin ?? host.origin, headers });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+function call(ws: WebSocket, method: string, arg?: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
+  return new Promise((resolve) => {
+    ws.once('message', (data) => resolve((parseWire(data.toString()) as { result: never }).result));
+    ws.send(stringifyWire({ id: 1, method, arg }));
+  });
+}
+
+describe('browser host bridge', () => {
+  it('carries a getMarkets call to the real devnet and back', async () => {
+    const ws = await connect({});
+    const result = await call(ws, 'getMarkets');
+    expect(result.ok).toBe(true);
+    expect((result.value as { markets: { symbol: string }[] }).markets.map((m) => m.symbol)).toContain('BTC-PERP');
+    ws.close();
+  });
+
+  it('refuses a wrong token', async () => {
+    await expect(connect({ token: 'nope' })).rejects.toThrow('refused 403');
+    await expect(connect({ token: `${TOKEN.slice(0, -1)}y` })).rejects.toThrow('refused 403');
+  });
+
+  it('refuses a foreign Origin', async () => {
+    await expect(connect({ origin: 'https://evil.example' })).rejects.toThrow('refused 403');
+    await expect(connect({ origin: host.origin.replace('127.0.0.1', 'localhost') })).rejects.toThrow('refused 403');
+  });
+
+  it('refuses a foreign Host (DNS rebinding)', async () => {
+    const port = new URL(host.origin).port;
+    await expect(connect({ host: `evil.example:${port}` })).rejects.toThrow('refused 403');
+  });
+
+  it('serves the page only under its own host name, with the CSP', async () => {
+    const get = (hostHeader: string) =>
+      new Promise<{ status: number; csp: string | undefined }>((resolve, reject) => {
+        const req = request(`${host.origin}/`, { headers: { host: hostHeader } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode!, csp: res.headers['content-security-policy'] as string | undefined });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const own = await get(new URL(host.origin).host);
+    expect(own.status).toBe(200);
+    expect(own.csp).toContain(`connect-src ${host.origin.replace('http', 'ws')}`);
+    expect(own.csp).not.toContain('unsafe-eval');
+    expect((await get('evil.example')).status).toBe(403);
+  });
+
+  it('answers malformed arguments with INVALID_ARGUMENT and closes on garbage', async () => {
+    const ws = await connect({});
+    expect(await call(ws, 'getMarkets', { injected: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(await call(ws, 'rm -rf', undefined)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('{not json');
+    expect(await closed).toBe(1007);
+  });
+});
