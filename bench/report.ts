@@ -27,8 +27,22 @@ export function measure(name: string, fn: () => void, seconds = 2, batch = 100):
 
 export function report(benchmark: string, rows: BenchRow[], extra: Record<string, unknown> = {}): void {
   console.log(`\n${benchmark}`);
-  console.table(rows.map((r) => ({ operation: r.name, 'ops/s': Math.round(r.perSecond), operations: r.operations, seconds: r.seconds.toFixed(2) })));
+  console.table(
+    rows.map((r) => ({
+      operation: r.name,
+      'ops/s': Math.round(r.perSecond),
+      operations: r.operations,
+      seconds: r.seconds.toFixed(2),
+    })),
+  );
   const dir = join(process.cwd(), 'bench', 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${benchmark}.json`), JSON.stringify({ benchmark, at: new Date().toISOString(), node: process.version, rows, ...extra }, null, 2));
+  writeFileSync(
+    join(dir, `${benchmark}.json`),
+    JSON.stringify(
+      { benchmark, at: new Date().toISOString(), node: process.version, rows, ...extra },
+      null,
+      2,
+    ),
+  );
 }

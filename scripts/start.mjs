@@ -16,12 +16,19 @@ function run(command, args, options = {}) {
 /** Returns null when the Electron binary is (now) present, else the reason it is not. */
 function ensureElectron() {
   const pathFile = join(electronDir, 'path.txt');
-  if (existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')))) return null;
+  if (existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8'))))
+    return null;
   if (process.env.PERPETUA_NO_ELECTRON) return 'PERPETUA_NO_ELECTRON is set';
   console.log('Fetching the Electron binary (once)...');
-  const fetched = spawnSync(process.execPath, [join(electronDir, 'install.js')], { encoding: 'utf8', timeout: 90_000 });
+  const fetched = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
   if (fetched.status === 0 && existsSync(pathFile)) return null;
-  const detail = `${fetched.stderr ?? ''}${fetched.error?.message ?? ''}`.trim().split('\n').find((l) => /error|ENOTFOUND|EAI_AGAIN|timed? ?out|ECONN/i.test(l));
+  const detail = `${fetched.stderr ?? ''}${fetched.error?.message ?? ''}`
+    .trim()
+    .split('\n')
+    .find((l) => /error|ENOTFOUND|EAI_AGAIN|timed? ?out|ECONN/i.test(l));
   return `the Electron binary could not be downloaded${detail ? ` (${detail.trim().slice(0, 200)})` : ''}`;
 }
 
@@ -34,7 +41,9 @@ if (reason === null) {
 } else {
   console.log(`\nElectron cannot run here: ${reason}.`);
   console.log('Starting the browser host instead: the same app core, served to your browser on 127.0.0.1.\n');
-  const host = spawn(process.execPath, ['--import', 'tsx', 'src/host/cli.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+  const host = spawn(process.execPath, ['--import', 'tsx', 'src/host/cli.ts', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => host.kill(signal));
   host.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -19,9 +19,36 @@ export const DEFAULT_TOKENS: TokenInfo[] = [
 ];
 
 export const DEFAULT_MARKETS: MarketInfo[] = [
-  { marketId: 0, symbol: 'BTC-PERP', baseTokenId: 1, quoteTokenId: 0, priceDecimals: 1, sizeDecimals: 4, imfBps: 500, mmfBps: 250 },
-  { marketId: 1, symbol: 'ETH-PERP', baseTokenId: 2, quoteTokenId: 0, priceDecimals: 2, sizeDecimals: 3, imfBps: 500, mmfBps: 250 },
-  { marketId: 2, symbol: 'SOL-PERP', baseTokenId: 3, quoteTokenId: 0, priceDecimals: 3, sizeDecimals: 2, imfBps: 1000, mmfBps: 500 },
+  {
+    marketId: 0,
+    symbol: 'BTC-PERP',
+    baseTokenId: 1,
+    quoteTokenId: 0,
+    priceDecimals: 1,
+    sizeDecimals: 4,
+    imfBps: 500,
+    mmfBps: 250,
+  },
+  {
+    marketId: 1,
+    symbol: 'ETH-PERP',
+    baseTokenId: 2,
+    quoteTokenId: 0,
+    priceDecimals: 2,
+    sizeDecimals: 3,
+    imfBps: 500,
+    mmfBps: 250,
+  },
+  {
+    marketId: 2,
+    symbol: 'SOL-PERP',
+    baseTokenId: 3,
+    quoteTokenId: 0,
+    priceDecimals: 3,
+    sizeDecimals: 2,
+    imfBps: 1000,
+    mmfBps: 500,
+  },
 ];
 
 export interface DevnetConfig {

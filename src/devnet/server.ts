@@ -41,7 +41,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     // Keep reading past the limit is pointless; the handler decides the precise 413 for /action.
-    if (size > MAX_BODY_BYTES) throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES)
+      throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -70,7 +71,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
         const url = new URL(req.url ?? '/', 'http://devnet.invalid');
         const found = router.match(req.method ?? 'GET', url.pathname);
         if (found === null) return send(res, errorResponse('NotFound', `no endpoint at ${url.pathname}`));
-        if (found === 'method') return send(res, errorResponse('MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}`));
+        if (found === 'method')
+          return send(
+            res,
+            errorResponse('MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}`),
+          );
         const request: HttpRequest = {
           method: req.method ?? 'GET',
           path: url.pathname,
@@ -81,7 +86,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
         };
         send(res, await found.handler(request));
       } catch (error) {
-        if (error instanceof HttpError) send(res, errorResponse(error.errorName, error.message, error.headers));
+        if (error instanceof HttpError)
+          send(res, errorResponse(error.errorName, error.message, error.headers));
         else send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
       }
     })();

@@ -25,7 +25,8 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   process.exit(1);
 }
 const dataDir = values['data-dir'] ?? defaultDataDir();
-const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 let devnet: LaunchedDevnet | null = null;
 const exchangeUrl =

@@ -50,7 +50,9 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Request'}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${reason}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Request'}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${reason}`,
+  );
 }
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
@@ -97,7 +99,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (url.pathname !== '/bridge') return refuseUpgrade(socket, 400, 'unknown path');
     if (req.headers.host !== hostHeader) return refuseUpgrade(socket, 403, 'foreign Host');
     if (req.headers.origin !== origin) return refuseUpgrade(socket, 403, 'foreign Origin');
-    if (!sameSecret(url.searchParams.get('token') ?? '', token)) return refuseUpgrade(socket, 403, 'wrong token');
+    if (!sameSecret(url.searchParams.get('token') ?? '', token))
+      return refuseUpgrade(socket, 403, 'wrong token');
     wss.handleUpgrade(req, socket, head, (ws) => bridge(ws));
   });
 

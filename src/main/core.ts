@@ -21,7 +21,10 @@ export interface Core {
 
 export function createCore(deps: CoreDeps): Core {
   const events = createEventBus();
-  const http = createHttpClient({ baseUrl: deps.exchange.baseUrl, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}) });
+  const http = createHttpClient({
+    baseUrl: deps.exchange.baseUrl,
+    ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
+  });
 
   const appHandlers = {
     getAppInfo: async () => ({ version: deps.version, host: deps.host, network: deps.exchange }),

@@ -48,7 +48,9 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the devnet did not report its address within ${options.startTimeoutMs ?? 20_000} ms`));
+      reject(
+        new Error(`the devnet did not report its address within ${options.startTimeoutMs ?? 20_000} ms`),
+      );
     }, options.startTimeoutMs ?? 20_000);
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
@@ -64,7 +66,11 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`the devnet exited before it was ready (${signal ?? `code ${code}`}): ${stderr.join('').trim().slice(-500) || 'no output'}`));
+      reject(
+        new Error(
+          `the devnet exited before it was ready (${signal ?? `code ${code}`}): ${stderr.join('').trim().slice(-500) || 'no output'}`,
+        ),
+      );
     });
   });
 

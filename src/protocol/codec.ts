@@ -48,7 +48,8 @@ function toWireValue(field: protobuf.Field, value: unknown, path: string): unkno
     return toWireMessage(resolved, value as Plain, path);
   }
   if (resolved instanceof protobuf.Enum) {
-    if (typeof value !== 'string' || !(value in resolved.values)) fail(path, `unknown ${resolved.name} value ${String(value)}`);
+    if (typeof value !== 'string' || !(value in resolved.values))
+      fail(path, `unknown ${resolved.name} value ${String(value)}`);
     return value;
   }
   if (LONG_TYPES.has(field.type)) {
@@ -91,7 +92,8 @@ function toWireMessage(type: protobuf.Type, input: Plain, path: string): Plain {
     const kind = input[KIND_ONEOF] as Plain | undefined;
     const name = kind?.type;
     const field = typeof name === 'string' ? type.fields[name] : undefined;
-    if (!kind || !field || field.partOf !== kindOneof) fail(`${path}.kind`, `unknown ${type.name} kind ${String(name)}`);
+    if (!kind || !field || field.partOf !== kindOneof)
+      fail(`${path}.kind`, `unknown ${type.name} kind ${String(name)}`);
     if (field.resolvedType instanceof protobuf.Enum) {
       // A kind carried by an enum value (Receipt.err) keeps it under `error`.
       out[field.name] = toWireValue(field, kind.error, `${path}.kind.error`);
@@ -109,11 +111,16 @@ function fromWireValue(field: protobuf.Field, value: unknown, path: string): unk
   const resolved = field.resolvedType;
   if (resolved instanceof protobuf.Type) {
     const message = value as Plain;
-    if (isU128(resolved)) return fromU128({ lo: BigInt((message.lo as string) ?? '0'), hi: BigInt((message.hi as string) ?? '0') });
+    if (isU128(resolved))
+      return fromU128({
+        lo: BigInt((message.lo as string) ?? '0'),
+        hi: BigInt((message.hi as string) ?? '0'),
+      });
     return fromWireMessage(resolved, message, path);
   }
   if (resolved instanceof protobuf.Enum) {
-    if (typeof value !== 'string') throw new ProtocolError('DECODE_FAILURE', `${path}: unknown ${resolved.name} value ${String(value)}`);
+    if (typeof value !== 'string')
+      throw new ProtocolError('DECODE_FAILURE', `${path}: unknown ${resolved.name} value ${String(value)}`);
     return value;
   }
   if (LONG_TYPES.has(field.type)) return BigInt(value as string);
@@ -138,12 +145,21 @@ function fromWireMessage(type: protobuf.Type, message: Plain, path: string): Pla
     const field = typeof name === 'string' ? type.fields[name] : undefined;
     if (!field) throw new ProtocolError('DECODE_FAILURE', `${path}: the ${type.name} has no known kind`);
     const value = fromWireValue(field, message[field.name], `${path}.${field.name}`);
-    out[KIND_ONEOF] = field.resolvedType instanceof protobuf.Enum ? { type: name, error: value } : { type: name, ...(value as Plain) };
+    out[KIND_ONEOF] =
+      field.resolvedType instanceof protobuf.Enum
+        ? { type: name, error: value }
+        : { type: name, ...(value as Plain) };
   }
   return out;
 }
 
-const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: String, defaults: true, oneofs: true, arrays: true };
+const TO_OBJECT: protobuf.IConversionOptions = {
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+  arrays: true,
+};
 
 function decodeMessage(type: protobuf.Type, payload: Uint8Array): Plain {
   let message: protobuf.Message;
@@ -166,9 +182,16 @@ function stripUnsetOptionals(type: protobuf.Type, message: Plain, plain: Plain):
       delete plain[field.name];
       continue;
     }
-    if (field.resolvedType instanceof protobuf.Type && value && typeof value === 'object' && plain[field.name]) {
+    if (
+      field.resolvedType instanceof protobuf.Type &&
+      value &&
+      typeof value === 'object' &&
+      plain[field.name]
+    ) {
       if (field.repeated) {
-        (value as Plain[]).forEach((item, i) => stripUnsetOptionals(field.resolvedType as protobuf.Type, item, (plain[field.name] as Plain[])[i]!));
+        (value as Plain[]).forEach((item, i) =>
+          stripUnsetOptionals(field.resolvedType as protobuf.Type, item, (plain[field.name] as Plain[])[i]!),
+        );
       } else {
         stripUnsetOptionals(field.resolvedType, value as Plain, plain[field.name] as Plain);
       }

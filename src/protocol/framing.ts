@@ -30,7 +30,8 @@ export function decodeVarint(buf: Uint8Array, offset = 0): { value: number; leng
     const byte = buf[at]!;
     value += (byte & 0x7f) * multiplier;
     if ((byte & 0x80) === 0) {
-      if (value > 0xffffffff) throw new ProtocolError('TRUNCATED_PREFIX', 'the length prefix overflows 32 bits');
+      if (value > 0xffffffff)
+        throw new ProtocolError('TRUNCATED_PREFIX', 'the length prefix overflows 32 bits');
       return { value, length: i + 1 };
     }
     multiplier *= 128;
@@ -46,8 +47,10 @@ export function frame(payload: Uint8Array): Buffer {
 export function unframe(raw: Uint8Array): Buffer {
   const { value, length } = decodeVarint(raw, 0);
   const available = raw.length - length;
-  if (available < value) throw new ProtocolError('LENGTH_MISMATCH', `the prefix says ${value} bytes but ${available} follow`);
-  if (available > value) throw new ProtocolError('TRAILING_BYTES', `${available - value} bytes follow the framed message`);
+  if (available < value)
+    throw new ProtocolError('LENGTH_MISMATCH', `the prefix says ${value} bytes but ${available} follow`);
+  if (available > value)
+    throw new ProtocolError('TRAILING_BYTES', `${available - value} bytes follow the framed message`);
   return Buffer.from(raw.subarray(length, length + value));
 }
 
@@ -59,15 +62,24 @@ export interface ActionBodyParts {
 }
 
 /** Splits a POST /action body into the framed action and its signature, checking every length. */
-export function splitActionBody(body: Uint8Array, signatureLength = ED25519_SIGNATURE_BYTES): ActionBodyParts {
+export function splitActionBody(
+  body: Uint8Array,
+  signatureLength = ED25519_SIGNATURE_BYTES,
+): ActionBodyParts {
   if (body.length === 0) throw new ProtocolError('TRUNCATED_PREFIX', 'the body is empty');
   if (body.length > MAX_ACTION_BODY_BYTES) {
-    throw new ProtocolError('TOO_LARGE', `the body is ${body.length} bytes; at most ${MAX_ACTION_BODY_BYTES} are allowed`);
+    throw new ProtocolError(
+      'TOO_LARGE',
+      `the body is ${body.length} bytes; at most ${MAX_ACTION_BODY_BYTES} are allowed`,
+    );
   }
   const { value, length } = decodeVarint(body, 0);
   const rawLength = length + value;
   if (body.length < rawLength) {
-    throw new ProtocolError('LENGTH_MISMATCH', `the prefix says ${value} bytes but only ${body.length - length} follow`);
+    throw new ProtocolError(
+      'LENGTH_MISMATCH',
+      `the prefix says ${value} bytes but only ${body.length - length} follow`,
+    );
   }
   const signatureBytes = body.length - rawLength;
   if (signatureBytes !== signatureLength) {

@@ -1,6 +1,13 @@
 // Ed25519 keys over node:crypto. KeyObjects are built once and cached: building one per signature costs more
 // than the signature itself (bench/sign.ts). A SigningKey never shows its secret in logs or JSON.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { inspect } from 'node:util';
 import { ProtocolError } from './errors';
 
@@ -9,12 +16,14 @@ const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 function privateKeyObject(seed: Uint8Array): KeyObject {
-  if (seed.length !== 32) throw new ProtocolError('BAD_KEY', `an Ed25519 seed is 32 bytes, got ${seed.length}`);
+  if (seed.length !== 32)
+    throw new ProtocolError('BAD_KEY', `an Ed25519 seed is 32 bytes, got ${seed.length}`);
   return createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
 }
 
 function publicKeyObject(publicKey: Uint8Array): KeyObject {
-  if (publicKey.length !== 32) throw new ProtocolError('BAD_KEY', `an Ed25519 public key is 32 bytes, got ${publicKey.length}`);
+  if (publicKey.length !== 32)
+    throw new ProtocolError('BAD_KEY', `an Ed25519 public key is 32 bytes, got ${publicKey.length}`);
   return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
 }
 
@@ -45,10 +54,14 @@ export class SigningKey {
   /** Accepts a 64-byte settlement-chain secret key (seed || public key) and checks its halves agree. */
   static fromSecretKey(secret: Uint8Array): SigningKey {
     if (secret.length === 32) return new SigningKey(secret);
-    if (secret.length !== 64) throw new ProtocolError('BAD_KEY', `a secret key is 32 or 64 bytes, got ${secret.length}`);
+    if (secret.length !== 64)
+      throw new ProtocolError('BAD_KEY', `a secret key is 32 or 64 bytes, got ${secret.length}`);
     const key = new SigningKey(secret.subarray(0, 32));
     if (!key.publicKey.equals(Buffer.from(secret.subarray(32)))) {
-      throw new ProtocolError('BAD_KEY', 'the public half of this secret key does not match its private half');
+      throw new ProtocolError(
+        'BAD_KEY',
+        'the public half of this secret key does not match its private half',
+      );
     }
     return key;
   }

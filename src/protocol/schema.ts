@@ -10,7 +10,14 @@ import { ProtocolError } from './errors';
 export const PROTO_PACKAGE = 'perpetua.v1';
 
 const REQUIRED_TYPES = ['Action', 'Receipt', 'U128', 'AtomicSubaction', 'AtomicResult'] as const;
-const REQUIRED_ENUMS = ['Error', 'Side', 'FillMode', 'TriggerKind', 'SignatureFraming', 'VaultWithdrawKind'] as const;
+const REQUIRED_ENUMS = [
+  'Error',
+  'Side',
+  'FillMode',
+  'TriggerKind',
+  'SignatureFraming',
+  'VaultWithdrawKind',
+] as const;
 
 export interface ProtocolSchema {
   root: protobuf.Root;
@@ -25,20 +32,29 @@ export function loadSchema(protoText: string): ProtocolSchema {
   try {
     root = protobuf.parse(protoText, { keepCase: false }).root;
   } catch (error) {
-    throw new ProtocolError('SCHEMA_MISSING', `the exchange schema does not parse: ${(error as Error).message}`);
+    throw new ProtocolError(
+      'SCHEMA_MISSING',
+      `the exchange schema does not parse: ${(error as Error).message}`,
+    );
   }
   const lookupType = (name: string): protobuf.Type => {
     try {
       return root.lookupType(`${PROTO_PACKAGE}.${name}`);
     } catch {
-      throw new ProtocolError('SCHEMA_MISSING', `the exchange schema lacks the message ${PROTO_PACKAGE}.${name}`);
+      throw new ProtocolError(
+        'SCHEMA_MISSING',
+        `the exchange schema lacks the message ${PROTO_PACKAGE}.${name}`,
+      );
     }
   };
   const lookupEnum = (name: string): protobuf.Enum => {
     try {
       return root.lookupEnum(`${PROTO_PACKAGE}.${name}`);
     } catch {
-      throw new ProtocolError('SCHEMA_MISSING', `the exchange schema lacks the enum ${PROTO_PACKAGE}.${name}`);
+      throw new ProtocolError(
+        'SCHEMA_MISSING',
+        `the exchange schema lacks the enum ${PROTO_PACKAGE}.${name}`,
+      );
     }
   };
   for (const name of REQUIRED_TYPES) lookupType(name);
@@ -46,11 +62,24 @@ export function loadSchema(protoText: string): ProtocolSchema {
   const action = lookupType('Action');
   const receipt = lookupType('Receipt');
   for (const [type, fields] of [
-    [action, ['currentTimestamp', 'nonce', 'createSession', 'withdraw', 'transfer', 'revokeSession', 'refreshSession', 'selfRevoke']],
+    [
+      action,
+      [
+        'currentTimestamp',
+        'nonce',
+        'createSession',
+        'withdraw',
+        'transfer',
+        'revokeSession',
+        'refreshSession',
+        'selfRevoke',
+      ],
+    ],
     [receipt, ['actionId', 'err', 'createSessionResult', 'withdrawResult', 'transferred', 'sessionRevoked']],
   ] as const) {
     for (const field of fields) {
-      if (!type.fields[field]) throw new ProtocolError('SCHEMA_MISSING', `the exchange schema's ${type.name} lacks ${field}`);
+      if (!type.fields[field])
+        throw new ProtocolError('SCHEMA_MISSING', `the exchange schema's ${type.name} lacks ${field}`);
     }
   }
   root.resolveAll();
@@ -64,7 +93,8 @@ export function findProtoFile(start: string = dirname(fileURLToPath(import.meta.
     const candidate = join(dir, 'proto', 'perpetua.proto');
     if (existsSync(candidate)) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) throw new ProtocolError('SCHEMA_MISSING', 'proto/perpetua.proto was not found above the running code');
+    if (parent === dir)
+      throw new ProtocolError('SCHEMA_MISSING', 'proto/perpetua.proto was not found above the running code');
     dir = parent;
   }
 }

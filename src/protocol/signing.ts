@@ -9,7 +9,8 @@ export type Framing = 'hex' | 'chainTransaction' | 'session';
 
 /** Compact-u16 as the settlement chain encodes array lengths. */
 function compactU16(value: number): Buffer {
-  if (value < 0 || value > 0xffff) throw new ProtocolError('TOO_LARGE', `a compact-u16 holds at most 65535, got ${value}`);
+  if (value < 0 || value > 0xffff)
+    throw new ProtocolError('TOO_LARGE', `a compact-u16 holds at most 65535, got ${value}`);
   const bytes: number[] = [];
   let rest = value;
   for (;;) {
@@ -29,7 +30,8 @@ function compactU16(value: number): Buffer {
  * index 0 with no account metas whose data is raw.
  */
 export function chainTransactionMessage(raw: Uint8Array, walletPublicKey: Uint8Array): Buffer {
-  if (walletPublicKey.length !== 32) throw new ProtocolError('BAD_KEY', 'the wallet public key must be 32 bytes');
+  if (walletPublicKey.length !== 32)
+    throw new ProtocolError('BAD_KEY', 'the wallet public key must be 32 bytes');
   return Buffer.concat([
     Buffer.from([1, 0, 0]),
     compactU16(1),
@@ -58,7 +60,12 @@ export function signAction(raw: Uint8Array, key: SigningKey, framing: Framing): 
   return key.sign(signedMessage(raw, key.publicKey, framing));
 }
 
-export function verifyAction(raw: Uint8Array, signature: Uint8Array, publicKey: Uint8Array, framing: Framing): boolean {
+export function verifyAction(
+  raw: Uint8Array,
+  signature: Uint8Array,
+  publicKey: Uint8Array,
+  framing: Framing,
+): boolean {
   if (publicKey.length !== 32) return false;
   return verifyEd25519(publicKey, signedMessage(raw, publicKey, framing), signature);
 }

@@ -146,7 +146,14 @@ export interface Fill {
 export type ReceiptKind =
   | { type: 'err'; error: ErrorName }
   | { type: 'createSessionResult'; sessionId: bigint; expiry: bigint; refreshDeadline?: bigint }
-  | { type: 'placeOrderResult'; orderId: bigint; filledSize: bigint; remainingSize: bigint; fills: Fill[]; clientOrderId?: bigint }
+  | {
+      type: 'placeOrderResult';
+      orderId: bigint;
+      filledSize: bigint;
+      remainingSize: bigint;
+      fills: Fill[];
+      clientOrderId?: bigint;
+    }
   | { type: 'cancelOrderResult'; orderId: bigint; cancelledSize: bigint }
   | { type: 'depositResult'; accountId: number; tokenId: number; amount: bigint; userCreated: boolean }
   | {
@@ -160,7 +167,14 @@ export type ReceiptKind =
       destPubkey: Buffer;
     }
   | { type: 'sessionRevoked'; sessionId: bigint }
-  | { type: 'transferred'; fromAccountId: number; toAccountId: number; tokenId: number; amount: bigint; accountCreated: boolean }
+  | {
+      type: 'transferred';
+      fromAccountId: number;
+      toAccountId: number;
+      tokenId: number;
+      amount: bigint;
+      accountCreated: boolean;
+    }
   | { type: 'triggerAdded'; triggerId: bigint }
   | { type: 'triggerRemoved'; triggerId: bigint }
   | { type: 'atomic'; results: Receipt[] }

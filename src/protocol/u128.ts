@@ -5,7 +5,8 @@ const U64 = (1n << 64n) - 1n;
 const U128_MAX = (1n << 128n) - 1n;
 
 export function toU128(value: bigint): { lo: bigint; hi: bigint } {
-  if (value < 0n || value > U128_MAX) throw new ProtocolError('OUT_OF_RANGE', `${value} does not fit in a u128`);
+  if (value < 0n || value > U128_MAX)
+    throw new ProtocolError('OUT_OF_RANGE', `${value} does not fit in a u128`);
   return { lo: value & U64, hi: value >> 64n };
 }
 

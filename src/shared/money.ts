@@ -21,7 +21,8 @@ export function parseAmount(text: string, decimals: number): bigint {
   checkDecimals(decimals);
   const trimmed = text.trim();
   const match = DECIMAL.exec(trimmed);
-  if (!match) throw new MoneyFormatError(`"${text}" is not an amount: use digits and at most one decimal point`);
+  if (!match)
+    throw new MoneyFormatError(`"${text}" is not an amount: use digits and at most one decimal point`);
   const whole = match[1] ?? '0';
   const fraction = match[2] ?? '';
   if (fraction.length > decimals) {
@@ -90,7 +91,8 @@ export function bpsCeil(value: bigint, bps: bigint): bigint {
  * precision than the token carries is refused, not rounded.
  */
 export function scaledFromJsonNumber(value: number, decimals: number): bigint {
-  if (!Number.isFinite(value) || value < 0) throw new MoneyFormatError(`${value} is not a non-negative amount`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new MoneyFormatError(`${value} is not a non-negative amount`);
   const text = String(value);
   const exp = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (!exp) return parseAmount(text, decimals);
@@ -98,7 +100,11 @@ export function scaledFromJsonNumber(value: number, decimals: number): bigint {
   const digits = `${exp[1]}${exp[2] ?? ''}`;
   const point = (exp[1] ?? '').length + Number(exp[3]);
   const plain =
-    point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
   return parseAmount(plain, decimals);
 }
 

@@ -12,7 +12,8 @@ export const RECEIPT_ERROR_MESSAGES = {
   EXPIRY_TIMESTAMP_IN_PAST: 'The chosen expiry is already in the past. Choose a later expiry.',
   WITHDRAW_AMOUNT_TOO_SMALL: 'The amount does not cover the withdrawal fee. Withdraw more than the fee.',
   DECODE_FAILURE: 'The exchange could not read this action. Nothing was changed.',
-  TOO_MANY_USER_ACCOUNTS: 'This wallet already has the most accounts the exchange allows. Use an existing account.',
+  TOO_MANY_USER_ACCOUNTS:
+    'This wallet already has the most accounts the exchange allows. Use an existing account.',
   ACCOUNT_NOT_FOUND: 'That account id does not exist. Check the number and try again.',
   ACCOUNT_INVALID_OWNER: 'That account does not belong to this wallet.',
   BALANCE_INSUFFICIENT: 'The account does not hold enough of this token for the amount plus fees.',
@@ -20,20 +21,24 @@ export const RECEIPT_ERROR_MESSAGES = {
   ENCODED_ACTION_TOO_LARGE: 'The action is larger than the exchange accepts. Split it into smaller ones.',
   TRIGGER_INVALID_PRICE: 'The trigger price must be greater than zero and on the right side of the market.',
   TRIGGER_NOT_FOUND: 'That trigger does not exist or has already fired or been removed.',
-  TIMESTAMP_OUT_OF_THRESHOLD: 'The action’s time is too far ahead of the exchange’s clock. It will be retried with fresh time.',
+  TIMESTAMP_OUT_OF_THRESHOLD:
+    'The action’s time is too far ahead of the exchange’s clock. It will be retried with fresh time.',
   TIMESTAMP_STALE: 'The action took too long to reach the exchange and expired. Try again.',
   MARKET_FROZEN: 'This market is frozen for now. Try again once it reopens.',
-  SIGNATURE_VERIFICATION: 'The signature does not match the key that should have signed. Nothing was changed.',
+  SIGNATURE_VERIFICATION:
+    'The signature does not match the key that should have signed. Nothing was changed.',
   RISK: 'This would leave the account below its margin requirement. Reduce the amount or add collateral.',
   ACTION_INVALID_NONCE: 'The action’s sequence number was already used. It was not applied.',
   TRANSFER: 'The transfer could not be made. Check the accounts and the amount.',
-  TRANSFER_TO_UNOWNED_ACCOUNT_IS_PROHIBITED: 'Funds cannot be moved this way into an account this wallet does not own.',
+  TRANSFER_TO_UNOWNED_ACCOUNT_IS_PROHIBITED:
+    'Funds cannot be moved this way into an account this wallet does not own.',
   NOT_IMPLEMENTED: 'The exchange does not support this action yet.',
   ACTION_NOT_ALLOWED: 'This key is not allowed to perform this action.',
   CONFIG: 'The exchange’s configuration does not allow this right now.',
   SESSION_EXPIRED: 'The session key has expired. Create or refresh a session and try again.',
   SESSION_REVOKED: 'The session key was revoked. Create a new session to continue.',
-  SESSION_REFRESH_DEADLINE: 'This session cannot be extended past its refresh deadline. Create a new session.',
+  SESSION_REFRESH_DEADLINE:
+    'This session cannot be extended past its refresh deadline. Create a new session.',
   VAULT_NOT_FOUND: 'That vault does not exist.',
   VAULT_CLAIM_NOT_READY: 'This withdrawal is not claimable yet; it becomes claimable when its epoch ends.',
   VAULT_INSUFFICIENT_SHARES: 'You do not hold enough vault shares for this withdrawal.',

@@ -44,6 +44,8 @@ export class AppFailure extends Error {
     super(message);
   }
   toError(): AppError {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 }

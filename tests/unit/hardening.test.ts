@@ -2,7 +2,15 @@
 // functions stand-in objects shaped like Electron's and assert what each setting does. This is the only
 // place the project uses a stand-in for Electron.
 import { describe, expect, it, vi } from 'vitest';
-import { ELECTRON_CSP, hardenSession, hardenWebContents, isAllowedExternalUrl, isAppUrl, registerAppProtocol, windowOptions } from '../../src/main/electron/hardening';
+import {
+  ELECTRON_CSP,
+  hardenSession,
+  hardenWebContents,
+  isAllowedExternalUrl,
+  isAppUrl,
+  registerAppProtocol,
+  windowOptions,
+} from '../../src/main/electron/hardening';
 import { bindIpc } from '../../src/main/electron/ipc';
 import { METHOD_NAMES, methodChannel } from '../../src/shared/ipc/channels';
 
@@ -77,7 +85,10 @@ describe('session', () => {
 describe('web contents', () => {
   function setup(devServer?: string) {
     const listeners: Record<string, (event: { preventDefault: () => void }, url?: string) => void> = {};
-    const contents = { on: vi.fn((name: string, fn: never) => (listeners[name] = fn)), setWindowOpenHandler: vi.fn() };
+    const contents = {
+      on: vi.fn((name: string, fn: never) => (listeners[name] = fn)),
+      setWindowOpenHandler: vi.fn(),
+    };
     const shell = { openExternal: vi.fn(async () => {}) };
     hardenWebContents(contents as never, shell, devServer);
     return { listeners, contents, shell };
@@ -106,7 +117,13 @@ describe('web contents', () => {
     const handler = contents.setWindowOpenHandler.mock.calls[0]![0];
     expect(handler({ url: 'https://github.com/perpetua' })).toEqual({ action: 'deny' });
     expect(shell.openExternal).toHaveBeenCalledWith('https://github.com/perpetua');
-    for (const url of ['http://github.com/x', 'https://evil.example/', 'file:///bin/sh', 'javascript:alert(1)', 'https://github.com.evil.example/']) {
+    for (const url of [
+      'http://github.com/x',
+      'https://evil.example/',
+      'file:///bin/sh',
+      'javascript:alert(1)',
+      'https://github.com.evil.example/',
+    ]) {
       expect(handler({ url })).toEqual({ action: 'deny' });
     }
     expect(shell.openExternal).toHaveBeenCalledTimes(1);
@@ -120,16 +137,30 @@ describe('web contents', () => {
 
 describe('IPC sender check', () => {
   it('answers only frames of the app itself', async () => {
-    const handlers: Record<string, (event: { senderFrame: { url: string } | null }, arg: unknown) => Promise<unknown>> = {};
+    const handlers: Record<
+      string,
+      (event: { senderFrame: { url: string } | null }, arg: unknown) => Promise<unknown>
+    > = {};
     const dispatch = vi.fn(async () => ({ ok: true as const, value: 'ran' }));
-    bindIpc({ handle: (channel: string, fn: never) => (handlers[channel] = fn) } as never, dispatch, (url) => isAppUrl(url));
+    bindIpc({ handle: (channel: string, fn: never) => (handlers[channel] = fn) } as never, dispatch, (url) =>
+      isAppUrl(url),
+    );
     expect(Object.keys(handlers).sort()).toEqual(METHOD_NAMES.map(methodChannel).sort());
     const call = handlers[methodChannel('getMarkets')]!;
-    expect(await call({ senderFrame: { url: 'app://perpetua/index.html' } }, undefined)).toEqual({ ok: true, value: 'ran' });
+    expect(await call({ senderFrame: { url: 'app://perpetua/index.html' } }, undefined)).toEqual({
+      ok: true,
+      value: 'ran',
+    });
     for (const url of ['https://evil.example/', 'app://other/index.html', 'file:///index.html', '']) {
-      expect(await call({ senderFrame: { url } }, undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+      expect(await call({ senderFrame: { url } }, undefined)).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN' },
+      });
     }
-    expect(await call({ senderFrame: null }, undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await call({ senderFrame: null }, undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
     expect(dispatch).toHaveBeenCalledTimes(1);
   });
   it('trusts the dev server origin only when one is configured', () => {
@@ -141,7 +172,9 @@ describe('IPC sender check', () => {
 describe('app:// protocol', () => {
   it('serves files from the renderer folder with the CSP, and nothing outside it', async () => {
     let handler: (request: Request) => Promise<Response> = async () => new Response();
-    const readFile = vi.fn(async (path: string) => (path === '/r/index.html' ? Buffer.from('<html>') : Promise.reject(new Error('no'))));
+    const readFile = vi.fn(async (path: string) =>
+      path === '/r/index.html' ? Buffer.from('<html>') : Promise.reject(new Error('no')),
+    );
     registerAppProtocol({ handle: (_scheme: string, fn: never) => (handler = fn) } as never, '/r', readFile);
     const ok = await handler(new Request('app://perpetua/index.html'));
     expect(ok.status).toBe(200);

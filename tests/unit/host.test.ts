@@ -18,10 +18,19 @@ let host: RunningHost;
 
 beforeAll(async () => {
   devnet = await startDevnet();
-  const core = createCore({ version: '0.0.0', host: 'browser-host', exchange: { kind: 'embedded-devnet', baseUrl: devnet.baseUrl } });
+  const core = createCore({
+    version: '0.0.0',
+    host: 'browser-host',
+    exchange: { kind: 'embedded-devnet', baseUrl: devnet.baseUrl },
+  });
   const rendererDir = mkdtempSync(join(tmpdir(), 'perpetua-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<html>app</html>');
-  host = await startHost({ dispatch: createDispatcher(core.handlers), events: core.events, rendererDir, token: TOKEN });
+  host = await startHost({
+    dispatch: createDispatcher(core.handlers),
+    events: core.events,
+    rendererDir,
+    token: TOKEN,
+  });
 });
 afterAll(async () => {
   await host?.close();
@@ -40,7 +49,11 @@ function connect(options: { token?: string; origin?: string; host?: string }): P
   });
 }
 
-function call(ws: WebSocket, method: string, arg?: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
+function call(
+  ws: WebSocket,
+  method: string,
+  arg?: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
   return new Promise((resolve) => {
     ws.once('message', (data) => resolve((parseWire(data.toString()) as { result: never }).result));
     ws.send(stringifyWire({ id: 1, method, arg }));
@@ -52,7 +65,9 @@ describe('browser host bridge', () => {
     const ws = await connect({});
     const result = await call(ws, 'getMarkets');
     expect(result.ok).toBe(true);
-    expect((result.value as { markets: { symbol: string }[] }).markets.map((m) => m.symbol)).toContain('BTC-PERP');
+    expect((result.value as { markets: { symbol: string }[] }).markets.map((m) => m.symbol)).toContain(
+      'BTC-PERP',
+    );
     ws.close();
   });
 
@@ -63,7 +78,9 @@ describe('browser host bridge', () => {
 
   it('refuses a foreign Origin', async () => {
     await expect(connect({ origin: 'https://evil.example' })).rejects.toThrow('refused 403');
-    await expect(connect({ origin: host.origin.replace('127.0.0.1', 'localhost') })).rejects.toThrow('refused 403');
+    await expect(connect({ origin: host.origin.replace('127.0.0.1', 'localhost') })).rejects.toThrow(
+      'refused 403',
+    );
   });
 
   it('refuses a foreign Host (DNS rebinding)', async () => {
@@ -76,7 +93,10 @@ describe('browser host bridge', () => {
       new Promise<{ status: number; csp: string | undefined }>((resolve, reject) => {
         const req = request(`${host.origin}/`, { headers: { host: hostHeader } }, (res) => {
           res.resume();
-          resolve({ status: res.statusCode!, csp: res.headers['content-security-policy'] as string | undefined });
+          resolve({
+            status: res.statusCode!,
+            csp: res.headers['content-security-policy'] as string | undefined,
+          });
         });
         req.on('error', reject);
         req.end();
@@ -90,8 +110,14 @@ describe('browser host bridge', () => {
 
   it('answers malformed arguments with INVALID_ARGUMENT and closes on garbage', async () => {
     const ws = await connect({});
-    expect(await call(ws, 'getMarkets', { injected: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(await call(ws, 'rm -rf', undefined)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(await call(ws, 'getMarkets', { injected: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
+    expect(await call(ws, 'rm -rf', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.send('{not json');
     expect(await closed).toBe(1007);

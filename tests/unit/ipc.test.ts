@@ -9,7 +9,11 @@ const markets = { version: '21.0.0', quoteTokenId: 0, markets: [], tokens: [] };
 
 function handlersWith(overrides: Partial<Handlers> = {}): Handlers {
   return {
-    getAppInfo: vi.fn(async () => ({ version: '1', host: 'browser-host' as const, network: { kind: 'embedded-devnet' as const, baseUrl: 'http://127.0.0.1:1' } })),
+    getAppInfo: vi.fn(async () => ({
+      version: '1',
+      host: 'browser-host' as const,
+      network: { kind: 'embedded-devnet' as const, baseUrl: 'http://127.0.0.1:1' },
+    })),
     getMarkets: vi.fn(async () => markets),
     ...overrides,
   };
@@ -38,15 +42,22 @@ describe('IPC dispatch', () => {
     expect(handlers.getMarkets).not.toHaveBeenCalled();
   });
 
-  it.each([['__proto__'], ['constructor'], ['getmarkets'], [42], [null]])('refuses the unknown method %s', async (method) => {
-    const handlers = handlersWith();
-    const result = await createDispatcher(handlers)(method, undefined);
-    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(handlers.getMarkets).not.toHaveBeenCalled();
-  });
+  it.each([['__proto__'], ['constructor'], ['getmarkets'], [42], [null]])(
+    'refuses the unknown method %s',
+    async (method) => {
+      const handlers = handlersWith();
+      const result = await createDispatcher(handlers)(method, undefined);
+      expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+      expect(handlers.getMarkets).not.toHaveBeenCalled();
+    },
+  );
 
   it('turns an AppFailure into data with its code and message', async () => {
-    const handlers = handlersWith({ getMarkets: async () => { throw new AppFailure('EXCHANGE_UNREACHABLE', 'The exchange could not be reached.'); } });
+    const handlers = handlersWith({
+      getMarkets: async () => {
+        throw new AppFailure('EXCHANGE_UNREACHABLE', 'The exchange could not be reached.');
+      },
+    });
     expect(await createDispatcher(handlers)('getMarkets', undefined)).toEqual({
       ok: false,
       error: { code: 'EXCHANGE_UNREACHABLE', message: 'The exchange could not be reached.' },
@@ -55,8 +66,15 @@ describe('IPC dispatch', () => {
 
   it('hides the details of an unexpected failure from the renderer and the log', async () => {
     const logged: string[] = [];
-    const handlers = handlersWith({ getMarkets: async () => { throw new Error('secret path /home/u/.keys'); } });
-    const result = await createDispatcher(handlers, { error: (m) => logged.push(m) })('getMarkets', undefined);
+    const handlers = handlersWith({
+      getMarkets: async () => {
+        throw new Error('secret path /home/u/.keys');
+      },
+    });
+    const result = await createDispatcher(handlers, { error: (m) => logged.push(m) })(
+      'getMarkets',
+      undefined,
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(JSON.stringify(result)).not.toContain('/home/u');
     expect(logged.join('\n')).not.toContain('/home/u');

@@ -15,12 +15,14 @@ describe('devnet launcher', () => {
   });
 
   it('reports a child that exits before it is ready, with its own words', async () => {
-    await expect(
-      launchDevnet({ ...nodeDevnetCommand(repoRoot), port: 70000 }),
-    ).rejects.toThrow(/exited before it was ready.*--port must be a whole number/s);
+    await expect(launchDevnet({ ...nodeDevnetCommand(repoRoot), port: 70000 })).rejects.toThrow(
+      /exited before it was ready.*--port must be a whole number/s,
+    );
   });
 
   it('reports a command that cannot be run', async () => {
-    await expect(launchDevnet({ command: '/nonexistent/node', args: [] })).rejects.toThrow(/could not be started/);
+    await expect(launchDevnet({ command: '/nonexistent/node', args: [] })).rejects.toThrow(
+      /could not be started/,
+    );
   });
 });

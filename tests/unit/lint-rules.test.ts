@@ -10,15 +10,43 @@ const lint = async (code: string, filePath: string) => {
 
 describe('import rules', () => {
   it("forbids 'electron' outside src/main/electron and src/preload", async () => {
-    expect(await lint("import { app } from 'electron';\nexport const a = app;\n", 'src/main/wallets/x.ts')).toHaveLength(1);
-    expect(await lint("import { app } from 'electron';\nexport const a = app;\n", 'src/devnet/x.ts')).toHaveLength(1);
-    expect(await lint("import { app } from 'electron';\nexport const a = app;\n", 'src/main/electron/x.ts')).toHaveLength(0);
-    expect(await lint("import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n", 'src/preload/x.ts')).toHaveLength(0);
+    expect(
+      await lint("import { app } from 'electron';\nexport const a = app;\n", 'src/main/wallets/x.ts'),
+    ).toHaveLength(1);
+    expect(
+      await lint("import { app } from 'electron';\nexport const a = app;\n", 'src/devnet/x.ts'),
+    ).toHaveLength(1);
+    expect(
+      await lint("import { app } from 'electron';\nexport const a = app;\n", 'src/main/electron/x.ts'),
+    ).toHaveLength(0);
+    expect(
+      await lint(
+        "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n",
+        'src/preload/x.ts',
+      ),
+    ).toHaveLength(0);
   });
   it('keeps the renderer away from Node, protobufjs and main-process code', async () => {
-    expect(await lint("import { readFile } from 'node:fs';\nexport const a = readFile;\n", 'src/renderer/src/x.ts')).toHaveLength(1);
-    expect(await lint("import protobuf from 'protobufjs';\nexport const a = protobuf;\n", 'src/renderer/src/x.ts')).toHaveLength(1);
-    expect(await lint("import { createCore } from '../../main/core';\nexport const a = createCore;\n", 'src/renderer/src/x.ts')).toHaveLength(1);
-    expect(await lint("import { formatAmount } from '../../shared/money';\nexport const a = formatAmount;\n", 'src/renderer/src/x.ts')).toHaveLength(0);
+    expect(
+      await lint(
+        "import { readFile } from 'node:fs';\nexport const a = readFile;\n",
+        'src/renderer/src/x.ts',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await lint("import protobuf from 'protobufjs';\nexport const a = protobuf;\n", 'src/renderer/src/x.ts'),
+    ).toHaveLength(1);
+    expect(
+      await lint(
+        "import { createCore } from '../../main/core';\nexport const a = createCore;\n",
+        'src/renderer/src/x.ts',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await lint(
+        "import { formatAmount } from '../../shared/money';\nexport const a = formatAmount;\n",
+        'src/renderer/src/x.ts',
+      ),
+    ).toHaveLength(0);
   });
 });

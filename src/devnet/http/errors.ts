@@ -39,7 +39,11 @@ const STATUS: Record<ErrorName, number> = {
   InternalError: 500,
 };
 
-export function errorResponse(name: ErrorName, message: string, headers?: Record<string, string>): HttpResponse {
+export function errorResponse(
+  name: ErrorName,
+  message: string,
+  headers?: Record<string, string>,
+): HttpResponse {
   return { status: STATUS[name], json: { error: name, message }, ...(headers ? { headers } : {}) };
 }
 

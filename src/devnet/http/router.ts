@@ -44,7 +44,10 @@ export class Router {
   }
 
   /** Finds the route; literal segments win over parameters so /account/system is not /account/{id}. */
-  match(method: string, path: string): { handler: RouteHandler; params: Record<string, string> } | 'method' | null {
+  match(
+    method: string,
+    path: string,
+  ): { handler: RouteHandler; params: Record<string, string> } | 'method' | null {
     const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
     let best: { handler: RouteHandler; params: Record<string, string>; score: number } | null = null;
     let pathMatched = false;

@@ -9,7 +9,10 @@ export const APP_HOST = 'perpetua';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /** https addresses the app may open in the system browser; everything else is refused. */
-export const EXTERNAL_URL_ALLOWLIST: readonly string[] = ['https://github.com/', 'https://docs.perpetua.app/'];
+export const EXTERNAL_URL_ALLOWLIST: readonly string[] = [
+  'https://github.com/',
+  'https://docs.perpetua.app/',
+];
 
 export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
@@ -56,26 +59,36 @@ export function isAppUrl(url: string, devServerUrl?: string): boolean {
 export function isAllowedExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' && EXTERNAL_URL_ALLOWLIST.some((prefix) => parsed.href.startsWith(prefix));
+    return (
+      parsed.protocol === 'https:' && EXTERNAL_URL_ALLOWLIST.some((prefix) => parsed.href.startsWith(prefix))
+    );
   } catch {
     return false;
   }
 }
 
 /** Deny every permission (camera, notifications, clipboard-read, geolocation, ...) and every check. */
-export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>, devServerUrl?: string): void {
+export function hardenSession(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>,
+  devServerUrl?: string,
+): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   // The dev server's pages get the same CSP as the packaged app; app:// responses set it themselves.
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...details.responseHeaders };
-    if (devServerUrl && details.url.startsWith(devServerUrl)) headers['Content-Security-Policy'] = [ELECTRON_CSP];
+    if (devServerUrl && details.url.startsWith(devServerUrl))
+      headers['Content-Security-Policy'] = [ELECTRON_CSP];
     callback({ responseHeaders: headers });
   });
 }
 
 /** No navigation away from the app, no new windows, no webviews; allowlisted https links go to the browser. */
-export function hardenWebContents(contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>, shell: Pick<Shell, 'openExternal'>, devServerUrl?: string): void {
+export function hardenWebContents(
+  contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>,
+  shell: Pick<Shell, 'openExternal'>,
+  devServerUrl?: string,
+): void {
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url, devServerUrl)) event.preventDefault();
   });
@@ -102,8 +115,20 @@ export function registerAppProtocol(
     if (path.split('/').includes('..')) return new Response('not found', { status: 404 });
     try {
       const body = await readFile(`${rendererDir}${path}`);
-      const type = path.endsWith('.html') ? 'text/html' : path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : 'application/octet-stream';
-      return new Response(new Uint8Array(body), { headers: { 'content-type': type, 'content-security-policy': ELECTRON_CSP, 'x-content-type-options': 'nosniff' } });
+      const type = path.endsWith('.html')
+        ? 'text/html'
+        : path.endsWith('.js')
+          ? 'text/javascript'
+          : path.endsWith('.css')
+            ? 'text/css'
+            : 'application/octet-stream';
+      return new Response(new Uint8Array(body), {
+        headers: {
+          'content-type': type,
+          'content-security-policy': ELECTRON_CSP,
+          'x-content-type-options': 'nosniff',
+        },
+      });
     } catch {
       return new Response('not found', { status: 404 });
     }

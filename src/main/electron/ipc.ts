@@ -6,11 +6,16 @@ import type { Dispatch } from '../ipc-dispatch';
 import type { EventBus } from '../events';
 import { err } from '../../shared/result';
 
-export function bindIpc(ipcMain: Pick<IpcMain, 'handle'>, dispatch: Dispatch, isTrustedSender: (url: string) => boolean): void {
+export function bindIpc(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  dispatch: Dispatch,
+  isTrustedSender: (url: string) => boolean,
+): void {
   for (const name of METHOD_NAMES) {
     ipcMain.handle(methodChannel(name), async (event: IpcMainInvokeEvent, arg: unknown) => {
       const url = event.senderFrame?.url ?? '';
-      if (!isTrustedSender(url)) return err('FORBIDDEN', 'This request did not come from the app’s own window.');
+      if (!isTrustedSender(url))
+        return err('FORBIDDEN', 'This request did not come from the app’s own window.');
       return dispatch(name, arg);
     });
   }

@@ -6,12 +6,22 @@ import { join } from 'node:path';
 import { createCore } from '../core';
 import { createDispatcher } from '../ipc-dispatch';
 import { launchDevnet, type LaunchedDevnet } from '../devnet-launcher';
-import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, isAppUrl, registerAppProtocol, windowOptions } from './hardening';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  hardenSession,
+  hardenWebContents,
+  isAppUrl,
+  registerAppProtocol,
+  windowOptions,
+} from './hardening';
 import { bindIpc, forwardEvents } from './ipc';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: false } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: false } },
+]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -44,7 +54,9 @@ if (!app.requestSingleInstanceLock()) {
     const core = createCore({
       version: app.getVersion(),
       host: 'electron',
-      exchange: customUrl ? { kind: 'custom', baseUrl: customUrl } : { kind: 'embedded-devnet', baseUrl: devnet!.baseUrl },
+      exchange: customUrl
+        ? { kind: 'custom', baseUrl: customUrl }
+        : { kind: 'embedded-devnet', baseUrl: devnet!.baseUrl },
     });
     bindIpc(ipcMain, createDispatcher(core.handlers), (url) => isAppUrl(url, devServerUrl));
     forwardEvents(core.events, () => window?.webContents ?? null);

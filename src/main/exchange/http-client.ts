@@ -15,7 +15,11 @@ export interface HttpClientOptions {
 
 export interface HttpClient {
   readonly baseUrl: string;
-  getJson<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string | number | undefined>): Promise<z.output<S>>;
+  getJson<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query?: Record<string, string | number | undefined>,
+  ): Promise<z.output<S>>;
   getText(path: string): Promise<string>;
   postBytes(path: string, body: Uint8Array): Promise<Uint8Array>;
   postJson<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
@@ -39,21 +43,40 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
 
-  async function request(path: string, init?: RequestInit): Promise<{ status: number; body: Buffer; headers: Headers }> {
+  async function request(
+    path: string,
+    init?: RequestInit,
+  ): Promise<{ status: number; body: Buffer; headers: Headers }> {
     let response: Response;
     try {
       response = await fetchImpl(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      throw new AppFailure('EXCHANGE_UNREACHABLE', `The exchange at ${baseUrl} could not be reached (${(error as Error).name}).`);
+      throw new AppFailure(
+        'EXCHANGE_UNREACHABLE',
+        `The exchange at ${baseUrl} could not be reached (${(error as Error).name}).`,
+      );
     }
     const length = Number(response.headers.get('content-length') ?? '0');
-    if (length > maxBytes) throw new AppFailure('EXCHANGE_BAD_RESPONSE', `The exchange sent a ${length}-byte answer; that is too large to trust.`);
-    const body = Buffer.from(await response.arrayBuffer().catch(() => {
-      throw new AppFailure('EXCHANGE_UNREACHABLE', 'The connection to the exchange broke while reading its answer.');
-    }));
-    if (body.length > maxBytes) throw new AppFailure('EXCHANGE_BAD_RESPONSE', 'The exchange sent an answer too large to trust.');
+    if (length > maxBytes)
+      throw new AppFailure(
+        'EXCHANGE_BAD_RESPONSE',
+        `The exchange sent a ${length}-byte answer; that is too large to trust.`,
+      );
+    const body = Buffer.from(
+      await response.arrayBuffer().catch(() => {
+        throw new AppFailure(
+          'EXCHANGE_UNREACHABLE',
+          'The connection to the exchange broke while reading its answer.',
+        );
+      }),
+    );
+    if (body.length > maxBytes)
+      throw new AppFailure('EXCHANGE_BAD_RESPONSE', 'The exchange sent an answer too large to trust.');
     if (response.status === 404) {
-      throw new AppFailure('NOT_FOUND', `The exchange does not know that: ${describeServerError(404, body.toString('utf8'))}`);
+      throw new AppFailure(
+        'NOT_FOUND',
+        `The exchange does not know that: ${describeServerError(404, body.toString('utf8'))}`,
+      );
     }
     if (response.status === 429) {
       throw new AppFailure('THROTTLED', 'The exchange is rate limiting this app; try again in a moment.', {
@@ -61,9 +84,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
     }
     if (response.status < 200 || response.status >= 300) {
-      throw new AppFailure('EXCHANGE_BAD_RESPONSE', `The exchange refused the request: ${describeServerError(response.status, body.toString('utf8'))}`, {
-        status: response.status,
-      });
+      throw new AppFailure(
+        'EXCHANGE_BAD_RESPONSE',
+        `The exchange refused the request: ${describeServerError(response.status, body.toString('utf8'))}`,
+        {
+          status: response.status,
+        },
+      );
     }
     return { status: response.status, body, headers: response.headers };
   }
@@ -78,7 +105,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'the top level';
-      throw new AppFailure('EXCHANGE_BAD_RESPONSE', `The exchange's answer to ${path} is malformed at ${where}.`);
+      throw new AppFailure(
+        'EXCHANGE_BAD_RESPONSE',
+        `The exchange's answer to ${path} is malformed at ${where}.`,
+      );
     }
     return parsed.data;
   }
@@ -96,11 +126,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return (await request(path)).body.toString('utf8');
     },
     async postBytes(path, bytes) {
-      const { body } = await request(path, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
+      const { body } = await request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: bytes,
+      });
       return body;
     },
     async postJson(path, payload, schema) {
-      const { body } = await request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      const { body } = await request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
       return parse(path, body.toString('utf8'), schema);
     },
   };

@@ -1,4 +1,15 @@
-import { ActionIcon, AppShell, Badge, Group, NavLink, Text, Title, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Badge,
+  Group,
+  NavLink,
+  Text,
+  Title,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PAGES, usePage, type PageId } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
@@ -11,7 +22,12 @@ function ThemeToggle() {
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
     <Tooltip label={`Switch to ${next} theme`}>
-      <ActionIcon variant="default" size="lg" aria-label={`Switch to ${next} theme`} onClick={() => setColorScheme(next)}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={`Switch to ${next} theme`}
+        onClick={() => setColorScheme(next)}
+      >
         {scheme === 'dark' ? '☀' : '☾'}
       </ActionIcon>
     </Tooltip>

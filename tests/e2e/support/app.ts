@@ -15,10 +15,14 @@ export interface RunningApp {
 
 export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/host/cli.ts', '--data-dir', dataDir, ...extraArgs], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/host/cli.ts', '--data-dir', dataDir, ...extraArgs],
+    {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let exchangeUrl = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the host did not start within 30 s')), 30_000);

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
-import { decodeAction, decodeReceipt, encodeAction, encodeActionRaw, encodeReceipt } from '../../../src/protocol/codec';
-import { buildActionBody, decodeVarint, encodeVarint, frame, splitActionBody, unframe } from '../../../src/protocol/framing';
+import {
+  decodeAction,
+  decodeReceipt,
+  encodeAction,
+  encodeActionRaw,
+  encodeReceipt,
+} from '../../../src/protocol/codec';
+import {
+  buildActionBody,
+  decodeVarint,
+  encodeVarint,
+  frame,
+  splitActionBody,
+  unframe,
+} from '../../../src/protocol/framing';
 import { ProtocolError, type ProtocolErrorCode } from '../../../src/protocol/errors';
 import { ERROR_CODES } from '../../../src/protocol/error-codes';
 import { fromU128, toU128 } from '../../../src/protocol/u128';
@@ -24,12 +37,40 @@ function expectProtocolError(fn: () => unknown, code: ProtocolErrorCode): void {
   throw new Error(`expected a ProtocolError ${code}`);
 }
 
-const trigger = { marketId: 2, side: 'ASK', kind: 'STOP_LOSS', triggerPrice: 123_456n, limitPrice: 120_000n, limitBaseSize: 5n, limitQuoteSize: (1n << 70n) + 1n, accountId: 4 } as const;
+const trigger = {
+  marketId: 2,
+  side: 'ASK',
+  kind: 'STOP_LOSS',
+  triggerPrice: 123_456n,
+  limitPrice: 120_000n,
+  limitBaseSize: 5n,
+  limitQuoteSize: (1n << 70n) + 1n,
+  accountId: 4,
+} as const;
 
 const ACTION_KINDS: ActionKind[] = [
-  { type: 'createSession', userPubkey: key(1), sessionPubkey: key(2), expiryTimestamp: 1_800_000_000n, framing: 'CHAIN_TRANSACTION', refreshDeadline: 1_900_000_000n },
+  {
+    type: 'createSession',
+    userPubkey: key(1),
+    sessionPubkey: key(2),
+    expiryTimestamp: 1_800_000_000n,
+    framing: 'CHAIN_TRANSACTION',
+    refreshDeadline: 1_900_000_000n,
+  },
   { type: 'createSession', userPubkey: key(1), sessionPubkey: key(2), expiryTimestamp: 1_800_000_000n },
-  { type: 'placeOrder', sessionId: BIG, marketId: 1, side: 'BID', fillMode: 'FILL_OR_KILL', isReduceOnly: true, price: 724_336n, size: 10n, quoteSize: (1n << 100n) + 7n, clientOrderId: U64_MAX, senderAccountId: 9 },
+  {
+    type: 'placeOrder',
+    sessionId: BIG,
+    marketId: 1,
+    side: 'BID',
+    fillMode: 'FILL_OR_KILL',
+    isReduceOnly: true,
+    price: 724_336n,
+    size: 10n,
+    quoteSize: (1n << 100n) + 7n,
+    clientOrderId: U64_MAX,
+    senderAccountId: 9,
+  },
   { type: 'cancelOrderById', sessionId: 1n, orderId: BIG, senderAccountId: 3 },
   { type: 'deposit', userPubkey: key(3), tokenId: 0, amount: BIG, chainTxId: 'tx-1', accountId: 2 },
   { type: 'withdraw', tokenId: 0, sessionId: U64_MAX, amount: 25_000_000n, destPubkey: key(4), accountId: 3 },
@@ -39,10 +80,18 @@ const ACTION_KINDS: ActionKind[] = [
   { type: 'transfer', sessionId: 2n, fromAccountId: 1, tokenId: 0, amount: 10n },
   { type: 'addTrigger', sessionId: 3n, ...trigger },
   { type: 'removeTrigger', sessionId: 3n, marketId: 2, triggerId: BIG },
-  { type: 'atomic', sessionId: 4n, actions: [
+  {
+    type: 'atomic',
+    sessionId: 4n,
+    actions: [
       { kind: { type: 'cancelOrderById', sessionId: 4n, orderId: 1n } },
-      { kind: { type: 'vaultDeposit', sessionId: 4n, vaultId: 1, amount: 9n }, targetAccountId: 77, useKey: true },
-    ] },
+      {
+        kind: { type: 'vaultDeposit', sessionId: 4n, vaultId: 1, amount: 9n },
+        targetAccountId: 77,
+        useKey: true,
+      },
+    ],
+  },
   { type: 'refreshSession', sessionId: 6n, expiryTimestamp: 1_800_000_100n },
   { type: 'selfRevoke', sessionId: 6n },
   { type: 'editTrigger', sessionId: 3n, triggerId: 8n, ...trigger },
@@ -57,15 +106,37 @@ const RECEIPT_KINDS: ReceiptKind[] = [
   { type: 'err', error: 'BALANCE_INSUFFICIENT' },
   { type: 'createSessionResult', sessionId: BIG, expiry: 1_800_000_000n, refreshDeadline: 1_900_000_000n },
   { type: 'createSessionResult', sessionId: 1n, expiry: 1_800_000_000n },
-  { type: 'placeOrderResult', orderId: 1n, filledSize: 5n, remainingSize: 0n, fills: [{ makerOrderId: BIG, makerAccountId: 2, price: 7n, size: 5n }], clientOrderId: U64_MAX },
+  {
+    type: 'placeOrderResult',
+    orderId: 1n,
+    filledSize: 5n,
+    remainingSize: 0n,
+    fills: [{ makerOrderId: BIG, makerAccountId: 2, price: 7n, size: 5n }],
+    clientOrderId: U64_MAX,
+  },
   { type: 'cancelOrderResult', orderId: 1n, cancelledSize: 4n },
   { type: 'depositResult', accountId: 0, tokenId: 0, amount: BIG, userCreated: true },
-  { type: 'withdrawResult', tokenId: 0, amount: 25_000_000n, balance: 75_000_000n, accountId: 1, fee: 1_000_000n, eventNonce: 42n, destPubkey: key(5) },
+  {
+    type: 'withdrawResult',
+    tokenId: 0,
+    amount: 25_000_000n,
+    balance: 75_000_000n,
+    accountId: 1,
+    fee: 1_000_000n,
+    eventNonce: 42n,
+    destPubkey: key(5),
+  },
   { type: 'sessionRevoked', sessionId: 1n },
   { type: 'transferred', fromAccountId: 1, toAccountId: 2, tokenId: 0, amount: 5n, accountCreated: true },
   { type: 'triggerAdded', triggerId: BIG },
   { type: 'triggerRemoved', triggerId: 1n },
-  { type: 'atomic', results: [{ actionId: 0n, kind: { type: 'err', error: 'RISK' } }, { actionId: 3n, kind: { type: 'triggerAdded', triggerId: 2n } }] },
+  {
+    type: 'atomic',
+    results: [
+      { actionId: 0n, kind: { type: 'err', error: 'RISK' } },
+      { actionId: 3n, kind: { type: 'triggerAdded', triggerId: 2n } },
+    ],
+  },
   { type: 'sessionRefreshed', sessionId: 1n, expiry: 2n, refreshDeadline: 3n },
   { type: 'selfRevoked', sessionId: 1n },
   { type: 'triggerEdited', triggerId: 1n },
@@ -83,19 +154,29 @@ describe('action and receipt round trips', () => {
     expect([...new Set(RECEIPT_KINDS.map((k) => k.type))].sort()).toEqual(receiptKinds);
   });
 
-  it.each(ACTION_KINDS.map((kind) => [kind.type, kind] as const))('%s survives encode and decode exactly', (_t, kind) => {
-    const action: Action = { currentTimestamp: 1_767_225_600n, nonce: 4_294_967_295, kind };
-    expect(decodeAction(schema, encodeAction(schema, action))).toEqual(action);
-    expect(unframe(encodeActionRaw(schema, action)).equals(encodeAction(schema, action))).toBe(true);
-  });
+  it.each(ACTION_KINDS.map((kind) => [kind.type, kind] as const))(
+    '%s survives encode and decode exactly',
+    (_t, kind) => {
+      const action: Action = { currentTimestamp: 1_767_225_600n, nonce: 4_294_967_295, kind };
+      expect(decodeAction(schema, encodeAction(schema, action))).toEqual(action);
+      expect(unframe(encodeActionRaw(schema, action)).equals(encodeAction(schema, action))).toBe(true);
+    },
+  );
 
-  it.each(RECEIPT_KINDS.map((kind) => [kind.type, kind] as const))('receipt %s survives encode and decode exactly', (_t, kind) => {
-    const receipt: Receipt = { actionId: BIG, kind };
-    expect(decodeReceipt(schema, encodeReceipt(schema, receipt))).toEqual(receipt);
-  });
+  it.each(RECEIPT_KINDS.map((kind) => [kind.type, kind] as const))(
+    'receipt %s survives encode and decode exactly',
+    (_t, kind) => {
+      const receipt: Receipt = { actionId: BIG, kind };
+      expect(decodeReceipt(schema, encodeReceipt(schema, receipt))).toEqual(receipt);
+    },
+  );
 
   it('keeps the public field numbers on the wire', () => {
-    const payload = encodeAction(schema, { currentTimestamp: 1n, nonce: 2, kind: { type: 'withdraw', tokenId: 3, sessionId: 4n, amount: 5n } });
+    const payload = encodeAction(schema, {
+      currentTimestamp: 1n,
+      nonce: 2,
+      kind: { type: 'withdraw', tokenId: 3, sessionId: 4n, amount: 5n },
+    });
     // field 1 varint 1, field 2 varint 2, field 10 (withdraw) length-delimited {1:3, 2:4, 3:5}
     expect(payload.toString('hex')).toBe('080110025206080310041805');
   });
@@ -103,10 +184,26 @@ describe('action and receipt round trips', () => {
 
 describe('encoding refuses values that do not fit', () => {
   it.each([
-    ['a nonce above u32', { currentTimestamp: 1n, nonce: 2 ** 32, kind: { type: 'selfRevoke', sessionId: 1n } }],
-    ['a negative amount', { currentTimestamp: 1n, nonce: 1, kind: { type: 'withdraw', tokenId: 0, sessionId: 1n, amount: -1n } }],
-    ['an amount above u64', { currentTimestamp: 1n, nonce: 1, kind: { type: 'withdraw', tokenId: 0, sessionId: 1n, amount: 1n << 64n } }],
-    ['a number where a bigint belongs', { currentTimestamp: 1n, nonce: 1, kind: { type: 'withdraw', tokenId: 0, sessionId: 1n, amount: 5 } }],
+    [
+      'a nonce above u32',
+      { currentTimestamp: 1n, nonce: 2 ** 32, kind: { type: 'selfRevoke', sessionId: 1n } },
+    ],
+    [
+      'a negative amount',
+      { currentTimestamp: 1n, nonce: 1, kind: { type: 'withdraw', tokenId: 0, sessionId: 1n, amount: -1n } },
+    ],
+    [
+      'an amount above u64',
+      {
+        currentTimestamp: 1n,
+        nonce: 1,
+        kind: { type: 'withdraw', tokenId: 0, sessionId: 1n, amount: 1n << 64n },
+      },
+    ],
+    [
+      'a number where a bigint belongs',
+      { currentTimestamp: 1n, nonce: 1, kind: { type: 'withdraw', tokenId: 0, sessionId: 1n, amount: 5 } },
+    ],
     ['an unknown kind', { currentTimestamp: 1n, nonce: 1, kind: { type: 'mint', sessionId: 1n } }],
     ['an unknown enum value', { currentTimestamp: 1n, nonce: 1, kind: { ...ACTION_KINDS[2], side: 'UP' } }],
   ])('%s', (_label, action) => {
@@ -127,16 +224,35 @@ describe('malformed input gives a typed error', () => {
   });
 
   it('empty body', () => expectProtocolError(() => splitActionBody(Buffer.alloc(0)), 'TRUNCATED_PREFIX'));
-  it('truncated prefix', () => expectProtocolError(() => splitActionBody(Buffer.from([0x80, 0x80])), 'TRUNCATED_PREFIX'));
-  it('over-long prefix', () => expectProtocolError(() => decodeVarint(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x80, 0x01])), 'TRUNCATED_PREFIX'));
-  it('length larger than the body', () => expectProtocolError(() => splitActionBody(Buffer.concat([encodeVarint(500), Buffer.alloc(10)])), 'LENGTH_MISMATCH'));
-  it('signature too short', () => expectProtocolError(() => splitActionBody(body.subarray(0, body.length - 1)), 'BAD_SIGNATURE_LENGTH'));
-  it('signature too long', () => expectProtocolError(() => splitActionBody(Buffer.concat([body, Buffer.from([0])])), 'BAD_SIGNATURE_LENGTH'));
-  it('a body over 1024 bytes', () => expectProtocolError(() => splitActionBody(Buffer.alloc(1025)), 'TOO_LARGE'));
-  it('trailing bytes after one frame', () => expectProtocolError(() => unframe(Buffer.concat([raw, Buffer.from([1])])), 'TRAILING_BYTES'));
-  it('garbage payload', () => expectProtocolError(() => decodeAction(schema, Buffer.from('ffffffffff', 'hex')), 'DECODE_FAILURE'));
-  it('a payload with no kind', () => expectProtocolError(() => decodeAction(schema, Buffer.from([0x08, 0x01])), 'DECODE_FAILURE'));
-  it('an empty payload', () => expectProtocolError(() => decodeAction(schema, Buffer.alloc(0)), 'DECODE_FAILURE'));
+  it('truncated prefix', () =>
+    expectProtocolError(() => splitActionBody(Buffer.from([0x80, 0x80])), 'TRUNCATED_PREFIX'));
+  it('over-long prefix', () =>
+    expectProtocolError(
+      () => decodeVarint(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x80, 0x01])),
+      'TRUNCATED_PREFIX',
+    ));
+  it('length larger than the body', () =>
+    expectProtocolError(
+      () => splitActionBody(Buffer.concat([encodeVarint(500), Buffer.alloc(10)])),
+      'LENGTH_MISMATCH',
+    ));
+  it('signature too short', () =>
+    expectProtocolError(() => splitActionBody(body.subarray(0, body.length - 1)), 'BAD_SIGNATURE_LENGTH'));
+  it('signature too long', () =>
+    expectProtocolError(
+      () => splitActionBody(Buffer.concat([body, Buffer.from([0])])),
+      'BAD_SIGNATURE_LENGTH',
+    ));
+  it('a body over 1024 bytes', () =>
+    expectProtocolError(() => splitActionBody(Buffer.alloc(1025)), 'TOO_LARGE'));
+  it('trailing bytes after one frame', () =>
+    expectProtocolError(() => unframe(Buffer.concat([raw, Buffer.from([1])])), 'TRAILING_BYTES'));
+  it('garbage payload', () =>
+    expectProtocolError(() => decodeAction(schema, Buffer.from('ffffffffff', 'hex')), 'DECODE_FAILURE'));
+  it('a payload with no kind', () =>
+    expectProtocolError(() => decodeAction(schema, Buffer.from([0x08, 0x01])), 'DECODE_FAILURE'));
+  it('an empty payload', () =>
+    expectProtocolError(() => decodeAction(schema, Buffer.alloc(0)), 'DECODE_FAILURE'));
   it('a receipt with an unknown Error number', () => {
     // action_id 1, err (field 32, varint) = 999, not in the enum
     const payload = Buffer.from([0x08, 0x01, 0x80, 0x02, 0xe7, 0x07]);
@@ -144,24 +260,49 @@ describe('malformed input gives a typed error', () => {
   });
   it('a receipt with bytes after it', () => {
     const receipt = encodeReceipt(schema, { actionId: 1n, kind: { type: 'selfRevoked', sessionId: 1n } });
-    expectProtocolError(() => decodeReceipt(schema, Buffer.concat([receipt, Buffer.from([0])])), 'TRAILING_BYTES');
+    expectProtocolError(
+      () => decodeReceipt(schema, Buffer.concat([receipt, Buffer.from([0])])),
+      'TRAILING_BYTES',
+    );
   });
 });
 
 describe('schema and error values', () => {
   // PROTOCOL.md's public Error numbers, which must never move.
   const PUBLIC_ERRORS: Record<string, number> = {
-    DUPLICATE: 0, INVALID_SIGNATURE: 3, MARKET_NOT_FOUND: 4, TOKEN_NOT_FOUND: 5, USER_NOT_FOUND: 6,
-    SESSION_NOT_FOUND: 7, ORDER_NOT_FOUND: 8, EXPIRY_TIMESTAMP_IN_PAST: 16, WITHDRAW_AMOUNT_TOO_SMALL: 21,
-    DECODE_FAILURE: 32, TOO_MANY_USER_ACCOUNTS: 141, ACCOUNT_NOT_FOUND: 142, ACCOUNT_INVALID_OWNER: 143,
-    BALANCE_INSUFFICIENT: 164, UNAUTHENTICATED_L1_ACTION: 165, ENCODED_ACTION_TOO_LARGE: 166,
-    TRIGGER_INVALID_PRICE: 169, TRIGGER_NOT_FOUND: 170, TIMESTAMP_OUT_OF_THRESHOLD: 177, TIMESTAMP_STALE: 178,
-    MARKET_FROZEN: 193, SIGNATURE_VERIFICATION: 217, RISK: 224, ACTION_INVALID_NONCE: 274, TRANSFER: 288,
-    TRANSFER_TO_UNOWNED_ACCOUNT_IS_PROHIBITED: 289, NOT_IMPLEMENTED: 500, ACTION_NOT_ALLOWED: 501,
+    DUPLICATE: 0,
+    INVALID_SIGNATURE: 3,
+    MARKET_NOT_FOUND: 4,
+    TOKEN_NOT_FOUND: 5,
+    USER_NOT_FOUND: 6,
+    SESSION_NOT_FOUND: 7,
+    ORDER_NOT_FOUND: 8,
+    EXPIRY_TIMESTAMP_IN_PAST: 16,
+    WITHDRAW_AMOUNT_TOO_SMALL: 21,
+    DECODE_FAILURE: 32,
+    TOO_MANY_USER_ACCOUNTS: 141,
+    ACCOUNT_NOT_FOUND: 142,
+    ACCOUNT_INVALID_OWNER: 143,
+    BALANCE_INSUFFICIENT: 164,
+    UNAUTHENTICATED_L1_ACTION: 165,
+    ENCODED_ACTION_TOO_LARGE: 166,
+    TRIGGER_INVALID_PRICE: 169,
+    TRIGGER_NOT_FOUND: 170,
+    TIMESTAMP_OUT_OF_THRESHOLD: 177,
+    TIMESTAMP_STALE: 178,
+    MARKET_FROZEN: 193,
+    SIGNATURE_VERIFICATION: 217,
+    RISK: 224,
+    ACTION_INVALID_NONCE: 274,
+    TRANSFER: 288,
+    TRANSFER_TO_UNOWNED_ACCOUNT_IS_PROHIBITED: 289,
+    NOT_IMPLEMENTED: 500,
+    ACTION_NOT_ALLOWED: 501,
   };
 
   it('keeps every public Error number, and CONFIG exists', () => {
-    for (const [name, number] of Object.entries(PUBLIC_ERRORS)) expect(schema.errorEnum.values[name]).toBe(number);
+    for (const [name, number] of Object.entries(PUBLIC_ERRORS))
+      expect(schema.errorEnum.values[name]).toBe(number);
     expect(schema.errorEnum.values.CONFIG).toBeTypeOf('number');
   });
 
@@ -173,13 +314,41 @@ describe('schema and error values', () => {
 
   it('keeps the public kind numbers', () => {
     const numbers = Object.fromEntries(schema.action.fieldsArray.map((f) => [f.name, f.id]));
-    expect(numbers).toMatchObject({ currentTimestamp: 1, nonce: 2, createSession: 4, placeOrder: 7, cancelOrderById: 8, deposit: 9, withdraw: 10, revokeSession: 15, transfer: 18, addTrigger: 32, removeTrigger: 33, atomic: 35 });
+    expect(numbers).toMatchObject({
+      currentTimestamp: 1,
+      nonce: 2,
+      createSession: 4,
+      placeOrder: 7,
+      cancelOrderById: 8,
+      deposit: 9,
+      withdraw: 10,
+      revokeSession: 15,
+      transfer: 18,
+      addTrigger: 32,
+      removeTrigger: 33,
+      atomic: 35,
+    });
     const receipt = Object.fromEntries(schema.receipt.fieldsArray.map((f) => [f.name, f.id]));
-    expect(receipt).toMatchObject({ actionId: 1, err: 32, createSessionResult: 33, placeOrderResult: 34, cancelOrderResult: 35, depositResult: 36, withdrawResult: 39, sessionRevoked: 44, transferred: 47, triggerAdded: 64, triggerRemoved: 65, atomic: 67 });
+    expect(receipt).toMatchObject({
+      actionId: 1,
+      err: 32,
+      createSessionResult: 33,
+      placeOrderResult: 34,
+      cancelOrderResult: 35,
+      depositResult: 36,
+      withdrawResult: 39,
+      sessionRevoked: 44,
+      transferred: 47,
+      triggerAdded: 64,
+      triggerRemoved: 65,
+      atomic: 67,
+    });
   });
 
   it('a schema that lacks what the app needs is refused with its name', () => {
-    expect(() => loadSchema('syntax = "proto3"; package perpetua.v1; message Action { int64 current_timestamp = 1; }')).toThrow(/lacks the message perpetua.v1.Receipt/);
+    expect(() =>
+      loadSchema('syntax = "proto3"; package perpetua.v1; message Action { int64 current_timestamp = 1; }'),
+    ).toThrow(/lacks the message perpetua.v1.Receipt/);
     expect(() => loadSchema('this is not proto')).toThrow(ProtocolError);
   });
 

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import nacl from 'tweetnacl';
 import { inspect } from 'node:util';
 import { SigningKey, generateKeypair, publicKeyFromSeed, verifyEd25519 } from '../../../src/protocol/keys';
-import { chainTransactionMessage, signAction, verifyAction, type Framing } from '../../../src/protocol/signing';
+import {
+  chainTransactionMessage,
+  signAction,
+  verifyAction,
+  type Framing,
+} from '../../../src/protocol/signing';
 import { frame } from '../../../src/protocol/framing';
 import { ProtocolError } from '../../../src/protocol/errors';
 
@@ -65,7 +70,9 @@ describe('the three signing rules', () => {
     it(`${framing}: the signature is tweetnacl's over the framed message, and verifies`, () => {
       const signature = signAction(raw, key, framing);
       expect(signature).toHaveLength(64);
-      expect(Buffer.from(nacl.sign.detached(expectedMessage[framing], naclSecret)).equals(signature)).toBe(true);
+      expect(Buffer.from(nacl.sign.detached(expectedMessage[framing], naclSecret)).equals(signature)).toBe(
+        true,
+      );
       expect(nacl.sign.detached.verify(expectedMessage[framing], signature, key.publicKey)).toBe(true);
       expect(verifyAction(raw, signature, key.publicKey, framing)).toBe(true);
     });

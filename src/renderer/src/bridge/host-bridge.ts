@@ -31,8 +31,13 @@ export function createHostBridge(): WalletApi {
   function connect(): Promise<WebSocket> {
     if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket);
     opening ??= new Promise<WebSocket>((resolve, reject) => {
-      if (!token) return reject(new Error('This page was opened without its access token. Use the address the host printed.'));
-      const ws = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(token)}`);
+      if (!token)
+        return reject(
+          new Error('This page was opened without its access token. Use the address the host printed.'),
+        );
+      const ws = new WebSocket(
+        `${window.location.origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(token)}`,
+      );
       ws.onopen = () => {
         socket = ws;
         opening = null;
@@ -46,13 +51,23 @@ export function createHostBridge(): WalletApi {
         socket = null;
         for (const [id, settle] of pending) {
           pending.delete(id);
-          settle({ ok: false, error: { code: 'INTERNAL', message: 'The connection to the app host closed.' } });
+          settle({
+            ok: false,
+            error: { code: 'INTERNAL', message: 'The connection to the app host closed.' },
+          });
         }
       };
       ws.onmessage = (event: MessageEvent<string>) => {
-        const message = parseWire(event.data) as { id?: number; result?: Result<unknown>; event?: EventName; payload?: unknown };
+        const message = parseWire(event.data) as {
+          id?: number;
+          result?: Result<unknown>;
+          event?: EventName;
+          payload?: unknown;
+        };
         if (typeof message.id === 'number') {
-          pending.get(message.id)?.(message.result ?? { ok: false, error: { code: 'INTERNAL', message: 'empty answer' } });
+          pending.get(message.id)?.(
+            message.result ?? { ok: false, error: { code: 'INTERNAL', message: 'empty answer' } },
+          );
           pending.delete(message.id);
         } else if (message.event && EVENT_NAMES.includes(message.event)) {
           const parsed = eventPayloads[message.event].safeParse(message.payload);
@@ -80,7 +95,10 @@ export function createHostBridge(): WalletApi {
     const parsed = contract[method].result.safeParse(result.value);
     return parsed.success
       ? { ok: true, value: parsed.data }
-      : { ok: false, error: { code: 'INTERNAL', message: `The app host answered ${method} with an unexpected shape.` } };
+      : {
+          ok: false,
+          error: { code: 'INTERNAL', message: `The app host answered ${method} with an unexpected shape.` },
+        };
   }
 
   const api: Record<string, unknown> = {};

@@ -36,7 +36,8 @@ export function MarketsTable() {
             </Table.Td>
             <Table.Td>{m.marketId}</Table.Td>
             <Table.Td>
-              {tokens.get(m.baseTokenId)?.symbol ?? `#${m.baseTokenId}`} / {tokens.get(m.quoteTokenId)?.symbol ?? `#${m.quoteTokenId}`}
+              {tokens.get(m.baseTokenId)?.symbol ?? `#${m.baseTokenId}`} /{' '}
+              {tokens.get(m.quoteTokenId)?.symbol ?? `#${m.quoteTokenId}`}
             </Table.Td>
             <Table.Td>{m.priceDecimals}</Table.Td>
             <Table.Td>{m.sizeDecimals}</Table.Td>
