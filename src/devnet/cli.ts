@@ -18,7 +18,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const devnet = await startDevnet({ port, host: values.host });
+const devnet = await startDevnet({
+  port,
+  host: values.host,
+  ...(values.data ? { dataDir: values.data } : {}),
+});
 console.log(`PERPETUA_DEVNET_URL=${devnet.baseUrl}`);
 console.log(`devnet listening on ${devnet.baseUrl}`);
 

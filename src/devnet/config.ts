@@ -51,12 +51,51 @@ export const DEFAULT_MARKETS: MarketInfo[] = [
   },
 ];
 
+export interface RateLimit {
+  /** tokens added per second */
+  perSecond: number;
+  /** bucket size */
+  burst: number;
+}
+
 export interface DevnetConfig {
   tokens: TokenInfo[];
   markets: MarketInfo[];
   quoteTokenId: number;
+  /** quote units (scaled) per whole token, for converting the quote-denominated withdrawal fee */
+  referencePrices: Record<number, bigint>;
+  /** withdrawal fee while the protocol is healthy, in scaled quote units */
+  withdrawalFee: bigint;
+  /** while unhealthy the fee grows by this many basis points of the protocol debt */
+  debtFeeBps: bigint;
+  sessionCap: number;
+  maxSessionLifetimeSeconds: number;
+  maxRefreshWindowSeconds: number;
+  maxAccountsPerUser: number;
+  depositDelayMs: number;
+  withdrawalDelayMs: number;
+  maxActionRange: number;
+  timestampThresholdSeconds: number;
+  rateLimits: { action: RateLimit; other: RateLimit };
 }
 
 export function defaultConfig(overrides: Partial<DevnetConfig> = {}): DevnetConfig {
-  return { tokens: DEFAULT_TOKENS, markets: DEFAULT_MARKETS, quoteTokenId: 0, ...overrides };
+  return {
+    tokens: DEFAULT_TOKENS,
+    markets: DEFAULT_MARKETS,
+    quoteTokenId: 0,
+    referencePrices: { 0: 1_000_000n, 1: 65_000_000_000n, 2: 3_200_000_000n, 3: 150_000_000n },
+    withdrawalFee: 1_000_000n,
+    debtFeeBps: 10n,
+    sessionCap: 8,
+    maxSessionLifetimeSeconds: 30 * 24 * 3600,
+    maxRefreshWindowSeconds: 90 * 24 * 3600,
+    maxAccountsPerUser: 16,
+    depositDelayMs: 1_500,
+    withdrawalDelayMs: 1_500,
+    maxActionRange: 1_000,
+    timestampThresholdSeconds: 120,
+    rateLimits: { action: { perSecond: 2_000, burst: 4_000 }, other: { perSecond: 2_000, burst: 4_000 } },
+    ...overrides,
+  };
 }

@@ -1,46 +1,47 @@
-// The devnet's HTTP server: routes requests to the interface's endpoints on loopback.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// The devnet's HTTP and WebSocket server on loopback: rate limits, the route table, POST /action's
+// transport rules (415, 413), and stream subscriptions.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { Router, type HttpRequest, type HttpResponse } from './http/router';
 import { HttpError, errorResponse } from './http/errors';
-import { defaultConfig, SERVICE_VERSION, type DevnetConfig } from './config';
-import { engineSeconds, systemClock, type Clock } from './clock';
-import type { MarketsInfo } from '../shared/exchange/info';
+import { RateLimiter } from './http/rate-limit';
+import { defaultConfig, type DevnetConfig } from './config';
+import { systemClock, type Clock } from './clock';
+import { loadSchema, readBundledProto } from '../protocol/schema';
+import { MAX_ACTION_BODY_BYTES } from '../protocol/framing';
+import { createSnapshotStore } from './persistence';
+import { Devnet } from './devnet';
+import { buildRoutes, type Route } from './routes';
+import { openapiDocument } from './openapi';
 
 export interface DevnetOptions {
   host?: string;
   port?: number;
-  config?: DevnetConfig;
+  config?: Partial<DevnetConfig>;
   clock?: Clock;
+  /** folder for snapshots; in memory when absent */
+  dataDir?: string;
+  /** how often due deposits and withdrawals are processed; 0 turns the timer off (tests call tick()) */
+  tickMs?: number;
 }
 
 export interface RunningDevnet {
   baseUrl: string;
   port: number;
+  devnet: Devnet;
+  /** process what is due now (for tests driving a manual clock) */
+  tick(): void;
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
-
-function buildRouter(config: DevnetConfig, clock: Clock): Router {
-  const info: MarketsInfo = {
-    version: SERVICE_VERSION,
-    quoteTokenId: config.quoteTokenId,
-    markets: config.markets,
-    tokens: config.tokens,
-  };
-  return new Router()
-    .get('/live', () => ({ status: 200, json: { status: 'live' } }))
-    .get('/info', () => ({ status: 200, json: info }))
-    .get('/timestamp', () => ({ status: 200, json: engineSeconds(clock) }));
-}
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    // Keep reading past the limit is pointless; the handler decides the precise 413 for /action.
     if (size > MAX_BODY_BYTES)
       throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk);
@@ -61,14 +62,62 @@ function send(res: ServerResponse, response: HttpResponse): void {
 }
 
 export async function startDevnet(options: DevnetOptions = {}): Promise<RunningDevnet> {
-  const config = options.config ?? defaultConfig();
+  const config = defaultConfig(options.config);
   const clock = options.clock ?? systemClock;
-  const router = buildRouter(config, clock);
+  const protoText = readBundledProto();
+  const store = createSnapshotStore(options.dataDir);
+  const devnet = new Devnet({ config, clock, schema: loadSchema(protoText), store });
+  const limiter = new RateLimiter(config.rateLimits);
 
-  const server: Server = createServer((req, res) => {
+  let routes: Route[] = [];
+  routes = buildRoutes({
+    devnet,
+    config,
+    store,
+    protoText,
+    openapi: () => openapiDocument(routes, 'Perpetua devnet exchange', (r) => r.tag !== 'chain'),
+    chainOpenapi: () => openapiDocument(routes, 'Perpetua devnet settlement chain', (r) => r.tag === 'chain'),
+  });
+  const router = new Router();
+  for (const route of routes) router.add(route.method, route.path, route.handler);
+
+  async function postAction(req: IncomingMessage): Promise<HttpResponse> {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/octet-stream') {
+      req.resume();
+      return errorResponse('AcceptedMediaType', 'POST /action takes application/octet-stream', {
+        accept: 'application/octet-stream',
+      });
+    }
+    const body = await readBody(req);
+    if (body.length > MAX_ACTION_BODY_BYTES)
+      return errorResponse(
+        'PayloadTooLarge',
+        `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
+      );
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/octet-stream' },
+      raw: devnet.engine.submit(body),
+    };
+  }
+
+  const server = createServer((req, res) => {
     void (async () => {
       try {
         const url = new URL(req.url ?? '/', 'http://devnet.invalid');
+        const isAction = req.method === 'POST' && url.pathname === '/action';
+        const wait = limiter.take(req.socket.remoteAddress ?? '?', isAction ? 'action' : 'other');
+        if (wait > 0) {
+          req.resume();
+          return send(
+            res,
+            errorResponse('TooManyRequests', `rate limit reached; retry in ${wait} s`, {
+              'retry-after': String(wait),
+            }),
+          );
+        }
+        if (isAction) return send(res, await postAction(req));
         const found = router.match(req.method ?? 'GET', url.pathname);
         if (found === null) return send(res, errorResponse('NotFound', `no endpoint at ${url.pathname}`));
         if (found === 'method')
@@ -88,23 +137,53 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       } catch (error) {
         if (error instanceof HttpError)
           send(res, errorResponse(error.errorName, error.message, error.headers));
-        else send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
+        else {
+          console.error('devnet: unhandled error', error);
+          send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
+        }
       }
     })();
+  });
+
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://devnet.invalid');
+    const refuse = (status: number, error: string, message: string) =>
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Bad Request'}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error, message })}`,
+      );
+    if (!url.pathname.startsWith('/ws/'))
+      return refuse(404, 'NotFound', 'streams are served at /ws/{streams}');
+    let spec: string;
+    try {
+      spec = decodeURIComponent(url.pathname.slice(4));
+    } catch {
+      return refuse(400, 'BadRequest', 'the stream list is not valid percent-encoding');
+    }
+    const parsed = devnet.hub.parse(spec);
+    if ('error' in parsed)
+      return refuse(parsed.status, parsed.status === 404 ? 'UserNotFound' : 'BadRequest', parsed.error);
+    wss.handleUpgrade(req, socket, head, (ws) => devnet.hub.subscribe(ws, parsed.streams));
   });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
+  const tickMs = options.tickMs ?? 100;
+  const ticker = tickMs > 0 ? setInterval(() => devnet.tick(), tickMs) : null;
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    devnet,
+    tick: () => devnet.tick(),
+    close: async () => {
+      if (ticker) clearInterval(ticker);
+      devnet.close();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

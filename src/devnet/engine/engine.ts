@@ -1,0 +1,212 @@
+// The exchange engine: takes a POST /action body, checks it exactly as the interface says (framing,
+// signature per framing, duplicate, timestamp, nonce, session state), applies the kind's rule, and answers
+// with a receipt. A rejected action changes nothing, not even the signer's nonce.
+import { createHash } from 'node:crypto';
+import bs58 from 'bs58';
+import type { DevnetConfig } from '../config';
+import type { Clock } from '../clock';
+import { splitActionBody } from '../../protocol/framing';
+import { ProtocolError } from '../../protocol/errors';
+import { verifyAction, type Framing } from '../../protocol/signing';
+import { decodeAction, encodeReceipt } from '../../protocol/codec';
+import type { ProtocolSchema } from '../../protocol/schema';
+import type { Action, ActionKind, Receipt, ReceiptKind } from '../../protocol/types';
+import { Rejection, type AccountState, type EngineState, type SessionState } from './state';
+import { sessionRules } from './rules/sessions';
+import { balanceOnlyCollateral, fundsRules, type FreeCollateral } from './rules/funds';
+
+export type AccountEvent = { accountId: number; event: Record<string, unknown> };
+
+export interface RuleContext {
+  state: EngineState;
+  config: DevnetConfig;
+  now: number;
+  nowMs: number;
+  actionId: bigint;
+  /** the wallet (base58) on whose behalf the action acts */
+  user: string;
+  session?: SessionState;
+  /** what may leave an account without breaking its margin requirement */
+  freeCollateral: FreeCollateral;
+  /** queue an account-stream event; delivered only if the action is accepted */
+  emit(accountId: number, event: Record<string, unknown>): void;
+}
+
+export type Rule<K extends ActionKind['type']> = (
+  kind: Extract<ActionKind, { type: K }>,
+  ctx: RuleContext,
+) => ReceiptKind;
+export type RuleSet = { [K in ActionKind['type']]?: Rule<K> };
+
+export interface EngineDeps {
+  config: DevnetConfig;
+  clock: Clock;
+  schema: ProtocolSchema;
+  state: EngineState;
+  /** called after each accepted change (persistence, streams) */
+  onChange(events: AccountEvent[]): void;
+  /** rules added by later parts of the devnet (markets, vaults) */
+  extraRules?: RuleSet;
+  /** margin-aware collateral once positions exist; the balance alone until then */
+  freeCollateral?: FreeCollateral;
+}
+
+const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+export function receiptToJson(receipt: Receipt): unknown {
+  return JSON.parse(
+    JSON.stringify(
+      receipt,
+      (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : Buffer.isBuffer(v) ? bs58.encode(v) : v),
+      0,
+    ),
+  );
+}
+
+export class Engine {
+  readonly rules: RuleSet;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.rules = { ...sessionRules, ...fundsRules, ...deps.extraRules };
+  }
+
+  get state(): EngineState {
+    return this.deps.state;
+  }
+
+  nowMs(): number {
+    return this.deps.clock.nowMs();
+  }
+
+  nowSeconds(): number {
+    return Math.floor(this.deps.clock.nowMs() / 1000);
+  }
+
+  /** Answers a POST /action body with an encoded, length-delimited receipt. */
+  submit(body: Buffer): Buffer {
+    return encodeReceipt(this.deps.schema, this.execute(body));
+  }
+
+  execute(body: Buffer): Receipt {
+    const reject = (error: Rejection['error']): Receipt => ({ actionId: 0n, kind: { type: 'err', error } });
+    let parts: ReturnType<typeof splitActionBody>;
+    try {
+      parts = splitActionBody(body);
+    } catch (error) {
+      if (error instanceof ProtocolError && error.code === 'TOO_LARGE')
+        return reject('ENCODED_ACTION_TOO_LARGE');
+      return reject(
+        error instanceof ProtocolError && error.code === 'BAD_SIGNATURE_LENGTH'
+          ? 'INVALID_SIGNATURE'
+          : 'DECODE_FAILURE',
+      );
+    }
+    let action: Action;
+    try {
+      action = decodeAction(this.deps.schema, parts.payload);
+    } catch {
+      return reject('DECODE_FAILURE');
+    }
+    const bodyHash = sha256(body);
+    const seen = this.state.seenBodies[bodyHash];
+    if (seen !== undefined) return { actionId: BigInt(seen), kind: { type: 'err', error: 'DUPLICATE' } };
+    if (action.kind.type === 'deposit') return reject('UNAUTHENTICATED_L1_ACTION');
+
+    try {
+      const { signer, user, session } = this.authenticate(action, parts.raw, parts.signature);
+      this.checkTimestamp(action.currentTimestamp);
+      const last = this.state.nonces[signer] ?? 0;
+      if (action.nonce <= last) throw new Rejection('ACTION_INVALID_NONCE');
+      const rule = this.rules[action.kind.type] as Rule<ActionKind['type']> | undefined;
+      if (!rule) throw new Rejection('NOT_IMPLEMENTED');
+
+      const actionId = this.state.nextActionId;
+      const events: AccountEvent[] = [];
+      const ctx: RuleContext = {
+        state: this.state,
+        config: this.deps.config,
+        now: this.nowSeconds(),
+        nowMs: this.deps.clock.nowMs(),
+        actionId,
+        user,
+        ...(session ? { session } : {}),
+        freeCollateral: this.deps.freeCollateral ?? balanceOnlyCollateral,
+        emit: (accountId, event) => events.push({ accountId, event }),
+      };
+      // Rules validate everything before they change anything, so a Rejection leaves the state untouched.
+      const kind = rule(action.kind as never, ctx);
+      const receipt: Receipt = { actionId, kind };
+      this.state.nextActionId = actionId + 1n;
+      this.state.nonces[signer] = action.nonce;
+      this.state.seenBodies[bodyHash] = actionId.toString();
+      this.state.actions.push({
+        actionId,
+        time: ctx.now,
+        signer,
+        nonce: action.nonce,
+        kind: action.kind.type,
+        receipt: receiptToJson(receipt),
+      });
+      if (session) session.lastUsed = ctx.now;
+      this.deps.onChange(events);
+      return receipt;
+    } catch (error) {
+      if (error instanceof Rejection) return reject(error.error);
+      throw error;
+    }
+  }
+
+  private authenticate(
+    action: Action,
+    raw: Buffer,
+    signature: Buffer,
+  ): { signer: string; user: string; session?: SessionState } {
+    const kind = action.kind;
+    if (kind.type === 'createSession') {
+      const framing: Framing = kind.framing === 'CHAIN_TRANSACTION' ? 'chainTransaction' : 'hex';
+      if (kind.userPubkey.length !== 32) throw new Rejection('DECODE_FAILURE');
+      if (!verifyAction(raw, signature, kind.userPubkey, framing))
+        throw new Rejection('SIGNATURE_VERIFICATION');
+      const user = bs58.encode(kind.userPubkey);
+      return { signer: user, user };
+    }
+    if (kind.type === 'revokeSession') {
+      const target = this.state.sessions[kind.sessionId.toString()];
+      if (!target) throw new Rejection('SESSION_NOT_FOUND');
+      const wallet = Buffer.from(bs58.decode(target.owner));
+      // The wallet may sign with either wallet framing; RevokeSession carries no framing field.
+      if (
+        !verifyAction(raw, signature, wallet, 'hex') &&
+        !verifyAction(raw, signature, wallet, 'chainTransaction')
+      ) {
+        throw new Rejection('SIGNATURE_VERIFICATION');
+      }
+      return { signer: target.owner, user: target.owner };
+    }
+    const sessionId = (kind as { sessionId?: bigint }).sessionId;
+    if (sessionId === undefined) throw new Rejection('DECODE_FAILURE');
+    const session = this.state.sessions[sessionId.toString()];
+    if (!session) throw new Rejection('SESSION_NOT_FOUND');
+    if (!verifyAction(raw, signature, Buffer.from(bs58.decode(session.sessionKey)), 'session'))
+      throw new Rejection('SIGNATURE_VERIFICATION');
+    if (session.revoked) throw new Rejection('SESSION_REVOKED');
+    if (session.expiry <= this.nowSeconds()) throw new Rejection('SESSION_EXPIRED');
+    return { signer: session.sessionKey, user: session.owner, session };
+  }
+
+  private checkTimestamp(timestamp: bigint): void {
+    const now = BigInt(this.nowSeconds());
+    const threshold = BigInt(this.deps.config.timestampThresholdSeconds);
+    if (timestamp < now - threshold) throw new Rejection('TIMESTAMP_STALE');
+    if (timestamp > now + threshold) throw new Rejection('TIMESTAMP_OUT_OF_THRESHOLD');
+  }
+
+  /** Changes made outside POST /action (deposits, settlement) also persist and stream. */
+  notify(events: AccountEvent[]): void {
+    this.deps.onChange(events);
+  }
+
+  account(id: number): AccountState | undefined {
+    return this.state.accounts[id];
+  }
+}

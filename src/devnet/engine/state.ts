@@ -1,0 +1,149 @@
+// The exchange's whole state as plain data: what a snapshot holds and a restart restores. Balances and
+// amounts are bigint; (de)serialisation tags them as strings.
+import type { ErrorName } from '../../shared/receipt-errors';
+
+export interface UserState {
+  pubkey: string;
+  accountIds: number[];
+  createdAt: number;
+}
+
+export interface AccountState {
+  id: number;
+  owner: string;
+  balances: Record<number, bigint>;
+  updateId: number;
+}
+
+export interface SessionState {
+  id: bigint;
+  owner: string;
+  sessionKey: string;
+  expiry: number;
+  refreshDeadline?: number;
+  createdAt: number;
+  revoked: boolean;
+  lastUsed?: number;
+}
+
+export interface ActionRecord {
+  actionId: bigint;
+  time: number;
+  signer: string;
+  nonce: number;
+  kind: string;
+  /** the receipt as JSON (bigints as strings) */
+  receipt: unknown;
+}
+
+export interface DepositRecord {
+  id: bigint;
+  time: number;
+  accountId: number;
+  tokenId: number;
+  amount: bigint;
+  chainTxId: string;
+  from: string;
+}
+
+export interface WithdrawalRecord {
+  id: bigint;
+  actionId: bigint;
+  time: number;
+  accountId: number;
+  tokenId: number;
+  amount: bigint;
+  fee: bigint;
+  destination: string;
+  eventNonce: bigint;
+  status: 'requested' | 'processed';
+  /** engine ms when the settlement bridge pays it out */
+  dueMs: number;
+}
+
+export interface TransferRecord {
+  id: bigint;
+  actionId: bigint;
+  time: number;
+  fromAccountId: number;
+  toAccountId: number;
+  tokenId: number;
+  amount: bigint;
+  accountCreated: boolean;
+}
+
+export interface EngineState {
+  users: Record<string, UserState>;
+  accounts: Record<number, AccountState>;
+  sessions: Record<string, SessionState>;
+  /** highest accepted nonce per signer key (base58) */
+  nonces: Record<string, number>;
+  /** sha256 of accepted bodies -> action id, so an identical resend is a DUPLICATE with the original id */
+  seenBodies: Record<string, string>;
+  actions: ActionRecord[];
+  deposits: DepositRecord[];
+  withdrawals: WithdrawalRecord[];
+  transfers: TransferRecord[];
+  /** transfers involving the fee vault (withdrawal fees) */
+  systemTransfers: TransferRecord[];
+  feeVault: Record<number, bigint>;
+  nextAccountId: number;
+  nextSessionId: bigint;
+  nextActionId: bigint;
+  nextRowId: bigint;
+  nextEventNonce: bigint;
+  lastAckedEventNonce: bigint;
+  /** simulated protocol debt in quote units; > 0 means the protocol is unhealthy */
+  protocolDebt: bigint;
+}
+
+export function emptyState(): EngineState {
+  return {
+    users: {},
+    accounts: {},
+    sessions: {},
+    nonces: {},
+    seenBodies: {},
+    actions: [],
+    deposits: [],
+    withdrawals: [],
+    transfers: [],
+    systemTransfers: [],
+    feeVault: {},
+    nextAccountId: 1,
+    nextSessionId: 1n,
+    nextActionId: 1n,
+    nextRowId: 1n,
+    nextEventNonce: 1n,
+    lastAckedEventNonce: 0n,
+    protocolDebt: 0n,
+  };
+}
+
+const BIGINT_TAG = '$n';
+
+/** JSON for snapshots: bigints tagged so they come back as bigints. */
+export function toSnapshotJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    typeof v === 'bigint' ? { [BIGINT_TAG]: v.toString() } : v,
+  );
+}
+
+export function fromSnapshotJson(text: string): unknown {
+  return JSON.parse(text, (_k, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && BIGINT_TAG in v) {
+      return BigInt((v as Record<string, string>)[BIGINT_TAG]!);
+    }
+    return v;
+  });
+}
+
+/** A rule said no: the receipt carries this Error value and nothing changes. */
+export class Rejection extends Error {
+  constructor(
+    readonly error: ErrorName,
+    message = error,
+  ) {
+    super(message);
+  }
+}

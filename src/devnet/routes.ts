@@ -1,0 +1,613 @@
+// The devnet's endpoints as one table: the router serves it and /openapi.json describes it, so the two
+// cannot drift. Handlers translate HTTP to Devnet calls and back; the rules live in the engine.
+import bs58 from 'bs58';
+import { SERVICE_VERSION, type DevnetConfig } from './config';
+import type { Devnet } from './devnet';
+import type { HttpRequest, HttpResponse } from './http/router';
+import { HttpError } from './http/errors';
+import { page, parsePageQuery } from './http/paging';
+import type { SnapshotStore } from './persistence';
+import { withdrawalFeeQuote } from './engine/fees';
+import type { AccountState, DepositRecord, TransferRecord, WithdrawalRecord } from './engine/state';
+import type { ChainTxRecord } from './chain/chain';
+import type { MarketsInfo } from '../shared/exchange/info';
+import type { WireAccount } from '../shared/exchange/account';
+import type { WireUser } from '../shared/exchange/user';
+import type { WireDepositRow, WireTransferRow, WireWithdrawalRow } from '../shared/exchange/history';
+import type { WireChainTx } from '../shared/exchange/chain';
+import { jsonNumberFromScaled } from '../shared/money';
+
+export interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  tag: 'operational' | 'markets' | 'accounts' | 'history' | 'actions' | 'state' | 'chain' | 'devnet';
+  handler: (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;
+}
+
+export interface RouteDeps {
+  devnet: Devnet;
+  config: DevnetConfig;
+  store: SnapshotStore;
+  protoText: string;
+  openapi: () => unknown;
+  chainOpenapi: () => unknown;
+}
+
+const HEALTH_SERVICES = ['execution', 'history', 'replica', 'remote', 'settlement', 'oracle', 'rfq'] as const;
+const json = (value: unknown, status = 200): HttpResponse => ({ status, json: value });
+
+function accountIdParam(req: HttpRequest): number {
+  const raw = req.params.account_id ?? '';
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 0xffffffff)
+    throw new HttpError('BadRequest', `"${raw}" is not an account id`);
+  return Number(raw);
+}
+
+function u64Query(req: HttpRequest, name: string, required: boolean): bigint | undefined {
+  const raw = req.query.get(name);
+  if (raw === null) {
+    if (required) throw new HttpError('BadRequest', `the query parameter ${name} is required`);
+    return undefined;
+  }
+  if (!/^(0|[1-9]\d{0,19})$/.test(raw))
+    throw new HttpError('BadRequest', `${name} must be a non-negative integer`);
+  return BigInt(raw);
+}
+
+function isAddress(value: string): boolean {
+  try {
+    return bs58.decode(value).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+export function buildRoutes(deps: RouteDeps): Route[] {
+  const { devnet, config, store } = deps;
+  const engine = devnet.engine;
+  const state = () => engine.state;
+
+  const account = (req: HttpRequest): AccountState => {
+    const id = accountIdParam(req);
+    const found = engine.account(id);
+    if (!found) throw new HttpError('UserNotFound', `account ${id} does not exist`);
+    return found;
+  };
+
+  const equityOf = (a: AccountState): bigint =>
+    Object.entries(a.balances).reduce((sum, [tokenId, amount]) => {
+      const token = config.tokens.find((t) => t.tokenId === Number(tokenId));
+      const price = config.referencePrices[Number(tokenId)];
+      return token && price ? sum + (amount * price) / 10n ** BigInt(token.decimals) : sum;
+    }, 0n);
+
+  const wireAccount = (a: AccountState): WireAccount => {
+    const equity = equityOf(a);
+    return {
+      accountId: a.id,
+      owner: a.owner,
+      balances: Object.entries(a.balances).map(([tokenId, amount]) => ({
+        tokenId: Number(tokenId),
+        amount: amount.toString(),
+      })),
+      positions: [],
+      openOrders: [],
+      margin: {
+        equity: equity.toString(),
+        initialRequirement: '0',
+        maintenanceRequirement: '0',
+        freeCollateral: equity.toString(),
+        healthBps: null,
+      },
+      updateId: a.updateId,
+    };
+  };
+
+  const wireChainTx = (t: ChainTxRecord): WireChainTx => ({
+    txId: t.txId,
+    kind: t.kind,
+    status: t.status,
+    ...(t.from ? { from: t.from } : {}),
+    to: t.to,
+    tokenId: t.tokenId,
+    amount: t.amount.toString(),
+    ...(t.accountId !== undefined ? { accountId: t.accountId } : {}),
+    ...(t.failure ? { failure: t.failure } : {}),
+  });
+
+  const health = () => {
+    const services = Object.fromEntries(
+      HEALTH_SERVICES.map((s) => [
+        s,
+        s === 'settlement' && state().protocolDebt > 0n ? 'degraded' : 'healthy',
+      ]),
+    );
+    const degraded = Object.values(services).includes('degraded');
+    return { status: degraded ? 'degraded' : 'healthy', version: SERVICE_VERSION, services };
+  };
+
+  const info: MarketsInfo = {
+    version: SERVICE_VERSION,
+    quoteTokenId: config.quoteTokenId,
+    markets: config.markets,
+    tokens: config.tokens,
+  };
+
+  const wireDeposit = (r: DepositRecord): WireDepositRow => ({
+    id: r.id.toString(),
+    time: r.time,
+    accountId: r.accountId,
+    tokenId: r.tokenId,
+    amount: r.amount.toString(),
+    chainTxId: r.chainTxId,
+    from: r.from,
+  });
+  const wireWithdrawal = (r: WithdrawalRecord): WireWithdrawalRow => ({
+    id: r.id.toString(),
+    actionId: r.actionId.toString(),
+    time: r.time,
+    accountId: r.accountId,
+    tokenId: r.tokenId,
+    amount: r.amount.toString(),
+    fee: r.fee.toString(),
+    destination: r.destination,
+    eventNonce: r.eventNonce.toString(),
+    status: r.status,
+  });
+  const wireTransfer =
+    (accountId: number) =>
+    (r: TransferRecord): WireTransferRow => ({
+      id: r.id.toString(),
+      actionId: r.actionId.toString(),
+      time: r.time,
+      fromAccountId: r.fromAccountId,
+      toAccountId: r.toAccountId,
+      tokenId: r.tokenId,
+      amount: r.amount.toString(),
+      direction: r.fromAccountId === accountId ? 'sent' : 'received',
+      accountCreated: r.accountCreated,
+    });
+
+  const snapshotMeta = (meta: ReturnType<SnapshotStore['list']>[number]) => ({
+    ...meta,
+    url: `/state/download/${meta.snapshotId}`,
+  });
+
+  return [
+    {
+      method: 'GET',
+      path: '/live',
+      tag: 'operational',
+      summary: 'Liveness probe (UNSTABLE)',
+      handler: () => json({ status: 'live' }),
+    },
+    {
+      method: 'GET',
+      path: '/health',
+      tag: 'operational',
+      summary: 'HealthInfo; 503 on any partial degradation (UNSTABLE)',
+      handler: () => {
+        const h = health();
+        return json(h, h.status === 'healthy' ? 200 : 503);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/health/{service}',
+      tag: 'operational',
+      summary: 'Health of one subservice; 404 unknown, 503 degraded (UNSTABLE)',
+      handler: (req) => {
+        const service = req.params.service!;
+        if (!(HEALTH_SERVICES as readonly string[]).includes(service))
+          throw new HttpError(
+            'NotFound',
+            `unknown service "${service}"; one of ${HEALTH_SERVICES.join(', ')}`,
+          );
+        const status = health().services[service];
+        return json({ service, status }, status === 'healthy' ? 200 : 503);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      tag: 'operational',
+      summary: 'This description',
+      handler: () => json(deps.openapi()),
+    },
+    {
+      method: 'GET',
+      path: '/schema.proto',
+      tag: 'operational',
+      summary: 'The protobuf schema of actions and receipts',
+      handler: () => ({
+        status: 200,
+        raw: deps.protoText,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/info',
+      tag: 'markets',
+      summary: 'MarketsInfo: markets and tokens with ids and decimals',
+      handler: () => json(info),
+    },
+    {
+      method: 'GET',
+      path: '/timestamp',
+      tag: 'markets',
+      summary: "The engine's logical time in seconds: the authority for signing",
+      handler: () => json(engine.nowSeconds()),
+    },
+
+    {
+      method: 'GET',
+      path: '/user/{pubkey}',
+      tag: 'accounts',
+      summary: 'User: account ids and active sessions; 404 UserNotFound',
+      handler: (req) => {
+        const pubkey = req.params.pubkey!;
+        if (!isAddress(pubkey)) throw new HttpError('BadRequest', 'pubkey must be a base58 32-byte key');
+        const user = state().users[pubkey];
+        if (!user) throw new HttpError('UserNotFound', 'this wallet has no account on the exchange yet');
+        const now = engine.nowSeconds();
+        const body: WireUser = {
+          pubkey,
+          accountIds: user.accountIds,
+          sessions: Object.values(state().sessions)
+            .filter((s) => s.owner === pubkey && !s.revoked && s.expiry > now)
+            .map((s) => ({
+              sessionId: s.id.toString(),
+              sessionKey: s.sessionKey,
+              expiry: s.expiry,
+              ...(s.refreshDeadline !== undefined ? { refreshDeadline: s.refreshDeadline } : {}),
+              createdAt: s.createdAt,
+            })),
+        };
+        return json(body);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/accounts/count',
+      tag: 'accounts',
+      summary: 'Number of accounts',
+      handler: () => json(Object.keys(state().accounts).length),
+    },
+    {
+      method: 'GET',
+      path: '/account/system',
+      tag: 'accounts',
+      summary: 'actionId, feeVault, claimVault',
+      handler: () =>
+        json({
+          actionId: (state().nextActionId - 1n).toString(),
+          feeVault: Object.entries(state().feeVault).map(([tokenId, amount]) => ({
+            tokenId: Number(tokenId),
+            amount: amount.toString(),
+          })),
+          claimVault: [],
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/account/system/history/transfer',
+      tag: 'history',
+      summary: 'Transfers involving the fee vault (withdrawal fees), paged',
+      handler: (req) =>
+        json(page(state().systemTransfers, parsePageQuery(req.query, engine.nowSeconds()), wireTransfer(0))),
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}',
+      tag: 'accounts',
+      summary: 'Account: balances, positions, open orders, margin; 404 UserNotFound',
+      handler: (req) => json(wireAccount(account(req))),
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/pubkey',
+      tag: 'accounts',
+      summary: "The owner's RegistrationKey; 404 UserNotFound",
+      handler: (req) => json(account(req).owner),
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/fees/withdrawal',
+      tag: 'accounts',
+      summary: 'Withdrawal fee in quote-token units (a number); proportional to protocol debt when unhealthy',
+      handler: (req) => {
+        account(req);
+        const quote = config.tokens.find((t) => t.tokenId === config.quoteTokenId)!;
+        return json(jsonNumberFromScaled(withdrawalFeeQuote(config, state()), quote.decimals));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/history/deposit',
+      tag: 'history',
+      summary: 'DepositInfo rows, paged (uint64 cursor)',
+      handler: (req) => {
+        const a = account(req);
+        return json(
+          page(
+            state().deposits.filter((r) => r.accountId === a.id),
+            parsePageQuery(req.query, engine.nowSeconds()),
+            wireDeposit,
+          ),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/history/withdrawal',
+      tag: 'history',
+      summary: 'WithdrawalInfo rows, paged (uint64 cursor)',
+      handler: (req) => {
+        const a = account(req);
+        return json(
+          page(
+            state().withdrawals.filter((r) => r.accountId === a.id),
+            parsePageQuery(req.query, engine.nowSeconds()),
+            wireWithdrawal,
+          ),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/history/transfer',
+      tag: 'history',
+      summary: 'TransferRow rows sent and received, paged (uint64 cursor)',
+      handler: (req) => {
+        const a = account(req);
+        return json(
+          page(
+            state().transfers.filter((r) => r.fromAccountId === a.id || r.toAccountId === a.id),
+            parsePageQuery(req.query, engine.nowSeconds()),
+            wireTransfer(a.id),
+          ),
+        );
+      },
+    },
+
+    {
+      method: 'GET',
+      path: '/action/last-executed-id',
+      tag: 'actions',
+      summary: 'Id of the last executed action; 404 ActionNotFound before any',
+      handler: () => {
+        const last = state().nextActionId - 1n;
+        if (last === 0n) throw new HttpError('ActionNotFound', 'no action has executed yet');
+        return json(last.toString());
+      },
+    },
+    {
+      method: 'GET',
+      path: '/event/last-acked-nonce',
+      tag: 'actions',
+      summary:
+        'Last acknowledged settlement event nonce; with ?signer=<base58>, the highest accepted action nonce of that signer',
+      handler: (req) => {
+        const signer = req.query.get('signer');
+        if (signer === null) return json(state().lastAckedEventNonce.toString());
+        if (!isAddress(signer)) throw new HttpError('BadRequest', 'signer must be a base58 32-byte key');
+        return json(String(state().nonces[signer] ?? 0));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/action',
+      tag: 'actions',
+      summary: `Executed actions from..to inclusive; at most ${config.maxActionRange} ids; 400 RangeTooLarge`,
+      handler: (req) => {
+        const from = u64Query(req, 'from', true)!;
+        const to = u64Query(req, 'to', true)!;
+        if (to < from) throw new HttpError('BadRequest', 'to must not be less than from');
+        if (to - from + 1n > BigInt(config.maxActionRange))
+          throw new HttpError('RangeTooLarge', `at most ${config.maxActionRange} actions per request`);
+        const items = state()
+          .actions.filter((a) => a.actionId >= from && a.actionId <= to)
+          .map((a) => ({
+            actionId: a.actionId.toString(),
+            time: a.time,
+            signer: a.signer,
+            nonce: a.nonce,
+            kind: a.kind,
+            receipt: a.receipt,
+          }));
+        return json(items);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/action',
+      tag: 'actions',
+      summary:
+        'Submit a signed action: varint-delimited Action then its signature; answers a delimited Receipt',
+      handler: () => {
+        throw new HttpError('InternalError', 'handled by the server');
+      },
+    },
+
+    {
+      method: 'GET',
+      path: '/state/info',
+      tag: 'state',
+      summary: 'StateInfo: latest action id and snapshot',
+      handler: () => {
+        const list = store.list();
+        const latest = list[list.length - 1];
+        return json({
+          actionId: (state().nextActionId - 1n).toString(),
+          latestSnapshot: latest ? snapshotMeta(latest) : null,
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/state/info/hist',
+      tag: 'state',
+      summary: 'StateHistInfo: the snapshots kept',
+      handler: () => json({ snapshots: store.list().map(snapshotMeta) }),
+    },
+    {
+      method: 'GET',
+      path: '/state/download',
+      tag: 'state',
+      summary:
+        'StateDownloadMeta of the nearest snapshot (actionId or time), the latest without parameters; timestamp is 501',
+      handler: (req) => {
+        if (req.query.has('timestamp'))
+          throw new HttpError(
+            'NotImplemented',
+            'the timestamp parameter is not implemented; use actionId or time',
+          );
+        devnet.persist();
+        const list = store.list();
+        if (list.length === 0) throw new HttpError('SnapshotNotFound', 'no snapshot exists yet');
+        const actionId = u64Query(req, 'actionId', false);
+        const timeText = req.query.get('time');
+        let chosen = list[list.length - 1]!;
+        if (actionId !== undefined)
+          chosen = list.reduce((best, m) =>
+            abs(BigInt(m.actionId) - actionId) < abs(BigInt(best.actionId) - actionId) ? m : best,
+          );
+        else if (timeText !== null) {
+          const t = Date.parse(timeText);
+          if (Number.isNaN(t)) throw new HttpError('BadRequest', 'time must be an RFC3339 date-time');
+          chosen = list.reduce((best, m) =>
+            Math.abs(Date.parse(m.time) - t) < Math.abs(Date.parse(best.time) - t) ? m : best,
+          );
+        }
+        return json(snapshotMeta(chosen));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/state/download/{snapshot_id}',
+      tag: 'state',
+      summary: 'The snapshot file; honours Range; Content-Length, Content-Type, ETag',
+      handler: (req) => {
+        const body = store.read(req.params.snapshot_id!);
+        if (!body) throw new HttpError('SnapshotNotFound', `no snapshot "${req.params.snapshot_id}"`);
+        const meta = store.list().find((m) => m.snapshotId === req.params.snapshot_id);
+        const etag = `"${meta?.sha256 ?? ''}"`;
+        const headers = { 'content-type': 'application/json', etag, 'accept-ranges': 'bytes' };
+        if (req.headers['if-none-match'] === etag) return { status: 304, headers, raw: '' };
+        const range = req.headers.range;
+        if (range === undefined)
+          return { status: 200, headers: { ...headers, 'content-length': String(body.length) }, raw: body };
+        const match = /^bytes=(\d*)-(\d*)$/.exec(range);
+        if (!match || (match[1] === '' && match[2] === ''))
+          throw new HttpError('BadRequest', `unsupported Range "${range}"`);
+        let start = match[1] === '' ? body.length - Number(match[2]) : Number(match[1]);
+        let end = match[1] === '' || match[2] === '' ? body.length - 1 : Number(match[2]);
+        start = Math.max(0, start);
+        end = Math.min(end, body.length - 1);
+        if (start > end)
+          return {
+            status: 416,
+            headers: { ...headers, 'content-range': `bytes */${body.length}` },
+            json: { error: 'BadRequest', message: 'the range is outside the file' },
+          };
+        const part = body.subarray(start, end + 1);
+        return {
+          status: 206,
+          headers: {
+            ...headers,
+            'content-range': `bytes ${start}-${end}/${body.length}`,
+            'content-length': String(part.length),
+          },
+          raw: part,
+        };
+      },
+    },
+
+    {
+      method: 'GET',
+      path: '/chain/openapi.json',
+      tag: 'chain',
+      summary: 'The settlement-chain companion service description',
+      handler: () => json(deps.chainOpenapi()),
+    },
+    {
+      method: 'GET',
+      path: '/chain/balance/{address}',
+      tag: 'chain',
+      summary: "A wallet's token balances on the settlement chain",
+      handler: (req) => {
+        const address = req.params.address!;
+        if (!isAddress(address)) throw new HttpError('BadRequest', 'address must be a base58 32-byte key');
+        return json({
+          address,
+          balances: config.tokens.map((t) => ({
+            tokenId: t.tokenId,
+            amount: devnet.chain.balance(address, t.tokenId).toString(),
+          })),
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/chain/tx/{tx_id}',
+      tag: 'chain',
+      summary: 'A chain transaction and its status (confirmed, credited, failed)',
+      handler: (req) => {
+        const tx = devnet.chain.tx(req.params.tx_id!);
+        if (!tx) throw new HttpError('NotFound', 'no such transaction');
+        return json(wireChainTx(tx));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/chain/faucet',
+      tag: 'chain',
+      summary: 'Devnet test funds: { address, tokenId, amount }',
+      handler: (req) => {
+        const tx = devnet.chain.faucet(parseJson(req));
+        devnet.schedulePersist();
+        return json(wireChainTx(tx));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/chain/deposit',
+      tag: 'chain',
+      summary: 'A deposit transaction signed by the depositing wallet; credited after processing',
+      handler: (req) => {
+        const tx = devnet.chain.deposit(parseJson(req), engine.nowMs());
+        devnet.schedulePersist();
+        return json(wireChainTx(tx));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/devnet/protocol-debt',
+      tag: 'devnet',
+      summary:
+        'Devnet control: set the simulated protocol debt (quote units); > 0 makes the protocol unhealthy',
+      handler: (req) => {
+        const body = parseJson(req) as { amount?: unknown };
+        if (typeof body.amount !== 'string' || !/^(0|[1-9]\d{0,30})$/.test(body.amount))
+          throw new HttpError('BadRequest', 'amount must be a scaled integer string');
+        state().protocolDebt = BigInt(body.amount);
+        devnet.schedulePersist();
+        return json({ protocolDebt: body.amount });
+      },
+    },
+  ];
+}
+
+const abs = (v: bigint): bigint => (v < 0n ? -v : v);
+
+function parseJson(req: HttpRequest): unknown {
+  if (!String(req.headers['content-type'] ?? '').startsWith('application/json'))
+    throw new HttpError('AcceptedMediaType', 'send application/json', { accept: 'application/json' });
+  try {
+    return JSON.parse(req.body.toString('utf8'));
+  } catch {
+    throw new HttpError('BadRequest', 'the body is not JSON');
+  }
+}

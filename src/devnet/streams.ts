@@ -1,0 +1,73 @@
+// WebSocket streams: GET /ws/<stream>&<stream>... Each message is a JSON object with one key naming the
+// stream kind, plus update_id and last_update_id so a client can spot a gap against the REST snapshot.
+import type { WebSocket } from 'ws';
+
+export interface StreamKind {
+  /** e.g. 'account' for account@<id> */
+  prefix: string;
+  /** describes the form for error messages, e.g. 'account@<account_id>' */
+  form: string;
+  /** checks the argument; returns an error message when it names nothing that exists */
+  validate(arg: string): string | null;
+}
+
+export class StreamHub {
+  private readonly kinds = new Map<string, StreamKind>();
+  private readonly subscribers = new Map<string, Set<WebSocket>>();
+
+  register(kind: StreamKind): void {
+    this.kinds.set(kind.prefix, kind);
+  }
+
+  forms(): string[] {
+    return [...this.kinds.values()].map((k) => k.form);
+  }
+
+  /** Parses `a@x&b@y`; returns the stream names or the reason they are refused. */
+  parse(spec: string): { streams: string[] } | { error: string; status: 400 | 404 } {
+    const names = spec.split('&');
+    if (names.length === 0 || names.length > 32 || names.some((n) => n.length === 0 || n.length > 128)) {
+      return {
+        error: `give between 1 and 32 streams joined with "&"; valid forms: ${this.forms().join(', ')}`,
+        status: 400,
+      };
+    }
+    for (const name of names) {
+      const at = name.indexOf('@');
+      const kind = at > 0 ? this.kinds.get(name.slice(0, at)) : undefined;
+      if (!kind)
+        return { error: `unknown stream "${name}"; valid forms: ${this.forms().join(', ')}`, status: 400 };
+      const problem = kind.validate(name.slice(at + 1));
+      if (problem) return { error: `stream "${name}": ${problem}`, status: 404 };
+    }
+    return { streams: [...new Set(names)] };
+  }
+
+  subscribe(ws: WebSocket, streams: string[]): void {
+    for (const stream of streams) {
+      const set = this.subscribers.get(stream) ?? new Set();
+      set.add(ws);
+      this.subscribers.set(stream, set);
+    }
+    ws.on('close', () => {
+      for (const stream of streams) this.subscribers.get(stream)?.delete(ws);
+    });
+  }
+
+  publish(stream: string, kindKey: string, payload: unknown, updateId: number): void {
+    const set = this.subscribers.get(stream);
+    if (!set || set.size === 0) return;
+    const message = JSON.stringify({
+      [kindKey]: payload,
+      stream,
+      update_id: updateId,
+      last_update_id: updateId - 1,
+    });
+    for (const ws of set) if (ws.readyState === ws.OPEN) ws.send(message);
+  }
+
+  closeAll(): void {
+    for (const set of this.subscribers.values()) for (const ws of set) ws.terminate();
+    this.subscribers.clear();
+  }
+}
