@@ -1,0 +1,149 @@
+// Drives a real devnet over loopback HTTP the way any client would: builds actions with src/protocol,
+// signs them per framing, posts bytes, decodes receipts. The clock is manual so tests move time instead
+// of sleeping.
+import bs58 from 'bs58';
+import { randomBytes } from 'node:crypto';
+import { ManualClock } from '../../../src/devnet/clock';
+import { startDevnet, type DevnetOptions, type RunningDevnet } from '../../../src/devnet/server';
+import { SigningKey, generateKeypair } from '../../../src/protocol/keys';
+import { signAction, type Framing } from '../../../src/protocol/signing';
+import { buildActionBody } from '../../../src/protocol/framing';
+import { decodeReceipt, encodeActionRaw } from '../../../src/protocol/codec';
+import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
+import { depositMessage } from '../../../src/protocol/chain-deposit';
+import type { ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/types';
+
+export const schema = loadSchema(readBundledProto());
+
+export interface TestExchange {
+  url: string;
+  clock: ManualClock;
+  running: RunningDevnet;
+  now(): bigint;
+  get(path: string): Promise<Response>;
+  getJson<T = unknown>(path: string): Promise<T>;
+  postJson(path: string, body: unknown): Promise<Response>;
+  postAction(body: Uint8Array, contentType?: string): Promise<Response>;
+  submit(body: Uint8Array): Promise<Receipt>;
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startExchange(options: DevnetOptions = {}): Promise<TestExchange> {
+  const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  const running = await startDevnet({ clock, tickMs: 0, ...options });
+  const url = running.baseUrl;
+  const exchange: TestExchange = {
+    url,
+    clock,
+    running,
+    now: () => BigInt(Math.floor(clock.nowMs() / 1000)),
+    get: (path) => fetch(`${url}${path}`),
+    getJson: async <T,>(path: string) => {
+      const res = await fetch(`${url}${path}`);
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    postJson: (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    postAction: (body, contentType = 'application/octet-stream') =>
+      fetch(`${url}/action`, { method: 'POST', headers: { 'content-type': contentType }, body }),
+    async submit(body) {
+      const res = await exchange.postAction(body);
+      if (res.status !== 200) throw new Error(`POST /action answered ${res.status}: ${await res.text()}`);
+      return decodeReceipt(schema, Buffer.from(await res.arrayBuffer()));
+    },
+    advance(ms) {
+      clock.advance(ms);
+      running.tick();
+    },
+    close: () => running.close(),
+  };
+  return exchange;
+}
+
+/** A wallet with its own nonce counter and, once created, a session with another. */
+export class TestWallet {
+  readonly key: SigningKey;
+  readonly address: string;
+  nonce = 0;
+  session?: { id: bigint; key: SigningKey; nonce: number };
+
+  constructor(readonly exchange: TestExchange) {
+    this.key = new SigningKey(generateKeypair().secretSeed);
+    this.address = bs58.encode(this.key.publicKey);
+  }
+
+  /** Signs a wallet-level action (CreateSession, RevokeSession). */
+  walletBody(kind: ActionKind, opts: { framing?: Framing; nonce?: number; timestamp?: bigint } = {}): Buffer {
+    const nonce = opts.nonce ?? ++this.nonce;
+    const raw = encodeActionRaw(schema, { currentTimestamp: opts.timestamp ?? this.exchange.now(), nonce, kind });
+    return buildActionBody(raw, signAction(raw, this.key, opts.framing ?? 'hex'));
+  }
+
+  /** Signs a session-level action with this wallet's session key. */
+  sessionBody(kind: ActionKind, opts: { nonce?: number; timestamp?: bigint; key?: SigningKey } = {}): Buffer {
+    const session = this.session!;
+    const nonce = opts.nonce ?? ++session.nonce;
+    const raw = encodeActionRaw(schema, { currentTimestamp: opts.timestamp ?? this.exchange.now(), nonce, kind });
+    return buildActionBody(raw, signAction(raw, opts.key ?? session.key, 'session'));
+  }
+
+  async faucet(tokenId: number, amount: bigint): Promise<void> {
+    const res = await this.exchange.postJson('/chain/faucet', { address: this.address, tokenId, amount: amount.toString() });
+    if (!res.ok) throw new Error(`faucet: ${res.status} ${await res.text()}`);
+  }
+
+  signedDeposit(tokenId: number, amount: bigint, extra: { recipient?: string; accountId?: number } = {}) {
+    const fields = { from: this.address, tokenId, amount: amount.toString(), ...extra, nonce: randomBytes(12).toString('base64url') };
+    return { ...fields, signature: this.key.sign(depositMessage(fields)).toString('hex') };
+  }
+
+  /** Faucet, signed deposit, then time passes until the exchange credits it. */
+  async deposit(tokenId: number, amount: bigint, extra: { recipient?: string; accountId?: number } = {}): Promise<{ txId: string }> {
+    await this.faucet(tokenId, amount);
+    const res = await this.exchange.postJson('/chain/deposit', this.signedDeposit(tokenId, amount, extra));
+    if (!res.ok) throw new Error(`deposit: ${res.status} ${await res.text()}`);
+    const tx = (await res.json()) as { txId: string };
+    this.exchange.advance(2_000);
+    return tx;
+  }
+
+  async createSession(opts: { expiresIn?: number; refreshDeadlineIn?: number; framing?: Framing } = {}): Promise<ReceiptKind> {
+    const key = new SigningKey(generateKeypair().secretSeed);
+    const now = this.exchange.now();
+    const receipt = await this.exchange.submit(
+      this.walletBody(
+        {
+          type: 'createSession',
+          userPubkey: this.key.publicKey,
+          sessionPubkey: key.publicKey,
+          expiryTimestamp: now + BigInt(opts.expiresIn ?? 3600),
+          ...(opts.framing === 'chainTransaction' ? { framing: 'CHAIN_TRANSACTION' as const } : {}),
+          ...(opts.refreshDeadlineIn !== undefined ? { refreshDeadline: now + BigInt(opts.refreshDeadlineIn) } : {}),
+        },
+        { framing: opts.framing ?? 'hex' },
+      ),
+    );
+    if (receipt.kind.type === 'createSessionResult') this.session = { id: receipt.kind.sessionId, key, nonce: 0 };
+    return receipt.kind;
+  }
+
+  async accountIds(): Promise<number[]> {
+    return (await this.exchange.getJson<{ accountIds: number[] }>(`/user/${this.address}`)).accountIds;
+  }
+}
+
+export const errorOf = (receipt: Receipt): string | null => (receipt.kind.type === 'err' ? receipt.kind.error : null);
+
+export async function balances(exchange: TestExchange, accountId: number): Promise<Record<number, bigint>> {
+  const account = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(`/account/${accountId}`);
+  return Object.fromEntries(account.balances.map((b) => [b.tokenId, BigInt(b.amount)]));
+}
+
+export async function chainBalance(exchange: TestExchange, address: string, tokenId: number): Promise<bigint> {
+  const body = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(`/chain/balance/${address}`);
+  return BigInt(body.balances.find((b) => b.tokenId === tokenId)?.amount ?? '0');
+}
+
+export const USDC = 0;
+export const usdc = (whole: number): bigint => BigInt(whole) * 1_000_000n;
