@@ -1,18 +1,8 @@
 // Snapshots of the whole devnet, written atomically (temp file, fsync, rename) so a crash never leaves a
 // torn state file. The newest is state.json; numbered copies back /state/download.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { writeFileAtomic } from '../main/atomic-file';
 import { join } from 'node:path';
 
 export interface SnapshotMeta {
@@ -31,18 +21,6 @@ export interface SnapshotStore {
 }
 
 const KEEP = 10;
-
-export function writeFileAtomic(path: string, data: string | Buffer): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
-}
 
 function metaOf(snapshotId: string, body: Buffer, actionId: bigint, time: Date): SnapshotMeta {
   return {

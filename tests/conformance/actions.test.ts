@@ -20,7 +20,7 @@ beforeAll(async () => {
   await bob.deposit(USDC, usdc(100));
   await alice.createSession();
   await bob.createSession();
-  [account] = await alice.accountIds();
+  account = (await alice.accountIds())[0]!;
 });
 afterAll(() => ex.close());
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   w = new TestWallet(ex);
   await w.deposit(USDC, usdc(1_000));
   await w.createSession();
-  [account] = await w.accountIds();
+  account = (await w.accountIds())[0]!;
 });
 afterAll(() => ex.close());
 

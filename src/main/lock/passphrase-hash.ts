@@ -1,0 +1,41 @@
+// The passphrase is kept only as a slow scrypt hash in the keychain. The record names its own parameters so
+// that stronger ones can be adopted later without breaking older records.
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** ~0.3 s and 128 MiB per attempt on this class of machine: the point is to make guessing expensive. */
+export const STRONG_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+const scrypt = (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 32 * 1024 * 1024 };
+    scryptCb(password.normalize('NFKC'), salt, 32, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+
+export async function hashPassphrase(
+  passphrase: string,
+  params: ScryptParams = STRONG_SCRYPT,
+): Promise<string> {
+  const salt = randomBytes(32);
+  const key = await scrypt(passphrase, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassphrase(passphrase: string, record: string): Promise<boolean> {
+  const [kind, N, r, p, salt, key] = record.split('$');
+  if (kind !== 'scrypt' || !N || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64');
+  const actual = await scrypt(passphrase, Buffer.from(salt, 'base64'), {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

@@ -1,0 +1,271 @@
+// Wallets: Ed25519 keys whose secret lives only in the OS keychain. Metadata (label, public key, order)
+// is a plain JSON file because none of it is secret. The secret reaches the renderer in exactly two
+// places, both asked for by the person: the one-time reveal at creation, and an export after re-entering
+// the passphrase (docs/custody.md).
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import bs58 from 'bs58';
+import { z } from 'zod';
+import { AppFailure } from '../../shared/result';
+import { SigningKey, generateKeypair } from '../../protocol/keys';
+import { ProtocolError } from '../../protocol/errors';
+import type { SecretStore } from '../keychain/secret-store';
+import type { AppLock } from '../lock/app-lock';
+import { writeFileAtomic } from '../atomic-file';
+
+export interface WalletInfo {
+  walletId: string;
+  label: string;
+  publicKey: string;
+  createdAt: number;
+}
+
+const WalletFileSchema = z.object({
+  version: z.literal(1),
+  wallets: z.array(
+    z.object({ walletId: z.string(), label: z.string(), publicKey: z.string(), createdAt: z.number() }),
+  ),
+});
+
+interface Pending {
+  pendingId: string;
+  label: string;
+  secret: Buffer;
+  publicKey: string;
+  expiresAt: number;
+}
+
+export const CONFIRM_CHARACTERS = 6;
+const PENDING_TTL_MS = 10 * 60_000;
+const secretItem = (publicKey: string): string => `wallet:${publicKey}`;
+
+export interface WalletServiceDeps {
+  store: SecretStore;
+  lock: AppLock;
+  dataDir: string;
+  now?: () => number;
+  /** removes everything else kept for a wallet (its session keys) when it is removed */
+  onRemoved?: (wallet: WalletInfo) => Promise<void>;
+}
+
+function checkLabel(label: string): string {
+  const trimmed = label.trim();
+  if (trimmed.length === 0 || trimmed.length > 40)
+    throw new AppFailure('INVALID_ARGUMENT', 'A wallet name has 1 to 40 characters.');
+  return trimmed;
+}
+
+/**
+ * base58 of a 64-byte or 32-byte secret key, or a settlement-chain CLI keypair file (a JSON array of 64
+ * bytes). Returns the key and the normalised 64-byte secret (seed || public key); the caller wipes it.
+ */
+export function parseSecretKey(text: string): { key: SigningKey; secret: Buffer } {
+  const trimmed = text.trim();
+  let bytes: Uint8Array;
+  if (trimmed.startsWith('[')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(trimmed);
+    } catch {
+      throw new AppFailure('INVALID_ARGUMENT', 'This keypair file is not valid JSON.');
+    }
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length !== 64 ||
+      !parsed.every((n) => Number.isInteger(n) && n >= 0 && n <= 255)
+    ) {
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        'A keypair file holds a JSON array of 64 numbers from 0 to 255.',
+      );
+    }
+    bytes = Uint8Array.from(parsed as number[]);
+  } else {
+    try {
+      bytes = bs58.decode(trimmed);
+    } catch {
+      throw new AppFailure('INVALID_ARGUMENT', 'That is not a base58 secret key.');
+    }
+  }
+  try {
+    const key = SigningKey.fromSecretKey(bytes);
+    return { key, secret: Buffer.concat([bytes.subarray(0, 32), key.publicKey]) };
+  } catch (error) {
+    if (error instanceof ProtocolError)
+      throw new AppFailure('INVALID_ARGUMENT', `That secret key is not usable: ${error.message}.`);
+    throw error;
+  } finally {
+    bytes.fill(0);
+  }
+}
+
+export class WalletService {
+  private readonly pending = new Map<string, Pending>();
+  private readonly file: string;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: WalletServiceDeps) {
+    this.file = join(deps.dataDir, 'wallets.json');
+    this.now = deps.now ?? Date.now;
+    deps.lock.onLock(() => this.wipePending());
+  }
+
+  list(): WalletInfo[] {
+    if (!existsSync(this.file)) return [];
+    const parsed = WalletFileSchema.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
+    if (!parsed.success) throw new AppFailure('INTERNAL', `The wallet list at ${this.file} is damaged.`);
+    return parsed.data.wallets;
+  }
+
+  get(walletId: string): WalletInfo {
+    const wallet = this.list().find((w) => w.walletId === walletId);
+    if (!wallet) throw new AppFailure('NOT_FOUND', 'There is no such wallet.');
+    return wallet;
+  }
+
+  private save(wallets: WalletInfo[]): void {
+    writeFileAtomic(this.file, JSON.stringify({ version: 1, wallets }, null, 2));
+  }
+
+  /** Step one: a new key, shown once. Nothing is stored until the person confirms they saved it. */
+  create(label: string): {
+    pendingId: string;
+    publicKey: string;
+    secretKey: string;
+    confirmCharacters: number;
+  } {
+    this.deps.lock.requireUnlocked();
+    this.expirePending();
+    const { secretSeed, publicKey } = generateKeypair();
+    const secret = Buffer.concat([secretSeed, publicKey]);
+    secretSeed.fill(0);
+    const pendingId = randomUUID();
+    const pk = bs58.encode(publicKey);
+    this.pending.set(pendingId, {
+      pendingId,
+      label: checkLabel(label),
+      secret,
+      publicKey: pk,
+      expiresAt: this.now() + PENDING_TTL_MS,
+    });
+    return {
+      pendingId,
+      publicKey: pk,
+      secretKey: bs58.encode(secret),
+      confirmCharacters: CONFIRM_CHARACTERS,
+    };
+  }
+
+  /** Step two: the person retypes the last characters of the secret; only then is it stored. */
+  async confirmBackup(pendingId: string, confirmation: string): Promise<WalletInfo> {
+    this.deps.lock.requireUnlocked();
+    this.expirePending();
+    const pending = this.pending.get(pendingId);
+    if (!pending)
+      throw new AppFailure('NOT_FOUND', 'This new wallet expired before it was confirmed. Create it again.');
+    const expected = bs58.encode(pending.secret).slice(-CONFIRM_CHARACTERS);
+    if (confirmation.trim() !== expected) {
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        `Those are not the last ${CONFIRM_CHARACTERS} characters of the secret key. Check your backup.`,
+      );
+    }
+    const wallet = await this.store(
+      pending.label,
+      SigningKey.fromSecretKey(pending.secret),
+      bs58.encode(pending.secret),
+    );
+    pending.secret.fill(0);
+    this.pending.delete(pendingId);
+    return wallet;
+  }
+
+  async import(label: string, secretText: string): Promise<WalletInfo> {
+    this.deps.lock.requireUnlocked();
+    const { key, secret } = parseSecretKey(secretText);
+    try {
+      return await this.store(label, key, bs58.encode(secret));
+    } finally {
+      secret.fill(0);
+    }
+  }
+
+  private async store(label: string, key: SigningKey, secretBase58: string): Promise<WalletInfo> {
+    const publicKey = bs58.encode(key.publicKey);
+    const wallets = this.list();
+    if (wallets.some((w) => w.publicKey === publicKey))
+      throw new AppFailure('CONFLICT', 'This wallet is already in Perpetua.');
+    // Keychain first: if it fails, no wallet appears without its key.
+    await this.deps.store.set(secretItem(publicKey), secretBase58);
+    const wallet: WalletInfo = {
+      walletId: randomUUID(),
+      label: checkLabel(label),
+      publicKey,
+      createdAt: this.now(),
+    };
+    this.save([...wallets, wallet]);
+    return wallet;
+  }
+
+  rename(walletId: string, label: string): WalletInfo {
+    this.deps.lock.requireUnlocked();
+    const wallets = this.list();
+    const wallet = wallets.find((w) => w.walletId === walletId);
+    if (!wallet) throw new AppFailure('NOT_FOUND', 'There is no such wallet.');
+    wallet.label = checkLabel(label);
+    this.save(wallets);
+    return wallet;
+  }
+
+  /** The caller confirms by naming the wallet's public key; its secret and its sessions' secrets go too. */
+  async remove(walletId: string, confirmPublicKey: string): Promise<void> {
+    this.deps.lock.requireFreshUnlock();
+    const wallet = this.get(walletId);
+    if (confirmPublicKey.trim() !== wallet.publicKey)
+      throw new AppFailure('INVALID_ARGUMENT', 'Type the wallet’s public key to confirm its removal.');
+    await this.deps.onRemoved?.(wallet);
+    await this.deps.store.delete(secretItem(wallet.publicKey));
+    this.save(this.list().filter((w) => w.walletId !== walletId));
+  }
+
+  /** After the passphrase is entered again, the secret key once, for the person's own backup. */
+  async export(walletId: string, passphrase: string): Promise<{ publicKey: string; secretKey: string }> {
+    await this.deps.lock.reauthenticate(passphrase);
+    const wallet = this.get(walletId);
+    const secret = await this.deps.store.get(secretItem(wallet.publicKey));
+    if (secret === null)
+      throw new AppFailure('KEYCHAIN_UNAVAILABLE', 'This wallet’s key is missing from the OS keychain.');
+    return { publicKey: wallet.publicKey, secretKey: secret };
+  }
+
+  /** Main-process only: never an IPC method. Read from the keychain each time; nothing is cached. */
+  async signingKey(walletId: string): Promise<SigningKey> {
+    this.deps.lock.requireUnlocked();
+    const wallet = this.get(walletId);
+    const secret = await this.deps.store.get(secretItem(wallet.publicKey));
+    if (secret === null)
+      throw new AppFailure('KEYCHAIN_UNAVAILABLE', 'This wallet’s key is missing from the OS keychain.');
+    const bytes = bs58.decode(secret);
+    try {
+      return SigningKey.fromSecretKey(bytes);
+    } finally {
+      bytes.fill(0);
+    }
+  }
+
+  private expirePending(): void {
+    const now = this.now();
+    for (const [id, p] of this.pending) {
+      if (p.expiresAt <= now) {
+        p.secret.fill(0);
+        this.pending.delete(id);
+      }
+    }
+  }
+
+  private wipePending(): void {
+    for (const p of this.pending.values()) p.secret.fill(0);
+    this.pending.clear();
+  }
+}

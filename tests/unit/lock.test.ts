@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { AppLock, type LockState } from '../../src/main/lock/app-lock';
+import { STRONG_SCRYPT, hashPassphrase, verifyPassphrase } from '../../src/main/lock/passphrase-hash';
+import { FAST_SCRYPT, FakeTimers, MemorySecretStore } from '../support/memory-store';
+import { AppFailure } from '../../src/shared/result';
+
+const GOOD = 'correct horse battery';
+
+async function setup() {
+  const store = new MemorySecretStore();
+  const timers = new FakeTimers();
+  const changes: LockState[] = [];
+  const lock = new AppLock({
+    store,
+    now: () => timers.now,
+    setTimer: timers.set,
+    clearTimer: timers.clear,
+    scrypt: FAST_SCRYPT,
+    onChange: (s) => changes.push(s),
+  });
+  await lock.init();
+  return { store, timers, lock, changes };
+}
+
+async function failure(promise: Promise<unknown> | (() => unknown)): Promise<AppFailure> {
+  try {
+    await (typeof promise === 'function' ? promise() : promise);
+  } catch (error) {
+    if (error instanceof AppFailure) return error;
+    throw error;
+  }
+  throw new Error('expected an AppFailure');
+}
+
+describe('app lock', () => {
+  it('starts uninitialized, and setup stores only a slow hash in the keychain', async () => {
+    const { lock, store } = await setup();
+    expect(lock.state().status).toBe('uninitialized');
+    expect((await failure(lock.setup('short'))).message).toMatch(/at least 10 characters/);
+    await lock.setup(GOOD);
+    expect(lock.state().status).toBe('unlocked');
+    const record = store.items.get('app-lock')!;
+    expect(record).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(record).not.toContain(GOOD);
+    expect((await failure(lock.setup(GOOD))).code).toBe('CONFLICT');
+  });
+
+  it('the default hash is scrypt N=2^17 and verifies only the right passphrase', async () => {
+    expect(STRONG_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
+    const record = await hashPassphrase(GOOD);
+    expect(record.startsWith('scrypt$131072$8$1$')).toBe(true);
+    expect(await verifyPassphrase(GOOD, record)).toBe(true);
+    expect(await verifyPassphrase(`${GOOD}!`, record)).toBe(false);
+  });
+
+  it('locks and unlocks; a wrong passphrase is refused', async () => {
+    const { lock } = await setup();
+    await lock.setup(GOOD);
+    lock.lock();
+    expect(lock.state().status).toBe('locked');
+    expect((await failure(() => lock.requireUnlocked())).code).toBe('LOCKED');
+    expect((await failure(lock.unlock('wrong passphrase'))).message).toMatch(/not correct/);
+    await lock.unlock(GOOD);
+    expect(lock.state().status).toBe('unlocked');
+  });
+
+  it('a restart finds the passphrase in the keychain and starts locked', async () => {
+    const { store, lock } = await setup();
+    await lock.setup(GOOD);
+    const again = new AppLock({ store, scrypt: FAST_SCRYPT });
+    expect((await again.init()).status).toBe('locked');
+    await again.unlock(GOOD);
+    expect(again.state().status).toBe('unlocked');
+  });
+
+  it('auto-locks after the idle time; activity postpones it; suspend locks at once', async () => {
+    const { lock, timers } = await setup();
+    await lock.setup(GOOD);
+    timers.advance(9 * 60_000);
+    lock.touch();
+    timers.advance(9 * 60_000);
+    expect(lock.state().status).toBe('unlocked');
+    timers.advance(60_001);
+    expect(lock.state().status).toBe('locked');
+    await lock.unlock(GOOD);
+    lock.setAutoLockMinutes(1);
+    timers.advance(60_001);
+    expect(lock.state().status).toBe('locked');
+    await lock.unlock(GOOD);
+    lock.onSystemSuspend();
+    expect(lock.state().status).toBe('locked');
+  });
+
+  it('fresh-unlock operations need a passphrase entry within five minutes', async () => {
+    const { lock, timers } = await setup();
+    await lock.setup(GOOD);
+    expect(() => lock.requireFreshUnlock()).not.toThrow();
+    timers.advance(4 * 60_000);
+    lock.touch();
+    timers.advance(2 * 60_000);
+    const stale = await failure(() => lock.requireFreshUnlock());
+    expect(stale.code).toBe('LOCKED');
+    expect(stale.message).toBe('Confirm with your passphrase to continue.');
+    await lock.reauthenticate(GOOD);
+    expect(() => lock.requireFreshUnlock()).not.toThrow();
+  });
+
+  it('backs off exponentially after three wrong attempts, refusing without checking during the wait', async () => {
+    const { lock, timers, store } = await setup();
+    await lock.setup(GOOD);
+    lock.lock();
+    for (let i = 0; i < 3; i += 1) expect((await failure(lock.unlock('nope nope nope'))).code).toBe('LOCKED');
+    // even the right passphrase is refused while backing off, and the keychain is not read
+    store.failNext = new Error('must not be read');
+    const throttled = await failure(lock.unlock(GOOD));
+    expect(throttled.code).toBe('THROTTLED');
+    expect(throttled.details?.retryAfterSeconds).toBe(1);
+    store.failNext = null;
+    timers.advance(1_000);
+    expect((await failure(lock.unlock('nope nope nope'))).code).toBe('LOCKED');
+    expect(lock.state().retryAfterSeconds).toBe(2);
+    timers.advance(2_000);
+    await lock.unlock(GOOD);
+    expect(lock.state()).toMatchObject({ status: 'unlocked' });
+    expect(lock.state().retryAfterSeconds).toBeUndefined();
+  });
+
+  it('changes the passphrase only with the old one', async () => {
+    const { lock } = await setup();
+    await lock.setup(GOOD);
+    expect((await failure(lock.changePassphrase('wrong old one', 'a brand new passphrase'))).code).toBe(
+      'LOCKED',
+    );
+    await lock.changePassphrase(GOOD, 'a brand new passphrase');
+    lock.lock();
+    expect((await failure(lock.unlock(GOOD))).code).toBe('LOCKED');
+    await lock.unlock('a brand new passphrase');
+  });
+
+  it('runs lock hooks (wiping secrets in memory) when it locks', async () => {
+    const { lock } = await setup();
+    await lock.setup(GOOD);
+    let wiped = 0;
+    lock.onLock(() => (wiped += 1));
+    lock.lock();
+    lock.lock();
+    expect(wiped).toBe(1);
+  });
+});
