@@ -7,6 +7,7 @@ import { createCore } from '../main/core';
 import { createDispatcher } from '../main/ipc-dispatch';
 import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../main/devnet-launcher';
 import { defaultDataDir } from '../main/paths';
+import { createKeyringStore } from '../main/keychain/secret-store';
 import { startHost } from './server';
 
 const { values } = parseArgs({
@@ -37,7 +38,15 @@ const core = createCore({
   version,
   host: 'browser-host',
   exchange: { kind: devnet ? 'embedded-devnet' : 'custom', baseUrl: exchangeUrl },
+  dataDir: join(dataDir, 'app'),
+  store: createKeyringStore(process.env.PERPETUA_KEYCHAIN_SERVICE ?? 'perpetua'),
 });
+try {
+  await core.start();
+} catch (error) {
+  // Without a keychain the app still opens and says why; every key operation reports the same reason.
+  console.error(`warning: ${(error as Error).message}`);
+}
 const host = await startHost({
   dispatch: createDispatcher(core.handlers),
   events: core.events,

@@ -5,7 +5,16 @@ import bs58 from 'bs58';
 import { buildActionBody, encodeVarint } from '../../src/protocol/framing';
 import { encodeActionRaw } from '../../src/protocol/codec';
 import { signAction } from '../../src/protocol/signing';
-import { TestWallet, USDC, balances, errorOf, schema, startExchange, usdc, type TestExchange } from './support/exchange';
+import {
+  TestWallet,
+  USDC,
+  balances,
+  errorOf,
+  schema,
+  startExchange,
+  usdc,
+  type TestExchange,
+} from './support/exchange';
 
 let ex: TestExchange;
 let alice: TestWallet;
@@ -24,7 +33,13 @@ beforeAll(async () => {
 });
 afterAll(() => ex.close());
 
-const transfer = (amount = usdc(1)) => ({ type: 'transfer' as const, sessionId: alice.session!.id, fromAccountId: account, tokenId: USDC, amount });
+const transfer = (amount = usdc(1)) => ({
+  type: 'transfer' as const,
+  sessionId: alice.session!.id,
+  fromAccountId: account,
+  tokenId: USDC,
+  amount,
+});
 
 describe('transport', () => {
   it('415 with an accept header naming the expected type for any other content type', async () => {
@@ -61,7 +76,10 @@ describe('checks before any rule, each rejection changing nothing', () => {
   }
 
   it('garbage is DECODE_FAILURE', async () => {
-    await expectRejected(Buffer.concat([encodeVarint(3), Buffer.from([0xff, 0xff, 0xff]), Buffer.alloc(64)]), 'DECODE_FAILURE');
+    await expectRejected(
+      Buffer.concat([encodeVarint(3), Buffer.from([0xff, 0xff, 0xff]), Buffer.alloc(64)]),
+      'DECODE_FAILURE',
+    );
     await expectRejected(Buffer.from([0x85]), 'DECODE_FAILURE');
   });
 
@@ -75,25 +93,44 @@ describe('checks before any rule, each rejection changing nothing', () => {
   });
 
   it('a session signature on a wallet-signed kind is SIGNATURE_VERIFICATION', async () => {
-    const raw = encodeActionRaw(schema, { currentTimestamp: ex.now(), nonce: 999, kind: { type: 'revokeSession', sessionId: alice.session!.id } });
-    await expectRejected(buildActionBody(raw, signAction(raw, alice.session!.key, 'session')), 'SIGNATURE_VERIFICATION');
+    const raw = encodeActionRaw(schema, {
+      currentTimestamp: ex.now(),
+      nonce: 999,
+      kind: { type: 'revokeSession', sessionId: alice.session!.id },
+    });
+    await expectRejected(
+      buildActionBody(raw, signAction(raw, alice.session!.key, 'session')),
+      'SIGNATURE_VERIFICATION',
+    );
   });
 
   it('a timestamp more than 120 s old is TIMESTAMP_STALE; more than 120 s ahead is TIMESTAMP_OUT_OF_THRESHOLD', async () => {
     await expectRejected(alice.sessionBody(transfer(), { timestamp: ex.now() - 121n }), 'TIMESTAMP_STALE');
-    await expectRejected(alice.sessionBody(transfer(), { timestamp: ex.now() + 121n }), 'TIMESTAMP_OUT_OF_THRESHOLD');
+    await expectRejected(
+      alice.sessionBody(transfer(), { timestamp: ex.now() + 121n }),
+      'TIMESTAMP_OUT_OF_THRESHOLD',
+    );
     // inside the window both ways is fine
-    expect(errorOf(await ex.submit(alice.sessionBody(transfer(), { timestamp: ex.now() - 119n })))).toBeNull();
-    expect(errorOf(await ex.submit(alice.sessionBody(transfer(), { timestamp: ex.now() + 119n })))).toBeNull();
+    expect(
+      errorOf(await ex.submit(alice.sessionBody(transfer(), { timestamp: ex.now() - 119n }))),
+    ).toBeNull();
+    expect(
+      errorOf(await ex.submit(alice.sessionBody(transfer(), { timestamp: ex.now() + 119n }))),
+    ).toBeNull();
   });
 
   it('a nonce not above the signer’s last is ACTION_INVALID_NONCE, and the rejection does not consume it', async () => {
     const used = alice.session!.nonce;
     await expectRejected(alice.sessionBody(transfer(), { nonce: used }), 'ACTION_INVALID_NONCE');
     await expectRejected(alice.sessionBody(transfer(), { nonce: used - 1 }), 'ACTION_INVALID_NONCE');
-    expect(await ex.getJson<string>(`/event/last-acked-nonce?signer=${encodeURIComponent(sessionAddress())}`)).toBe(String(used));
+    expect(
+      await ex.getJson<string>(`/event/last-acked-nonce?signer=${encodeURIComponent(sessionAddress())}`),
+    ).toBe(String(used));
     // a rejected action with a fresh nonce (stale time) does not burn that nonce either
-    await expectRejected(alice.sessionBody(transfer(), { nonce: used + 1, timestamp: ex.now() - 500n }), 'TIMESTAMP_STALE');
+    await expectRejected(
+      alice.sessionBody(transfer(), { nonce: used + 1, timestamp: ex.now() - 500n }),
+      'TIMESTAMP_STALE',
+    );
     expect(errorOf(await ex.submit(alice.sessionBody(transfer(), { nonce: used + 1 })))).toBeNull();
     alice.session!.nonce = used + 1;
   });
@@ -102,10 +139,18 @@ describe('checks before any rule, each rejection changing nothing', () => {
     // Alice's session has used many nonces; Bob's session starts from its own count.
     expect(alice.session!.nonce).toBeGreaterThan(3);
     const bobAccount = (await bob.accountIds())[0]!;
-    const bobTransfer = { type: 'transfer' as const, sessionId: bob.session!.id, fromAccountId: bobAccount, tokenId: USDC, amount: 1n };
+    const bobTransfer = {
+      type: 'transfer' as const,
+      sessionId: bob.session!.id,
+      fromAccountId: bobAccount,
+      tokenId: USDC,
+      amount: 1n,
+    };
     expect(errorOf(await ex.submit(bob.sessionBody(bobTransfer, { nonce: 1 })))).toBeNull();
     expect(errorOf(await ex.submit(bob.sessionBody(bobTransfer, { nonce: 1 })))).toBe('DUPLICATE');
-    expect(errorOf(await ex.submit(bob.sessionBody({ ...bobTransfer, amount: 2n }, { nonce: 1 })))).toBe('ACTION_INVALID_NONCE');
+    expect(errorOf(await ex.submit(bob.sessionBody({ ...bobTransfer, amount: 2n }, { nonce: 1 })))).toBe(
+      'ACTION_INVALID_NONCE',
+    );
     // Bob's wallet signed only its CreateSession (nonce 1); its next wallet nonce is 2, independent of the session's.
     expect(await ex.getJson<string>(`/event/last-acked-nonce?signer=${bob.address}`)).toBe('1');
     bob.session!.nonce = 1;
@@ -124,7 +169,13 @@ describe('checks before any rule, each rejection changing nothing', () => {
 
   it('a Deposit action is refused: only the settlement chain credits deposits', async () => {
     await expectRejected(
-      alice.sessionBody({ type: 'deposit', userPubkey: alice.key.publicKey, tokenId: USDC, amount: usdc(1_000_000), chainTxId: 'forged' }),
+      alice.sessionBody({
+        type: 'deposit',
+        userPubkey: alice.key.publicKey,
+        tokenId: USDC,
+        amount: usdc(1_000_000),
+        chainTxId: 'forged',
+      }),
       'UNAUTHENTICATED_L1_ACTION',
     );
   });

@@ -3,7 +3,16 @@
 // them; transfers move funds between owned accounts, into a new one, or to another user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
-import { TestWallet, USDC, balances, chainBalance, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
+import {
+  TestWallet,
+  USDC,
+  balances,
+  chainBalance,
+  errorOf,
+  startExchange,
+  usdc,
+  type TestExchange,
+} from './support/exchange';
 import { scaledFromJsonNumber } from '../../src/shared/money';
 
 let ex: TestExchange;
@@ -33,11 +42,17 @@ describe('deposits', () => {
     ex.advance(1_000); // not yet
     expect((await ex.getJson<{ status: string }>(`/chain/tx/${tx.txId}`)).status).toBe('confirmed');
     ex.advance(600);
-    expect((await ex.getJson<{ status: string; accountId: number }>(`/chain/tx/${tx.txId}`)).status).toBe('credited');
+    expect((await ex.getJson<{ status: string; accountId: number }>(`/chain/tx/${tx.txId}`)).status).toBe(
+      'credited',
+    );
     const [account] = await w.accountIds();
     expect(await balances(ex, account!)).toEqual({ [USDC]: usdc(25) });
-    const history = await ex.getJson<{ items: { amount: string; chainTxId: string }[] }>(`/account/${account}/history/deposit`);
-    expect(history.items).toEqual([expect.objectContaining({ amount: usdc(25).toString(), chainTxId: tx.txId })]);
+    const history = await ex.getJson<{ items: { amount: string; chainTxId: string }[] }>(
+      `/account/${account}/history/deposit`,
+    );
+    expect(history.items).toEqual([
+      expect.objectContaining({ amount: usdc(25).toString(), chainTxId: tx.txId }),
+    ]);
   });
 
   it('refuses a deposit not signed by the depositing wallet, a replay, and more than the wallet holds', async () => {
@@ -68,8 +83,23 @@ describe('withdrawals', () => {
     const dest = new TestWallet(ex);
     const ackedBefore = BigInt(await ex.getJson<string>('/event/last-acked-nonce'));
 
-    const receipt = await ex.submit(w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(30), destPubkey: dest.key.publicKey, accountId: account }));
-    expect(receipt.kind).toMatchObject({ type: 'withdrawResult', amount: usdc(30), fee, balance: usdc(70), accountId: account });
+    const receipt = await ex.submit(
+      w.sessionBody({
+        type: 'withdraw',
+        sessionId: w.session!.id,
+        tokenId: USDC,
+        amount: usdc(30),
+        destPubkey: dest.key.publicKey,
+        accountId: account,
+      }),
+    );
+    expect(receipt.kind).toMatchObject({
+      type: 'withdrawResult',
+      amount: usdc(30),
+      fee,
+      balance: usdc(70),
+      accountId: account,
+    });
     const eventNonce = (receipt.kind as { eventNonce: bigint }).eventNonce;
     expect(eventNonce).toBeGreaterThan(ackedBefore);
     expect(bs58.encode((receipt.kind as { destPubkey: Buffer }).destPubkey)).toBe(dest.address);
@@ -80,7 +110,9 @@ describe('withdrawals', () => {
     ex.advance(2_000);
     expect(await chainBalance(ex, dest.address, USDC)).toBe(usdc(30) - fee);
     expect(BigInt(await ex.getJson<string>('/event/last-acked-nonce'))).toBeGreaterThanOrEqual(eventNonce);
-    const rows = await ex.getJson<{ items: { status: string; fee: string }[] }>(`/account/${account}/history/withdrawal`);
+    const rows = await ex.getJson<{ items: { status: string; fee: string }[] }>(
+      `/account/${account}/history/withdrawal`,
+    );
     expect(rows.items).toEqual([expect.objectContaining({ status: 'processed', fee: fee.toString() })]);
     const system = await ex.getJson<{ feeVault: { tokenId: number; amount: string }[] }>('/account/system');
     expect(BigInt(system.feeVault.find((f) => f.tokenId === USDC)!.amount)).toBeGreaterThanOrEqual(fee);
@@ -89,21 +121,27 @@ describe('withdrawals', () => {
   it('default to the wallet itself as destination', async () => {
     const { w } = await funded();
     const before = await chainBalance(ex, w.address, USDC);
-    await ex.submit(w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(10) }));
+    await ex.submit(
+      w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(10) }),
+    );
     ex.advance(2_000);
     expect(await chainBalance(ex, w.address, USDC)).toBe(before + usdc(9));
   });
 
   it('grow the fee with protocol debt while unhealthy, and charge that same fee', async () => {
     const { w, account } = await funded();
-    expect((await ex.postJson('/devnet/protocol-debt', { amount: usdc(50_000).toString() })).status).toBe(200);
+    expect((await ex.postJson('/devnet/protocol-debt', { amount: usdc(50_000).toString() })).status).toBe(
+      200,
+    );
     try {
       expect((await ex.get('/health')).status).toBe(503);
       expect((await ex.get('/health/settlement')).status).toBe(503);
       expect((await ex.get('/health/execution')).status).toBe(200);
       const fee = scaledFromJsonNumber(await ex.getJson<number>(`/account/${account}/fees/withdrawal`), 6);
       expect(fee).toBe(usdc(1) + usdc(50)); // 10 bps of 50,000 USDC of debt
-      const receipt = await ex.submit(w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(60) }));
+      const receipt = await ex.submit(
+        w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(60) }),
+      );
       expect(receipt.kind).toMatchObject({ type: 'withdrawResult', fee });
     } finally {
       await ex.postJson('/devnet/protocol-debt', { amount: '0' });
@@ -115,13 +153,27 @@ describe('withdrawals', () => {
     const { w, account } = await funded(usdc(20));
     const other = await funded();
     const withdraw = (amount: bigint, extra: object = {}) =>
-      ex.submit(w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount, ...extra }));
+      ex.submit(
+        w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount, ...extra }),
+      );
     expect(errorOf(await withdraw(usdc(1)))).toBe('WITHDRAW_AMOUNT_TOO_SMALL');
     expect(errorOf(await withdraw(usdc(21)))).toBe('BALANCE_INSUFFICIENT');
     expect(errorOf(await withdraw(usdc(5), { accountId: other.account }))).toBe('ACCOUNT_INVALID_OWNER');
     expect(errorOf(await withdraw(usdc(5), { accountId: 99_999 }))).toBe('ACCOUNT_NOT_FOUND');
-    expect(errorOf(await ex.submit(w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: 77, amount: usdc(5) })))).toBe('TOKEN_NOT_FOUND');
-    expect(errorOf(await ex.submit(w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: 1, amount: 10_000n })))).toBe('BALANCE_INSUFFICIENT');
+    expect(
+      errorOf(
+        await ex.submit(
+          w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: 77, amount: usdc(5) }),
+        ),
+      ),
+    ).toBe('TOKEN_NOT_FOUND');
+    expect(
+      errorOf(
+        await ex.submit(
+          w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: 1, amount: 10_000n }),
+        ),
+      ),
+    ).toBe('BALANCE_INSUFFICIENT');
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(20) });
     expect(await balances(ex, other.account)).toEqual({ [USDC]: usdc(100) });
   });
@@ -130,12 +182,34 @@ describe('withdrawals', () => {
 describe('transfers', () => {
   it('into a new owned account, reported in the receipt, then between owned accounts', async () => {
     const { w, account } = await funded();
-    const receipt = await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: account, tokenId: USDC, amount: usdc(40) }));
-    expect(receipt.kind).toMatchObject({ type: 'transferred', fromAccountId: account, accountCreated: true, amount: usdc(40) });
+    const receipt = await ex.submit(
+      w.sessionBody({
+        type: 'transfer',
+        sessionId: w.session!.id,
+        fromAccountId: account,
+        tokenId: USDC,
+        amount: usdc(40),
+      }),
+    );
+    expect(receipt.kind).toMatchObject({
+      type: 'transferred',
+      fromAccountId: account,
+      accountCreated: true,
+      amount: usdc(40),
+    });
     const created = (receipt.kind as { toAccountId: number }).toAccountId;
     expect(await w.accountIds()).toEqual([account, created]);
     expect(await ex.getJson<string>(`/account/${created}/pubkey`)).toBe(w.address);
-    const back = await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: created, tokenId: USDC, amount: usdc(15), recipient: account }));
+    const back = await ex.submit(
+      w.sessionBody({
+        type: 'transfer',
+        sessionId: w.session!.id,
+        fromAccountId: created,
+        tokenId: USDC,
+        amount: usdc(15),
+        recipient: account,
+      }),
+    );
     expect(back.kind).toMatchObject({ type: 'transferred', toAccountId: account, accountCreated: false });
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(75) });
     expect(await balances(ex, created)).toEqual({ [USDC]: usdc(25) });
@@ -146,7 +220,16 @@ describe('transfers', () => {
   it("to another user's existing account", async () => {
     const { w, account } = await funded();
     const other = await funded();
-    const receipt = await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: account, tokenId: USDC, amount: usdc(10), recipient: other.account }));
+    const receipt = await ex.submit(
+      w.sessionBody({
+        type: 'transfer',
+        sessionId: w.session!.id,
+        fromAccountId: account,
+        tokenId: USDC,
+        amount: usdc(10),
+        recipient: other.account,
+      }),
+    );
     expect(receipt.kind).toMatchObject({ type: 'transferred', toAccountId: other.account });
     expect(await balances(ex, other.account)).toEqual({ [USDC]: usdc(110) });
   });
@@ -154,9 +237,21 @@ describe('transfers', () => {
   it('unknown or unowned accounts, insufficient balance, zero and self transfers are errors that change nothing', async () => {
     const { w, account } = await funded(usdc(10));
     const other = await funded();
-    const t = (extra: object) => ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: account, tokenId: USDC, amount: usdc(1), ...extra }));
+    const t = (extra: object) =>
+      ex.submit(
+        w.sessionBody({
+          type: 'transfer',
+          sessionId: w.session!.id,
+          fromAccountId: account,
+          tokenId: USDC,
+          amount: usdc(1),
+          ...extra,
+        }),
+      );
     expect(errorOf(await t({ recipient: 424242 }))).toBe('ACCOUNT_NOT_FOUND');
-    expect(errorOf(await t({ fromAccountId: other.account, recipient: account }))).toBe('ACCOUNT_INVALID_OWNER');
+    expect(errorOf(await t({ fromAccountId: other.account, recipient: account }))).toBe(
+      'ACCOUNT_INVALID_OWNER',
+    );
     expect(errorOf(await t({ amount: usdc(11), recipient: other.account }))).toBe('BALANCE_INSUFFICIENT');
     expect(errorOf(await t({ amount: 0n, recipient: other.account }))).toBe('TRANSFER');
     expect(errorOf(await t({ recipient: account }))).toBe('TRANSFER');
@@ -168,9 +263,33 @@ describe('transfers', () => {
   it('stop creating accounts at the per-user cap', async () => {
     const { w, account } = await funded();
     for (let i = 0; i < 2; i += 1) {
-      expect((await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: account, tokenId: USDC, amount: 1n }))).kind.type).toBe('transferred');
+      expect(
+        (
+          await ex.submit(
+            w.sessionBody({
+              type: 'transfer',
+              sessionId: w.session!.id,
+              fromAccountId: account,
+              tokenId: USDC,
+              amount: 1n,
+            }),
+          )
+        ).kind.type,
+      ).toBe('transferred');
     }
-    expect(errorOf(await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: account, tokenId: USDC, amount: 1n })))).toBe('TOO_MANY_USER_ACCOUNTS');
+    expect(
+      errorOf(
+        await ex.submit(
+          w.sessionBody({
+            type: 'transfer',
+            sessionId: w.session!.id,
+            fromAccountId: account,
+            tokenId: USDC,
+            amount: 1n,
+          }),
+        ),
+      ),
+    ).toBe('TOO_MANY_USER_ACCOUNTS');
     expect(await w.accountIds()).toHaveLength(3);
   });
 });

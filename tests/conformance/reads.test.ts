@@ -25,7 +25,11 @@ afterAll(() => ex.close());
 
 describe('descriptions and operational endpoints', () => {
   it('/info, /timestamp and /live', async () => {
-    expect(MarketsInfoSchema.parse(await ex.getJson('/info')).markets.map((m) => m.symbol)).toEqual(['BTC-PERP', 'ETH-PERP', 'SOL-PERP']);
+    expect(MarketsInfoSchema.parse(await ex.getJson('/info')).markets.map((m) => m.symbol)).toEqual([
+      'BTC-PERP',
+      'ETH-PERP',
+      'SOL-PERP',
+    ]);
     expect(await ex.getJson<number>('/timestamp')).toBe(Number(ex.now()));
     expect((await ex.get('/live')).status).toBe(200);
   });
@@ -38,7 +42,8 @@ describe('descriptions and operational endpoints', () => {
   });
 
   it('/health/{service}: 200 healthy, 404 for an unknown service', async () => {
-    for (const s of ['execution', 'history', 'replica', 'remote', 'settlement', 'oracle', 'rfq']) expect((await ex.get(`/health/${s}`)).status).toBe(200);
+    for (const s of ['execution', 'history', 'replica', 'remote', 'settlement', 'oracle', 'rfq'])
+      expect((await ex.get(`/health/${s}`)).status).toBe(200);
     const unknown = await ex.get('/health/coffee');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toMatch(/unknown service/);
@@ -47,11 +52,42 @@ describe('descriptions and operational endpoints', () => {
   it('/openapi.json is OpenAPI 3 and lists every path the devnet serves; the chain has its own', async () => {
     const doc = await ex.getJson<{ openapi: string; paths: Record<string, unknown> }>('/openapi.json');
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/info', '/timestamp', '/live', '/health', '/health/{service}', '/schema.proto', '/user/{pubkey}', '/accounts/count', '/account/{account_id}', '/account/{account_id}/pubkey', '/account/{account_id}/fees/withdrawal', '/account/{account_id}/history/deposit', '/account/{account_id}/history/withdrawal', '/account/{account_id}/history/transfer', '/account/system', '/account/system/history/transfer', '/action/last-executed-id', '/event/last-acked-nonce', '/action', '/state/info', '/state/info/hist', '/state/download', '/state/download/{snapshot_id}']) {
+    for (const path of [
+      '/info',
+      '/timestamp',
+      '/live',
+      '/health',
+      '/health/{service}',
+      '/schema.proto',
+      '/user/{pubkey}',
+      '/accounts/count',
+      '/account/{account_id}',
+      '/account/{account_id}/pubkey',
+      '/account/{account_id}/fees/withdrawal',
+      '/account/{account_id}/history/deposit',
+      '/account/{account_id}/history/withdrawal',
+      '/account/{account_id}/history/transfer',
+      '/account/system',
+      '/account/system/history/transfer',
+      '/action/last-executed-id',
+      '/event/last-acked-nonce',
+      '/action',
+      '/state/info',
+      '/state/info/hist',
+      '/state/download',
+      '/state/download/{snapshot_id}',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     const chain = await ex.getJson<{ paths: Record<string, unknown> }>('/chain/openapi.json');
-    expect(Object.keys(chain.paths)).toEqual(expect.arrayContaining(['/chain/faucet', '/chain/deposit', '/chain/balance/{address}', '/chain/tx/{tx_id}']));
+    expect(Object.keys(chain.paths)).toEqual(
+      expect.arrayContaining([
+        '/chain/faucet',
+        '/chain/deposit',
+        '/chain/balance/{address}',
+        '/chain/tx/{tx_id}',
+      ]),
+    );
   });
 
   it('unknown paths and ids answer the named errors', async () => {
@@ -78,9 +114,30 @@ describe('accounts and users', () => {
 describe('history paging', () => {
   beforeAll(async () => {
     // 60 transfers into one other account: more than one page
-    const [other] = [(await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: account, tokenId: USDC, amount: 1n }))).kind as { toAccountId: number }];
+    const [other] = [
+      (
+        await ex.submit(
+          w.sessionBody({
+            type: 'transfer',
+            sessionId: w.session!.id,
+            fromAccountId: account,
+            tokenId: USDC,
+            amount: 1n,
+          }),
+        )
+      ).kind as { toAccountId: number },
+    ];
     for (let i = 0; i < 59; i += 1) {
-      await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: account, tokenId: USDC, amount: 1n, recipient: other!.toAccountId }));
+      await ex.submit(
+        w.sessionBody({
+          type: 'transfer',
+          sessionId: w.session!.id,
+          fromAccountId: account,
+          tokenId: USDC,
+          amount: 1n,
+          recipient: other!.toAccountId,
+        }),
+      );
     }
   });
 
@@ -93,15 +150,23 @@ describe('history paging', () => {
   });
 
   it('a page holds at most 50 entries whatever pageSize says; the cursor walks them all; the last has no cursor', async () => {
-    const first = TransferPageSchema.parse(await ex.getJson(`/account/${account}/history/transfer?pageSize=255`));
+    const first = TransferPageSchema.parse(
+      await ex.getJson(`/account/${account}/history/transfer?pageSize=255`),
+    );
     expect(first.items).toHaveLength(50);
     expect(first.nextStartInclusive).toBeDefined();
-    const second = TransferPageSchema.parse(await ex.getJson(`/account/${account}/history/transfer?pageSize=255&startInclusive=${first.nextStartInclusive}`));
+    const second = TransferPageSchema.parse(
+      await ex.getJson(
+        `/account/${account}/history/transfer?pageSize=255&startInclusive=${first.nextStartInclusive}`,
+      ),
+    );
     expect(second.items).toHaveLength(10);
     expect(second.nextStartInclusive).toBeUndefined();
     const ids = [...first.items, ...second.items].map((r) => r.id);
     expect(new Set(ids).size).toBe(60);
-    const small = TransferPageSchema.parse(await ex.getJson(`/account/${account}/history/transfer?pageSize=7`));
+    const small = TransferPageSchema.parse(
+      await ex.getJson(`/account/${account}/history/transfer?pageSize=7`),
+    );
     expect(small.items).toHaveLength(7);
     expect(small.nextStartInclusive).toBe(first.items[7]!.id);
   });
@@ -109,7 +174,9 @@ describe('history paging', () => {
   it('since/until are RFC3339 and filter by time; a bad one is a 400', async () => {
     expect((await ex.get(`/account/${account}/history/transfer?since=yesterday`)).status).toBe(400);
     const future = new Date(Number(ex.now()) * 1000 + 3_600_000).toISOString();
-    const none = TransferPageSchema.parse(await ex.getJson(`/account/${account}/history/transfer?since=${future}&until=${future}`));
+    const none = TransferPageSchema.parse(
+      await ex.getJson(`/account/${account}/history/transfer?since=${future}&until=${future}`),
+    );
     expect(none.items).toEqual([]);
     expect(none.nextStartInclusive).toBeUndefined();
   });
@@ -118,7 +185,9 @@ describe('history paging', () => {
 describe('engine position and recovery endpoints', () => {
   it('GET /action returns executed actions in a range, bounded in size', async () => {
     const last = BigInt(await ex.getJson<string>('/action/last-executed-id'));
-    const items = await ex.getJson<{ actionId: string; kind: string; signer: string; receipt: unknown }[]>(`/action?from=1&to=${last}`);
+    const items = await ex.getJson<{ actionId: string; kind: string; signer: string; receipt: unknown }[]>(
+      `/action?from=1&to=${last}`,
+    );
     expect(items.length).toBe(Number(last));
     expect(items[0]).toMatchObject({ actionId: '1', kind: 'createSession', signer: w.address });
     expect((await ex.get('/action?from=1&to=1000')).status).toBe(200);
@@ -129,14 +198,18 @@ describe('engine position and recovery endpoints', () => {
 
   it('/event/last-acked-nonce?signer gives the highest accepted nonce of that signer', async () => {
     expect(await ex.getJson<string>(`/event/last-acked-nonce?signer=${w.address}`)).toBe('1');
-    expect(await ex.getJson<string>(`/event/last-acked-nonce?signer=${new TestWallet(ex).address}`)).toBe('0');
+    expect(await ex.getJson<string>(`/event/last-acked-nonce?signer=${new TestWallet(ex).address}`)).toBe(
+      '0',
+    );
     expect((await ex.get('/event/last-acked-nonce?signer=nope')).status).toBe(400);
   });
 });
 
 describe('rate limits', () => {
   it('two buckets: /action and the rest each answer 429 with Retry-After when spent', async () => {
-    const limited = await startExchange({ config: { rateLimits: { action: { perSecond: 1, burst: 2 }, other: { perSecond: 1, burst: 3 } } } });
+    const limited = await startExchange({
+      config: { rateLimits: { action: { perSecond: 1, burst: 2 }, other: { perSecond: 1, burst: 3 } } },
+    });
     try {
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await limited.get('/info')).status);
@@ -169,7 +242,9 @@ describe('snapshots and restart', () => {
       const second = await startExchange({ dataDir });
       try {
         expect(await balances(second, acc!)).toEqual({ [USDC]: usdc(42) });
-        expect((await second.getJson<{ sessions: unknown[] }>(`/user/${v.address}`)).sessions).toHaveLength(1);
+        expect((await second.getJson<{ sessions: unknown[] }>(`/user/${v.address}`)).sessions).toHaveLength(
+          1,
+        );
         expect(await second.getJson<string>(`/event/last-acked-nonce?signer=${v.address}`)).toBe('1');
         expect(sessionNonce).toBe(0);
       } finally {
@@ -187,7 +262,9 @@ describe('snapshots and restart', () => {
       const v = new TestWallet(dn);
       await v.deposit(USDC, usdc(1));
       expect((await dn.get('/state/download?timestamp=1')).status).toBe(501);
-      const meta = await dn.getJson<{ snapshotId: string; url: string; size: number; sha256: string }>('/state/download');
+      const meta = await dn.getJson<{ snapshotId: string; url: string; size: number; sha256: string }>(
+        '/state/download',
+      );
       const full = await dn.get(meta.url);
       expect(full.status).toBe(200);
       expect(Number(full.headers.get('content-length'))).toBe(meta.size);

@@ -17,7 +17,9 @@ interface Message {
   last_update_id: number;
 }
 
-function open(streams: string): Promise<{ ws: WebSocket; messages: Message[]; next(count: number): Promise<Message[]> }> {
+function open(
+  streams: string,
+): Promise<{ ws: WebSocket; messages: Message[]; next(count: number): Promise<Message[]> }> {
   const ws = new WebSocket(`${ex.url.replace('http', 'ws')}/ws/${streams}`);
   const messages: Message[] = [];
   const waiters: (() => void)[] = [];
@@ -27,7 +29,11 @@ function open(streams: string): Promise<{ ws: WebSocket; messages: Message[]; ne
   });
   const next = async (count: number) => {
     const deadline = Date.now() + 5_000;
-    while (messages.length < count && Date.now() < deadline) await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 100); });
+    while (messages.length < count && Date.now() < deadline)
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 100);
+      });
     return messages.slice(0, count);
   };
   return new Promise((resolve, reject) => {
@@ -49,13 +55,30 @@ describe('account stream', () => {
     const { ws, next } = await open(`account@${a}`);
     const startId = (await ex.getJson<{ updateId: number }>(`/account/${a}`)).updateId;
 
-    const created = (await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: a!, tokenId: USDC, amount: usdc(10) }))).kind as { toAccountId: number };
-    await ex.submit(w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(20) }));
+    const created = (
+      await ex.submit(
+        w.sessionBody({
+          type: 'transfer',
+          sessionId: w.session!.id,
+          fromAccountId: a!,
+          tokenId: USDC,
+          amount: usdc(10),
+        }),
+      )
+    ).kind as { toAccountId: number };
+    await ex.submit(
+      w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(20) }),
+    );
     ex.advance(2_000);
     await w.deposit(USDC, usdc(5));
 
     const messages = await next(4);
-    expect(messages.map((m) => m.account!.type)).toEqual(['transferSent', 'withdrawalRequested', 'withdrawalProcessed', 'depositCredited']);
+    expect(messages.map((m) => m.account!.type)).toEqual([
+      'transferSent',
+      'withdrawalRequested',
+      'withdrawalProcessed',
+      'depositCredited',
+    ]);
     messages.forEach((m, i) => {
       expect(m.stream).toBe(`account@${a}`);
       expect(m.update_id).toBe(startId + i + 1);
@@ -72,9 +95,30 @@ describe('account stream', () => {
     await w.deposit(USDC, usdc(50));
     await w.createSession();
     const [a] = await w.accountIds();
-    const b = ((await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: a!, tokenId: USDC, amount: 1n }))).kind as { toAccountId: number }).toAccountId;
+    const b = (
+      (
+        await ex.submit(
+          w.sessionBody({
+            type: 'transfer',
+            sessionId: w.session!.id,
+            fromAccountId: a!,
+            tokenId: USDC,
+            amount: 1n,
+          }),
+        )
+      ).kind as { toAccountId: number }
+    ).toAccountId;
     const { ws, next } = await open(`account@${a}&account@${b}`);
-    await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: a!, tokenId: USDC, amount: usdc(5), recipient: b }));
+    await ex.submit(
+      w.sessionBody({
+        type: 'transfer',
+        sessionId: w.session!.id,
+        fromAccountId: a!,
+        tokenId: USDC,
+        amount: usdc(5),
+        recipient: b,
+      }),
+    );
     const messages = await next(2);
     expect(messages.map((m) => [m.stream, m.account!.type]).sort()).toEqual([
       [`account@${a}`, 'transferSent'],

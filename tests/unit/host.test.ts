@@ -11,6 +11,7 @@ import { startHost, type RunningHost } from '../../src/host/server';
 import { createCore } from '../../src/main/core';
 import { createDispatcher } from '../../src/main/ipc-dispatch';
 import { parseWire, stringifyWire } from '../../src/shared/wire-json';
+import { MemorySecretStore } from '../support/memory-store';
 
 const TOKEN = 'test-token-'.padEnd(43, 'x');
 let devnet: RunningDevnet;
@@ -22,6 +23,8 @@ beforeAll(async () => {
     version: '0.0.0',
     host: 'browser-host',
     exchange: { kind: 'embedded-devnet', baseUrl: devnet.baseUrl },
+    dataDir: mkdtempSync(join(tmpdir(), 'perpetua-host-')),
+    store: new MemorySecretStore(),
   });
   const rendererDir = mkdtempSync(join(tmpdir(), 'perpetua-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<html>app</html>');

@@ -8,7 +8,16 @@ import { AppFailure } from '../../src/shared/result';
 const markets = { version: '21.0.0', quoteTokenId: 0, markets: [], tokens: [] };
 
 function handlersWith(overrides: Partial<Handlers> = {}): Handlers {
+  const unused = Object.fromEntries(
+    METHOD_NAMES.map((name) => [
+      name,
+      vi.fn(async () => {
+        throw new Error(`${name} was not expected`);
+      }),
+    ]),
+  );
   return {
+    ...(unused as unknown as Handlers),
     getAppInfo: vi.fn(async () => ({
       version: '1',
       host: 'browser-host' as const,

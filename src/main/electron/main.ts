@@ -1,6 +1,6 @@
 // The Electron entry: single instance, hardened session and window, app:// protocol, the embedded devnet
 // as a child process, and the core bound to IPC. The only file that wires electron to the core.
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, powerMonitor, protocol, session, shell } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCore } from '../core';
@@ -16,6 +16,7 @@ import {
   windowOptions,
 } from './hardening';
 import { bindIpc, forwardEvents } from './ipc';
+import { createKeyringStore } from '../keychain/secret-store';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 
@@ -57,7 +58,14 @@ if (!app.requestSingleInstanceLock()) {
       exchange: customUrl
         ? { kind: 'custom', baseUrl: customUrl }
         : { kind: 'embedded-devnet', baseUrl: devnet!.baseUrl },
+      dataDir: join(app.getPath('userData'), 'app'),
+      store: createKeyringStore('perpetua'),
     });
+    await core.start().catch(() => {
+      // no keychain: the renderer shows the reason when it asks for the lock state
+    });
+    powerMonitor.on('suspend', () => core.services.lock.onSystemSuspend());
+    powerMonitor.on('lock-screen', () => core.services.lock.onSystemSuspend());
     bindIpc(ipcMain, createDispatcher(core.handlers), (url) => isAppUrl(url, devServerUrl));
     forwardEvents(core.events, () => window?.webContents ?? null);
 

@@ -2,9 +2,42 @@
 // share. No generic passthrough exists; a name not here cannot be called. contract.ts gives each a schema,
 // and the compiler checks that the two lists match.
 
-export const METHOD_NAMES = ['getAppInfo', 'getMarkets'] as const;
+export const METHOD_NAMES = [
+  'getAppInfo',
+  'getMarkets',
+  'getLockState',
+  'setupPassphrase',
+  'unlock',
+  'lock',
+  'changePassphrase',
+  'setAutoLock',
+  'listWallets',
+  'createWallet',
+  'confirmWalletBackup',
+  'importWallet',
+  'renameWallet',
+  'removeWallet',
+  'exportWallet',
+  'listSessions',
+  'createSession',
+  'refreshSession',
+  'revokeSession',
+  'revokeAllSessions',
+  'faucet',
+  'getChainBalances',
+  'deposit',
+  'listDeposits',
+  'getPortfolio',
+  'getHistory',
+  'getWithdrawalFee',
+  'lookupAccount',
+  'prepareAction',
+  'confirmAction',
+  'listAuditLog',
+  'exportAuditLog',
+] as const;
 
-export const EVENT_NAMES = ['exchangeStatus'] as const;
+export const EVENT_NAMES = ['exchangeStatus', 'lockState', 'depositStatus'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

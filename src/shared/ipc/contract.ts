@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { EventName, MethodName } from './channels';
 import type { Result } from '../result';
 import { MarketsInfoSchema } from '../exchange/info';
+import { appEvents, appMethods } from './app-schemas';
 
 export interface MethodSpec {
   args: z.ZodType;
@@ -26,10 +27,12 @@ export const AppInfoSchema = z.object({
 export const contract = {
   getAppInfo: { args: NoArgs, result: AppInfoSchema },
   getMarkets: { args: NoArgs, result: MarketsInfoSchema },
+  ...appMethods,
 } satisfies { [M in MethodName]: MethodSpec };
 
 export const eventPayloads = {
   exchangeStatus: z.object({ connected: z.boolean(), baseUrl: z.string(), detail: z.string().optional() }),
+  ...appEvents,
 } satisfies { [E in EventName]: z.ZodType };
 
 type Contract = typeof contract;

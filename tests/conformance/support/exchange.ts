@@ -39,12 +39,17 @@ export async function startExchange(options: DevnetOptions = {}): Promise<TestEx
     running,
     now: () => BigInt(Math.floor(clock.nowMs() / 1000)),
     get: (path) => fetch(`${url}${path}`),
-    getJson: async <T,>(path: string) => {
+    getJson: async <T>(path: string) => {
       const res = await fetch(`${url}${path}`);
       if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
       return (await res.json()) as T;
     },
-    postJson: (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    postJson: (path, body) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     postAction: (body, contentType = 'application/octet-stream') =>
       fetch(`${url}/action`, { method: 'POST', headers: { 'content-type': contentType }, body }),
     async submit(body) {
@@ -76,7 +81,11 @@ export class TestWallet {
   /** Signs a wallet-level action (CreateSession, RevokeSession). */
   walletBody(kind: ActionKind, opts: { framing?: Framing; nonce?: number; timestamp?: bigint } = {}): Buffer {
     const nonce = opts.nonce ?? ++this.nonce;
-    const raw = encodeActionRaw(schema, { currentTimestamp: opts.timestamp ?? this.exchange.now(), nonce, kind });
+    const raw = encodeActionRaw(schema, {
+      currentTimestamp: opts.timestamp ?? this.exchange.now(),
+      nonce,
+      kind,
+    });
     return buildActionBody(raw, signAction(raw, this.key, opts.framing ?? 'hex'));
   }
 
@@ -84,22 +93,40 @@ export class TestWallet {
   sessionBody(kind: ActionKind, opts: { nonce?: number; timestamp?: bigint; key?: SigningKey } = {}): Buffer {
     const session = this.session!;
     const nonce = opts.nonce ?? ++session.nonce;
-    const raw = encodeActionRaw(schema, { currentTimestamp: opts.timestamp ?? this.exchange.now(), nonce, kind });
+    const raw = encodeActionRaw(schema, {
+      currentTimestamp: opts.timestamp ?? this.exchange.now(),
+      nonce,
+      kind,
+    });
     return buildActionBody(raw, signAction(raw, opts.key ?? session.key, 'session'));
   }
 
   async faucet(tokenId: number, amount: bigint): Promise<void> {
-    const res = await this.exchange.postJson('/chain/faucet', { address: this.address, tokenId, amount: amount.toString() });
+    const res = await this.exchange.postJson('/chain/faucet', {
+      address: this.address,
+      tokenId,
+      amount: amount.toString(),
+    });
     if (!res.ok) throw new Error(`faucet: ${res.status} ${await res.text()}`);
   }
 
   signedDeposit(tokenId: number, amount: bigint, extra: { recipient?: string; accountId?: number } = {}) {
-    const fields = { from: this.address, tokenId, amount: amount.toString(), ...extra, nonce: randomBytes(12).toString('base64url') };
+    const fields = {
+      from: this.address,
+      tokenId,
+      amount: amount.toString(),
+      ...extra,
+      nonce: randomBytes(12).toString('base64url'),
+    };
     return { ...fields, signature: this.key.sign(depositMessage(fields)).toString('hex') };
   }
 
   /** Faucet, signed deposit, then time passes until the exchange credits it. */
-  async deposit(tokenId: number, amount: bigint, extra: { recipient?: string; accountId?: number } = {}): Promise<{ txId: string }> {
+  async deposit(
+    tokenId: number,
+    amount: bigint,
+    extra: { recipient?: string; accountId?: number } = {},
+  ): Promise<{ txId: string }> {
     await this.faucet(tokenId, amount);
     const res = await this.exchange.postJson('/chain/deposit', this.signedDeposit(tokenId, amount, extra));
     if (!res.ok) throw new Error(`deposit: ${res.status} ${await res.text()}`);
@@ -108,7 +135,9 @@ export class TestWallet {
     return tx;
   }
 
-  async createSession(opts: { expiresIn?: number; refreshDeadlineIn?: number; framing?: Framing } = {}): Promise<ReceiptKind> {
+  async createSession(
+    opts: { expiresIn?: number; refreshDeadlineIn?: number; framing?: Framing } = {},
+  ): Promise<ReceiptKind> {
     const key = new SigningKey(generateKeypair().secretSeed);
     const now = this.exchange.now();
     const receipt = await this.exchange.submit(
@@ -119,12 +148,15 @@ export class TestWallet {
           sessionPubkey: key.publicKey,
           expiryTimestamp: now + BigInt(opts.expiresIn ?? 3600),
           ...(opts.framing === 'chainTransaction' ? { framing: 'CHAIN_TRANSACTION' as const } : {}),
-          ...(opts.refreshDeadlineIn !== undefined ? { refreshDeadline: now + BigInt(opts.refreshDeadlineIn) } : {}),
+          ...(opts.refreshDeadlineIn !== undefined
+            ? { refreshDeadline: now + BigInt(opts.refreshDeadlineIn) }
+            : {}),
         },
         { framing: opts.framing ?? 'hex' },
       ),
     );
-    if (receipt.kind.type === 'createSessionResult') this.session = { id: receipt.kind.sessionId, key, nonce: 0 };
+    if (receipt.kind.type === 'createSessionResult')
+      this.session = { id: receipt.kind.sessionId, key, nonce: 0 };
     return receipt.kind;
   }
 
@@ -133,15 +165,24 @@ export class TestWallet {
   }
 }
 
-export const errorOf = (receipt: Receipt): string | null => (receipt.kind.type === 'err' ? receipt.kind.error : null);
+export const errorOf = (receipt: Receipt): string | null =>
+  receipt.kind.type === 'err' ? receipt.kind.error : null;
 
 export async function balances(exchange: TestExchange, accountId: number): Promise<Record<number, bigint>> {
-  const account = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(`/account/${accountId}`);
+  const account = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(
+    `/account/${accountId}`,
+  );
   return Object.fromEntries(account.balances.map((b) => [b.tokenId, BigInt(b.amount)]));
 }
 
-export async function chainBalance(exchange: TestExchange, address: string, tokenId: number): Promise<bigint> {
-  const body = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(`/chain/balance/${address}`);
+export async function chainBalance(
+  exchange: TestExchange,
+  address: string,
+  tokenId: number,
+): Promise<bigint> {
+  const body = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(
+    `/chain/balance/${address}`,
+  );
   return BigInt(body.balances.find((b) => b.tokenId === tokenId)?.amount ?? '0');
 }
 

@@ -1,0 +1,92 @@
+// Every exchange endpoint the app uses, typed and parsed with the shared schemas. A malformed or hostile
+// answer is an EXCHANGE_BAD_RESPONSE, never a crash. POST /action is never retried here: whether a lost
+// answer means "not executed" is for the nonce journal to settle.
+import { z } from 'zod';
+import { MarketsInfoSchema, TimestampSchema } from '../../shared/exchange/info';
+import { UserSchema, type User } from '../../shared/exchange/user';
+import { AccountSchema } from '../../shared/exchange/account';
+import { DepositPageSchema, TransferPageSchema, WithdrawalPageSchema } from '../../shared/exchange/history';
+import { ChainBalancesSchema, ChainTxSchema } from '../../shared/exchange/chain';
+import { U64String } from '../../shared/exchange/wire';
+import { scaledFromJsonNumber } from '../../shared/money';
+import { AppFailure } from '../../shared/result';
+import type { DepositTx } from '../../protocol/chain-deposit';
+import type { HttpClient } from './http-client';
+
+const ActionItemSchema = z.object({
+  actionId: U64String,
+  time: z.number(),
+  signer: z.string(),
+  nonce: z.number(),
+  kind: z.string(),
+  receipt: z.unknown(),
+});
+
+export type HistoryKind = 'deposit' | 'withdrawal' | 'transfer';
+const HISTORY_SCHEMAS = {
+  deposit: DepositPageSchema,
+  withdrawal: WithdrawalPageSchema,
+  transfer: TransferPageSchema,
+} as const;
+
+export function createExchangeClient(http: HttpClient) {
+  const notFoundAsNull = async <T>(fn: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof AppFailure && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  };
+
+  return {
+    baseUrl: http.baseUrl,
+    info: () => http.getJson('/info', MarketsInfoSchema),
+    timestamp: () => http.getJson('/timestamp', TimestampSchema),
+    schemaProto: () => http.getText('/schema.proto'),
+    /** null when the exchange does not know the wallet yet (no deposit so far) */
+    user: (pubkey: string): Promise<User | null> =>
+      notFoundAsNull(() => http.getJson(`/user/${encodeURIComponent(pubkey)}`, UserSchema)),
+    account: (accountId: number) => http.getJson(`/account/${accountId}`, AccountSchema),
+    accountExists: async (accountId: number) =>
+      (await notFoundAsNull(() => http.getJson(`/account/${accountId}/pubkey`, z.string()))) !== null,
+    /** in scaled quote units, converted exactly from the interface's double */
+    withdrawalFee: async (accountId: number, quoteDecimals: number) => {
+      const fee = await http.getJson(`/account/${accountId}/fees/withdrawal`, z.number().min(0));
+      try {
+        return scaledFromJsonNumber(fee, quoteDecimals);
+      } catch {
+        throw new AppFailure(
+          'EXCHANGE_BAD_RESPONSE',
+          'The exchange stated a withdrawal fee with more precision than its token has.',
+        );
+      }
+    },
+    history: <K extends HistoryKind>(
+      accountId: number,
+      kind: K,
+      query: { startInclusive?: string; pageSize?: number } = {},
+    ) =>
+      http.getJson(
+        `/account/${accountId}/history/${kind}`,
+        HISTORY_SCHEMAS[kind] as (typeof HISTORY_SCHEMAS)[K],
+        query,
+      ),
+    /** the signer's highest accepted nonce (0 if none) */
+    signerNonce: async (signer: string) =>
+      Number(await http.getJson('/event/last-acked-nonce', U64String, { signer })),
+    lastAckedEvent: () => http.getJson('/event/last-acked-nonce', U64String),
+    lastExecutedId: () => notFoundAsNull(() => http.getJson('/action/last-executed-id', U64String)),
+    actions: (from: bigint, to: bigint) =>
+      http.getJson('/action', z.array(ActionItemSchema), { from: from.toString(), to: to.toString() }),
+    submit: (body: Uint8Array) => http.postBytes('/action', body),
+    chainBalances: (address: string) =>
+      http.getJson(`/chain/balance/${encodeURIComponent(address)}`, ChainBalancesSchema),
+    faucet: (address: string, tokenId: number, amount: bigint) =>
+      http.postJson('/chain/faucet', { address, tokenId, amount: amount.toString() }, ChainTxSchema),
+    deposit: (tx: DepositTx) => http.postJson('/chain/deposit', tx, ChainTxSchema),
+    chainTx: (txId: string) => http.getJson(`/chain/tx/${encodeURIComponent(txId)}`, ChainTxSchema),
+  };
+}
+
+export type ExchangeClient = ReturnType<typeof createExchangeClient>;

@@ -1,0 +1,292 @@
+// Intent in, outcome out. The renderer says what the person wants ("withdraw 25 USDC from account 3 to X");
+// main builds the canonical action from what it knows (markets, tokens, the accounts the wallet owns), shows
+// it back as a summary referenced by an id, and only on confirmation of that id signs what it built itself.
+import { randomUUID } from 'node:crypto';
+import bs58 from 'bs58';
+import { AppFailure } from '../../shared/result';
+import type { MarketsInfo } from '../../shared/exchange/info';
+import type { ActionKind } from '../../protocol/types';
+import type { ExchangeClient } from '../exchange/exchange-client';
+import type { WalletService, WalletInfo } from '../wallets/wallet-service';
+import type { SessionManager } from '../sessions/session-manager';
+import type { AppLock } from '../lock/app-lock';
+import type { AuditLog } from '../audit/audit-log';
+import type { Submitter, Outcome } from './submitter';
+
+export type Intent =
+  | {
+      kind: 'withdraw';
+      walletId: string;
+      accountId: number;
+      tokenId: number;
+      amount: bigint;
+      destination?: string;
+    }
+  | {
+      kind: 'transfer';
+      walletId: string;
+      fromAccountId: number;
+      tokenId: number;
+      amount: bigint;
+      toAccountId?: number;
+    };
+
+export interface Summary {
+  confirmationId: string;
+  kind: Intent['kind'];
+  walletId: string;
+  walletLabel: string;
+  tokenId: number;
+  amount: bigint;
+  fromAccountId: number;
+  toAccountId: number | null;
+  destination: string | null;
+  fee: bigint;
+  /** what arrives at the destination */
+  receive: bigint;
+  balanceAfter: bigint;
+  warnings: string[];
+  needsFreshUnlock: boolean;
+  expiresAt: number;
+}
+
+export interface ActionResult {
+  actionId: bigint;
+  kind: Intent['kind'];
+  /** transfers into a new account report it */
+  toAccountId: number | null;
+  fee: bigint;
+  receive: bigint;
+  /** a withdrawal's settlement event; processed once the exchange acknowledges it */
+  eventNonce: bigint | null;
+}
+
+export interface PipelineDeps {
+  client: ExchangeClient;
+  wallets: WalletService;
+  sessions: SessionManager;
+  lock: AppLock;
+  submitter: Submitter;
+  audit: AuditLog;
+  info: () => Promise<MarketsInfo>;
+  /** destinations and recipients used before, for first-time warnings */
+  known: { destinations: Set<string>; recipients: Set<number> };
+  now?: () => number;
+}
+
+const CONFIRMATION_TTL_MS = 2 * 60_000;
+
+interface Prepared {
+  summary: Summary;
+  intent: Intent;
+  action: (sessionId: bigint) => ActionKind;
+}
+
+export class ActionPipeline {
+  private readonly prepared = new Map<string, Prepared>();
+
+  constructor(private readonly deps: PipelineDeps) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  private async ownedAccount(
+    wallet: WalletInfo,
+    accountId: number,
+  ): Promise<{ balances: Map<number, bigint> }> {
+    const user = await this.deps.client.user(wallet.publicKey);
+    if (!user || !user.accountIds.includes(accountId))
+      throw new AppFailure('NOT_FOUND', `Account ${accountId} does not belong to ${wallet.label}.`);
+    const account = await this.deps.client.account(accountId);
+    return { balances: new Map(account.balances.map((b) => [b.tokenId, b.amount])) };
+  }
+
+  async prepare(intent: Intent): Promise<Summary> {
+    this.deps.lock.requireUnlocked();
+    const wallet = this.deps.wallets.get(intent.walletId);
+    const info = await this.deps.info();
+    const token = info.tokens.find((t) => t.tokenId === intent.tokenId);
+    if (!token) throw new AppFailure('NOT_FOUND', `Token ${intent.tokenId} does not exist on this exchange.`);
+    if (intent.amount <= 0n) throw new AppFailure('INVALID_ARGUMENT', 'The amount must be more than zero.');
+    const fromAccountId = intent.kind === 'withdraw' ? intent.accountId : intent.fromAccountId;
+    const { balances } = await this.ownedAccount(wallet, fromAccountId);
+    const balance = balances.get(intent.tokenId) ?? 0n;
+    if (intent.amount > balance)
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        `Account ${fromAccountId} holds less than that amount of ${token.symbol}.`,
+      );
+    const warnings: string[] = [];
+    let prepared: Prepared;
+    const base = {
+      confirmationId: randomUUID(),
+      walletId: wallet.walletId,
+      walletLabel: wallet.label,
+      tokenId: intent.tokenId,
+      amount: intent.amount,
+      fromAccountId,
+      expiresAt: this.now() + CONFIRMATION_TTL_MS,
+    };
+
+    if (intent.kind === 'withdraw') {
+      const destination = intent.destination ?? wallet.publicKey;
+      let destBytes: Uint8Array;
+      try {
+        destBytes = bs58.decode(destination);
+      } catch {
+        throw new AppFailure('INVALID_ARGUMENT', 'The destination is not a valid base58 address.');
+      }
+      if (destBytes.length !== 32)
+        throw new AppFailure(
+          'INVALID_ARGUMENT',
+          'The destination is not a valid settlement-chain address (32 bytes).',
+        );
+      const fee = await this.fee(fromAccountId, intent.tokenId, info);
+      if (intent.amount <= fee)
+        throw new AppFailure('INVALID_ARGUMENT', 'The amount does not cover the withdrawal fee.');
+      if (destination !== wallet.publicKey && !this.deps.known.destinations.has(destination))
+        warnings.push('You have not withdrawn to this address before. Check it character by character.');
+      const summary: Summary = {
+        ...base,
+        kind: 'withdraw',
+        toAccountId: null,
+        destination,
+        fee,
+        receive: intent.amount - fee,
+        balanceAfter: balance - intent.amount,
+        warnings,
+        needsFreshUnlock: true,
+      };
+      prepared = {
+        summary,
+        intent,
+        action: (sessionId) => ({
+          type: 'withdraw',
+          sessionId,
+          tokenId: intent.tokenId,
+          amount: intent.amount,
+          accountId: fromAccountId,
+          destPubkey: Buffer.from(destBytes),
+        }),
+      };
+    } else {
+      const to = intent.toAccountId;
+      if (to !== undefined) {
+        if (to === fromAccountId)
+          throw new AppFailure('INVALID_ARGUMENT', 'Choose a different account to transfer to.');
+        if (!(await this.deps.client.accountExists(to)))
+          throw new AppFailure('NOT_FOUND', `Account ${to} does not exist.`);
+        if (!(await this.ownedByAnyWallet(to)) && !this.deps.known.recipients.has(to))
+          warnings.push(`Account ${to} belongs to someone else and you have not sent to it before.`);
+      }
+      const summary: Summary = {
+        ...base,
+        kind: 'transfer',
+        toAccountId: to ?? null,
+        destination: null,
+        fee: 0n,
+        receive: intent.amount,
+        balanceAfter: balance - intent.amount,
+        warnings,
+        needsFreshUnlock: false,
+      };
+      prepared = {
+        summary,
+        intent,
+        action: (sessionId) => ({
+          type: 'transfer',
+          sessionId,
+          fromAccountId,
+          tokenId: intent.tokenId,
+          amount: intent.amount,
+          ...(to !== undefined ? { recipient: to } : {}),
+        }),
+      };
+    }
+    this.prepared.set(prepared.summary.confirmationId, prepared);
+    return prepared.summary;
+  }
+
+  private async ownedByAnyWallet(accountId: number): Promise<boolean> {
+    for (const w of this.deps.wallets.list()) {
+      if ((await this.deps.client.user(w.publicKey))?.accountIds.includes(accountId)) return true;
+    }
+    return false;
+  }
+
+  private async fee(accountId: number, tokenId: number, info: MarketsInfo): Promise<bigint> {
+    const quote = info.tokens.find((t) => t.tokenId === info.quoteTokenId)!;
+    const feeQuote = await this.deps.client.withdrawalFee(accountId, quote.decimals);
+    if (tokenId === info.quoteTokenId) return feeQuote;
+    throw new AppFailure('INVALID_ARGUMENT', `Only ${quote.symbol} withdrawals are supported for now.`);
+  }
+
+  async confirm(confirmationId: string): Promise<ActionResult> {
+    const prepared = this.prepared.get(confirmationId);
+    this.prepared.delete(confirmationId); // single use, whatever happens next
+    if (!prepared || prepared.summary.expiresAt < this.now())
+      throw new AppFailure('CONFLICT', 'This confirmation expired. Review the details again.');
+    const { summary, intent } = prepared;
+    if (summary.needsFreshUnlock) this.deps.lock.requireFreshUnlock();
+    else this.deps.lock.requireUnlocked();
+    const wallet = this.deps.wallets.get(summary.walletId);
+
+    if (intent.kind === 'withdraw') {
+      // The fee can change between review and signing; never sign a withdrawal at a fee the person did not see.
+      const fee = await this.fee(summary.fromAccountId, summary.tokenId, await this.deps.info());
+      if (fee > summary.fee)
+        throw new AppFailure(
+          'CONFLICT',
+          'The withdrawal fee rose since you reviewed it. Review the new fee and confirm again.',
+          { newFee: fee.toString() },
+        );
+    }
+
+    let signer = await this.deps.sessions.signer(wallet.walletId);
+    if (!signer) {
+      await this.deps.sessions.create(wallet.walletId, { label: 'This device' });
+      signer = await this.deps.sessions.signer(wallet.walletId);
+      if (!signer) throw new AppFailure('INTERNAL', 'A session could not be created for signing.');
+    }
+    const auditBase = {
+      time: this.now(),
+      wallet: wallet.publicKey,
+      kind: intent.kind,
+      accounts: [summary.fromAccountId, ...(summary.toAccountId !== null ? [summary.toAccountId] : [])],
+      tokenId: summary.tokenId,
+      amounts: {
+        amount: summary.amount.toString(),
+        fee: summary.fee.toString(),
+        received: summary.receive.toString(),
+      },
+      sessionId: signer.sessionId.toString(),
+    };
+    let outcome: Outcome;
+    try {
+      outcome = await this.deps.submitter.submit(signer.key, 'session', prepared.action(signer.sessionId));
+    } catch (error) {
+      const failure = error instanceof AppFailure ? error : new AppFailure('INTERNAL', 'The action failed.');
+      this.deps.audit.append({
+        ...auditBase,
+        result: failure.code === 'OUTCOME_UNKNOWN' ? 'unknown' : 'err',
+        error: String(failure.details?.receiptError ?? failure.code),
+      });
+      throw failure;
+    }
+    this.deps.sessions.markUsed(signer.sessionId);
+    this.deps.audit.append({ ...auditBase, result: 'ok', actionId: outcome.actionId.toString() });
+    if (summary.destination) this.deps.known.destinations.add(summary.destination);
+    if (summary.toAccountId !== null) this.deps.known.recipients.add(summary.toAccountId);
+
+    const receipt = outcome.status === 'executed' ? outcome.receipt.kind : null;
+    return {
+      actionId: outcome.actionId,
+      kind: intent.kind,
+      toAccountId: receipt?.type === 'transferred' ? receipt.toAccountId : summary.toAccountId,
+      fee: receipt?.type === 'withdrawResult' ? receipt.fee : summary.fee,
+      receive: receipt?.type === 'withdrawResult' ? receipt.amount - receipt.fee : summary.receive,
+      eventNonce: receipt?.type === 'withdrawResult' ? receipt.eventNonce : null,
+    };
+  }
+}

@@ -1,0 +1,326 @@
+// Session keys do the everyday signing so the wallet key is used only to create and revoke them. A session's
+// secret is generated in main and kept in the keychain; its label and history on this device in a JSON file.
+// The list merges the exchange's view (GET /user) with what this device knows, so a session created
+// elsewhere (or by an attacker with a leaked wallet key) shows up as unknown and can be revoked in one click.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import bs58 from 'bs58';
+import { z } from 'zod';
+import { AppFailure } from '../../shared/result';
+import { SigningKey, generateKeypair } from '../../protocol/keys';
+import type { SecretStore } from '../keychain/secret-store';
+import type { AppLock } from '../lock/app-lock';
+import type { WalletService, WalletInfo } from '../wallets/wallet-service';
+import type { ExchangeClient } from '../exchange/exchange-client';
+import type { EngineClock } from '../exchange/engine-clock';
+import type { Submitter } from '../pipeline/submitter';
+import type { AuditLog } from '../audit/audit-log';
+import { writeFileAtomic } from '../atomic-file';
+
+const LocalSessionSchema = z.object({
+  sessionId: z.string(),
+  walletPublicKey: z.string(),
+  sessionKey: z.string(),
+  label: z.string(),
+  createdAt: z.number(),
+  lastUsed: z.number().optional(),
+  expiry: z.number(),
+  refreshDeadline: z.number().optional(),
+  /** lifetime asked for at creation, reused when refreshing */
+  lifetimeSeconds: z.number(),
+});
+const FileSchema = z.object({ version: z.literal(1), sessions: z.array(LocalSessionSchema) });
+type LocalSession = z.infer<typeof LocalSessionSchema>;
+
+export interface SessionView {
+  walletId: string;
+  walletLabel: string;
+  walletPublicKey: string;
+  sessionId: string;
+  sessionKey: string;
+  label: string | null;
+  expiry: number;
+  refreshDeadline: number | null;
+  createdAt: number;
+  lastUsed: number | null;
+  /** created by this device, with its key in this keychain */
+  createdHere: boolean;
+  status: 'active' | 'expiring' | 'expired';
+}
+
+export const DEFAULT_SESSION_SECONDS = 24 * 3600;
+/** A session is "expiring" (warn, and refresh if allowed) with less than this left. */
+export const EXPIRING_SECONDS = 3600;
+const secretItem = (sessionKey: string): string => `session:${sessionKey}`;
+
+export interface SessionManagerDeps {
+  store: SecretStore;
+  lock: AppLock;
+  wallets: WalletService;
+  client: ExchangeClient;
+  clock: EngineClock;
+  submitter: Submitter;
+  audit: AuditLog;
+  dataDir: string;
+  now?: () => number;
+}
+
+export class SessionManager {
+  private readonly file: string;
+
+  constructor(private readonly deps: SessionManagerDeps) {
+    this.file = join(deps.dataDir, 'sessions.json');
+  }
+
+  private local(): LocalSession[] {
+    if (!existsSync(this.file)) return [];
+    return FileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8'))).sessions;
+  }
+
+  private save(sessions: LocalSession[]): void {
+    writeFileAtomic(this.file, JSON.stringify({ version: 1, sessions }, null, 2));
+  }
+
+  private audit(
+    wallet: WalletInfo,
+    kind: string,
+    result: 'ok' | 'err' | 'unknown',
+    extra: { sessionId?: string; actionId?: string; error?: string } = {},
+  ): void {
+    this.deps.audit.append({
+      time: (this.deps.now ?? Date.now)(),
+      wallet: wallet.publicKey,
+      kind,
+      accounts: [],
+      result,
+      ...extra,
+    });
+  }
+
+  async create(
+    walletId: string,
+    options: { label?: string; expiresInSeconds?: number; refreshDeadlineSeconds?: number } = {},
+  ): Promise<SessionView> {
+    this.deps.lock.requireFreshUnlock();
+    const wallet = this.deps.wallets.get(walletId);
+    const lifetime = options.expiresInSeconds ?? DEFAULT_SESSION_SECONDS;
+    if (!Number.isInteger(lifetime) || lifetime < 60 || lifetime > 30 * 86400)
+      throw new AppFailure('INVALID_ARGUMENT', 'A session lasts from 1 minute to 30 days.');
+    const { secretSeed, publicKey } = generateKeypair();
+    const sessionKey = bs58.encode(publicKey);
+    // Key first: a session must never exist on the exchange without its key here.
+    await this.deps.store.set(secretItem(sessionKey), bs58.encode(secretSeed));
+    secretSeed.fill(0);
+    const now = await this.deps.clock.seconds();
+    try {
+      const walletKey = await this.deps.wallets.signingKey(walletId);
+      const outcome = await this.deps.submitter.submit(walletKey, 'hex', {
+        type: 'createSession',
+        userPubkey: walletKey.publicKey,
+        sessionPubkey: publicKey,
+        expiryTimestamp: now + BigInt(lifetime),
+        ...(options.refreshDeadlineSeconds
+          ? { refreshDeadline: now + BigInt(options.refreshDeadlineSeconds) }
+          : {}),
+      });
+      if (outcome.status !== 'executed' || outcome.receipt.kind.type !== 'createSessionResult')
+        throw new AppFailure('CONFLICT', 'The session was created earlier; refresh the list.');
+      const result = outcome.receipt.kind;
+      const session: LocalSession = {
+        sessionId: result.sessionId.toString(),
+        walletPublicKey: wallet.publicKey,
+        sessionKey,
+        label: (options.label ?? 'This device').trim().slice(0, 40) || 'This device',
+        createdAt: Number(now),
+        expiry: Number(result.expiry),
+        ...(result.refreshDeadline !== undefined ? { refreshDeadline: Number(result.refreshDeadline) } : {}),
+        lifetimeSeconds: lifetime,
+      };
+      this.save([...this.local(), session]);
+      this.audit(wallet, 'createSession', 'ok', {
+        sessionId: session.sessionId,
+        actionId: outcome.actionId.toString(),
+      });
+      return this.view(wallet, session, Number(now));
+    } catch (error) {
+      if (!(error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN'))
+        await this.deps.store.delete(secretItem(sessionKey));
+      this.audit(
+        wallet,
+        'createSession',
+        error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN' ? 'unknown' : 'err',
+        {
+          error: error instanceof AppFailure ? String(error.details?.receiptError ?? error.code) : 'INTERNAL',
+        },
+      );
+      throw error;
+    }
+  }
+
+  private view(
+    wallet: WalletInfo,
+    s: { sessionId: string; sessionKey: string; expiry: number; refreshDeadline?: number; createdAt: number },
+    now: number,
+    local?: LocalSession,
+  ): SessionView {
+    const mine =
+      local ??
+      this.local().find((l) => l.sessionId === s.sessionId && l.walletPublicKey === wallet.publicKey);
+    return {
+      walletId: wallet.walletId,
+      walletLabel: wallet.label,
+      walletPublicKey: wallet.publicKey,
+      sessionId: s.sessionId,
+      sessionKey: s.sessionKey,
+      label: mine?.label ?? null,
+      expiry: s.expiry,
+      refreshDeadline: s.refreshDeadline ?? null,
+      createdAt: s.createdAt,
+      lastUsed: mine?.lastUsed ?? null,
+      createdHere: mine !== undefined,
+      status: s.expiry <= now ? 'expired' : s.expiry - now < EXPIRING_SECONDS ? 'expiring' : 'active',
+    };
+  }
+
+  /** Every session of every wallet as the exchange sees it, with what this device knows about each. */
+  async list(): Promise<SessionView[]> {
+    const now = Number(await this.deps.clock.seconds());
+    const views: SessionView[] = [];
+    for (const wallet of this.deps.wallets.list()) {
+      const user = await this.deps.client.user(wallet.publicKey);
+      for (const s of user?.sessions ?? []) {
+        views.push(this.view(wallet, { ...s, sessionId: s.sessionId.toString() }, now));
+      }
+    }
+    return views;
+  }
+
+  /** The session this device signs with for a wallet: its newest live one whose key is in the keychain. */
+  async signer(walletId: string): Promise<{ sessionId: bigint; key: SigningKey } | null> {
+    const wallet = this.deps.wallets.get(walletId);
+    const now = Number(await this.deps.clock.seconds());
+    const user = await this.deps.client.user(wallet.publicKey);
+    const live = new Set((user?.sessions ?? []).map((s) => s.sessionId.toString()));
+    const candidates = this.local()
+      .filter((s) => s.walletPublicKey === wallet.publicKey && live.has(s.sessionId) && s.expiry > now + 30)
+      .sort((a, b) => b.expiry - a.expiry);
+    for (const candidate of candidates) {
+      const secret = await this.deps.store.get(secretItem(candidate.sessionKey));
+      if (secret === null) continue;
+      const seed = bs58.decode(secret);
+      try {
+        return { sessionId: BigInt(candidate.sessionId), key: new SigningKey(seed) };
+      } finally {
+        seed.fill(0);
+      }
+    }
+    return null;
+  }
+
+  markUsed(sessionId: bigint): void {
+    const sessions = this.local();
+    const s = sessions.find((x) => x.sessionId === sessionId.toString());
+    if (s) {
+      s.lastUsed = Math.floor((this.deps.now ?? Date.now)() / 1000);
+      this.save(sessions);
+    }
+  }
+
+  /** Extends a session created here, up to its refresh deadline, keeping its id. */
+  async refresh(walletId: string, sessionId: string): Promise<SessionView> {
+    const wallet = this.deps.wallets.get(walletId);
+    const local = this.local().find(
+      (s) => s.sessionId === sessionId && s.walletPublicKey === wallet.publicKey,
+    );
+    if (!local)
+      throw new AppFailure('NOT_FOUND', 'Only sessions created on this device can be refreshed from it.');
+    if (local.refreshDeadline === undefined)
+      throw new AppFailure(
+        'CONFLICT',
+        'This session was created without a refresh deadline; create a new one instead.',
+      );
+    const secret = await this.deps.store.get(secretItem(local.sessionKey));
+    if (secret === null)
+      throw new AppFailure('NOT_FOUND', 'This session’s key is no longer in the keychain.');
+    const now = await this.deps.clock.seconds();
+    const target = BigInt(Math.min(Number(now) + local.lifetimeSeconds, local.refreshDeadline));
+    const outcome = await this.deps.submitter.submit(new SigningKey(bs58.decode(secret)), 'session', {
+      type: 'refreshSession',
+      sessionId: BigInt(sessionId),
+      expiryTimestamp: target,
+    });
+    if (outcome.status === 'executed' && outcome.receipt.kind.type === 'sessionRefreshed')
+      local.expiry = Number(outcome.receipt.kind.expiry);
+    this.save(this.local().map((s) => (s.sessionId === sessionId ? local : s)));
+    this.audit(wallet, 'refreshSession', 'ok', { sessionId, actionId: outcome.actionId.toString() });
+    return this.view(wallet, local, Number(now), local);
+  }
+
+  /** Refreshes every session created here that is close to expiry and may still be extended. */
+  async refreshDue(): Promise<string[]> {
+    const now = Number(await this.deps.clock.seconds());
+    const refreshed: string[] = [];
+    for (const s of this.local()) {
+      const remaining = s.expiry - now;
+      const due = remaining > 0 && (remaining < EXPIRING_SECONDS || remaining < s.lifetimeSeconds / 10);
+      if (!due || s.refreshDeadline === undefined || s.expiry >= s.refreshDeadline) continue;
+      const wallet = this.deps.wallets.list().find((w) => w.publicKey === s.walletPublicKey);
+      if (!wallet) continue;
+      await this.refresh(wallet.walletId, s.sessionId);
+      refreshed.push(s.sessionId);
+    }
+    return refreshed;
+  }
+
+  /** Revokes any session of the wallet, including ones created elsewhere: signed by the wallet key. */
+  async revoke(walletId: string, sessionId: string): Promise<void> {
+    this.deps.lock.requireFreshUnlock();
+    const wallet = this.deps.wallets.get(walletId);
+    if (!/^\d{1,20}$/.test(sessionId)) throw new AppFailure('INVALID_ARGUMENT', 'That is not a session id.');
+    const walletKey = await this.deps.wallets.signingKey(walletId);
+    try {
+      const outcome = await this.deps.submitter.submit(walletKey, 'hex', {
+        type: 'revokeSession',
+        sessionId: BigInt(sessionId),
+      });
+      this.audit(wallet, 'revokeSession', 'ok', { sessionId, actionId: outcome.actionId.toString() });
+    } catch (error) {
+      const receiptError = error instanceof AppFailure ? error.details?.receiptError : undefined;
+      // Already gone on the exchange: the goal is met; forget it locally too.
+      if (receiptError !== 'SESSION_REVOKED' && receiptError !== 'SESSION_NOT_FOUND') {
+        this.audit(wallet, 'revokeSession', 'err', {
+          sessionId,
+          error: String(receiptError ?? (error as AppFailure).code ?? 'INTERNAL'),
+        });
+        throw error;
+      }
+    }
+    await this.forget(wallet.publicKey, sessionId);
+  }
+
+  /** Revokes every session of the wallet that the exchange lists. */
+  async revokeAll(walletId: string): Promise<number> {
+    this.deps.lock.requireFreshUnlock();
+    const wallet = this.deps.wallets.get(walletId);
+    const user = await this.deps.client.user(wallet.publicKey);
+    let count = 0;
+    for (const s of user?.sessions ?? []) {
+      await this.revoke(walletId, s.sessionId.toString());
+      count += 1;
+    }
+    return count;
+  }
+
+  private async forget(walletPublicKey: string, sessionId: string): Promise<void> {
+    const sessions = this.local();
+    const gone = sessions.find((s) => s.sessionId === sessionId && s.walletPublicKey === walletPublicKey);
+    if (gone) await this.deps.store.delete(secretItem(gone.sessionKey));
+    this.save(sessions.filter((s) => s !== gone));
+  }
+
+  /** When a wallet is removed, its sessions' keys leave the keychain too. */
+  async forgetWallet(wallet: WalletInfo): Promise<void> {
+    for (const s of this.local().filter((x) => x.walletPublicKey === wallet.publicKey))
+      await this.forget(wallet.publicKey, s.sessionId);
+  }
+}

@@ -1,0 +1,256 @@
+// The custody core against the devnet, through the IPC dispatcher: a wallet, a deposit, a session, a
+// withdrawal whose fee shown is the fee charged, a transfer into a new account, and a revoked session whose
+// later signature the exchange refuses.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import bs58 from 'bs58';
+import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { SigningKey } from '../../src/protocol/keys';
+import { encodeActionRaw } from '../../src/protocol/codec';
+import { signAction } from '../../src/protocol/signing';
+import { buildActionBody } from '../../src/protocol/framing';
+import { decodeReceipt } from '../../src/protocol/codec';
+import { PASSPHRASE, startApp, type TestApp } from './support/app';
+
+let devnet: RunningDevnet;
+let app: TestApp;
+const logged: string[] = [];
+const secrets: string[] = [];
+const USDC = 0;
+const usdc = (n: number) => BigInt(n) * 1_000_000n;
+
+async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 8_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, level).mockImplementation(
+      (...args: unknown[]) => void logged.push(args.map(String).join(' ')),
+    );
+  }
+  devnet = await startDevnet({ config: { depositDelayMs: 200, withdrawalDelayMs: 200 } });
+  app = await startApp(devnet.baseUrl);
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await app?.close();
+  await devnet?.close();
+});
+
+describe('custody core against the devnet', () => {
+  let walletId = '';
+  let walletKey = '';
+  let account = 0;
+
+  it('sets up, creates a wallet (shown once), faucets and deposits until credited', async () => {
+    expect((await app.ok('getLockState')).status).toBe('uninitialized');
+    await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
+    const pending = await app.ok('createWallet', { label: 'Main' });
+    secrets.push(pending.secretKey);
+    const wallet = await app.ok('confirmWalletBackup', {
+      pendingId: pending.pendingId,
+      confirmation: pending.secretKey.slice(-6),
+    });
+    walletId = wallet.walletId;
+    walletKey = wallet.publicKey;
+
+    await app.ok('faucet', { walletId, tokenId: USDC, amount: usdc(500) });
+    const deposit = await app.ok('deposit', { walletId, tokenId: USDC, amount: usdc(200) });
+    expect(deposit.status).toBe('confirmed');
+    const credited = await until(
+      () => app.ok('listDeposits'),
+      (d) => d[0]?.status === 'credited',
+    );
+    expect(credited[0]).toMatchObject({ status: 'credited', amount: usdc(200) });
+    const portfolio = await app.ok('getPortfolio');
+    expect(portfolio.wallets[0]!.accounts[0]!.balances).toEqual([{ tokenId: USDC, amount: usdc(200) }]);
+    account = portfolio.wallets[0]!.accounts[0]!.accountId;
+  });
+
+  it('creates a session whose key stays in the keychain; the list shows it as created here', async () => {
+    const session = await app.ok('createSession', { walletId, label: 'Laptop', expiresInSeconds: 3600 });
+    expect(session).toMatchObject({ createdHere: true, label: 'Laptop', status: 'active' });
+    const listed = await app.ok('listSessions');
+    expect(listed.map((s) => s.sessionId)).toEqual([session.sessionId]);
+    const stored = await app.store.get(`session:${session.sessionKey}`);
+    expect(stored).not.toBeNull();
+    secrets.push(stored!);
+  });
+
+  it('withdraws with the fee shown before signing, and the destination receives exactly amount minus fee', async () => {
+    const destination = bs58.encode(new SigningKey(Buffer.alloc(32, 3)).publicKey);
+    const fee = await app.ok('getWithdrawalFee', { accountId: account });
+    const summary = await app.ok('prepareAction', {
+      kind: 'withdraw',
+      walletId,
+      accountId: account,
+      tokenId: USDC,
+      amount: usdc(50),
+      destination,
+    });
+    expect(summary).toMatchObject({
+      fee: fee.fee,
+      receive: usdc(50) - fee.fee,
+      balanceAfter: usdc(150),
+      needsFreshUnlock: true,
+    });
+    expect(summary.warnings.join(' ')).toMatch(/not withdrawn to this address before/);
+    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    expect(result).toMatchObject({ kind: 'withdraw', fee: fee.fee, receive: usdc(50) - fee.fee });
+    // the confirmation is single use
+    expect((await app.call('confirmAction', { confirmationId: summary.confirmationId })).ok).toBe(false);
+    const chain = await until(
+      async () =>
+        (await fetch(`${devnet.baseUrl}/chain/balance/${destination}`).then((r) => r.json())) as {
+          balances: { tokenId: number; amount: string }[];
+        },
+      (b) => b.balances[0]!.amount !== '0',
+    );
+    expect(BigInt(chain.balances.find((b) => b.tokenId === USDC)!.amount)).toBe(usdc(50) - fee.fee);
+  });
+
+  it('transfers into a new account and the portfolio shows both', async () => {
+    const summary = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: USDC,
+      amount: usdc(30),
+    });
+    expect(summary.toAccountId).toBeNull();
+    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    expect(result.toAccountId).not.toBeNull();
+    const portfolio = await app.ok('getPortfolio');
+    const accounts = portfolio.wallets[0]!.accounts;
+    expect(accounts.map((a) => [a.accountId, a.balances[0]?.amount])).toEqual([
+      [account, usdc(120)],
+      [result.toAccountId, usdc(30)],
+    ]);
+    expect(portfolio.equity).toBe(usdc(150));
+  });
+
+  it('refuses bad intents clearly and sends nothing', async () => {
+    const before = (await app.ok('listAuditLog', {})).total;
+    const tooMuch = await app.call('prepareAction', {
+      kind: 'withdraw',
+      walletId,
+      accountId: account,
+      tokenId: USDC,
+      amount: usdc(10_000),
+    });
+    expect(tooMuch).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    const badAddress = await app.call('prepareAction', {
+      kind: 'withdraw',
+      walletId,
+      accountId: account,
+      tokenId: USDC,
+      amount: usdc(5),
+      destination: 'notanaddress0OIl',
+    });
+    expect(badAddress).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    const unknown = await app.call('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: USDC,
+      amount: usdc(5),
+      toAccountId: 987654,
+    });
+    expect(unknown).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Account 987654 does not exist.' },
+    });
+    const negative = await app.call('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: USDC,
+      amount: -5n,
+    });
+    expect(negative).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect((await app.ok('listAuditLog', {})).total).toBe(before);
+  });
+
+  it('revokes the session; an action signed by it afterwards is refused by the exchange', async () => {
+    const [session] = await app.ok('listSessions');
+    const secret = await app.store.get(`session:${session!.sessionKey}`);
+    await app.ok('revokeSession', { walletId, sessionId: session!.sessionId });
+    expect(await app.ok('listSessions')).toEqual([]);
+    expect(await app.store.get(`session:${session!.sessionKey}`)).toBeNull();
+
+    // someone who copied the session key tries to use it anyway
+    const leaked = new SigningKey(bs58.decode(secret!));
+    const schema = await app.core.services.schema();
+    const raw = encodeActionRaw(schema, {
+      currentTimestamp: BigInt(await fetch(`${devnet.baseUrl}/timestamp`).then((r) => r.json())),
+      nonce: 1000,
+      kind: {
+        type: 'transfer',
+        sessionId: BigInt(session!.sessionId),
+        fromAccountId: account,
+        tokenId: USDC,
+        amount: 1n,
+      },
+    });
+    const res = await fetch(`${devnet.baseUrl}/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: buildActionBody(raw, signAction(raw, leaked, 'session')),
+    });
+    expect(decodeReceipt(schema, Buffer.from(await res.arrayBuffer())).kind).toEqual({
+      type: 'err',
+      error: 'SESSION_REVOKED',
+    });
+  });
+
+  it('the audit log recorded every signed action, and exports it', async () => {
+    const { entries } = await app.ok('listAuditLog', {});
+    expect(entries.map((e) => `${e.kind}:${e.result}`).reverse()).toEqual([
+      'deposit:ok',
+      'createSession:ok',
+      'withdraw:ok',
+      'transfer:ok',
+      'revokeSession:ok',
+    ]);
+    expect((await app.ok('exportAuditLog')).csv.split('\n')[0]).toMatch(/^time,wallet,kind/);
+  });
+
+  it('no secret reached an IPC result other than the two reveals, or a log line, or the app data folder', async () => {
+    const exported = await app.ok('exportWallet', { walletId, passphrase: PASSPHRASE });
+    expect(exported.publicKey).toBe(walletKey);
+    const forms = secrets.flatMap((s) => {
+      const bytes = Buffer.from(bs58.decode(s));
+      return [
+        s,
+        bytes.toString('hex'),
+        bytes.toString('base64'),
+        bytes.subarray(0, 32).toString('hex'),
+        bytes.subarray(0, 32).toString('base64'),
+      ];
+    });
+    const revealed = new Set([secrets[0]]);
+    const results = app.results.filter(
+      (r) =>
+        !(
+          r &&
+          typeof r === 'object' &&
+          'value' in r &&
+          (r as { value: { secretKey?: string } }).value?.secretKey &&
+          revealed.has((r as { value: { secretKey: string } }).value.secretKey)
+        ),
+    );
+    const haystacks = [
+      JSON.stringify(results, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+      logged.join('\n'),
+    ];
+    const { readdirSync, readFileSync } = await import('node:fs');
+    for (const file of readdirSync(app.dataDir))
+      haystacks.push(readFileSync(`${app.dataDir}/${file}`, 'utf8'));
+    for (const haystack of haystacks) for (const form of forms) expect(haystack.includes(form)).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+// A whole main-process core against a real devnet on loopback, driven through the dispatcher exactly as the
+// renderer would drive it. Uses the real OS keychain when scripts/with-keyring.sh provides one, otherwise an
+// in-memory store (the keychain itself is covered by keychain.test.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createCore, type Core } from '../../../src/main/core';
+import { createDispatcher } from '../../../src/main/ipc-dispatch';
+import { createKeyringStore, type SecretStore } from '../../../src/main/keychain/secret-store';
+import { MemorySecretStore } from '../../support/memory-store';
+import type { ArgsOf, ResultOf } from '../../../src/shared/ipc/contract';
+import type { MethodName } from '../../../src/shared/ipc/channels';
+import type { Result } from '../../../src/shared/result';
+
+export const PASSPHRASE = 'integration passphrase';
+
+export interface TestApp {
+  core: Core;
+  dataDir: string;
+  store: SecretStore;
+  results: unknown[];
+  call<M extends MethodName>(method: M, args?: ArgsOf<M>): Promise<Result<ResultOf<M>>>;
+  ok<M extends MethodName>(method: M, args?: ArgsOf<M>): Promise<ResultOf<M>>;
+  close(): Promise<void>;
+}
+
+export async function startApp(
+  exchangeBaseUrl: string,
+  options: { dataDir?: string; store?: SecretStore } = {},
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'perpetua-app-'));
+  const store =
+    options.store ??
+    (process.env.PERPETUA_KEYRING_TEST === '1'
+      ? createKeyringStore(`perpetua-it-${randomUUID()}`)
+      : new MemorySecretStore());
+  const core = createCore({
+    version: 'test',
+    host: 'browser-host',
+    exchange: { kind: 'custom', baseUrl: exchangeBaseUrl },
+    dataDir,
+    store,
+    scrypt: { N: 2 ** 12, r: 8, p: 1 },
+  });
+  await core.start();
+  const dispatch = createDispatcher(core.handlers);
+  const results: unknown[] = [];
+  const call = async <M extends MethodName>(method: M, args?: ArgsOf<M>) => {
+    const result = (await dispatch(method, args)) as Result<ResultOf<M>>;
+    results.push(result);
+    return result;
+  };
+  return {
+    core,
+    dataDir,
+    store,
+    results,
+    call,
+    async ok(method, args) {
+      const result = await call(method, args);
+      if (!result.ok) throw new Error(`${method} failed: ${result.error.code} ${result.error.message}`);
+      return result.value;
+    },
+    async close() {
+      await core.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
