@@ -187,7 +187,7 @@ describe('custody core against the devnet', () => {
     const leaked = new SigningKey(bs58.decode(secret!));
     const schema = await app.core.services.schema();
     const raw = encodeActionRaw(schema, {
-      currentTimestamp: BigInt(await fetch(`${devnet.baseUrl}/timestamp`).then((r) => r.json())),
+      currentTimestamp: BigInt((await fetch(`${devnet.baseUrl}/timestamp`).then((r) => r.json())) as number),
       nonce: 1000,
       kind: {
         type: 'transfer',
