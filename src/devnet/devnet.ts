@@ -21,8 +21,11 @@ export interface DevnetDeps {
   clock: Clock;
   schema: ProtocolSchema;
   store: SnapshotStore;
-  /** how long after a change the snapshot is written */
-  persistDelayMs?: number;
+  /**
+   * Write the snapshot before answering, so nothing acknowledged can be lost in a crash (true with a data
+   * folder). Without one, snapshots are only for /state/download and are written shortly after changes.
+   */
+  durable?: boolean;
 }
 
 export class Devnet {
@@ -74,11 +77,12 @@ export class Devnet {
 
   schedulePersist(): void {
     this.dirty = true;
+    if (this.deps.durable) return this.persist();
     if (this.persistTimer) return;
     this.persistTimer = setTimeout(() => {
       this.persistTimer = null;
       this.persist();
-    }, this.deps.persistDelayMs ?? 50);
+    }, 50);
   }
 
   persist(): void {

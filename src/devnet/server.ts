@@ -66,7 +66,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   const clock = options.clock ?? systemClock;
   const protoText = readBundledProto();
   const store = createSnapshotStore(options.dataDir);
-  const devnet = new Devnet({ config, clock, schema: loadSchema(protoText), store });
+  const devnet = new Devnet({
+    config,
+    clock,
+    schema: loadSchema(protoText),
+    store,
+    durable: options.dataDir !== undefined,
+  });
   const limiter = new RateLimiter(config.rateLimits);
 
   let routes: Route[] = [];

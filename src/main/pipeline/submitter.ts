@@ -4,7 +4,7 @@
 // executes. Either way the action executes exactly once.
 import bs58 from 'bs58';
 import { AppFailure } from '../../shared/result';
-import { describeReceiptError } from '../../shared/receipt-errors';
+import { describeReceiptError, type ErrorName } from '../../shared/receipt-errors';
 import { buildActionBody } from '../../protocol/framing';
 import { decodeReceipt, encodeActionRaw } from '../../protocol/codec';
 import { signAction, type Framing } from '../../protocol/signing';
@@ -52,19 +52,25 @@ export class Submitter {
     }
   }
 
-  /** Resends one pending body; returns its settled outcome, null if it did not execute, or throws if unknown. */
-  private async resolve(pending: PendingSubmission): Promise<Outcome | null> {
+  /** Resends one pending body; returns its settled outcome, or why it did not execute; throws if still unknown. */
+  private async resolve(
+    pending: PendingSubmission,
+  ): Promise<Outcome | { status: 'not-executed'; error: ErrorName }> {
     const receipt = await this.post(pending);
     this.deps.journal.settle(pending.signer, pending.nonce);
     if (receipt.kind.type !== 'err') return { status: 'executed', actionId: receipt.actionId, receipt };
     if (receipt.kind.error === 'DUPLICATE')
       return { status: 'executed-earlier', actionId: receipt.actionId, kind: pending.kind };
     // Any other rejection of the identical body means the first copy never executed either.
-    return null;
+    return { status: 'not-executed', error: receipt.kind.error };
   }
 
   /** Settles every submission a crash or a network failure left open. Safe to call at any time. */
-  async recover(signer?: string): Promise<{ pending: PendingSubmission; outcome: Outcome | null }[]> {
+  async recover(
+    signer?: string,
+  ): Promise<
+    { pending: PendingSubmission; outcome: Outcome | { status: 'not-executed'; error: ErrorName } }[]
+  > {
     const results = [];
     for (const pending of this.deps.journal.pending(signer))
       results.push({ pending, outcome: await this.resolve(pending) });
@@ -103,8 +109,10 @@ export class Submitter {
       // The answer is lost: resend the identical bytes once; if that fails too, the journal keeps it open.
       try {
         const outcome = await this.resolve(pending);
-        if (outcome) return outcome;
-        throw new AppFailure('EXCHANGE_REJECTED', 'The exchange did not execute the action.');
+        if (outcome.status !== 'not-executed') return outcome;
+        throw new AppFailure('EXCHANGE_REJECTED', describeReceiptError(outcome.error), {
+          receiptError: outcome.error,
+        });
       } catch (again) {
         if (isNetworkFailure(again)) throw unknownOutcome();
         throw again;
