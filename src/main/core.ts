@@ -39,6 +39,13 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
     onLockState: (state) => events.emit('lockState', state),
     onDeposit: (deposit) => events.emit('depositStatus', deposit),
+    onAccountUpdate: (update) => events.emit('accountUpdate', update),
+    onExchangeStatus: (connected, detail) =>
+      events.emit('exchangeStatus', {
+        connected,
+        baseUrl: deps.exchange.baseUrl,
+        ...(detail ? { detail } : {}),
+      }),
   });
 
   const handlers = {

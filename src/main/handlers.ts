@@ -97,6 +97,7 @@ export function createAppHandlers(s: Services): Omit<Handlers, 'getAppInfo' | 'g
         total += equity;
         wallets.push({ wallet, registered: user !== null, accounts, equity });
       }
+      s.watcher.watch(wallets.flatMap((w) => w.accounts.map((a) => a.accountId)));
       return { wallets, equity: total };
     }),
     getHistory: active(async ({ accountId, kind, startInclusive, pageSize }) => {

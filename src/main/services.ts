@@ -14,6 +14,7 @@ import { Submitter } from './pipeline/submitter';
 import { SessionManager } from './sessions/session-manager';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
+import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { loadSchema, type ProtocolSchema } from '../protocol/schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 
@@ -25,6 +26,8 @@ export interface ServiceDeps {
   scrypt?: ScryptParams;
   onLockState?: (state: LockState) => void;
   onDeposit?: (deposit: TrackedDeposit) => void;
+  onAccountUpdate?: (update: AccountUpdate) => void;
+  onExchangeStatus?: (connected: boolean, detail?: string) => void;
 }
 
 export interface Services {
@@ -38,6 +41,7 @@ export interface Services {
   sessions: SessionManager;
   pipeline: ActionPipeline;
   funds: Funds;
+  watcher: AccountWatcher;
   info(): Promise<MarketsInfo>;
   schema(): Promise<ProtocolSchema>;
   close(): void;
@@ -111,6 +115,10 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const funds = new Funds({ client, wallets, lock, audit, onDeposit: deps.onDeposit ?? (() => {}) });
 
+  const watcher = new AccountWatcher(client, deps.onAccountUpdate ?? (() => {}), deps.onExchangeStatus);
+  // Nothing about the person's accounts streams while the app is locked.
+  lock.onLock(() => watcher.watch([]));
+
   return {
     client,
     lock,
@@ -122,8 +130,12 @@ export function createServices(deps: ServiceDeps): Services {
     sessions,
     pipeline,
     funds,
+    watcher,
     info: getInfo,
     schema: getSchema,
-    close: () => funds.close(),
+    close: () => {
+      funds.close();
+      watcher.close();
+    },
   };
 }

@@ -15,6 +15,7 @@ let devnet: RunningDevnet;
 let app: TestApp;
 const logged: string[] = [];
 const secrets: string[] = [];
+const events: { name: string; payload: unknown }[] = [];
 const USDC = 0;
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
   }
   devnet = await startDevnet({ config: { depositDelayMs: 200, withdrawalDelayMs: 200 } });
   app = await startApp(devnet.baseUrl);
+  app.core.events.subscribe((name, payload) => events.push({ name, payload }));
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -132,6 +134,15 @@ describe('custody core against the devnet', () => {
       [result.toAccountId, usdc(30)],
     ]);
     expect(portfolio.equity).toBe(usdc(150));
+    // the account stream told the renderer about it, live
+    const live = await until(
+      async () =>
+        events
+          .filter((e) => e.name === 'accountUpdate')
+          .map((e) => e.payload as { accountId: number; type: string }),
+      (updates) => updates.some((u) => u.accountId === account && u.type === 'transferSent'),
+    );
+    expect(live).toContainEqual(expect.objectContaining({ accountId: account, type: 'transferSent' }));
   });
 
   it('refuses bad intents clearly and sends nothing', async () => {

@@ -268,4 +268,5 @@ export const SECRET_BEARING_METHODS = ['createWallet', 'exportWallet'] as const;
 export const appEvents = {
   lockState: LockStateSchema,
   depositStatus: TrackedDepositSchema,
+  accountUpdate: z.object({ accountId: AccountId, updateId: z.number().int(), type: z.string() }),
 };

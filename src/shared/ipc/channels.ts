@@ -37,7 +37,7 @@ export const METHOD_NAMES = [
   'exportAuditLog',
 ] as const;
 
-export const EVENT_NAMES = ['exchangeStatus', 'lockState', 'depositStatus'] as const;
+export const EVENT_NAMES = ['exchangeStatus', 'lockState', 'depositStatus', 'accountUpdate'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -1,0 +1,48 @@
+// Follows every account of every wallet on the exchange's account streams and tells the renderer when one
+// changed (or was resynced after a gap or a reconnect), so screens refresh from live data.
+import { StreamClient } from './stream-client';
+import type { ExchangeClient } from './exchange-client';
+
+export interface AccountUpdate {
+  accountId: number;
+  updateId: number;
+  /** the event that changed it, or 'resync' after a gap or reconnect */
+  type: string;
+}
+
+export class AccountWatcher {
+  private readonly stream: StreamClient;
+
+  constructor(
+    client: ExchangeClient,
+    onUpdate: (update: AccountUpdate) => void,
+    onStatus?: (connected: boolean, detail?: string) => void,
+  ) {
+    this.stream = new StreamClient({
+      wsBaseUrl: client.baseUrl.replace(/^http/, 'ws'),
+      onUpdate: (stream, message, updateId) => {
+        const event = message.account as { type?: unknown } | undefined;
+        onUpdate({
+          accountId: Number(stream.split('@')[1]),
+          updateId,
+          type: typeof event?.type === 'string' ? event.type : 'update',
+        });
+      },
+      resync: async (stream) => {
+        const accountId = Number(stream.split('@')[1]);
+        const { updateId } = await client.account(accountId);
+        onUpdate({ accountId, updateId, type: 'resync' });
+        return updateId;
+      },
+      ...(onStatus ? { onStatus } : {}),
+    });
+  }
+
+  watch(accountIds: number[]): void {
+    this.stream.setStreams(accountIds.map((id) => `account@${id}`));
+  }
+
+  close(): void {
+    this.stream.close();
+  }
+}
