@@ -1,0 +1,40 @@
+// Only two IPC results may carry a secret key, both asked for by the person: the one-time reveal of a new
+// wallet and the export after re-entering the passphrase. Every other result schema is checked to have no
+// field where a secret could travel.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contract, eventPayloads } from '../../src/shared/ipc/contract';
+import { SECRET_BEARING_METHODS } from '../../src/shared/ipc/app-schemas';
+
+const SECRET_FIELD = /secret|private|seed|passphrase|password|mnemonic/i;
+
+function fieldNames(schema: z.ZodType): string[] {
+  const names: string[] = [];
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const properties = (node as { properties?: Record<string, unknown> }).properties;
+    if (properties) for (const [name, child] of Object.entries(properties)) {
+      names.push(name);
+      walk(child);
+    }
+    for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value);
+  };
+  walk(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }));
+  return names;
+}
+
+describe('secrets in IPC results', () => {
+  it('the two reveals are the only results with a secret field', () => {
+    const carrying = Object.entries(contract)
+      .filter(([, spec]) => fieldNames(spec.result).some((n) => SECRET_FIELD.test(n)))
+      .map(([name]) => name)
+      .sort();
+    expect(carrying).toEqual([...SECRET_BEARING_METHODS].sort());
+  });
+
+  it('no event payload has a secret field', () => {
+    for (const [name, schema] of Object.entries(eventPayloads)) {
+      expect(fieldNames(schema).filter((n) => SECRET_FIELD.test(n)), name).toEqual([]);
+    }
+  });
+});
