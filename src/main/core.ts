@@ -18,6 +18,8 @@ export interface CoreDeps {
   fetchImpl?: FetchLike;
   /** tests only: cheaper passphrase hashing */
   scrypt?: ScryptParams;
+  /** how often sessions close to expiry are refreshed (while unlocked); 0 turns it off */
+  refreshEveryMs?: number;
 }
 
 export interface Core {
@@ -54,6 +56,17 @@ export function createCore(deps: CoreDeps): Core {
     ...createAppHandlers(services),
   } satisfies Handlers;
 
+  // Sessions created here are refreshed before they expire, while their refresh deadline allows. The
+  // wallet key is not needed for that (a session refreshes itself), but only an unlocked app does it.
+  let refreshTimer: NodeJS.Timeout | null = null;
+  const refreshLoop = (): void => {
+    refreshTimer = setTimeout(async () => {
+      if (services.lock.state().status === 'unlocked') await services.sessions.refreshDue().catch(() => {});
+      refreshLoop();
+    }, deps.refreshEveryMs ?? 60_000);
+    refreshTimer.unref();
+  };
+
   return {
     handlers,
     events,
@@ -61,11 +74,17 @@ export function createCore(deps: CoreDeps): Core {
     async start() {
       await services.lock.init();
       try {
+        // Load the exchange's schema at connect, so a server that lacks what the app needs is known at once.
+        await services.schema();
         await services.submitter.recover();
       } catch {
-        // the exchange is not reachable yet; the journal keeps them until the next submission
+        // the exchange is not reachable yet; the journal keeps open entries until the next submission
       }
+      if ((deps.refreshEveryMs ?? 60_000) > 0) refreshLoop();
     },
-    close: async () => services.close(),
+    close: async () => {
+      if (refreshTimer) clearTimeout(refreshTimer);
+      services.close();
+    },
   };
 }

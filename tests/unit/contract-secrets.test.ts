@@ -13,10 +13,11 @@ function fieldNames(schema: z.ZodType): string[] {
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     const properties = (node as { properties?: Record<string, unknown> }).properties;
-    if (properties) for (const [name, child] of Object.entries(properties)) {
-      names.push(name);
-      walk(child);
-    }
+    if (properties)
+      for (const [name, child] of Object.entries(properties)) {
+        names.push(name);
+        walk(child);
+      }
     for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value);
   };
   walk(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }));
@@ -34,7 +35,10 @@ describe('secrets in IPC results', () => {
 
   it('no event payload has a secret field', () => {
     for (const [name, schema] of Object.entries(eventPayloads)) {
-      expect(fieldNames(schema).filter((n) => SECRET_FIELD.test(n)), name).toEqual([]);
+      expect(
+        fieldNames(schema).filter((n) => SECRET_FIELD.test(n)),
+        name,
+      ).toEqual([]);
     }
   });
 });

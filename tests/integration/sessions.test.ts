@@ -1,0 +1,109 @@
+// Session management against the devnet: the list shows sessions created on another device as unknown,
+// sessions near expiry are refreshed while their deadline allows, and revoke-all leaves none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import bs58 from 'bs58';
+import { ManualClock } from '../../src/devnet/clock';
+import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { SigningKey, generateKeypair } from '../../src/protocol/keys';
+import { encodeActionRaw } from '../../src/protocol/codec';
+import { signAction } from '../../src/protocol/signing';
+import { buildActionBody } from '../../src/protocol/framing';
+import { PASSPHRASE, startApp, type TestApp } from './support/app';
+
+let devnet: RunningDevnet;
+let app: TestApp;
+let walletId = '';
+let walletSecret = '';
+const clock = new ManualClock(Date.now());
+
+beforeAll(async () => {
+  devnet = await startDevnet({ clock, config: { depositDelayMs: 0 } });
+  app = await startApp(devnet.baseUrl);
+  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
+  const pending = await app.ok('createWallet', { label: 'Main' });
+  walletSecret = pending.secretKey;
+  walletId = (
+    await app.ok('confirmWalletBackup', {
+      pendingId: pending.pendingId,
+      confirmation: pending.secretKey.slice(-6),
+    })
+  ).walletId;
+  await app.ok('faucet', { walletId, tokenId: 0, amount: 5_000_000n });
+  await app.ok('deposit', { walletId, tokenId: 0, amount: 5_000_000n });
+  devnet.tick();
+});
+afterAll(async () => {
+  await app?.close();
+  await devnet?.close();
+});
+
+/** Another device holding the wallet key creates a session this app never saw. */
+async function sessionFromElsewhere(): Promise<string> {
+  const wallet = SigningKey.fromSecretKey(bs58.decode(walletSecret));
+  const schema = await app.core.services.schema();
+  const now = BigInt(Math.floor(clock.nowMs() / 1000));
+  const raw = encodeActionRaw(schema, {
+    currentTimestamp: now,
+    nonce: 1_000_000,
+    kind: {
+      type: 'createSession',
+      userPubkey: wallet.publicKey,
+      sessionPubkey: new SigningKey(generateKeypair().secretSeed).publicKey,
+      expiryTimestamp: now + 7200n,
+    },
+  });
+  await fetch(`${devnet.baseUrl}/action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: buildActionBody(raw, signAction(raw, wallet, 'hex')),
+  });
+  const user = (await fetch(`${devnet.baseUrl}/user/${bs58.encode(wallet.publicKey)}`).then((r) =>
+    r.json(),
+  )) as { sessions: { sessionId: string }[] };
+  return user.sessions.at(-1)!.sessionId;
+}
+
+describe('sessions', () => {
+  it('lists a session created on another device as unknown to this one, next to ours', async () => {
+    const ours = await app.ok('createSession', {
+      walletId,
+      label: 'Laptop',
+      expiresInSeconds: 7200,
+      refreshDeadlineSeconds: 86400,
+    });
+    const foreign = await sessionFromElsewhere();
+    const list = await app.ok('listSessions');
+    expect(list.find((s) => s.sessionId === ours.sessionId)).toMatchObject({
+      createdHere: true,
+      label: 'Laptop',
+      refreshDeadline: expect.any(Number),
+    });
+    expect(list.find((s) => s.sessionId === foreign)).toMatchObject({
+      createdHere: false,
+      label: null,
+      walletLabel: 'Main',
+    });
+  });
+
+  it('marks a session close to expiry and refreshes it while its deadline allows, keeping its id', async () => {
+    const before = (await app.ok('listSessions')).find((s) => s.createdHere)!;
+    clock.advance((before.expiry - Math.floor(clock.nowMs() / 1000) - 1800) * 1000); // 30 minutes left
+    app.core.services.clock.invalidate();
+    expect((await app.ok('listSessions')).find((s) => s.sessionId === before.sessionId)!.status).toBe(
+      'expiring',
+    );
+    expect(await app.core.services.sessions.refreshDue()).toEqual([before.sessionId]);
+    const after = (await app.ok('listSessions')).find((s) => s.sessionId === before.sessionId)!;
+    expect(after.status).toBe('active');
+    expect(after.expiry).toBeGreaterThan(before.expiry);
+    expect(after.expiry).toBeLessThanOrEqual(before.refreshDeadline!);
+  });
+
+  it('needs a fresh unlock to revoke; revoke-all removes every session, including the unknown one', async () => {
+    await app.ok('lock');
+    expect((await app.call('revokeAllSessions', { walletId })).ok).toBe(false);
+    await app.ok('unlock', { passphrase: PASSPHRASE });
+    expect(await app.ok('revokeAllSessions', { walletId })).toEqual({ revoked: 2 });
+    expect(await app.ok('listSessions')).toEqual([]);
+  });
+});
