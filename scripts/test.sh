@@ -19,4 +19,4 @@ else
   npx vitest run
 fi
 step "end-to-end tests (Playwright, Debian Chromium)"
-npx playwright test
+if [ -x scripts/with-keyring.sh ]; then scripts/with-keyring.sh npx playwright test; else npx playwright test; fi

@@ -15,7 +15,7 @@ export function createAppHandlers(s: Services): Omit<Handlers, 'getAppInfo' | 'g
       return fn(args);
     };
   return {
-    getLockState: async () => s.lock.state(),
+    getLockState: () => s.lock.ensureReady(),
     setupPassphrase: async ({ passphrase }) => s.lock.setup(passphrase),
     unlock: async ({ passphrase }) => s.lock.unlock(passphrase),
     lock: async () => s.lock.lock(),

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startApp, type RunningApp } from './support/app';
+import { unlockOrSetUp } from './support/steps';
 
 let app: RunningApp;
 test.beforeAll(async () => {
@@ -17,6 +18,7 @@ test('the app opens on the embedded devnet and shows its markets', async ({ page
   page.on('pageerror', (error) => problems.push(error.message));
 
   await page.goto(app.url);
+  await unlockOrSetUp(page);
   await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
   const markets = page.getByRole('table', { name: 'Markets' });
   await expect(markets.getByRole('row')).toHaveCount(4);
@@ -33,12 +35,14 @@ test('the app opens on the embedded devnet and shows its markets', async ({ page
 
   // reloading keeps working within the tab; CSP and eval-free code mean no console errors
   await page.reload();
+  await unlockOrSetUp(page);
   await expect(page.getByRole('table', { name: 'Markets' })).toContainText('BTC-PERP');
   expect(problems).toEqual([]);
 });
 
 test('dark theme and navigation', async ({ page }) => {
   await page.goto(app.url);
+  await unlockOrSetUp(page);
   await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
   await page.getByRole('link', { name: 'Sessions' }).click();
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();

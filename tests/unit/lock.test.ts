@@ -147,3 +147,17 @@ describe('app lock', () => {
     expect(wiped).toBe(1);
   });
 });
+
+describe('an unavailable keychain at start-up', () => {
+  it('is retried on the next call, and otherwise reported instead of a lock screen', async () => {
+    const store = new MemorySecretStore();
+    const lock = new AppLock({ store, scrypt: FAST_SCRYPT });
+    store.failNext = new AppFailure('KEYCHAIN_UNAVAILABLE', 'The OS keychain is locked or refused access.');
+    await expect(lock.init()).rejects.toThrow('locked or refused access');
+    store.failNext = new AppFailure('KEYCHAIN_UNAVAILABLE', 'The OS keychain is locked or refused access.');
+    await expect(lock.ensureReady()).rejects.toThrow('locked or refused access');
+    expect((await lock.ensureReady()).status).toBe('uninitialized');
+    await lock.setup(GOOD);
+    expect((await lock.ensureReady()).status).toBe('unlocked');
+  });
+});

@@ -33,6 +33,8 @@ const ITEM = 'app-lock';
 export class AppLock {
   private status: LockStatus = 'locked';
   private initialized = false;
+  /** whether the keychain has been read at least once; until then nothing can be trusted */
+  private ready = false;
   private lastAuthMs = 0;
   private failures = 0;
   private blockedUntilMs = 0;
@@ -55,7 +57,16 @@ export class AppLock {
   async init(): Promise<LockState> {
     this.initialized = (await this.deps.store.get(ITEM)) !== null;
     this.status = this.initialized ? 'locked' : 'uninitialized';
+    this.ready = true;
     return this.state();
+  }
+
+  /**
+   * Reads the keychain if that has not succeeded yet (it may have been locked or not running at start-up).
+   * Throws the keychain's own error, so the person sees why, instead of a lock screen that cannot work.
+   */
+  async ensureReady(): Promise<LockState> {
+    return this.ready ? this.state() : this.init();
   }
 
   state(): LockState {
@@ -72,6 +83,7 @@ export class AppLock {
   }
 
   async setup(passphrase: string): Promise<LockState> {
+    await this.ensureReady();
     if (this.status !== 'uninitialized')
       throw new AppFailure('CONFLICT', 'A passphrase is already set. Change it from Settings instead.');
     checkStrength(passphrase);
@@ -147,6 +159,7 @@ export class AppLock {
   }
 
   private async authenticate(passphrase: string): Promise<void> {
+    await this.ensureReady();
     if (!this.initialized) throw new AppFailure('LOCKED', 'Choose a passphrase first.');
     const wait = this.blockedUntilMs - this.now();
     if (wait > 0) {

@@ -10,11 +10,20 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGES, usePage, type PageId } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
 import { PortfolioPage } from './pages/PortfolioPage';
 import { PlaceholderPage } from './pages/PlaceholderPage';
+import { AccountsPage } from './pages/AccountsPage';
+import { TransfersPage } from './pages/TransfersPage';
+import { SessionsPage } from './pages/SessionsPage';
+import { HistoryPage } from './pages/HistoryPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { SetupScreen, UnlockScreen } from './pages/LockScreen';
+import { useLiveEvents, useLockState } from './hooks/queries';
+import { Center, Loader, Button } from '@mantine/core';
+import { ErrorNote } from './components/ErrorNote';
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -48,12 +57,48 @@ function NetworkBadge() {
 }
 
 function Page({ page }: { page: PageId }) {
-  if (page === 'portfolio') return <PortfolioPage />;
-  return <PlaceholderPage title={PAGES.find((p) => p.id === page)!.label} />;
+  switch (page) {
+    case 'portfolio':
+      return <PortfolioPage />;
+    case 'accounts':
+      return <AccountsPage />;
+    case 'transfers':
+      return <TransfersPage />;
+    case 'sessions':
+      return <SessionsPage />;
+    case 'history':
+      return <HistoryPage />;
+    case 'settings':
+      return <SettingsPage />;
+    default:
+      return <PlaceholderPage title={PAGES.find((p) => p.id === page)!.label} />;
+  }
 }
 
+/** Nothing but the lock screens until the passphrase is set and entered. */
 export function App() {
+  useLiveEvents();
+  const lock = useLockState();
+  if (lock.isPending)
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Starting" />
+      </Center>
+    );
+  if (lock.isError)
+    return (
+      <Center h="100vh" p="xl">
+        <ErrorNote error={lock.error} title="Perpetua cannot start" />
+      </Center>
+    );
+  if (lock.data.status === 'uninitialized') return <SetupScreen />;
+  if (lock.data.status === 'locked') return <UnlockScreen retryAfterSeconds={lock.data.retryAfterSeconds} />;
+  return <Shell />;
+}
+
+function Shell() {
   const [page, setPage] = usePage();
+  const client = useQueryClient();
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 210, breakpoint: 0 }} padding="md">
       <AppShell.Header>
@@ -67,6 +112,13 @@ export function App() {
           <Group gap="sm">
             <NetworkBadge />
             <ThemeToggle />
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void unwrap(wallet.lock()).then((s) => client.setQueryData(['lockState'], s))}
+            >
+              Lock
+            </Button>
           </Group>
         </Group>
       </AppShell.Header>

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { randomUUID } from 'node:crypto';
 
 export interface RunningApp {
   url: string;
@@ -20,6 +21,8 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
     ['--import', 'tsx', 'src/host/cli.ts', '--data-dir', dataDir, ...extraArgs],
     {
       cwd: process.cwd(),
+      // each run gets its own keychain items, so runs never see each other's passphrase or wallets
+      env: { ...process.env, PERPETUA_KEYCHAIN_SERVICE: `perpetua-e2e-${randomUUID()}` },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

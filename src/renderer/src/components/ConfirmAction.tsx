@@ -1,0 +1,114 @@
+// Shows main's summary of a prepared action and confirms it by id. Withdrawals need a passphrase entered in
+// the last few minutes; when main asks for it, the passphrase is requested here and the confirmation retried.
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { unwrap, wallet, WalletError } from '../bridge/wallet';
+import { keys, useTokens } from '../hooks/queries';
+import { ErrorNote } from './ErrorNote';
+import type { ResultOf } from '../../../shared/ipc/contract';
+
+export type Summary = ResultOf<'prepareAction'>;
+export type ActionResult = ResultOf<'confirmAction'>;
+
+export function ConfirmAction({
+  summary,
+  onClose,
+  onDone,
+}: {
+  summary: Summary;
+  onClose: () => void;
+  onDone: (result: ActionResult) => void;
+}) {
+  const client = useQueryClient();
+  const { format } = useTokens();
+  const [needPassphrase, setNeedPassphrase] = useState(false);
+  const [passphrase, setPassphrase] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const isWithdraw = summary.kind === 'withdraw';
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
+      const result = await unwrap(wallet.confirmAction({ confirmationId: summary.confirmationId }));
+      void client.invalidateQueries({ queryKey: keys.portfolio });
+      void client.invalidateQueries({ queryKey: keys.audit });
+      onDone(result);
+    } catch (e) {
+      if (e instanceof WalletError && e.code === 'LOCKED' && !needPassphrase) setNeedPassphrase(true);
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows: [string, string][] = [
+    ['Wallet', summary.walletLabel],
+    ['From account', String(summary.fromAccountId)],
+    isWithdraw
+      ? ['To address', summary.destination ?? '']
+      : [
+          'To account',
+          summary.toAccountId === null ? 'a new account of this wallet' : String(summary.toAccountId),
+        ],
+    ['Amount', format(summary.amount, summary.tokenId)],
+    ...(isWithdraw
+      ? ([
+          ['Withdrawal fee', format(summary.fee, summary.tokenId)],
+          ['You receive', format(summary.receive, summary.tokenId)],
+        ] as [string, string][])
+      : []),
+    ['Balance after', format(summary.balanceAfter, summary.tokenId)],
+  ];
+
+  return (
+    <Modal opened onClose={onClose} title={isWithdraw ? 'Confirm withdrawal' : 'Confirm transfer'} size="lg">
+      <Stack>
+        <Table aria-label="Action summary">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={160}>{label}</Table.Th>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {summary.warnings.map((w) => (
+          <Alert key={w} color="orange" title="Check this">
+            {w}
+          </Alert>
+        ))}
+        {needPassphrase ? (
+          <PasswordInput
+            label="Confirm with your passphrase"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.currentTarget.value)}
+            autoFocus
+          />
+        ) : null}
+        <ErrorNote error={error} title="Not sent" />
+        <Text size="xs" c="dimmed">
+          Perpetua signs exactly what is shown here. This confirmation expires two minutes after it was
+          prepared.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => void confirm()}
+            loading={busy}
+            disabled={needPassphrase && passphrase.length === 0}
+            color={isWithdraw ? 'orange' : 'teal'}
+          >
+            {isWithdraw ? 'Sign and withdraw' : 'Sign and transfer'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

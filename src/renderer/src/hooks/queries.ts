@@ -1,0 +1,102 @@
+// Data for the screens, all through window.wallet. Live events from main invalidate the queries they
+// affect, so screens follow the exchange without polling.
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { unwrap, wallet } from '../bridge/wallet';
+import { formatAmount } from '../../../shared/money';
+import type { TokenInfo } from '../../../shared/exchange/info';
+
+export const keys = {
+  markets: ['markets'],
+  lock: ['lockState'],
+  wallets: ['wallets'],
+  portfolio: ['portfolio'],
+  sessions: ['sessions'],
+  deposits: ['deposits'],
+  audit: ['audit'],
+  chain: (walletId: string) => ['chain', walletId],
+  history: (accountId: number, kind: string) => ['history', accountId, kind],
+};
+
+export const useMarkets = () =>
+  useQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.getMarkets()), staleTime: 60_000 });
+
+/** Token lookups and formatting by id: decimals come from /info, never from a guess. */
+export function useTokens() {
+  const markets = useMarkets();
+  const tokens = new Map<number, TokenInfo>((markets.data?.tokens ?? []).map((t) => [t.tokenId, t]));
+  const format = (amount: bigint, tokenId: number, options: { signed?: boolean } = {}): string => {
+    const token = tokens.get(tokenId);
+    if (!token) return `${amount.toString()} (token ${tokenId})`;
+    return `${formatAmount(amount, token.decimals, { group: true, ...options })} ${token.symbol}`;
+  };
+  return {
+    tokens,
+    list: markets.data?.tokens ?? [],
+    quoteTokenId: markets.data?.quoteTokenId ?? 0,
+    format,
+    ready: markets.isSuccess,
+  };
+}
+
+export const useLockState = () =>
+  useQuery({ queryKey: keys.lock, queryFn: () => unwrap(wallet.getLockState()) });
+export const useWallets = (enabled = true) =>
+  useQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.listWallets()), enabled });
+export const usePortfolio = () =>
+  useQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.getPortfolio()) });
+export const useSessions = () =>
+  useQuery({
+    queryKey: keys.sessions,
+    queryFn: () => unwrap(wallet.listSessions()),
+    refetchInterval: 60_000,
+  });
+export const useDeposits = () =>
+  useQuery({ queryKey: keys.deposits, queryFn: () => unwrap(wallet.listDeposits()) });
+
+/** Subscribes once to main's events: lock changes, deposit progress, live account updates. */
+export function useLiveEvents(): void {
+  const client = useQueryClient();
+  const { format } = useTokens();
+  useEffect(() => {
+    const off = [
+      wallet.onLockState((state) => {
+        client.setQueryData(keys.lock, state);
+        if (state.status !== 'unlocked')
+          client.removeQueries({
+            predicate: (q) =>
+              q.queryKey[0] !== 'markets' && q.queryKey[0] !== 'lockState' && q.queryKey[0] !== 'appInfo',
+          });
+      }),
+      wallet.onDepositStatus((deposit) => {
+        void client.invalidateQueries({ queryKey: keys.deposits });
+        if (deposit.status === 'credited') {
+          void client.invalidateQueries({ queryKey: keys.portfolio });
+          notifications.show({
+            color: 'teal',
+            title: 'Deposit credited',
+            message: `${format(deposit.amount, deposit.tokenId)} arrived in account ${deposit.accountId ?? ''}.`,
+          });
+        }
+        if (deposit.status === 'failed')
+          notifications.show({
+            color: 'red',
+            title: 'Deposit failed',
+            message: deposit.detail ?? 'The deposit did not go through.',
+          });
+      }),
+      wallet.onAccountUpdate((update) => {
+        void client.invalidateQueries({ queryKey: keys.portfolio });
+        void client.invalidateQueries({ queryKey: ['history', update.accountId] });
+        if (update.type === 'withdrawalProcessed')
+          notifications.show({
+            color: 'teal',
+            title: 'Withdrawal processed',
+            message: `The withdrawal from account ${update.accountId} has been paid out on the settlement chain.`,
+          });
+      }),
+    ];
+    return () => off.forEach((unsubscribe) => unsubscribe());
+  }, [client, format]);
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { unwrap, wallet } from '../bridge/wallet';
+import { keys } from '../hooks/queries';
+import { ErrorNote } from '../components/ErrorNote';
+
+/** First run: choose the passphrase that guards every key on this computer. */
+export function SetupScreen() {
+  const client = useQueryClient();
+  const [passphrase, setPassphrase] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const mismatch = repeat.length > 0 && repeat !== passphrase;
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      client.setQueryData(keys.lock, await unwrap(wallet.setupPassphrase({ passphrase })));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Center h="100vh">
+      <Paper
+        withBorder
+        p="xl"
+        w={460}
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <Title order={2}>Welcome to Perpetua</Title>
+          <Text c="dimmed">
+            Choose a passphrase. It unlocks the app; your keys stay in the OS keychain and never leave this
+            computer.
+          </Text>
+          <PasswordInput
+            label="Passphrase"
+            description="At least 10 characters"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.currentTarget.value)}
+            autoFocus
+          />
+          <PasswordInput
+            label="Repeat the passphrase"
+            value={repeat}
+            onChange={(e) => setRepeat(e.currentTarget.value)}
+            error={mismatch ? 'The two passphrases differ.' : null}
+          />
+          <ErrorNote error={error} title="The passphrase was not set" />
+          <Button type="submit" loading={busy} disabled={passphrase.length === 0 || repeat !== passphrase}>
+            Set passphrase
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number | undefined }) {
+  const client = useQueryClient();
+  const [passphrase, setPassphrase] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      client.setQueryData(keys.lock, await unwrap(wallet.unlock({ passphrase })));
+      setPassphrase('');
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Center h="100vh">
+      <Paper
+        withBorder
+        p="xl"
+        w={420}
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <Title order={2}>Perpetua is locked</Title>
+          <PasswordInput
+            label="Passphrase"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.currentTarget.value)}
+            autoFocus
+          />
+          {retryAfterSeconds ? (
+            <Text c="orange">Too many wrong attempts: wait {retryAfterSeconds} s.</Text>
+          ) : null}
+          <ErrorNote error={error} title="Not unlocked" />
+          <Button type="submit" loading={busy} disabled={passphrase.length === 0}>
+            Unlock
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap, wallet } from '../bridge/wallet';
+import { keys, useLockState, useTokens } from '../hooks/queries';
+import { ErrorNote } from '../components/ErrorNote';
+
+function saveText(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function SettingsPage() {
+  const client = useQueryClient();
+  const lock = useLockState();
+  const info = useQuery({ queryKey: ['appInfo'], queryFn: () => unwrap(wallet.getAppInfo()) });
+  const audit = useQuery({
+    queryKey: keys.audit,
+    queryFn: () => unwrap(wallet.listAuditLog({ limit: 100 })),
+  });
+  const { format } = useTokens();
+  return (
+    <Stack>
+      <Title order={2}>Settings</Title>
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={4}>Network</Title>
+          <Text>
+            {info.data?.network.kind === 'embedded-devnet' ? 'Embedded devnet' : 'Custom exchange'} at{' '}
+            {info.data?.network.baseUrl}
+          </Text>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Group align="flex-end">
+          <Select
+            label="Lock automatically after"
+            data={['1', '5', '10', '30', '60'].map((m) => ({ value: m, label: `${m} minutes idle` }))}
+            value={String(lock.data?.autoLockMinutes ?? 10)}
+            onChange={(v) =>
+              v &&
+              void unwrap(wallet.setAutoLock({ minutes: Number(v) })).then((s) =>
+                client.setQueryData(keys.lock, s),
+              )
+            }
+            allowDeselect={false}
+          />
+          <Button
+            variant="default"
+            onClick={() => void unwrap(wallet.lock()).then((s) => client.setQueryData(keys.lock, s))}
+          >
+            Lock now
+          </Button>
+        </Group>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack>
+          <Group justify="space-between">
+            <Title order={4}>Audit log</Title>
+            <Button
+              variant="default"
+              onClick={() =>
+                void unwrap(wallet.exportAuditLog()).then(({ csv }) => saveText('perpetua-audit.csv', csv))
+              }
+            >
+              Export CSV
+            </Button>
+          </Group>
+          <ErrorNote error={audit.error} />
+          <Table aria-label="Audit log" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Accounts</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Result</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(audit.data?.entries ?? []).map((e, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{new Date(e.time).toLocaleString()}</Table.Td>
+                  <Table.Td>{e.kind}</Table.Td>
+                  <Table.Td>{e.accounts.join(', ')}</Table.Td>
+                  <Table.Td>
+                    {e.amounts?.amount && e.tokenId !== undefined
+                      ? format(BigInt(e.amounts.amount), e.tokenId)
+                      : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    {e.result === 'ok'
+                      ? 'done'
+                      : e.result === 'unknown'
+                        ? 'outcome unknown'
+                        : `refused: ${e.error ?? ''}`}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,428 @@
+// Money in, out and between accounts. Every amount is parsed with the token's decimals into bigint; every
+// action is prepared by main and shown back for confirmation before anything is signed.
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap, wallet } from '../bridge/wallet';
+import { keys, useDeposits, usePortfolio, useTokens, useWallets } from '../hooks/queries';
+import { readAmount } from '../components/amount-input';
+import { formatAmount } from '../../../shared/money';
+import { ErrorNote } from '../components/ErrorNote';
+import { ConfirmAction, type ActionResult, type Summary } from '../components/ConfirmAction';
+
+function useWalletChoice() {
+  const wallets = useWallets();
+  const [walletId, setWalletId] = useState<string | null>(null);
+  const chosen = walletId ?? wallets.data?.[0]?.walletId ?? null;
+  const select = (
+    <Select
+      label="Wallet"
+      data={(wallets.data ?? []).map((w) => ({ value: w.walletId, label: w.label }))}
+      value={chosen}
+      onChange={setWalletId}
+      allowDeselect={false}
+    />
+  );
+  return { walletId: chosen, select };
+}
+
+function useAccountsOf(walletId: string | null) {
+  const portfolio = usePortfolio();
+  return portfolio.data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
+}
+
+const STATUS_COLOR = { submitted: 'gray', confirmed: 'blue', credited: 'teal', failed: 'red' } as const;
+
+function DepositPanel() {
+  const client = useQueryClient();
+  const { walletId, select } = useWalletChoice();
+  const { list, tokens, format, quoteTokenId } = useTokens();
+  const [tokenId, setTokenId] = useState<string>(String(quoteTokenId));
+  const [amountText, setAmountText] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const deposits = useDeposits();
+  const chain = useQuery({
+    queryKey: keys.chain(walletId ?? ''),
+    queryFn: () => unwrap(wallet.getChainBalances({ walletId: walletId! })),
+    enabled: walletId !== null,
+  });
+  const token = tokens.get(Number(tokenId));
+  const amount = readAmount(amountText, token?.decimals);
+  const held = chain.data?.find((b) => b.tokenId === Number(tokenId))?.amount ?? 0n;
+
+  const run = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      void client.invalidateQueries({ queryKey: keys.chain(walletId ?? '') });
+      void client.invalidateQueries({ queryKey: keys.deposits });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack>
+      <Group grow align="flex-start">
+        {select}
+        <Select
+          label="Token"
+          data={list.map((t) => ({ value: String(t.tokenId), label: t.symbol }))}
+          value={tokenId}
+          onChange={(v) => setTokenId(v ?? tokenId)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Amount"
+          value={amountText}
+          onChange={(e) => setAmountText(e.currentTarget.value)}
+          error={
+            amount.error ??
+            (amount.value !== null && amount.value > held
+              ? 'More than the wallet holds on the settlement chain.'
+              : null)
+          }
+          inputMode="decimal"
+        />
+      </Group>
+      <Text size="sm" c="dimmed">
+        On the settlement chain this wallet holds {format(held, Number(tokenId))}.
+      </Text>
+      <ErrorNote error={error} />
+      <Group>
+        <Button
+          onClick={() =>
+            void run(() =>
+              unwrap(
+                wallet.deposit({ walletId: walletId!, tokenId: Number(tokenId), amount: amount.value! }),
+              ),
+            )
+          }
+          loading={busy}
+          disabled={!walletId || amount.value === null || amount.value > held}
+        >
+          Deposit
+        </Button>
+        <Button
+          variant="light"
+          onClick={() =>
+            void run(() =>
+              unwrap(
+                wallet.faucet({
+                  walletId: walletId!,
+                  tokenId: Number(tokenId),
+                  amount: 1_000n * 10n ** BigInt(token?.decimals ?? 0),
+                }),
+              ),
+            )
+          }
+          disabled={!walletId || !token}
+          loading={busy}
+        >
+          Get 1,000 {token?.symbol} of test funds (devnet faucet)
+        </Button>
+      </Group>
+      {deposits.data && deposits.data.length > 0 ? (
+        <Table aria-label="Deposits">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Account</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[...deposits.data].reverse().map((d) => (
+              <Table.Tr key={d.depositId}>
+                <Table.Td>{format(d.amount, d.tokenId)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[d.status]}>{d.status}</Badge> {d.detail}
+                </Table.Td>
+                <Table.Td>{d.accountId ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ActionResultNote({ result }: { result: ActionResult | null }) {
+  const { format, quoteTokenId } = useTokens();
+  if (!result) return null;
+  return (
+    <Paper withBorder p="sm" bg="var(--mantine-color-teal-light)" role="status">
+      {result.kind === 'withdraw'
+        ? `Withdrawal sent (action ${result.actionId}). ${format(result.receive, quoteTokenId)} will arrive once the exchange processes it.`
+        : `Transferred (action ${result.actionId}) into account ${result.toAccountId}.`}
+    </Paper>
+  );
+}
+
+function WithdrawPanel() {
+  const { walletId, select } = useWalletChoice();
+  const accounts = useAccountsOf(walletId);
+  const { tokens, format, quoteTokenId } = useTokens();
+  const wallets = useWallets();
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const [destination, setDestination] = useState('');
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const account = accounts.find((a) => String(a.accountId) === (accountId ?? String(accounts[0]?.accountId)));
+  const token = tokens.get(quoteTokenId);
+  const amount = readAmount(amountText, token?.decimals);
+  const balance = account?.balances.find((b) => b.tokenId === quoteTokenId)?.amount ?? 0n;
+  const fee = useQuery({
+    queryKey: ['fee', account?.accountId],
+    queryFn: () => unwrap(wallet.getWithdrawalFee({ accountId: account!.accountId })),
+    enabled: account !== undefined,
+    refetchInterval: 15_000,
+  });
+  const own = wallets.data?.find((w) => w.walletId === walletId)?.publicKey ?? '';
+  const addressError =
+    destination.trim() !== '' && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(destination.trim())
+      ? 'Not a base58 settlement-chain address.'
+      : null;
+  const overBalance = amount.value !== null && amount.value > balance;
+
+  const review = async () => {
+    setError(null);
+    setResult(null);
+    try {
+      setSummary(
+        await unwrap(
+          wallet.prepareAction({
+            kind: 'withdraw',
+            walletId: walletId!,
+            accountId: account!.accountId,
+            tokenId: quoteTokenId,
+            amount: amount.value!,
+            ...(destination.trim() ? { destination: destination.trim() } : {}),
+          }),
+        ),
+      );
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <Stack>
+      <Group grow align="flex-start">
+        {select}
+        <Select
+          label="From account"
+          data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
+          value={account ? String(account.accountId) : null}
+          onChange={setAccountId}
+          allowDeselect={false}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput
+          label={`Amount (${token?.symbol ?? ''})`}
+          description={`Available: ${format(balance, quoteTokenId)}`}
+          value={amountText}
+          onChange={(e) => setAmountText(e.currentTarget.value)}
+          error={amount.error ?? (overBalance ? 'More than the account holds.' : null)}
+          rightSection={
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => token && setAmountText(formatAmount(balance, token.decimals))}
+            >
+              Max
+            </Button>
+          }
+          rightSectionWidth={56}
+          inputMode="decimal"
+        />
+        <TextInput
+          label="Destination address"
+          description={`Your own wallet by default: ${own.slice(0, 10)}…`}
+          placeholder={own}
+          value={destination}
+          onChange={(e) => setDestination(e.currentTarget.value)}
+          error={addressError}
+        />
+      </Group>
+      <Paper withBorder p="sm" aria-label="Fee">
+        <Group gap="xl">
+          <Text size="sm">Withdrawal fee: {fee.data ? format(fee.data.fee, fee.data.tokenId) : '…'}</Text>
+          <Text size="sm">
+            You receive:{' '}
+            {fee.data && amount.value !== null && amount.value > fee.data.fee
+              ? format(amount.value - fee.data.fee, quoteTokenId)
+              : '—'}
+          </Text>
+        </Group>
+      </Paper>
+      <ErrorNote error={error ?? fee.error} />
+      <Button
+        onClick={() => void review()}
+        disabled={!account || amount.value === null || overBalance || addressError !== null}
+      >
+        Review withdrawal
+      </Button>
+      <ActionResultNote result={result} />
+      {summary ? (
+        <ConfirmAction
+          summary={summary}
+          onClose={() => setSummary(null)}
+          onDone={(r) => {
+            setSummary(null);
+            setResult(r);
+            setAmountText('');
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function TransferPanel() {
+  const { walletId, select } = useWalletChoice();
+  const accounts = useAccountsOf(walletId);
+  const { tokens, format, quoteTokenId } = useTokens();
+  const [fromId, setFromId] = useState<string | null>(null);
+  const [target, setTarget] = useState<'new' | 'existing'>('new');
+  const [toText, setToText] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const from = accounts.find((a) => String(a.accountId) === (fromId ?? String(accounts[0]?.accountId)));
+  const token = tokens.get(quoteTokenId);
+  const amount = readAmount(amountText, token?.decimals);
+  const balance = from?.balances.find((b) => b.tokenId === quoteTokenId)?.amount ?? 0n;
+  const toId = /^\d{1,10}$/.test(toText.trim()) ? Number(toText.trim()) : null;
+  const review = async () => {
+    setError(null);
+    setResult(null);
+    try {
+      if (target === 'existing') {
+        const found = await unwrap(wallet.lookupAccount({ accountId: toId! }));
+        if (!found.exists) throw new Error(`Account ${toId} does not exist. Check the number.`);
+      }
+      setSummary(
+        await unwrap(
+          wallet.prepareAction({
+            kind: 'transfer',
+            walletId: walletId!,
+            fromAccountId: from!.accountId,
+            tokenId: quoteTokenId,
+            amount: amount.value!,
+            ...(target === 'existing' ? { toAccountId: toId! } : {}),
+          }),
+        ),
+      );
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <Stack>
+      <Group grow align="flex-start">
+        {select}
+        <Select
+          label="From account"
+          data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
+          value={from ? String(from.accountId) : null}
+          onChange={setFromId}
+          allowDeselect={false}
+        />
+        <TextInput
+          label={`Amount (${token?.symbol ?? ''})`}
+          description={`Available: ${format(balance, quoteTokenId)}`}
+          value={amountText}
+          onChange={(e) => setAmountText(e.currentTarget.value)}
+          error={
+            amount.error ??
+            (amount.value !== null && amount.value > balance ? 'More than the account holds.' : null)
+          }
+          inputMode="decimal"
+        />
+      </Group>
+      <Radio.Group label="To" value={target} onChange={(v) => setTarget(v as 'new' | 'existing')}>
+        <Group mt="xs">
+          <Radio value="new" label="A new account of this wallet" />
+          <Radio value="existing" label="An existing account (yours or someone else's)" />
+        </Group>
+      </Radio.Group>
+      {target === 'existing' ? (
+        <TextInput
+          label="Account id"
+          value={toText}
+          onChange={(e) => setToText(e.currentTarget.value)}
+          error={toText && toId === null ? 'An account id is a number.' : null}
+          inputMode="numeric"
+        />
+      ) : null}
+      <ErrorNote error={error} />
+      <Button
+        onClick={() => void review()}
+        disabled={
+          !from || amount.value === null || amount.value > balance || (target === 'existing' && toId === null)
+        }
+      >
+        Review transfer
+      </Button>
+      <ActionResultNote result={result} />
+      {summary ? (
+        <ConfirmAction
+          summary={summary}
+          onClose={() => setSummary(null)}
+          onDone={(r) => {
+            setSummary(null);
+            setResult(r);
+            setAmountText('');
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+export function TransfersPage() {
+  return (
+    <Stack>
+      <Title order={2}>Move funds</Title>
+      <Tabs defaultValue="deposit" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="deposit">Deposit</Tabs.Tab>
+          <Tabs.Tab value="withdraw">Withdraw</Tabs.Tab>
+          <Tabs.Tab value="transfer">Transfer</Tabs.Tab>
+        </Tabs.List>
+        <Paper withBorder p="md" mt="sm">
+          <Tabs.Panel value="deposit">
+            <DepositPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="withdraw">
+            <WithdrawPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="transfer">
+            <TransferPanel />
+          </Tabs.Panel>
+        </Paper>
+      </Tabs>
+    </Stack>
+  );
+}

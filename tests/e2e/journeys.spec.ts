@@ -1,0 +1,169 @@
+// What people do with Perpetua, in a real browser against the browser host, the devnet and a real OS
+// keychain: first run, a wallet, a deposit until it is credited, a transfer into a new account, a withdrawal
+// whose fee is shown first and whose payout is exact, a session created and revoked, and bad input refused.
+import { expect, test, type Page } from '@playwright/test';
+import bs58 from 'bs58';
+import { randomBytes } from 'node:crypto';
+import { startApp, type RunningApp } from './support/app';
+import { PASSPHRASE } from './support/steps';
+
+test.describe.configure({ mode: 'serial' });
+test.skip(
+  process.env.PERPETUA_KEYRING_TEST !== '1',
+  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
+);
+
+let app: RunningApp;
+let page: Page;
+const shot = (name: string) => page.screenshot({ path: `docs/screenshots/${name}.png` });
+const go = (name: string) => page.getByRole('link', { name }).click();
+
+test.beforeAll(async ({ browser }) => {
+  app = await startApp();
+  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+});
+test.afterAll(async () => {
+  await page?.close();
+  await app?.stop();
+});
+
+test('first run: choose a passphrase', async () => {
+  await page.goto(app.url);
+  await expect(page.getByRole('heading', { name: 'Welcome to Perpetua' })).toBeVisible();
+  await page.getByLabel('Passphrase', { exact: true }).fill('short');
+  await page.getByLabel('Repeat the passphrase').fill('short');
+  await page.getByRole('button', { name: 'Set passphrase' }).click();
+  await expect(page.getByText(/at least 10 characters\./)).toBeVisible();
+  await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+  await page.getByLabel('Repeat the passphrase').fill(PASSPHRASE);
+  await shot('first-run');
+  await page.getByRole('button', { name: 'Set passphrase' }).click();
+  await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
+});
+
+test('create a wallet: the secret is shown once and stored after confirming the backup', async () => {
+  await go('Accounts');
+  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await page.getByLabel('Wallet name').fill('Main');
+  await page.getByRole('button', { name: 'Create wallet' }).last().click();
+  const secret = (await page.getByTestId('secret-key').textContent())!.trim();
+  expect(bs58.decode(secret)).toHaveLength(64);
+  await shot('create-wallet');
+  await page.getByLabel(/type the last 6 characters/).fill('wrong!');
+  await page.getByRole('button', { name: 'I saved it: store the wallet' }).click();
+  await expect(page.getByText(/not the last 6 characters/)).toBeVisible();
+  await page.getByLabel(/type the last 6 characters/).fill(secret.slice(-6));
+  await page.getByRole('button', { name: 'I saved it: store the wallet' }).click();
+  await expect(page.getByRole('heading', { name: 'Main' })).toBeVisible();
+  await expect(page.getByText('Not on the exchange yet')).toBeVisible();
+  await expect(page.getByText(secret)).toHaveCount(0);
+});
+
+test('faucet, then deposit until credited', async () => {
+  await go('Transfers');
+  await page.getByRole('button', { name: /test funds/ }).click();
+  await expect(page.getByText(/holds 1,000 USDC/)).toBeVisible();
+  await page.getByLabel('Amount').fill('250');
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const deposits = page.getByRole('table', { name: 'Deposits' });
+  await expect(deposits).toContainText('250 USDC');
+  await expect(deposits.getByText('credited')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Deposit credited')).toBeVisible();
+  await shot('deposit');
+  await go('Portfolio');
+  await expect(page.getByLabel('Total equity')).toHaveText('250 USDC');
+});
+
+test('transfer into a new account', async () => {
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Transfer' }).click();
+  await page.getByLabel(/^Amount/).fill('40');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  const summary = page.getByRole('table', { name: 'Action summary' });
+  await expect(summary).toContainText('a new account of this wallet');
+  await expect(summary).toContainText('40 USDC');
+  await shot('confirm-transfer');
+  await page.getByRole('button', { name: 'Sign and transfer' }).click();
+  await expect(page.getByRole('status')).toContainText('into account');
+  await go('Portfolio');
+  const accounts = page.getByRole('table', { name: 'Accounts' });
+  await expect(accounts.getByRole('row')).toHaveCount(3);
+  await expect(accounts).toContainText('210 USDC');
+  await expect(accounts).toContainText('40 USDC');
+  await shot('portfolio');
+});
+
+test('withdraw: the fee is shown before signing and the destination receives exactly the amount less the fee', async () => {
+  const destination = bs58.encode(randomBytes(32));
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Withdraw' }).click();
+  await page.getByLabel(/^Amount/).fill('50');
+  await page.getByLabel('Destination address').fill(destination);
+  await expect(page.getByLabel('Fee')).toContainText('Withdrawal fee: 1 USDC');
+  await expect(page.getByLabel('Fee')).toContainText('You receive: 49 USDC');
+  await page.getByRole('button', { name: 'Review withdrawal' }).click();
+  const summary = page.getByRole('table', { name: 'Action summary' });
+  await expect(summary).toContainText('1 USDC');
+  await expect(summary).toContainText('49 USDC');
+  await expect(page.getByText('You have not withdrawn to this address before')).toBeVisible();
+  await shot('confirm-withdrawal');
+  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await expect(page.getByRole('status')).toContainText('Withdrawal sent');
+  await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
+  const chain = (await (await fetch(`${app.exchangeUrl}/chain/balance/${destination}`)).json()) as {
+    balances: { tokenId: number; amount: string }[];
+  };
+  expect(chain.balances.find((b) => b.tokenId === 0)!.amount).toBe('49000000');
+});
+
+test('bad input is refused clearly and sends nothing', async () => {
+  await go('Settings');
+  const auditRows = await page.getByRole('table', { name: 'Audit log' }).getByRole('row').count();
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Withdraw' }).click();
+  await page.getByLabel(/^Amount/).fill('100000');
+  await expect(page.getByText('More than the account holds.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
+  await page.getByLabel(/^Amount/).fill('1.1234567');
+  await expect(page.getByText('has more than 6 decimal places')).toBeVisible();
+  await page.getByLabel(/^Amount/).fill('5');
+  await page.getByLabel('Destination address').fill('0OIl-not-an-address');
+  await expect(page.getByText('Not a base58 settlement-chain address.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
+  await shot('bad-input');
+  await page.getByRole('tab', { name: 'Transfer' }).click();
+  await page.getByLabel(/^Amount/).fill('5');
+  await page.getByLabel('An existing account').check();
+  await page.getByLabel('Account id').fill('99999');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  await expect(page.getByText('Account 99999 does not exist. Check the number.')).toBeVisible();
+  await go('Settings');
+  await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row')).toHaveCount(auditRows);
+});
+
+test('sessions: see every session, create one and revoke it', async () => {
+  await go('Sessions');
+  const table = page.getByRole('table', { name: 'Sessions' });
+  await expect(table.getByRole('row')).toHaveCount(2); // header + the session made for the first transfer
+  await page.getByLabel('Label').fill('Trading bot');
+  await page.getByRole('button', { name: 'Create session' }).click();
+  await expect(table).toContainText('Trading bot');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await shot('sessions');
+  const row = table.getByRole('row').filter({ hasText: 'Trading bot' });
+  await row.getByRole('button', { name: /Revoke session/ }).click();
+  await expect(table).not.toContainText('Trading bot');
+  await expect(table.getByRole('row')).toHaveCount(2);
+});
+
+test('history and settings', async () => {
+  await go('History');
+  await expect(page.getByRole('table', { name: 'History' })).toContainText('40 USDC');
+  await shot('history');
+  await go('Settings');
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('withdraw');
+  await shot('settings');
+  await page.getByRole('button', { name: 'Lock now' }).click();
+  await expect(page.getByRole('heading', { name: 'Perpetua is locked' })).toBeVisible();
+  await shot('locked');
+});
