@@ -132,6 +132,18 @@ export function createAppHandlers(s: Services): Omit<Handlers, 'getAppInfo' | 'g
       s.lock.requireUnlocked();
       return s.audit.list(query);
     }),
+    listAddresses: active(async () => {
+      s.lock.requireUnlocked();
+      return s.addressBook.list();
+    }),
+    saveAddress: active(async ({ label, address }) => {
+      s.lock.requireUnlocked();
+      return s.addressBook.add(label, address);
+    }),
+    removeAddress: active(async ({ address }) => {
+      s.lock.requireUnlocked();
+      return s.addressBook.remove(address);
+    }),
     exportAuditLog: active(async () => {
       s.lock.requireUnlocked();
       return { csv: s.audit.toCsv() };

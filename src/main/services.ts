@@ -15,6 +15,7 @@ import { SessionManager } from './sessions/session-manager';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
 import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
+import { AddressBook } from './address-book';
 import { loadSchema, type ProtocolSchema } from '../protocol/schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 
@@ -42,6 +43,7 @@ export interface Services {
   pipeline: ActionPipeline;
   funds: Funds;
   watcher: AccountWatcher;
+  addressBook: AddressBook;
   info(): Promise<MarketsInfo>;
   schema(): Promise<ProtocolSchema>;
   close(): void;
@@ -103,6 +105,7 @@ export function createServices(deps: ServiceDeps): Services {
     audit,
     dataDir: deps.dataDir,
   });
+  const addressBook = new AddressBook(deps.dataDir);
   const pipeline = new ActionPipeline({
     client,
     wallets,
@@ -111,7 +114,7 @@ export function createServices(deps: ServiceDeps): Services {
     submitter,
     audit,
     info: getInfo,
-    known: { destinations: new Set(), recipients: new Set() },
+    known: addressBook,
   });
   const funds = new Funds({ client, wallets, lock, audit, onDeposit: deps.onDeposit ?? (() => {}) });
 
@@ -131,6 +134,7 @@ export function createServices(deps: ServiceDeps): Services {
     pipeline,
     funds,
     watcher,
+    addressBook,
     info: getInfo,
     schema: getSchema,
     close: () => {

@@ -118,6 +118,8 @@ test('withdraw: the fee is shown before signing and the destination receives exa
 
 test('bad input is refused clearly and sends nothing', async () => {
   await go('Settings');
+  // count once the log has loaded: it already holds the withdrawal above
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('withdraw');
   const auditRows = await page.getByRole('table', { name: 'Audit log' }).getByRole('row').count();
   await go('Transfers');
   await page.getByRole('tab', { name: 'Withdraw' }).click();
@@ -162,7 +164,21 @@ test('history and settings', async () => {
   await shot('history');
   await go('Settings');
   await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('withdraw');
+  const saved = bs58.encode(randomBytes(32));
+  await page.getByLabel('Name').fill('Cold storage');
+  await page.getByLabel('Settlement-chain address').fill('not an address');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('That is not a base58 address.')).toBeVisible();
+  await page.getByLabel('Settlement-chain address').fill(saved);
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByRole('table', { name: 'Address book' })).toContainText(saved);
   await shot('settings');
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Withdraw' }).click();
+  await page.getByRole('combobox', { name: 'From the address book' }).click();
+  await page.getByRole('option', { name: 'Cold storage' }).click();
+  await expect(page.getByLabel('Destination address')).toHaveValue(saved);
+  await go('Settings');
   await page.getByRole('button', { name: 'Lock now' }).click();
   await expect(page.getByRole('heading', { name: 'Perpetua is locked' })).toBeVisible();
   await shot('locked');

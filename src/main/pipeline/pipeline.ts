@@ -12,6 +12,7 @@ import type { SessionManager } from '../sessions/session-manager';
 import type { AppLock } from '../lock/app-lock';
 import type { AuditLog } from '../audit/audit-log';
 import type { Submitter, Outcome } from './submitter';
+import type { AddressBook } from '../address-book';
 
 export type Intent =
   | {
@@ -70,7 +71,7 @@ export interface PipelineDeps {
   audit: AuditLog;
   info: () => Promise<MarketsInfo>;
   /** destinations and recipients used before, for first-time warnings */
-  known: { destinations: Set<string>; recipients: Set<number> };
+  known: AddressBook;
   now?: () => number;
 }
 
@@ -145,7 +146,7 @@ export class ActionPipeline {
       const fee = await this.fee(fromAccountId, intent.tokenId, info);
       if (intent.amount <= fee)
         throw new AppFailure('INVALID_ARGUMENT', 'The amount does not cover the withdrawal fee.');
-      if (destination !== wallet.publicKey && !this.deps.known.destinations.has(destination))
+      if (destination !== wallet.publicKey && !this.deps.known.usedDestination(destination))
         warnings.push('You have not withdrawn to this address before. Check it character by character.');
       const summary: Summary = {
         ...base,
@@ -177,7 +178,7 @@ export class ActionPipeline {
           throw new AppFailure('INVALID_ARGUMENT', 'Choose a different account to transfer to.');
         if (!(await this.deps.client.accountExists(to)))
           throw new AppFailure('NOT_FOUND', `Account ${to} does not exist.`);
-        if (!(await this.ownedByAnyWallet(to)) && !this.deps.known.recipients.has(to))
+        if (!(await this.ownedByAnyWallet(to)) && !this.deps.known.usedRecipient(to))
           warnings.push(`Account ${to} belongs to someone else and you have not sent to it before.`);
       }
       const summary: Summary = {
@@ -276,8 +277,8 @@ export class ActionPipeline {
     }
     this.deps.sessions.markUsed(signer.sessionId);
     this.deps.audit.append({ ...auditBase, result: 'ok', actionId: outcome.actionId.toString() });
-    if (summary.destination) this.deps.known.destinations.add(summary.destination);
-    if (summary.toAccountId !== null) this.deps.known.recipients.add(summary.toAccountId);
+    if (summary.destination) this.deps.known.recordDestination(summary.destination);
+    if (summary.toAccountId !== null) this.deps.known.recordRecipient(summary.toAccountId);
 
     const receipt = outcome.status === 'executed' ? outcome.receipt.kind : null;
     return {

@@ -21,7 +21,7 @@ import { SessionsPage } from './pages/SessionsPage';
 import { HistoryPage } from './pages/HistoryPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { SetupScreen, UnlockScreen } from './pages/LockScreen';
-import { useLiveEvents, useLockState } from './hooks/queries';
+import { useLiveEvents, useLockState, useSessionWarnings } from './hooks/queries';
 import { Center, Loader, Button } from '@mantine/core';
 import { ErrorNote } from './components/ErrorNote';
 
@@ -97,6 +97,7 @@ export function App() {
 }
 
 function Shell() {
+  useSessionWarnings();
   const [page, setPage] = usePage();
   const client = useQueryClient();
   return (

@@ -149,6 +149,7 @@ export const AuditEntryViewSchema = z.object({
 });
 
 const Done = z.object({ done: z.literal(true) });
+const AddressEntrySchema = z.object({ label: z.string(), address: Address });
 
 export const appMethods = {
   // lock
@@ -260,6 +261,13 @@ export const appMethods = {
     result: z.object({ entries: z.array(AuditEntryViewSchema), total: z.number() }),
   },
   exportAuditLog: { args: z.undefined(), result: z.object({ csv: z.string() }) },
+  // address book
+  listAddresses: { args: z.undefined(), result: z.array(AddressEntrySchema) },
+  saveAddress: {
+    args: z.object({ label: z.string().max(40), address: z.string().max(64) }),
+    result: z.array(AddressEntrySchema),
+  },
+  removeAddress: { args: z.object({ address: z.string().max(64) }), result: z.array(AddressEntrySchema) },
 } as const;
 
 /** The only methods whose results may contain a secret key; a test checks no other result schema can. */

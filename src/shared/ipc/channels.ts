@@ -35,6 +35,9 @@ export const METHOD_NAMES = [
   'confirmAction',
   'listAuditLog',
   'exportAuditLog',
+  'listAddresses',
+  'saveAddress',
+  'removeAddress',
 ] as const;
 
 export const EVENT_NAMES = ['exchangeStatus', 'lockState', 'depositStatus', 'accountUpdate'] as const;

@@ -55,6 +55,37 @@ export const useSessions = () =>
 export const useDeposits = () =>
   useQuery({ queryKey: keys.deposits, queryFn: () => unwrap(wallet.listDeposits()) });
 
+/** Warns once per session about one expiring within the hour or one this device did not create. */
+export function useSessionWarnings(): void {
+  const sessions = useSessions();
+  useEffect(() => {
+    for (const s of sessions.data ?? []) {
+      const reasons = [
+        ...(s.status === 'expiring' ? ['expiring'] : []),
+        ...(s.createdHere ? [] : ['unknown']),
+      ];
+      for (const reason of reasons) {
+        const seen = `perpetua.warned.${s.walletPublicKey}.${s.sessionId}.${reason}`;
+        if (sessionStorage.getItem(seen)) continue;
+        sessionStorage.setItem(seen, '1');
+        notifications.show(
+          reason === 'expiring'
+            ? {
+                color: 'yellow',
+                title: 'Session expiring',
+                message: `Session #${s.sessionId} of ${s.walletLabel} expires within the hour.`,
+              }
+            : {
+                color: 'orange',
+                title: 'Unknown session',
+                message: `${s.walletLabel} has a session (#${s.sessionId}) this device did not create. Revoke it under Sessions if it is not yours.`,
+              },
+        );
+      }
+    }
+  }, [sessions.data]);
+}
+
 /** Subscribes once to main's events: lock changes, deposit progress, live account updates. */
 export function useLiveEvents(): void {
   const client = useQueryClient();

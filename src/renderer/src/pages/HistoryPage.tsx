@@ -5,6 +5,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { usePortfolio, useTokens } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
+import { saveText } from './SettingsPage';
+
+/** CSV with quoting, and spreadsheet formulas defused. */
+function toCsv(header: string[], rows: string[][]): string {
+  const quote = (v: string): string => {
+    const safe = /^[=+\-@]/.test(v) && !/^-?\d/.test(v) ? `'${v}` : v;
+    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return [header, ...rows].map((r) => r.map(quote).join(',')).join('\n') + '\n';
+}
 
 type Kind = 'deposit' | 'withdrawal' | 'transfer';
 
@@ -83,6 +93,24 @@ export function HistoryPage() {
             ))}
           </Table.Tbody>
         </Table>
+      ) : null}
+      {rows.length > 0 ? (
+        <Group>
+          <Button
+            variant="default"
+            onClick={() =>
+              saveText(
+                `perpetua-${kind}-account-${chosen}.csv`,
+                toCsv(
+                  columns,
+                  rows.map((r) => columns.map((c) => cell(r, c))),
+                ),
+              )
+            }
+          >
+            Export loaded rows as CSV
+          </Button>
+        </Group>
       ) : null}
       {history.hasNextPage ? (
         <Button

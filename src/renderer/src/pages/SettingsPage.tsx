@@ -1,16 +1,83 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys, useLockState, useTokens } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 
-function saveText(name: string, text: string): void {
+export function saveText(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
   link.click();
   URL.revokeObjectURL(url);
+}
+
+function AddressBookPanel() {
+  const client = useQueryClient();
+  const book = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.listAddresses()) });
+  const [label, setLabel] = useState('');
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const save = async () => {
+    setError(null);
+    try {
+      client.setQueryData(['addresses'], await unwrap(wallet.saveAddress({ label, address })));
+      setLabel('');
+      setAddress('');
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={4}>Address book</Title>
+        <Group align="flex-end">
+          <TextInput
+            label="Name"
+            value={label}
+            onChange={(e) => setLabel(e.currentTarget.value)}
+            maxLength={40}
+          />
+          <TextInput
+            label="Settlement-chain address"
+            value={address}
+            onChange={(e) => setAddress(e.currentTarget.value)}
+            w={420}
+          />
+          <Button onClick={() => void save()} disabled={!label.trim() || !address.trim()}>
+            Save address
+          </Button>
+        </Group>
+        <ErrorNote error={error} title="Not saved" />
+        <Table aria-label="Address book">
+          <Table.Tbody>
+            {(book.data ?? []).map((e) => (
+              <Table.Tr key={e.address}>
+                <Table.Td>{e.label}</Table.Td>
+                <Table.Td style={{ fontFamily: 'monospace' }}>{e.address}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() =>
+                      void unwrap(wallet.removeAddress({ address: e.address })).then((list) =>
+                        client.setQueryData(['addresses'], list),
+                      )
+                    }
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
 }
 
 export function SettingsPage() {
@@ -56,6 +123,7 @@ export function SettingsPage() {
           </Button>
         </Group>
       </Paper>
+      <AddressBookPanel />
       <Paper withBorder p="md">
         <Stack>
           <Group justify="space-between">

@@ -198,6 +198,7 @@ function WithdrawPanel() {
     refetchInterval: 15_000,
   });
   const own = wallets.data?.find((w) => w.walletId === walletId)?.publicKey ?? '';
+  const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.listAddresses()) });
   const addressError =
     destination.trim() !== '' && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(destination.trim())
       ? 'Not a base58 settlement-chain address.'
@@ -254,6 +255,14 @@ function WithdrawPanel() {
           }
           rightSectionWidth={56}
           inputMode="decimal"
+        />
+        <Select
+          label="From the address book"
+          placeholder="Choose a saved address"
+          data={(addresses.data ?? []).map((a) => ({ value: a.address, label: a.label }))}
+          value={null}
+          onChange={(v) => v && setDestination(v)}
+          clearable
         />
         <TextInput
           label="Destination address"
