@@ -8,7 +8,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: '.test-reports/playwright.json' }]],
   use: {
     viewport: { width: 1280, height: 800 },
     launchOptions: {

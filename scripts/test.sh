@@ -13,10 +13,10 @@ npx tsc -p tsconfig.web.json
 step build
 npx electron-vite build >/dev/null
 step "unit, integration and conformance tests"
-if [ -x scripts/with-keyring.sh ]; then
-  scripts/with-keyring.sh npx vitest run
-else
-  npx vitest run
-fi
+rm -f .test-reports/vitest.json .test-reports/playwright.json
+vitest=(npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json)
+if [ -x scripts/with-keyring.sh ]; then scripts/with-keyring.sh "${vitest[@]}"; else "${vitest[@]}"; fi
 step "end-to-end tests (Playwright, Debian Chromium)"
 if [ -x scripts/with-keyring.sh ]; then scripts/with-keyring.sh npx playwright test; else npx playwright test; fi
+
+node scripts/test-summary.mjs

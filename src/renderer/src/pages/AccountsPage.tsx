@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys, usePortfolio, useTokens, useWallets } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
+import { useAction } from '../hooks/useAction';
 
 type Pending = { pendingId: string; publicKey: string; secretKey: string; confirmCharacters: number };
 
@@ -26,28 +27,17 @@ function CreateWallet({ onClose }: { onClose: () => void }) {
   const [label, setLabel] = useState('Main');
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const create = async () => {
-    setError(null);
-    try {
-      setPending(await unwrap(wallet.createWallet({ label })));
-    } catch (e) {
-      setError(e);
-    }
-  };
-  const confirm = async () => {
-    setError(null);
-    try {
+  const { run, error } = useAction();
+  const create = () => run(async () => setPending(await unwrap(wallet.createWallet({ label }))));
+  const confirm = () =>
+    run(async () => {
       await unwrap(wallet.confirmWalletBackup({ pendingId: pending!.pendingId, confirmation }));
       // The secret leaves memory with the modal; it cannot be shown again.
       setPending(null);
       void client.invalidateQueries({ queryKey: keys.wallets });
       void client.invalidateQueries({ queryKey: keys.portfolio });
       onClose();
-    } catch (e) {
-      setError(e);
-    }
-  };
+    });
   return (
     <Modal opened onClose={onClose} title="Create a wallet" size="lg">
       {pending === null ? (
@@ -94,19 +84,15 @@ function ImportWallet({ onClose }: { onClose: () => void }) {
   const client = useQueryClient();
   const [label, setLabel] = useState('Imported');
   const [secret, setSecret] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const submit = async () => {
-    setError(null);
-    try {
+  const { run, error } = useAction();
+  const submit = () =>
+    run(async () => {
       await unwrap(wallet.importWallet({ label, secret }));
       setSecret('');
       void client.invalidateQueries({ queryKey: keys.wallets });
       void client.invalidateQueries({ queryKey: keys.portfolio });
       onClose();
-    } catch (e) {
-      setError(e);
-    }
-  };
+    });
   return (
     <Modal opened onClose={onClose} title="Import a wallet" size="lg">
       <Stack>

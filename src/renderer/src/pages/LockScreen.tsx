@@ -4,26 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
+import { useAction } from '../hooks/useAction';
 
 /** First run: choose the passphrase that guards every key on this computer. */
 export function SetupScreen() {
   const client = useQueryClient();
   const [passphrase, setPassphrase] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAction();
   const mismatch = repeat.length > 0 && repeat !== passphrase;
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      client.setQueryData(keys.lock, await unwrap(wallet.setupPassphrase({ passphrase })));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    run(async () => client.setQueryData(keys.lock, await unwrap(wallet.setupPassphrase({ passphrase }))));
   return (
     <Center h="100vh">
       <Paper
@@ -68,20 +59,12 @@ export function SetupScreen() {
 export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number | undefined }) {
   const client = useQueryClient();
   const [passphrase, setPassphrase] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { run, busy, error } = useAction();
+  const submit = () =>
+    run(async () => {
       client.setQueryData(keys.lock, await unwrap(wallet.unlock({ passphrase })));
       setPassphrase('');
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Center h="100vh">
       <Paper

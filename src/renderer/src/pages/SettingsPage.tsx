@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys, useLockState, useTokens } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
+import { useAction } from '../hooks/useAction';
 
 export function saveText(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
@@ -19,17 +20,13 @@ function AddressBookPanel() {
   const book = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.listAddresses()) });
   const [label, setLabel] = useState('');
   const [address, setAddress] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const save = async () => {
-    setError(null);
-    try {
+  const { run, error } = useAction();
+  const save = () =>
+    run(async () => {
       client.setQueryData(['addresses'], await unwrap(wallet.saveAddress({ label, address })));
       setLabel('');
       setAddress('');
-    } catch (e) {
-      setError(e);
-    }
-  };
+    });
   return (
     <Paper withBorder p="md">
       <Stack>

@@ -21,6 +21,7 @@ import { keys, useDeposits, usePortfolio, useTokens, useWallets } from '../hooks
 import { readAmount } from '../components/amount-input';
 import { formatAmount } from '../../../shared/money';
 import { ErrorNote } from '../components/ErrorNote';
+import { useAction } from '../hooks/useAction';
 import { ConfirmAction, type ActionResult, type Summary } from '../components/ConfirmAction';
 
 function useWalletChoice() {
@@ -52,8 +53,7 @@ function DepositPanel() {
   const { list, tokens, format, quoteTokenId } = useTokens();
   const [tokenId, setTokenId] = useState<string>(String(quoteTokenId));
   const [amountText, setAmountText] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
   const deposits = useDeposits();
   const chain = useQuery({
     queryKey: keys.chain(walletId ?? ''),
@@ -64,19 +64,13 @@ function DepositPanel() {
   const amount = readAmount(amountText, token?.decimals);
   const held = chain.data?.find((b) => b.tokenId === Number(tokenId))?.amount ?? 0n;
 
-  const run = async (fn: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const run = (fn: () => Promise<unknown>) =>
+    action.run(async () => {
       await fn();
       void client.invalidateQueries({ queryKey: keys.chain(walletId ?? '') });
       void client.invalidateQueries({ queryKey: keys.deposits });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
+  const { busy, error } = action;
   return (
     <Stack>
       <Group grow align="flex-start">
@@ -186,7 +180,7 @@ function WithdrawPanel() {
   const [destination, setDestination] = useState('');
   const [summary, setSummary] = useState<Summary | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { run, error } = useAction();
   const account = accounts.find((a) => String(a.accountId) === (accountId ?? String(accounts[0]?.accountId)));
   const token = tokens.get(quoteTokenId);
   const amount = readAmount(amountText, token?.decimals);
@@ -205,10 +199,9 @@ function WithdrawPanel() {
       : null;
   const overBalance = amount.value !== null && amount.value > balance;
 
-  const review = async () => {
-    setError(null);
-    setResult(null);
-    try {
+  const review = () =>
+    run(async () => {
+      setResult(null);
       setSummary(
         await unwrap(
           wallet.prepareAction({
@@ -221,10 +214,7 @@ function WithdrawPanel() {
           }),
         ),
       );
-    } catch (e) {
-      setError(e);
-    }
-  };
+    });
   return (
     <Stack>
       <Group grow align="flex-start">
@@ -317,16 +307,15 @@ function TransferPanel() {
   const [amountText, setAmountText] = useState('');
   const [summary, setSummary] = useState<Summary | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { run, error } = useAction();
   const from = accounts.find((a) => String(a.accountId) === (fromId ?? String(accounts[0]?.accountId)));
   const token = tokens.get(quoteTokenId);
   const amount = readAmount(amountText, token?.decimals);
   const balance = from?.balances.find((b) => b.tokenId === quoteTokenId)?.amount ?? 0n;
   const toId = /^\d{1,10}$/.test(toText.trim()) ? Number(toText.trim()) : null;
-  const review = async () => {
-    setError(null);
-    setResult(null);
-    try {
+  const review = () =>
+    run(async () => {
+      setResult(null);
       if (target === 'existing') {
         const found = await unwrap(wallet.lookupAccount({ accountId: toId! }));
         if (!found.exists) throw new Error(`Account ${toId} does not exist. Check the number.`);
@@ -343,10 +332,7 @@ function TransferPanel() {
           }),
         ),
       );
-    } catch (e) {
-      setError(e);
-    }
-  };
+    });
   return (
     <Stack>
       <Group grow align="flex-start">
