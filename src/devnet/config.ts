@@ -77,6 +77,18 @@ export interface DevnetConfig {
   maxActionRange: number;
   timestampThresholdSeconds: number;
   rateLimits: { action: RateLimit; other: RateLimit };
+  oracle: { seed: number; maxStepBps: number; fundingIntervalSeconds: number; maxFundingPpm: number };
+  /** fee tiers: maker and taker rates in basis points of notional; a negative maker rate is a rebate */
+  feeTiers: FeeTier[];
+}
+
+export interface FeeTier {
+  tierId: number;
+  name: string;
+  makerBps: number;
+  takerBps: number;
+  /** 30-day volume (quote units) from which an account qualifies */
+  minVolume: bigint;
 }
 
 export function defaultConfig(overrides: Partial<DevnetConfig> = {}): DevnetConfig {
@@ -96,6 +108,12 @@ export function defaultConfig(overrides: Partial<DevnetConfig> = {}): DevnetConf
     maxActionRange: 1_000,
     timestampThresholdSeconds: 120,
     rateLimits: { action: { perSecond: 2_000, burst: 4_000 }, other: { perSecond: 2_000, burst: 4_000 } },
+    oracle: { seed: 20261122, maxStepBps: 3, fundingIntervalSeconds: 3600, maxFundingPpm: 100 },
+    feeTiers: [
+      { tierId: 0, name: 'Standard', makerBps: 2, takerBps: 5, minVolume: 0n },
+      { tierId: 1, name: 'Active', makerBps: 0, takerBps: 4, minVolume: 1_000_000_000_000n },
+      { tierId: 2, name: 'Market maker', makerBps: -1, takerBps: 3, minVolume: 10_000_000_000_000n },
+    ],
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { emptyState, fromSnapshotJson, toSnapshotJson } from './engine/state';
 import { creditDeposit, settleWithdrawals } from './engine/rules/funds';
 import { Chain, emptyChain, type ChainState } from './chain/chain';
 import type { EngineState } from './engine/state';
+import { advanceOracle, initialOracleState, type OracleState } from './markets/oracle';
 import type { SnapshotStore } from './persistence';
 import { StreamHub } from './streams';
 
@@ -93,7 +94,27 @@ export class Devnet {
   }
 
   /** Processes what is due: deposits past their delay are credited, withdrawals are paid out. */
+  /** Prices as of now: the oracle is started on first use and walked forward to the engine time. */
+  oracle(): OracleState {
+    const { config } = this.deps;
+    const now = Math.floor(this.deps.clock.nowMs() / 1000);
+    const state = this.engine.state;
+    state.oracle ??= initialOracleState(
+      config.markets,
+      config.tokens,
+      config.referencePrices,
+      config.quoteTokenId,
+      now,
+      config.oracle,
+    );
+    // Moves are recomputable from the seed and the engine time, so they are saved with the next real change
+    // rather than on every tick.
+    advanceOracle(state.oracle, now, config.oracle);
+    return state.oracle;
+  }
+
   tick(): void {
+    this.oracle();
     const nowMs = this.deps.clock.nowMs();
     const now = Math.floor(nowMs / 1000);
     const events: AccountEvent[] = [];

@@ -13,6 +13,7 @@ import { MAX_ACTION_BODY_BYTES } from '../protocol/framing';
 import { createSnapshotStore } from './persistence';
 import { Devnet } from './devnet';
 import { buildRoutes, type Route } from './routes';
+import { marketRoutes } from './routes-markets';
 import { openapiDocument } from './openapi';
 
 export interface DevnetOptions {
@@ -76,14 +77,18 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   const limiter = new RateLimiter(config.rateLimits);
 
   let routes: Route[] = [];
-  routes = buildRoutes({
-    devnet,
-    config,
-    store,
-    protoText,
-    openapi: () => openapiDocument(routes, 'Perpetua devnet exchange', (r) => r.tag !== 'chain'),
-    chainOpenapi: () => openapiDocument(routes, 'Perpetua devnet settlement chain', (r) => r.tag === 'chain'),
-  });
+  routes = [
+    ...buildRoutes({
+      devnet,
+      config,
+      store,
+      protoText,
+      openapi: () => openapiDocument(routes, 'Perpetua devnet exchange', (r) => r.tag !== 'chain'),
+      chainOpenapi: () =>
+        openapiDocument(routes, 'Perpetua devnet settlement chain', (r) => r.tag === 'chain'),
+    }),
+    ...marketRoutes(devnet, config),
+  ];
   const router = new Router();
   for (const route of routes) router.add(route.method, route.path, route.handler);
 

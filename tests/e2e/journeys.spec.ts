@@ -49,7 +49,10 @@ test('create a wallet: the secret is shown once and stored after confirming the 
   const secret = (await page.getByTestId('secret-key').textContent())!.trim();
   expect(bs58.decode(secret)).toHaveLength(64);
   // even a throwaway devnet key never goes into a committed picture
-  await page.screenshot({ path: 'docs/screenshots/create-wallet.png', mask: [page.getByTestId('secret-key')] });
+  await page.screenshot({
+    path: 'docs/screenshots/create-wallet.png',
+    mask: [page.getByTestId('secret-key')],
+  });
   await page.getByLabel(/type the last 6 characters/).fill('wrong!');
   await page.getByRole('button', { name: 'I saved it: store the wallet' }).click();
   await expect(page.getByText(/not the last 6 characters/)).toBeVisible();

@@ -1,6 +1,7 @@
 // The exchange's whole state as plain data: what a snapshot holds and a restart restores. Balances and
 // amounts are bigint; (de)serialisation tags them as strings.
 import type { ErrorName } from '../../shared/receipt-errors';
+import type { OracleState } from '../markets/oracle';
 
 export interface UserState {
   pubkey: string;
@@ -95,6 +96,10 @@ export interface EngineState {
   lastAckedEventNonce: bigint;
   /** simulated protocol debt in quote units; > 0 means the protocol is unhealthy */
   protocolDebt: bigint;
+  /** index and mark prices, funding and hourly history per market; null until the first tick */
+  oracle: OracleState | null;
+  /** fee tier per account where it is not the default tier 0 */
+  feeTiers: Record<number, number>;
 }
 
 export function emptyState(): EngineState {
@@ -117,6 +122,8 @@ export function emptyState(): EngineState {
     nextEventNonce: 1n,
     lastAckedEventNonce: 0n,
     protocolDebt: 0n,
+    oracle: null,
+    feeTiers: {},
   };
 }
 

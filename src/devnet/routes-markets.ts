@@ -1,0 +1,187 @@
+// Prices, funding, market history and fee tiers. Everything reads the oracle as of the engine's time.
+import type { DevnetConfig } from './config';
+import type { Devnet } from './devnet';
+import type { HttpRequest } from './http/router';
+import { HttpError } from './http/errors';
+import { MAX_PAGE_ENTRIES } from './http/paging';
+import type { Route } from './routes';
+import type { MarketPriceState } from './markets/oracle';
+import type { WireMarketLive, WireMarketStats } from '../shared/exchange/markets';
+
+const json = (value: unknown) => ({ status: 200, json: value });
+
+export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
+  const market = (req: HttpRequest): { id: number; price: MarketPriceState } => {
+    const raw = req.params.market_id ?? '';
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)
+      throw new HttpError('BadRequest', `"${raw}" is not a market id (0 to 2147483647)`);
+    const price = devnet.oracle().markets[Number(raw)];
+    if (!price) throw new HttpError('MarketNotFound', `market ${raw} does not exist`);
+    return { id: Number(raw), price };
+  };
+  const live = (id: number, p: MarketPriceState): WireMarketLive => ({
+    marketId: id,
+    symbol: config.markets.find((m) => m.marketId === id)!.symbol,
+    indexPrice: p.index.toString(),
+    markPrice: p.mark.toString(),
+    fundingRatePpm: p.fundingRatePpm,
+    nextFundingTime: p.nextFundingTime,
+    clob: { bestBid: null, bestAsk: null },
+  });
+  const tierOf = (accountId: number) => devnet.engine.state.feeTiers[accountId] ?? 0;
+  const account = (req: HttpRequest): number => {
+    const raw = req.params.account_id ?? '';
+    if (!/^\d{1,10}$/.test(raw)) throw new HttpError('BadRequest', `"${raw}" is not an account id`);
+    if (!devnet.engine.account(Number(raw)))
+      throw new HttpError('UserNotFound', `account ${raw} does not exist`);
+    return Number(raw);
+  };
+
+  return [
+    {
+      method: 'GET',
+      path: '/markets/live',
+      tag: 'markets',
+      summary: 'MarketsLiveInfo: index and mark price and funding of every market',
+      handler: () => json(Object.entries(devnet.oracle().markets).map(([id, p]) => live(Number(id), p))),
+    },
+    {
+      method: 'GET',
+      path: '/market/{market_id}/live',
+      tag: 'markets',
+      summary: 'MarketLiveInfo; 404 MarketNotFound',
+      handler: (req) => {
+        const m = market(req);
+        return json(live(m.id, m.price));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/market/{market_id}/stats',
+      tag: 'markets',
+      summary: 'MarketStats: prices, 24 h range, open interest, volume; 404 MarketNotFound',
+      handler: (req) => {
+        const { id, price: p } = market(req);
+        const stats: WireMarketStats = {
+          marketId: id,
+          indexPrice: p.index.toString(),
+          markPrice: p.mark.toString(),
+          high24h: p.high24h.toString(),
+          low24h: p.low24h.toString(),
+          openInterest: '0',
+          volume24h: '0',
+          cumulativeFunding: p.cumulativeFunding.toString(),
+        };
+        return json(stats);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/market/{market_id}/history/PT1H',
+      tag: 'markets',
+      summary: 'Hourly index candles, oldest first (the last two weeks)',
+      handler: (req) =>
+        json(
+          market(req).price.candles.map((c) => ({
+            start: c.start,
+            open: c.open.toString(),
+            high: c.high.toString(),
+            low: c.low.toString(),
+            close: c.close.toString(),
+          })),
+        ),
+    },
+    {
+      method: 'GET',
+      path: '/tokens/{token_id}/stats',
+      tag: 'markets',
+      summary: 'TokenStats: price in quote units, from the market that trades it; 404 TokenNotFound',
+      handler: (req) => {
+        const token = config.tokens.find((t) => String(t.tokenId) === req.params.token_id);
+        if (!token) throw new HttpError('TokenNotFound', `token ${req.params.token_id} does not exist`);
+        if (token.tokenId === config.quoteTokenId)
+          return json({ tokenId: token.tokenId, symbol: token.symbol, price: '1', priceDecimals: 0 });
+        const m = config.markets.find((x) => x.baseTokenId === token.tokenId);
+        if (!m) throw new HttpError('TokenNotFound', `no market prices ${token.symbol}`);
+        return json({
+          tokenId: token.tokenId,
+          symbol: token.symbol,
+          price: devnet.oracle().markets[m.marketId]!.index.toString(),
+          priceDecimals: m.priceDecimals,
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/market/{market_id}/fees/{fee_kind}/{account_id}',
+      tag: 'markets',
+      summary:
+        "The account's fee rate for a fill role (maker or taker) as a fraction of notional; negative means charged",
+      handler: (req) => {
+        market(req);
+        const role = req.params.fee_kind;
+        if (role !== 'maker' && role !== 'taker')
+          throw new HttpError('BadRequest', 'fee_kind is maker or taker');
+        const tier = config.feeTiers.find((t) => t.tierId === tierOf(account(req)))!;
+        // bps to a fraction; a charge is reported negative, a rebate positive
+        return json(-(role === 'maker' ? tier.makerBps : tier.takerBps) / 10_000);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/fee/brackets/info',
+      tag: 'markets',
+      summary: 'Fee tiers as [FeeTierId, FeeTierConfig] pairs',
+      handler: () =>
+        json(
+          config.feeTiers.map((t) => [
+            t.tierId,
+            { name: t.name, makerBps: t.makerBps, takerBps: t.takerBps, minVolume: t.minVolume.toString() },
+          ]),
+        ),
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/fee/tier',
+      tag: 'accounts',
+      summary: "The account's FeeTierId; 404 UserNotFound",
+      handler: (req) => json(tierOf(account(req))),
+    },
+    {
+      method: 'GET',
+      path: '/accounts/fee-tiers',
+      tag: 'accounts',
+      summary: 'Accounts and their fee tier, paged by account id; ?tier filters',
+      handler: (req) => {
+        const tierText = req.query.get('tier');
+        if (tierText !== null && !config.feeTiers.some((t) => String(t.tierId) === tierText))
+          throw new HttpError('BadRequest', `unknown fee tier "${tierText}"`);
+        const sizeText = req.query.get('pageSize');
+        if (
+          sizeText !== null &&
+          (!/^\d{1,3}$/.test(sizeText) || Number(sizeText) < 1 || Number(sizeText) > 255)
+        )
+          throw new HttpError('BadRequest', 'pageSize must be an integer from 1 to 255');
+        const startText = req.query.get('startInclusive');
+        if (startText !== null && !/^\d{1,10}$/.test(startText))
+          throw new HttpError('BadRequest', 'startInclusive must be an account id');
+        const limit = Math.min(Number(sizeText ?? MAX_PAGE_ENTRIES), MAX_PAGE_ENTRIES);
+        const rows = Object.keys(devnet.engine.state.accounts)
+          .map(Number)
+          .sort((a, b) => a - b)
+          .filter(
+            (id) =>
+              (startText === null || id >= Number(startText)) &&
+              (tierText === null || tierOf(id) === Number(tierText)),
+          )
+          .map((id) => ({ accountId: id, tier: tierOf(id) }));
+        const next = rows[limit];
+        return json(
+          next
+            ? { items: rows.slice(0, limit), nextStartInclusive: String(next.accountId) }
+            : { items: rows.slice(0, limit) },
+        );
+      },
+    },
+  ];
+}
