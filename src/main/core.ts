@@ -20,6 +20,8 @@ export interface CoreDeps {
   scrypt?: ScryptParams;
   /** how often sessions close to expiry are refreshed (while unlocked); 0 turns it off */
   refreshEveryMs?: number;
+  /** tests only: the lock's clock */
+  now?: () => number;
 }
 
 export interface Core {
@@ -39,6 +41,7 @@ export function createCore(deps: CoreDeps): Core {
     store: deps.store,
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
     onLockState: (state) => events.emit('lockState', state),
     onDeposit: (deposit) => events.emit('depositStatus', deposit),
     onAccountUpdate: (update) => events.emit('accountUpdate', update),

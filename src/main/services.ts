@@ -29,6 +29,8 @@ export interface ServiceDeps {
   onDeposit?: (deposit: TrackedDeposit) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
   onExchangeStatus?: (connected: boolean, detail?: string) => void;
+  /** the lock's clock (tests move it to age an unlock) */
+  now?: () => number;
 }
 
 export interface Services {
@@ -58,6 +60,7 @@ export function createServices(deps: ServiceDeps): Services {
   );
   const lock = new AppLock({
     store: deps.store,
+    ...(deps.now ? { now: deps.now } : {}),
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
     ...(deps.onLockState ? { onChange: deps.onLockState } : {}),
   });

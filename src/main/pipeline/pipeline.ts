@@ -225,13 +225,17 @@ export class ActionPipeline {
 
   async confirm(confirmationId: string): Promise<ActionResult> {
     const prepared = this.prepared.get(confirmationId);
-    this.prepared.delete(confirmationId); // single use, whatever happens next
-    if (!prepared || prepared.summary.expiresAt < this.now())
+    if (!prepared || prepared.summary.expiresAt < this.now()) {
+      this.prepared.delete(confirmationId);
       throw new AppFailure('CONFLICT', 'This confirmation expired. Review the details again.');
+    }
     const { summary, intent } = prepared;
-    if (summary.needsFreshUnlock) this.deps.lock.requireFreshUnlock();
-    else this.deps.lock.requireUnlocked();
     const wallet = this.deps.wallets.get(summary.walletId);
+    // Lock checks come before the confirmation is used up: asking for the passphrase must not void it.
+    let signer = await this.deps.sessions.signer(wallet.walletId);
+    if (summary.needsFreshUnlock || !signer) this.deps.lock.requireFreshUnlock();
+    else this.deps.lock.requireUnlocked();
+    this.prepared.delete(confirmationId); // single use from here on, whatever happens next
 
     if (intent.kind === 'withdraw') {
       // The fee can change between review and signing; never sign a withdrawal at a fee the person did not see.
@@ -244,8 +248,8 @@ export class ActionPipeline {
         );
     }
 
-    let signer = await this.deps.sessions.signer(wallet.walletId);
     if (!signer) {
+      // Signing needs a session key; making one is wallet-signed, hence the fresh unlock checked above.
       await this.deps.sessions.create(wallet.walletId, { label: 'This device' });
       signer = await this.deps.sessions.signer(wallet.walletId);
       if (!signer) throw new AppFailure('INTERNAL', 'A session could not be created for signing.');

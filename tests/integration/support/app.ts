@@ -27,7 +27,7 @@ export interface TestApp {
 
 export async function startApp(
   exchangeBaseUrl: string,
-  options: { dataDir?: string; store?: SecretStore } = {},
+  options: { dataDir?: string; store?: SecretStore; now?: () => number } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'perpetua-app-'));
   const store =
@@ -42,6 +42,7 @@ export async function startApp(
     dataDir,
     store,
     scrypt: { N: 2 ** 12, r: 8, p: 1 },
+    ...(options.now ? { now: options.now } : {}),
   });
   await core.start();
   const dispatch = createDispatcher(core.handlers);

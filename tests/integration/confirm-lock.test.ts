@@ -1,0 +1,57 @@
+// Asking for the passphrase in the middle of a confirmation must not void it: the lock is checked before
+// the single-use confirmation is spent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { PASSPHRASE, startApp, type TestApp } from './support/app';
+
+let devnet: RunningDevnet;
+let app: TestApp;
+let now = Date.now();
+
+beforeAll(async () => {
+  devnet = await startDevnet({ config: { depositDelayMs: 0 } });
+  app = await startApp(devnet.baseUrl, { now: () => now });
+});
+afterAll(async () => {
+  await app?.close();
+  await devnet?.close();
+});
+
+describe('confirming after the unlock went stale', () => {
+  it('asks for the passphrase, then the same confirmation goes through', async () => {
+    await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
+    const pending = await app.ok('createWallet', { label: 'Main' });
+    const { walletId } = await app.ok('confirmWalletBackup', {
+      pendingId: pending.pendingId,
+      confirmation: pending.secretKey.slice(-6),
+    });
+    await app.ok('faucet', { walletId, tokenId: 0, amount: 50_000_000n });
+    await app.ok('deposit', { walletId, tokenId: 0, amount: 50_000_000n });
+    for (let i = 0; i < 50 && (await app.ok('listDeposits'))[0]?.status !== 'credited'; i += 1)
+      await new Promise((r) => setTimeout(r, 100));
+    const account = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId;
+
+    // Six minutes later (no session yet, so signing needs a wallet-signed CreateSession first)
+    now += 6 * 60_000;
+    const summary = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: 0,
+      amount: 1_000_000n,
+    });
+    const first = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+    expect(first).toMatchObject({
+      ok: false,
+      error: { code: 'LOCKED', message: 'Confirm with your passphrase to continue.' },
+    });
+    await app.ok('unlock', { passphrase: PASSPHRASE });
+    const second = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    expect(second.toAccountId).not.toBeNull();
+    // and it is single use once spent
+    expect(await app.call('confirmAction', { confirmationId: summary.confirmationId })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT' },
+    });
+  });
+});
