@@ -80,6 +80,17 @@ export interface DevnetConfig {
   oracle: { seed: number; maxStepBps: number; fundingIntervalSeconds: number; maxFundingPpm: number };
   /** fee tiers: maker and taker rates in basis points of notional; a negative maker rate is a rebate */
   feeTiers: FeeTier[];
+  /** vaults the devnet runs, each with a strategy account that trades */
+  vaults: VaultSeed[];
+}
+
+export interface VaultSeed {
+  vaultId: number;
+  name: string;
+  /** length of a withdrawal epoch */
+  epochSeconds: number;
+  /** the market the vault's strategy trades */
+  marketId: number;
 }
 
 export interface FeeTier {
@@ -113,6 +124,10 @@ export function defaultConfig(overrides: Partial<DevnetConfig> = {}): DevnetConf
       { tierId: 0, name: 'Standard', makerBps: 2, takerBps: 5, minVolume: 0n },
       { tierId: 1, name: 'Active', makerBps: 0, takerBps: 4, minVolume: 1_000_000_000_000n },
       { tierId: 2, name: 'Market maker', makerBps: -1, takerBps: 3, minVolume: 10_000_000_000_000n },
+    ],
+    vaults: [
+      { vaultId: 1, name: 'BTC Momentum', epochSeconds: 24 * 3600, marketId: 0 },
+      { vaultId: 2, name: 'ETH Mean Reversion', epochSeconds: 7 * 24 * 3600, marketId: 1 },
     ],
     ...overrides,
   };

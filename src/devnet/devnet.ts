@@ -5,12 +5,22 @@ import type { Clock } from './clock';
 import type { ProtocolSchema } from '../protocol/schema';
 import { Engine, type AccountEvent } from './engine/engine';
 import { emptyState, fromSnapshotJson, toSnapshotJson } from './engine/state';
-import { creditDeposit, settleWithdrawals } from './engine/rules/funds';
+import { creditDeposit, settleWithdrawals, type FreeCollateral } from './engine/rules/funds';
 import { Chain, emptyChain, type ChainState } from './chain/chain';
 import type { EngineState } from './engine/state';
 import { advanceOracle, initialOracleState, type OracleState } from './markets/oracle';
+import { accountMargin } from './markets/margin';
+import { requote } from './markets/maker';
+import { settleFunding } from './markets/funding';
 import type { SnapshotStore } from './persistence';
 import { StreamHub } from './streams';
+import type { TickContext } from './engine/tick';
+import { fireTriggers } from './triggers/fire';
+import { advanceVaults } from './vaults/epochs';
+import { vaultStreamKind } from './vaults/stream';
+
+/** the signer recorded for changes the engine makes on its own (trigger fills, liquidations, epochs) */
+export const ENGINE_SIGNER = 'engine';
 
 interface Snapshot {
   engine: EngineState;
@@ -36,6 +46,14 @@ export class Devnet {
   private persistTimer: NodeJS.Timeout | null = null;
   private dirty = false;
 
+  /** Quote collateral backs positions, so only what the margin leaves free may leave the account. */
+  private readonly freeCollateral: FreeCollateral = (state, account, tokenId) => {
+    const balance = account.balances[tokenId] ?? 0n;
+    if (tokenId !== this.deps.config.quoteTokenId) return balance;
+    const free = accountMargin(state, this.deps.config, account).freeCollateral;
+    return free < balance ? free : balance;
+  };
+
   constructor(private readonly deps: DevnetDeps) {
     const saved = deps.store.load();
     const snapshot: Snapshot = saved
@@ -47,8 +65,10 @@ export class Devnet {
       schema: deps.schema,
       state: snapshot.engine,
       onChange: (events) => this.changed(events),
+      freeCollateral: this.freeCollateral,
     });
     this.chain = new Chain(snapshot.chain, deps.config);
+    this.hub.register(vaultStreamKind(() => this.engine.state));
     this.hub.register({
       prefix: 'account',
       form: 'account@<account_id>',
@@ -68,10 +88,15 @@ export class Devnet {
   }
 
   private changed(events: AccountEvent[]): void {
-    for (const { accountId, event } of events) {
+    for (const { accountId, event, updateId } of events) {
       const account = this.engine.account(accountId);
       if (account)
-        this.hub.publish(`account@${accountId}`, 'account', { accountId, ...event }, account.updateId);
+        this.hub.publish(
+          `account@${accountId}`,
+          'account',
+          { accountId, ...event },
+          updateId ?? account.updateId,
+        );
     }
     this.schedulePersist();
   }
@@ -93,7 +118,6 @@ export class Devnet {
     this.deps.store.save(text, this.engine.state.nextActionId - 1n, new Date(this.deps.clock.nowMs()));
   }
 
-  /** Processes what is due: deposits past their delay are credited, withdrawals are paid out. */
   /** Prices as of now: the oracle is started on first use and walked forward to the engine time. */
   oracle(): OracleState {
     const { config } = this.deps;
@@ -113,11 +137,41 @@ export class Devnet {
     return state.oracle;
   }
 
+  /** the index each market was last quoted at, so the maker re-quotes only when it moved */
+  private readonly quotedAt = new Map<number, bigint>();
+
+  private tickContext(now: number, nowMs: number, events: AccountEvent[]): TickContext {
+    const state = this.engine.state;
+    return {
+      state,
+      config: this.deps.config,
+      now,
+      nowMs,
+      freeCollateral: this.freeCollateral,
+      recordAction: (kind, receipt) => {
+        const actionId = state.nextActionId++;
+        state.actions.push({ actionId, time: now, signer: ENGINE_SIGNER, nonce: 0, kind, receipt });
+        return actionId;
+      },
+      emit: (accountId, event) =>
+        events.push({ accountId, event, updateId: state.accounts[accountId]?.updateId ?? 0 }),
+      publish: (stream, kindKey, payload, updateId) => this.hub.publish(stream, kindKey, payload, updateId),
+    };
+  }
+
+  /** Everything time moves: prices, quotes, funding, triggers, liquidations, vault epochs, the bridge. */
   tick(): void {
     this.oracle();
     const nowMs = this.deps.clock.nowMs();
     const now = Math.floor(nowMs / 1000);
     const events: AccountEvent[] = [];
+    const ctx = this.tickContext(now, nowMs, events);
+    // Quotes are recomputable from the prices, so they alone do not force a snapshot.
+    requote(ctx.state, ctx.config, now, this.quotedAt);
+    for (const accountId of settleFunding(ctx.state, ctx.config, now))
+      ctx.emit(accountId, { type: 'funding' });
+    fireTriggers(ctx);
+    advanceVaults(ctx);
     for (const tx of this.chain.dueDeposits(nowMs)) {
       const result = creditDeposit(
         this.engine.state,

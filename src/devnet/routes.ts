@@ -21,7 +21,18 @@ export interface Route {
   method: 'GET' | 'POST';
   path: string;
   summary: string;
-  tag: 'operational' | 'markets' | 'accounts' | 'history' | 'actions' | 'state' | 'chain' | 'devnet';
+  tag:
+    | 'operational'
+    | 'markets'
+    | 'orders'
+    | 'accounts'
+    | 'history'
+    | 'triggers'
+    | 'vaults'
+    | 'actions'
+    | 'state'
+    | 'chain'
+    | 'devnet';
   handler: (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;
 }
 

@@ -14,6 +14,8 @@ import { createSnapshotStore } from './persistence';
 import { Devnet } from './devnet';
 import { buildRoutes, type Route } from './routes';
 import { marketRoutes } from './routes-markets';
+import { triggerRoutes } from './routes-triggers';
+import { vaultRoutes } from './routes-vaults';
 import { openapiDocument } from './openapi';
 
 export interface DevnetOptions {
@@ -88,6 +90,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
         openapiDocument(routes, 'Perpetua devnet settlement chain', (r) => r.tag === 'chain'),
     }),
     ...marketRoutes(devnet, config),
+    ...triggerRoutes(devnet, config),
+    ...vaultRoutes(devnet, config),
   ];
   const router = new Router();
   for (const route of routes) router.add(route.method, route.path, route.handler);

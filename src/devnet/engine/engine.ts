@@ -14,8 +14,12 @@ import type { Action, ActionKind, Receipt, ReceiptKind } from '../../protocol/ty
 import { Rejection, type AccountState, type EngineState, type SessionState } from './state';
 import { sessionRules } from './rules/sessions';
 import { balanceOnlyCollateral, fundsRules, type FreeCollateral } from './rules/funds';
+import { orderRules } from './rules/orders';
+import { triggerRules } from '../triggers/rules';
+import { vaultRules } from '../vaults/rules';
 
-export type AccountEvent = { accountId: number; event: Record<string, unknown> };
+/** An account change and the account's update id right after it, so each event has its own id. */
+export type AccountEvent = { accountId: number; event: Record<string, unknown>; updateId?: number };
 
 export interface RuleContext {
   state: EngineState;
@@ -67,7 +71,14 @@ export class Engine {
   readonly rules: RuleSet;
 
   constructor(private readonly deps: EngineDeps) {
-    this.rules = { ...sessionRules, ...fundsRules, ...deps.extraRules };
+    this.rules = {
+      ...sessionRules,
+      ...fundsRules,
+      ...orderRules,
+      ...triggerRules,
+      ...vaultRules,
+      ...deps.extraRules,
+    };
   }
 
   get state(): EngineState {
@@ -131,7 +142,8 @@ export class Engine {
         user,
         ...(session ? { session } : {}),
         freeCollateral: this.deps.freeCollateral ?? balanceOnlyCollateral,
-        emit: (accountId, event) => events.push({ accountId, event }),
+        emit: (accountId, event) =>
+          events.push({ accountId, event, updateId: this.state.accounts[accountId]?.updateId ?? 0 }),
       };
       // Rules validate everything before they change anything, so a Rejection leaves the state untouched.
       const kind = rule(action.kind as never, ctx);

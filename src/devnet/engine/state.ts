@@ -2,6 +2,10 @@
 // amounts are bigint; (de)serialisation tags them as strings.
 import type { ErrorName } from '../../shared/receipt-errors';
 import type { OracleState } from '../markets/oracle';
+import type { BookState } from '../markets/book';
+import type { PositionState } from '../markets/positions';
+import { emptyTriggersState, type TriggersState } from '../triggers/state';
+import { emptyVaultsState, type VaultsState } from '../vaults/state';
 
 export interface UserState {
   pubkey: string;
@@ -100,6 +104,49 @@ export interface EngineState {
   oracle: OracleState | null;
   /** fee tier per account where it is not the default tier 0 */
   feeTiers: Record<number, number>;
+  books: Record<number, BookState>;
+  /** per account, per market */
+  positions: Record<number, Record<number, PositionState>>;
+  orders: Record<string, OrderRecord>;
+  trades: TradeRecord[];
+  nextOrderId: bigint;
+  nextTradeId: bigint;
+  /** the built-in market maker's account, once created */
+  marketMakerAccount: number | null;
+  triggers: TriggersState;
+  vaults: VaultsState;
+}
+
+export interface OrderRecord {
+  orderId: bigint;
+  accountId: number;
+  marketId: number;
+  side: 'BID' | 'ASK';
+  fillMode: string;
+  price: bigint;
+  size: bigint;
+  filled: bigint;
+  status: 'open' | 'filled' | 'cancelled';
+  reduceOnly: boolean;
+  clientOrderId?: bigint;
+  time: number;
+  actionId: bigint;
+}
+
+export interface TradeRecord {
+  id: bigint;
+  actionId: bigint;
+  time: number;
+  marketId: number;
+  price: bigint;
+  size: bigint;
+  takerSide: 'BID' | 'ASK';
+  takerAccountId: number;
+  makerAccountId: number;
+  takerOrderId: bigint;
+  makerOrderId: bigint;
+  takerFee: bigint;
+  makerFee: bigint;
 }
 
 export function emptyState(): EngineState {
@@ -124,6 +171,15 @@ export function emptyState(): EngineState {
     protocolDebt: 0n,
     oracle: null,
     feeTiers: {},
+    books: {},
+    positions: {},
+    orders: {},
+    trades: [],
+    nextOrderId: 1n,
+    nextTradeId: 1n,
+    marketMakerAccount: null,
+    triggers: emptyTriggersState(),
+    vaults: emptyVaultsState(),
   };
 }
 

@@ -201,7 +201,7 @@ export function creditDeposit(
     from: deposit.from,
   });
   const events: AccountEvent[] = [];
-  bump(account, (id, event) => events.push({ accountId: id, event }), {
+  bump(account, (id, event) => events.push({ accountId: id, event, updateId: account.updateId }), {
     type: 'depositCredited',
     tokenId: deposit.tokenId,
     amount: deposit.amount.toString(),
@@ -224,7 +224,7 @@ export function settleWithdrawals(
     w.status = 'processed';
     state.lastAckedEventNonce = w.eventNonce;
     const account = state.accounts[w.accountId]!;
-    bump(account, (id, event) => events.push({ accountId: id, event }), {
+    bump(account, (id, event) => events.push({ accountId: id, event, updateId: account.updateId }), {
       type: 'withdrawalProcessed',
       actionId: w.actionId.toString(),
       tokenId: w.tokenId,

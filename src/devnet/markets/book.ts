@@ -1,0 +1,80 @@
+// A price-time priority order book for one market. Resting orders are kept sorted (best price first, then
+// arrival), which is plenty for a local exchange and keeps matching obvious.
+export type BookSide = 'BID' | 'ASK';
+
+export interface RestingOrder {
+  orderId: bigint;
+  accountId: number;
+  side: BookSide;
+  price: bigint;
+  size: bigint;
+  remaining: bigint;
+  clientOrderId?: bigint;
+  reduceOnly: boolean;
+  time: number;
+  /** arrival sequence: time priority within a price */
+  seq: number;
+}
+
+export interface BookState {
+  bids: RestingOrder[];
+  asks: RestingOrder[];
+  /** bumps on every change of the book; chains the orderbook snapshot to the deltas stream */
+  updateId: number;
+  seq: number;
+}
+
+export const emptyBook = (): BookState => ({ bids: [], asks: [], updateId: 0, seq: 0 });
+
+const better = (side: BookSide, a: bigint, b: bigint): boolean => (side === 'BID' ? a > b : a < b);
+
+export function insertOrder(book: BookState, order: Omit<RestingOrder, 'seq'>): RestingOrder {
+  const resting: RestingOrder = { ...order, seq: ++book.seq };
+  const list = order.side === 'BID' ? book.bids : book.asks;
+  let at = list.findIndex((o) => better(order.side, order.price, o.price));
+  if (at === -1) at = list.length;
+  list.splice(at, 0, resting);
+  book.updateId += 1;
+  return resting;
+}
+
+export function removeOrder(book: BookState, orderId: bigint): RestingOrder | null {
+  for (const list of [book.bids, book.asks]) {
+    const at = list.findIndex((o) => o.orderId === orderId);
+    if (at !== -1) {
+      book.updateId += 1;
+      return list.splice(at, 1)[0]!;
+    }
+  }
+  return null;
+}
+
+/** Resting orders a taker on `side` can trade against at `limit` (null: any price), best first. */
+export function crossable(book: BookState, side: BookSide, limit: bigint | null): RestingOrder[] {
+  const opposite = side === 'BID' ? book.asks : book.bids;
+  return opposite.filter((o) => limit === null || (side === 'BID' ? o.price <= limit : o.price >= limit));
+}
+
+/** Size available to a taker up to its limit, excluding the taker's own orders (no self-trade). */
+export function liquidity(book: BookState, side: BookSide, limit: bigint | null, accountId: number): bigint {
+  return crossable(book, side, limit)
+    .filter((o) => o.accountId !== accountId)
+    .reduce((sum, o) => sum + o.remaining, 0n);
+}
+
+export function levels(
+  book: BookState,
+  depth: number,
+): { bids: [bigint, bigint][]; asks: [bigint, bigint][] } {
+  const aggregate = (orders: RestingOrder[]): [bigint, bigint][] => {
+    const out: [bigint, bigint][] = [];
+    for (const o of orders) {
+      const last = out[out.length - 1];
+      if (last && last[0] === o.price) last[1] += o.remaining;
+      else if (out.length < depth) out.push([o.price, o.remaining]);
+      else break;
+    }
+    return out;
+  };
+  return { bids: aggregate(book.bids), asks: aggregate(book.asks) };
+}

@@ -1,0 +1,37 @@
+// Settles funding into quote balances: a position pays (or receives) the change of its market's cumulative
+// funding since it last settled, times its size. Positive rates: longs pay shorts.
+import type { DevnetConfig } from '../config';
+import type { EngineState } from '../engine/state';
+import { notional } from './positions';
+import { quoteDecimals } from './margin';
+
+/** Returns the accounts whose balance changed. */
+export function settleFunding(state: EngineState, config: DevnetConfig, _now: number): number[] {
+  if (!state.oracle) return [];
+  const qd = quoteDecimals(config);
+  const changed: number[] = [];
+  for (const [accountId, byMarket] of Object.entries(state.positions)) {
+    let paid = 0n;
+    for (const [marketId, position] of Object.entries(byMarket)) {
+      const market = config.markets.find((m) => m.marketId === Number(marketId));
+      const cumulative = state.oracle.markets[Number(marketId)]?.cumulativeFunding;
+      if (!market || cumulative === undefined || cumulative === position.fundingIndex) continue;
+      // cumulativeFunding is in price units x 1e6 (rates are ppm)
+      const payment =
+        position.size === 0n
+          ? 0n
+          : notional(market, cumulative - position.fundingIndex, position.size, qd) / 1_000_000n;
+      position.fundingIndex = cumulative;
+      if (payment === 0n) continue;
+      position.fundingPnl -= payment;
+      paid += payment;
+    }
+    if (paid !== 0n) {
+      const account = state.accounts[Number(accountId)]!;
+      account.balances[config.quoteTokenId] = (account.balances[config.quoteTokenId] ?? 0n) - paid;
+      account.updateId += 1;
+      changed.push(account.id);
+    }
+  }
+  return changed;
+}

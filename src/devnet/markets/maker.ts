@@ -1,0 +1,93 @@
+// The built-in market maker: a system account that keeps a ladder of bids and asks around each market's
+// index, re-quoted whenever the index moves, so that users always have liquidity to trade against.
+import type { DevnetConfig } from '../config';
+import { derivedAddress } from '../config';
+import type { EngineState } from '../engine/state';
+import { createAccount } from '../engine/rules/funds';
+import { emptyBook, insertOrder, removeOrder } from './book';
+import { quoteDecimals } from './margin';
+
+export const MARKET_MAKER_WALLET = derivedAddress('market-maker');
+const LEVELS = 5;
+const SPREAD_BPS = 5n;
+const STEP_BPS = 5n;
+/** quote notional per level (10,000 USDC) */
+const LEVEL_NOTIONAL_WHOLE = 10_000n;
+
+function makerAccount(state: EngineState, config: DevnetConfig, now: number): number {
+  if (state.marketMakerAccount !== null) return state.marketMakerAccount;
+  state.users[MARKET_MAKER_WALLET] ??= { pubkey: MARKET_MAKER_WALLET, accountIds: [], createdAt: now };
+  const account = createAccount(state, MARKET_MAKER_WALLET);
+  account.balances[config.quoteTokenId] = 1_000_000_000n * 10n ** BigInt(quoteDecimals(config));
+  state.marketMakerAccount = account.id;
+  state.feeTiers[account.id] = 2;
+  return account.id;
+}
+
+/** Re-quotes every market whose index moved since the last quote. Returns the markets re-quoted. */
+export function requote(
+  state: EngineState,
+  config: DevnetConfig,
+  now: number,
+  quotedAt: Map<number, bigint>,
+): number[] {
+  if (!state.oracle) return [];
+  const accountId = makerAccount(state, config, now);
+  const qd = quoteDecimals(config);
+  const requoted: number[] = [];
+  for (const market of config.markets) {
+    const index = state.oracle.markets[market.marketId]?.index;
+    if (index === undefined || quotedAt.get(market.marketId) === index) continue;
+    const book = (state.books[market.marketId] ??= emptyBook());
+    for (const order of [...book.bids, ...book.asks].filter((o) => o.accountId === accountId)) {
+      removeOrder(book, order.orderId);
+      const record = state.orders[order.orderId.toString()];
+      if (record) delete state.orders[order.orderId.toString()];
+    }
+    for (let level = 0n; level < BigInt(LEVELS); level += 1n) {
+      const offset = SPREAD_BPS + level * STEP_BPS;
+      for (const side of ['BID', 'ASK'] as const) {
+        const price =
+          side === 'BID'
+            ? (index * (10_000n - offset)) / 10_000n
+            : (index * (10_000n + offset) + 9_999n) / 10_000n;
+        if (price <= 0n) continue;
+        // size so that price x size is about the level's notional
+        const size =
+          (LEVEL_NOTIONAL_WHOLE *
+            10n ** BigInt(qd) *
+            10n ** BigInt(market.priceDecimals + market.sizeDecimals)) /
+          (price * 10n ** BigInt(qd));
+        if (size <= 0n) continue;
+        const orderId = state.nextOrderId++;
+        state.orders[orderId.toString()] = {
+          orderId,
+          accountId,
+          marketId: market.marketId,
+          side,
+          fillMode: 'POST_ONLY',
+          price,
+          size,
+          filled: 0n,
+          status: 'open',
+          reduceOnly: false,
+          time: now,
+          actionId: 0n,
+        };
+        insertOrder(book, {
+          orderId,
+          accountId,
+          side,
+          price,
+          size,
+          remaining: size,
+          reduceOnly: false,
+          time: now,
+        });
+      }
+    }
+    quotedAt.set(market.marketId, index);
+    requoted.push(market.marketId);
+  }
+  return requoted;
+}

@@ -1,0 +1,68 @@
+// Positions and the money arithmetic of perpetuals, all in bigint. Sizes are scaled by the market's
+// sizeDecimals (signed: long > 0), prices by priceDecimals, PnL and notional in quote-token units.
+import type { MarketInfo } from '../../shared/exchange/info';
+
+export interface PositionState {
+  size: bigint;
+  /** average entry price of the open size */
+  entryPrice: bigint;
+  realizedPnl: bigint;
+  /** funding paid (negative) or received, in quote units */
+  fundingPnl: bigint;
+  /** the market's cumulative funding when this position last settled funding */
+  fundingIndex: bigint;
+}
+
+export const emptyPosition = (fundingIndex: bigint): PositionState => ({
+  size: 0n,
+  entryPrice: 0n,
+  realizedPnl: 0n,
+  fundingPnl: 0n,
+  fundingIndex,
+});
+
+/** price x size in quote units: scaled by 10^quoteDecimals / 10^(priceDecimals + sizeDecimals), toward zero. */
+export function notional(market: MarketInfo, price: bigint, size: bigint, quoteDecimals: number): bigint {
+  return (
+    (price * size * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(market.priceDecimals + market.sizeDecimals)
+  );
+}
+
+/** Applies a fill (signed size delta at a price) and returns the PnL it realised, in quote units. */
+export function applyFill(
+  position: PositionState,
+  market: MarketInfo,
+  delta: bigint,
+  price: bigint,
+  quoteDecimals: number,
+): bigint {
+  const { size } = position;
+  if (size === 0n || size > 0n === delta > 0n) {
+    // opening or adding: the entry becomes the size-weighted average
+    const total = size + delta;
+    position.entryPrice = (position.entryPrice * abs(size) + price * abs(delta)) / abs(total);
+    position.size = total;
+    return 0n;
+  }
+  // reducing, closing or flipping
+  const closing = abs(delta) < abs(size) ? delta : -size;
+  const pnl = notional(market, price - position.entryPrice, -closing, quoteDecimals);
+  position.realizedPnl += pnl;
+  position.size = size + delta;
+  if (position.size === 0n) position.entryPrice = 0n;
+  else if (position.size > 0n !== size > 0n) position.entryPrice = price; // flipped: the rest opens at this price
+  return pnl;
+}
+
+export function unrealizedPnl(
+  position: PositionState,
+  market: MarketInfo,
+  mark: bigint,
+  quoteDecimals: number,
+): bigint {
+  return position.size === 0n
+    ? 0n
+    : notional(market, mark - position.entryPrice, position.size, quoteDecimals);
+}
+
+export const abs = (v: bigint): bigint => (v < 0n ? -v : v);

@@ -1,0 +1,4 @@
+// AddTrigger, EditTrigger, RemoveTrigger.
+import type { RuleSet } from '../engine/engine';
+
+export const triggerRules: RuleSet = {};
