@@ -137,6 +137,17 @@ export class Devnet {
     return state.oracle;
   }
 
+  /** Devnet control: moves a market's index (and mark) to a price; the walk goes on from there. */
+  setIndexPrice(marketId: number, price: bigint): boolean {
+    const market = this.oracle().markets[marketId];
+    if (!market) return false;
+    market.index = price;
+    market.mark = price;
+    this.schedulePersist();
+    this.tick();
+    return true;
+  }
+
   /** the index each market was last quoted at, so the maker re-quotes only when it moved */
   private readonly quotedAt = new Map<number, bigint>();
 

@@ -608,6 +608,23 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         return json({ protocolDebt: body.amount });
       },
     },
+    {
+      method: 'POST',
+      path: '/devnet/index-price',
+      tag: 'devnet',
+      summary:
+        'Devnet control: set a market’s index and mark price (scaled by priceDecimals); the walk continues from it, and triggers, liquidations and quotes react at once',
+      handler: (req) => {
+        const body = parseJson(req) as { marketId?: unknown; price?: unknown };
+        if (typeof body.marketId !== 'number' || !Number.isInteger(body.marketId))
+          throw new HttpError('BadRequest', 'marketId must be an integer');
+        if (typeof body.price !== 'string' || !/^[1-9]\d{0,30}$/.test(body.price))
+          throw new HttpError('BadRequest', 'price must be a positive scaled integer string');
+        if (!devnet.setIndexPrice(body.marketId, BigInt(body.price)))
+          throw new HttpError('MarketNotFound', `market ${body.marketId} does not exist`);
+        return json({ marketId: body.marketId, price: body.price });
+      },
+    },
   ];
 }
 
