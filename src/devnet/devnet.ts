@@ -18,6 +18,7 @@ import type { TickContext } from './engine/tick';
 import { fireTriggers } from './triggers/fire';
 import { advanceVaults } from './vaults/epochs';
 import { vaultStreamKind } from './vaults/stream';
+import { MarketStreams } from './market-streams';
 
 /** the signer recorded for changes the engine makes on its own (trigger fills, liquidations, epochs) */
 export const ENGINE_SIGNER = 'engine';
@@ -43,6 +44,7 @@ export class Devnet {
   readonly engine: Engine;
   readonly chain: Chain;
   readonly hub = new StreamHub();
+  private readonly marketStreams: MarketStreams;
   private persistTimer: NodeJS.Timeout | null = null;
   private dirty = false;
 
@@ -69,6 +71,7 @@ export class Devnet {
     });
     this.chain = new Chain(snapshot.chain, deps.config);
     this.hub.register(vaultStreamKind(() => this.engine.state));
+    this.marketStreams = new MarketStreams(this.hub, deps.config, () => this.engine.state);
     this.hub.register({
       prefix: 'account',
       form: 'account@<account_id>',
@@ -98,6 +101,7 @@ export class Devnet {
           updateId ?? account.updateId,
         );
     }
+    this.marketStreams.publish(this.engine.nowSeconds());
     this.schedulePersist();
   }
 
@@ -214,6 +218,7 @@ export class Devnet {
       ),
     );
     if (events.length) this.changed(events);
+    else this.marketStreams.publish(now);
   }
 
   close(): void {

@@ -26,8 +26,25 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     markPrice: p.mark.toString(),
     fundingRatePpm: p.fundingRatePpm,
     nextFundingTime: p.nextFundingTime,
-    clob: { bestBid: null, bestAsk: null },
+    clob: {
+      bestBid: devnet.engine.state.books[id]?.bids[0]?.price.toString() ?? null,
+      bestAsk: devnet.engine.state.books[id]?.asks[0]?.price.toString() ?? null,
+    },
   });
+  /** long size across all accounts (equal to the short size) */
+  const openInterest = (id: number): bigint =>
+    Object.values(devnet.engine.state.positions).reduce((sum, byMarket) => {
+      const size = byMarket[id]?.size ?? 0n;
+      return size > 0n ? sum + size : sum;
+    }, 0n);
+  const volume24h = (id: number): bigint => {
+    const since = devnet.engine.nowSeconds() - 86_400;
+    let sum = 0n;
+    const trades = devnet.engine.state.trades;
+    for (let i = trades.length - 1; i >= 0 && trades[i]!.time >= since; i -= 1)
+      if (trades[i]!.marketId === id) sum += trades[i]!.size;
+    return sum;
+  };
   const tierOf = (accountId: number) => devnet.engine.state.feeTiers[accountId] ?? 0;
   const account = (req: HttpRequest): number => {
     const raw = req.params.account_id ?? '';
@@ -68,8 +85,8 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           markPrice: p.mark.toString(),
           high24h: p.high24h.toString(),
           low24h: p.low24h.toString(),
-          openInterest: '0',
-          volume24h: '0',
+          openInterest: openInterest(id).toString(),
+          volume24h: volume24h(id).toString(),
           cumulativeFunding: p.cumulativeFunding.toString(),
         };
         return json(stats);

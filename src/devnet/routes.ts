@@ -16,6 +16,8 @@ import type { WireUser } from '../shared/exchange/user';
 import type { WireDepositRow, WireTransferRow, WireWithdrawalRow } from '../shared/exchange/history';
 import type { WireChainTx } from '../shared/exchange/chain';
 import { jsonNumberFromScaled } from '../shared/money';
+import { accountMargin, liquidationPrice, positionsOf, quoteDecimals } from './markets/margin';
+import { unrealizedPnl } from './markets/positions';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -86,15 +88,10 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     return found;
   };
 
-  const equityOf = (a: AccountState): bigint =>
-    Object.entries(a.balances).reduce((sum, [tokenId, amount]) => {
-      const token = config.tokens.find((t) => t.tokenId === Number(tokenId));
-      const price = config.referencePrices[Number(tokenId)];
-      return token && price ? sum + (amount * price) / 10n ** BigInt(token.decimals) : sum;
-    }, 0n);
-
   const wireAccount = (a: AccountState): WireAccount => {
-    const equity = equityOf(a);
+    const margin = accountMargin(state(), config, a);
+    const prices = devnet.oracle().markets;
+    const qd = quoteDecimals(config);
     return {
       accountId: a.id,
       owner: a.owner,
@@ -102,14 +99,38 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         tokenId: Number(tokenId),
         amount: amount.toString(),
       })),
-      positions: [],
-      openOrders: [],
+      positions: positionsOf(state(), a.id).map(([marketId, p]) => {
+        const mark = prices[marketId]?.mark ?? p.entryPrice;
+        const market = config.markets.find((m) => m.marketId === marketId)!;
+        return {
+          marketId,
+          size: p.size.toString(),
+          entryPrice: p.entryPrice.toString(),
+          markPrice: mark.toString(),
+          unrealizedPnl: unrealizedPnl(p, market, mark, qd).toString(),
+          realizedPnl: p.realizedPnl.toString(),
+          fundingPnl: p.fundingPnl.toString(),
+          liquidationPrice: liquidationPrice(state(), config, a, marketId)?.toString() ?? null,
+        };
+      }),
+      openOrders: Object.values(state().books).flatMap((book) =>
+        [...book.bids, ...book.asks]
+          .filter((o) => o.accountId === a.id)
+          .map((o) => ({
+            orderId: o.orderId.toString(),
+            clientOrderId: o.clientOrderId === undefined ? null : o.clientOrderId.toString(),
+            marketId: state().orders[o.orderId.toString()]!.marketId,
+            side: o.side,
+            price: o.price.toString(),
+            remainingSize: o.remaining.toString(),
+          })),
+      ),
       margin: {
-        equity: equity.toString(),
-        initialRequirement: '0',
-        maintenanceRequirement: '0',
-        freeCollateral: equity.toString(),
-        healthBps: null,
+        equity: margin.equity.toString(),
+        initialRequirement: margin.initialRequirement.toString(),
+        maintenanceRequirement: margin.maintenanceRequirement.toString(),
+        freeCollateral: margin.freeCollateral.toString(),
+        healthBps: margin.healthBps,
       },
       updateId: a.updateId,
     };

@@ -15,6 +15,7 @@ import { Devnet } from './devnet';
 import { buildRoutes, type Route } from './routes';
 import { marketRoutes } from './routes-markets';
 import { triggerRoutes } from './routes-triggers';
+import { orderRoutes } from './routes-orders';
 import { vaultRoutes } from './routes-vaults';
 import { openapiDocument } from './openapi';
 
@@ -90,6 +91,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
         openapiDocument(routes, 'Perpetua devnet settlement chain', (r) => r.tag === 'chain'),
     }),
     ...marketRoutes(devnet, config),
+    ...orderRoutes(devnet, config),
     ...triggerRoutes(devnet, config),
     ...vaultRoutes(devnet, config),
   ];

@@ -54,14 +54,21 @@ export class StreamHub {
     });
   }
 
-  publish(stream: string, kindKey: string, payload: unknown, updateId: number): void {
+  /** lastUpdateId: the update id this message follows (default updateId − 1); a gap means a missed message */
+  publish(
+    stream: string,
+    kindKey: string,
+    payload: unknown,
+    updateId: number,
+    lastUpdateId = updateId - 1,
+  ): void {
     const set = this.subscribers.get(stream);
     if (!set || set.size === 0) return;
     const message = JSON.stringify({
       [kindKey]: payload,
       stream,
       update_id: updateId,
-      last_update_id: updateId - 1,
+      last_update_id: lastUpdateId,
     });
     for (const ws of set) if (ws.readyState === ws.OPEN) ws.send(message);
   }

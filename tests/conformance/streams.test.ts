@@ -1,8 +1,8 @@
 // GET /ws/{streams}: the account stream carries every balance change with gap-free update ids that match
 // GET /account/{id}'s updateId; several streams share one socket; bad streams are refused with a reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { TestWallet, USDC, startExchange, usdc, type TestExchange } from './support/exchange';
+import { openStreams } from './support/ws';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -17,34 +17,7 @@ interface Message {
   last_update_id: number;
 }
 
-function open(
-  streams: string,
-): Promise<{ ws: WebSocket; messages: Message[]; next(count: number): Promise<Message[]> }> {
-  const ws = new WebSocket(`${ex.url.replace('http', 'ws')}/ws/${streams}`);
-  const messages: Message[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()) as Message);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const next = async (count: number) => {
-    const deadline = Date.now() + 5_000;
-    while (messages.length < count && Date.now() < deadline)
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 100);
-      });
-    return messages.slice(0, count);
-  };
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve({ ws, messages, next }));
-    ws.once('unexpected-response', (_req, res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => reject(new Error(`${res.statusCode} ${body}`)));
-    });
-  });
-}
+const open = (streams: string) => openStreams<Message>(ex, streams);
 
 describe('account stream', () => {
   it('pushes transfers, withdrawals (requested and processed) and credited deposits with gap-free update ids', async () => {

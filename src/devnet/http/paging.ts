@@ -13,7 +13,7 @@ export interface PageQuery {
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-function parseTime(name: string, value: string | null, fallback: number): number {
+export function parseTime(name: string, value: string | null, fallback: number): number {
   if (value === null) return fallback;
   if (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))
     throw new HttpError('BadRequest', `${name} must be an RFC3339 date-time, got "${value}"`);

@@ -41,8 +41,10 @@ export function requote(
     const book = (state.books[market.marketId] ??= emptyBook());
     for (const order of [...book.bids, ...book.asks].filter((o) => o.accountId === accountId)) {
       removeOrder(book, order.orderId);
+      // quotes nobody traded with leave no trace; a traded one stays readable by its trades
       const record = state.orders[order.orderId.toString()];
-      if (record) delete state.orders[order.orderId.toString()];
+      if (record && record.filled === 0n) delete state.orders[order.orderId.toString()];
+      else if (record) record.status = 'cancelled';
     }
     for (let level = 0n; level < BigInt(LEVELS); level += 1n) {
       const offset = SPREAD_BPS + level * STEP_BPS;

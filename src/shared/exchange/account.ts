@@ -21,6 +21,8 @@ export const PositionSchema = z.object({
   unrealizedPnl: ScaledString,
   realizedPnl: ScaledString,
   fundingPnl: ScaledString,
+  /** the mark price at which the account would reach its maintenance requirement; null: none */
+  liquidationPrice: ScaledString.nullable(),
 });
 
 export const OpenOrderSchema = z.object({

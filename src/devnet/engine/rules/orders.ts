@@ -48,7 +48,11 @@ export interface Taker {
   limit: bigint | null;
   size: bigint;
   orderId: bigint;
+  clientOrderId?: bigint;
 }
+
+export const fillKey = (orderId: bigint, makerId: number, price: bigint): string =>
+  `${orderId}:${makerId}:${price}`;
 
 /** Trades the taker against the book; returns the fills. Self-trades are skipped, not executed. */
 export function match(
@@ -117,14 +121,19 @@ export function match(
     });
     fills.push({ makerOrderId: maker.orderId, makerAccountId: maker.accountId, price: maker.price, size });
     makerAccount.updateId += 1;
+    const makerPosition = positionOf(state, maker.accountId, taker.market.marketId);
     emit(makerAccount.id, {
       type: 'fill',
       role: 'maker',
+      // the interface keys account fills orderId:makerId:rawPrice
+      key: fillKey(maker.orderId, maker.accountId, maker.price),
       marketId: taker.market.marketId,
       orderId: maker.orderId.toString(),
       price: maker.price.toString(),
       size: size.toString(),
       fee: makerFee.toString(),
+      takerClientOrderId: taker.clientOrderId?.toString() ?? null,
+      position: { size: makerPosition.size.toString(), entryPrice: makerPosition.entryPrice.toString() },
     });
   }
   return fills;
@@ -182,7 +191,15 @@ export const orderRules: RuleSet = {
     const fills = match(
       state,
       config,
-      { account, market, side: kind.side, limit, size, orderId },
+      {
+        account,
+        market,
+        side: kind.side,
+        limit,
+        size,
+        orderId,
+        ...(kind.clientOrderId !== undefined ? { clientOrderId: kind.clientOrderId } : {}),
+      },
       ctx.now,
       ctx.actionId,
       ctx.emit,
@@ -203,12 +220,21 @@ export const orderRules: RuleSet = {
       });
     } else order.status = remaining === 0n ? 'filled' : 'cancelled';
     account.updateId += 1;
+    const nowHeld = positionOf(state, account.id, market.marketId);
     ctx.emit(account.id, {
       type: 'orderPlaced',
       marketId: market.marketId,
       orderId: orderId.toString(),
+      status: order.status,
       filled: order.filled.toString(),
       remaining: remaining.toString(),
+      fills: Object.fromEntries(
+        fills.map((f) => [
+          fillKey(f.makerOrderId, f.makerAccountId, f.price),
+          { price: f.price.toString(), size: f.size.toString(), makerId: f.makerAccountId },
+        ]),
+      ),
+      position: { size: nowHeld.size.toString(), entryPrice: nowHeld.entryPrice.toString() },
       ...(kind.clientOrderId !== undefined ? { clientOrderId: kind.clientOrderId.toString() } : {}),
     });
     return {

@@ -1,0 +1,364 @@
+// Trading over real HTTP and WebSocket: every fill mode against the built-in market maker and between
+// users, reduce-only, the margin check, fees by tier, positions and PnL, the order/trade reads with both
+// /trades pagination modes, and the book's deltas chaining from the REST snapshot's updateId.
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestWallet, USDC, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
+import { openStreams, type StreamMessage } from './support/ws';
+import type { ActionKind, Receipt } from '../../src/protocol/types';
+import { AccountSchema } from '../../src/shared/exchange/account';
+import {
+  OrderInfoSchema,
+  OrderPageSchema,
+  OrderbookSchema,
+  TradePageSchema,
+  TradesPageSchema,
+} from '../../src/shared/exchange/orders';
+
+const BTC = 0; // BTC-PERP: priceDecimals 1, sizeDecimals 4
+let ex: TestExchange;
+afterEach(() => ex?.close());
+
+type Order = Extract<ActionKind, { type: 'placeOrder' }>;
+async function trader(collateral = 10_000): Promise<{ w: TestWallet; account: number }> {
+  const w = new TestWallet(ex);
+  await w.deposit(USDC, usdc(collateral));
+  await w.createSession();
+  return { w, account: (await w.accountIds())[0]! };
+}
+function order(w: TestWallet, fields: Partial<Order>): Promise<Receipt> {
+  return ex.submit(
+    w.sessionBody({
+      type: 'placeOrder',
+      sessionId: w.session!.id,
+      marketId: BTC,
+      side: 'BID',
+      fillMode: 'IMMEDIATE_OR_CANCEL',
+      isReduceOnly: false,
+      price: 0n,
+      size: 1_000n,
+      ...fields,
+    } as Order),
+  );
+}
+const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
+const book = async () => OrderbookSchema.parse(await ex.getJson(`/market/${BTC}/orderbook`));
+const placed = (r: Receipt) => {
+  if (r.kind.type !== 'placeOrderResult') throw new Error(`expected a placed order, got ${errorOf(r)}`);
+  return r.kind;
+};
+
+describe('market orders against the market maker', () => {
+  it('fill at the best ask, open a position at that entry, charge the taker fee and show it all in the reads', async () => {
+    ex = await startExchange();
+    // 1,000 USDC behind ~6,500 USDC of BTC: about 6.5x leverage, so there is a liquidation price
+    const { w, account: a } = await trader(1_000);
+    const { asks } = await book();
+    const [bestAsk, bestSize] = asks[0]!;
+    expect(bestSize).toBeGreaterThan(1_000n);
+
+    const result = placed(await order(w, { size: 1_000n, clientOrderId: 18_446_744_073_709_551_615n }));
+    expect(result.filledSize).toBe(1_000n);
+    expect(result.remainingSize).toBe(0n);
+    expect(result.fills).toEqual([expect.objectContaining({ price: bestAsk, size: 1_000n })]);
+
+    // notional = price x size scaled to USDC (6 decimals) from priceDecimals 1 + sizeDecimals 4
+    const notional = (bestAsk * 1_000n * 1_000_000n) / 100_000n;
+    const takerFee = (notional * 5n + 9_999n) / 10_000n; // tier 0 taker: 5 bps, rounded up
+    const after = await account(a);
+    expect(after.balances.find((b) => b.tokenId === USDC)!.amount).toBe(usdc(1_000) - takerFee);
+    expect(after.positions).toEqual([
+      expect.objectContaining({ marketId: BTC, size: 1_000n, entryPrice: bestAsk, realizedPnl: 0n }),
+    ]);
+    const m = after.margin;
+    expect(m.initialRequirement).toBeGreaterThan(0n);
+    expect(m.maintenanceRequirement * 2n).toBeLessThanOrEqual(m.initialRequirement + 1n);
+    expect(m.freeCollateral).toBe(m.equity - m.initialRequirement);
+    expect(m.healthBps).toBeGreaterThan(10_000);
+    expect(after.positions[0]!.liquidationPrice).not.toBeNull();
+    // where equity meets maintenance: 1,000 − fee + 0.1·(P − entry) = 2.5% · 0.1 · P
+    const liq = after.positions[0]!.liquidationPrice!;
+    const equityAt = (p: bigint) => usdc(1_000) - takerFee + ((p - bestAsk) * 1_000n * 1_000_000n) / 100_000n;
+    const maintenanceAt = (p: bigint) => (p * 1_000n * 1_000_000n * 250n) / 100_000n / 10_000n;
+    expect(equityAt(liq) - maintenanceAt(liq)).toBeGreaterThanOrEqual(-10n * 1_000_000n);
+    expect(equityAt(liq) - maintenanceAt(liq)).toBeLessThanOrEqual(10n * 1_000_000n);
+    expect(liq).toBeLessThan(bestAsk);
+    expect(liq).toBeGreaterThan((bestAsk * 80n) / 100n);
+
+    const info = OrderInfoSchema.parse(await ex.getJson(`/order/${result.orderId}`));
+    expect(info).toMatchObject({
+      status: 'filled',
+      filledSize: 1_000n,
+      clientOrderId: 18_446_744_073_709_551_615n,
+      marketMode: 'clob',
+    });
+    const trades = TradePageSchema.parse(await ex.getJson(`/order/${result.orderId}/trades`));
+    expect(trades.items).toEqual([
+      expect.objectContaining({ takerId: a, price: bestAsk, size: 1_000n, takerFee, takerSide: 'BID' }),
+    ]);
+    expect(trades.items[0]!.takerClientOrderId).toBe(18_446_744_073_709_551_615n);
+  });
+
+  it('realize PnL when the price moves and the position is closed', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const entry = placed(await order(w, { size: 1_000n })).fills[0]!.price;
+    const up = (entry * 102n) / 100n;
+    expect((await ex.postJson('/devnet/index-price', { marketId: BTC, price: up.toString() })).ok).toBe(true);
+    const open = (await account(a)).positions[0]!;
+    expect(open.markPrice).toBe(up);
+    expect(open.unrealizedPnl).toBe(((up - entry) * 1_000n * 1_000_000n) / 100_000n);
+
+    const close = placed(await order(w, { side: 'ASK', size: 1_000n, isReduceOnly: true }));
+    const exit = close.fills[0]!.price;
+    const after = await account(a);
+    expect(after.positions).toEqual([]);
+    const history = await ex.getJson<{ items: unknown[] }>(`/account/${a}/orders`);
+    expect(history.items).toHaveLength(2);
+    // the balance carries the realized PnL, (exit − entry) × size in USDC, less both taker fees
+    expect(exit).toBeGreaterThan(entry);
+    const value = (price: bigint) => (price * 1_000n * 1_000_000n) / 100_000n;
+    const fee = (price: bigint) => (value(price) * 5n + 9_999n) / 10_000n;
+    expect(after.balances.find((b) => b.tokenId === USDC)!.amount).toBe(
+      usdc(10_000) + value(exit) - value(entry) - fee(entry) - fee(exit),
+    );
+  });
+
+  it('refuse what the margin cannot carry (RISK) and change nothing', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(100);
+    const before = await account(a);
+    // 0.1 BTC is ~6,500 USDC notional: 5% initial margin is ~325 USDC, more than the 100 deposited
+    expect(errorOf(await order(w, { size: 1_000n }))).toBe('RISK');
+    const after = await account(a);
+    expect(after.positions).toEqual([]);
+    expect(after.balances).toEqual(before.balances);
+  });
+});
+
+describe('fill modes, reduce-only and cancels', () => {
+  it('LIMIT rests in the book, shows as an open order with its client id as a string, and cancels', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const { bids, updateId } = await book();
+    const below = bids[0]![0] - 100n;
+    const r = placed(await order(w, { fillMode: 'LIMIT', price: below, size: 500n, clientOrderId: 42n }));
+    expect(r.filledSize).toBe(0n);
+    expect(r.remainingSize).toBe(500n);
+    const after = await book();
+    expect(after.updateId).toBeGreaterThan(updateId);
+    expect(after.bids.find(([p]) => p === below)).toEqual([below, 500n]);
+
+    const open = await ex.getJson<unknown[]>(`/account/${a}/orders/open`);
+    expect(open).toEqual([expect.objectContaining({ orderId: r.orderId.toString(), clientOrderId: '42' })]);
+    expect((await account(a)).openOrders).toEqual([
+      expect.objectContaining({ orderId: r.orderId.toString(), clientOrderId: '42', remainingSize: 500n }),
+    ]);
+
+    const other = await trader();
+    const cancelAs = (t: TestWallet, orderId: bigint) =>
+      ex.submit(t.sessionBody({ type: 'cancelOrderById', sessionId: t.session!.id, orderId }));
+    expect(errorOf(await cancelAs(other.w, r.orderId))).toBe('ACCOUNT_INVALID_OWNER');
+    const cancelled = await cancelAs(w, r.orderId);
+    expect(cancelled.kind).toEqual({ type: 'cancelOrderResult', orderId: r.orderId, cancelledSize: 500n });
+    expect((await book()).bids.find(([p]) => p === below)).toBeUndefined();
+    expect(await ex.getJson(`/account/${a}/orders/open`)).toEqual([]);
+    expect(errorOf(await cancelAs(w, r.orderId))).toBe('ORDER_NOT_FOUND');
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${r.orderId}`)).status).toBe('cancelled');
+  });
+
+  it('POST_ONLY that would cross is ORDER_WOULD_CROSS; FOK beyond the liquidity is ORDER_NOT_FILLED; both change nothing', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(1_000_000);
+    const before = await book();
+    const bestAsk = before.asks[0]![0];
+    expect(errorOf(await order(w, { fillMode: 'POST_ONLY', price: bestAsk, size: 100n }))).toBe(
+      'ORDER_WOULD_CROSS',
+    );
+    const all = before.asks.reduce((sum, [, size]) => sum + size, 0n);
+    expect(errorOf(await order(w, { fillMode: 'FILL_OR_KILL', price: 0n, size: all + 1n }))).toBe(
+      'ORDER_NOT_FILLED',
+    );
+    expect((await book()).updateId).toBe(before.updateId);
+    expect((await account(a)).positions).toEqual([]);
+    // FOK that fits fills completely; IOC at a limit fills what the limit reaches and drops the rest
+    expect(placed(await order(w, { fillMode: 'FILL_OR_KILL', price: bestAsk, size: 10n })).filledSize).toBe(
+      10n,
+    );
+    const ioc = placed(await order(w, { fillMode: 'IMMEDIATE_OR_CANCEL', price: bestAsk, size: all }));
+    expect(ioc.filledSize).toBeLessThan(all);
+    expect(ioc.remainingSize).toBe(0n);
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${ioc.orderId}`)).status).toBe('cancelled');
+  });
+
+  it('reduce-only needs an opposite position and is capped at its size; zero size or price is ORDER_INVALID', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    expect(errorOf(await order(w, { side: 'ASK', isReduceOnly: true }))).toBe('ORDER_INVALID');
+    placed(await order(w, { size: 300n }));
+    expect(errorOf(await order(w, { side: 'BID', isReduceOnly: true }))).toBe('ORDER_INVALID');
+    const reduce = placed(await order(w, { side: 'ASK', isReduceOnly: true, size: 1_000n }));
+    expect(reduce.filledSize).toBe(300n);
+    expect((await account(a)).positions).toEqual([]);
+    expect(errorOf(await order(w, { size: 0n }))).toBe('ORDER_INVALID');
+    expect(errorOf(await order(w, { fillMode: 'LIMIT', price: 0n }))).toBe('ORDER_INVALID');
+    expect(errorOf(await order(w, { marketId: 99 }))).toBe('MARKET_NOT_FOUND');
+  });
+
+  it('two users trade: the resting order is the maker (maker fee), the crossing one the taker', async () => {
+    ex = await startExchange();
+    const maker = await trader();
+    const taker = await trader();
+    const bestBid = (await book()).bids[0]![0];
+    // an ask inside the spread, below the market maker's asks, so it is first in line
+    const price = bestBid + 1n;
+    const resting = placed(await order(maker.w, { side: 'ASK', fillMode: 'LIMIT', price, size: 200n }));
+    const take = placed(await order(taker.w, { side: 'BID', price, size: 200n }));
+    expect(take.fills).toEqual([
+      expect.objectContaining({ makerOrderId: resting.orderId, makerAccountId: maker.account, size: 200n }),
+    ]);
+    const notional = (price * 200n * 1_000_000n) / 100_000n;
+    const trades = TradesPageSchema.parse(await ex.getJson(`/trades?makerId=${maker.account}`));
+    expect(trades.accountId).toBe(maker.account);
+    expect(trades.trades).toEqual([
+      expect.objectContaining({
+        takerId: taker.account,
+        makerId: maker.account,
+        makerFee: (notional * 2n + 9_999n) / 10_000n,
+        takerFee: (notional * 5n + 9_999n) / 10_000n,
+      }),
+    ]);
+    expect((await account(maker.account)).positions[0]!.size).toBe(-200n);
+    expect((await account(taker.account)).positions[0]!.size).toBe(200n);
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${resting.orderId}`)).status).toBe('filled');
+    const stats = await ex.getJson<{ openInterest: string; volume24h: string }>(`/market/${BTC}/stats`);
+    expect(stats).toMatchObject({ openInterest: '200', volume24h: '200' });
+    const live = await ex.getJson<{ clob: { bestBid: string; bestAsk: string } }>(`/market/${BTC}/live`);
+    expect(BigInt(live.clob.bestBid)).toBeLessThan(BigInt(live.clob.bestAsk));
+  });
+});
+
+describe('order and trade reads', () => {
+  it('/trades pages newest first by trade id or by whole actions, echoing since and until', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(1_000_000);
+    const { asks } = await book();
+    // one order sweeping three levels makes one action with three trades; two small orders make two more
+    const threeLevels = asks[0]![1] + asks[1]![1] + asks[2]![1] / 2n;
+    expect(placed(await order(w, { size: threeLevels })).fills).toHaveLength(3);
+    placed(await order(w, { size: 10n }));
+    placed(await order(w, { size: 10n }));
+
+    const first = TradesPageSchema.parse(await ex.getJson(`/trades?takerId=${a}&pageSize=2`));
+    expect(first.trades).toHaveLength(2);
+    expect(first.trades[0]!.tradeId).toBeGreaterThan(first.trades[1]!.tradeId);
+    expect(first.since).toBe('1970-01-01T00:00:00Z');
+    const q = (extra: string) => `/trades?takerId=${a}&since=${first.since}&until=${first.until}&${extra}`;
+    const rest = TradesPageSchema.parse(
+      await ex.getJson(q(`pageSize=2&startInclusive=${first.nextStartInclusive}`)),
+    );
+    const last = TradesPageSchema.parse(
+      await ex.getJson(q(`pageSize=2&startInclusive=${rest.nextStartInclusive}`)),
+    );
+    expect(last.nextStartInclusive).toBeUndefined();
+    expect([...first.trades, ...rest.trades, ...last.trades]).toHaveLength(5);
+
+    // by action: two actions per page, the sweep's three trades stay together
+    const byAction = TradesPageSchema.parse(await ex.getJson(q('paginationMode=actionId&pageSize=2')));
+    expect(byAction.trades).toHaveLength(2);
+    const older = TradesPageSchema.parse(
+      await ex.getJson(q(`paginationMode=actionId&pageSize=2&startInclusive=${byAction.nextStartInclusive}`)),
+    );
+    expect(older.trades).toHaveLength(3);
+    expect(new Set(older.trades.map((t) => t.actionId)).size).toBe(1);
+    expect(older.nextStartInclusive).toBeUndefined();
+
+    for (const bad of ['paginationMode=time', 'takerSide=UP', 'since=yesterday', 'pageSize=0', 'marketId=-1'])
+      expect((await ex.get(`/trades?${bad}`)).status, bad).toBe(400);
+    expect(TradesPageSchema.parse(await ex.getJson(`/trades?takerId=${a}&takerSide=ASK`)).trades).toEqual([]);
+  });
+
+  it('account orders page by order id; unknown order, account or market are 404s', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    for (let i = 0; i < 3; i += 1) placed(await order(w, { size: 10n }));
+    const first = OrderPageSchema.parse(await ex.getJson(`/account/${a}/orders?pageSize=2`));
+    expect(first.items).toHaveLength(2);
+    const second = OrderPageSchema.parse(
+      await ex.getJson(`/account/${a}/orders?pageSize=2&startInclusive=${first.nextStartInclusive}`),
+    );
+    expect(second.items).toHaveLength(1);
+    expect(second.nextStartInclusive).toBeUndefined();
+    expect(await (await ex.get('/order/999999')).json()).toMatchObject({ error: 'OrderNotFound' });
+    expect((await ex.get('/order/abc')).status).toBe(400);
+    expect(await (await ex.get('/account/9999/orders')).json()).toMatchObject({ error: 'UserNotFound' });
+    expect(await (await ex.get('/account/9999/orders/open')).json()).toMatchObject({ error: 'UserNotFound' });
+    expect(await (await ex.get('/market/77/orderbook')).json()).toMatchObject({ error: 'MarketNotFound' });
+    expect((await ex.get('/market/0/orderbook?depth=0')).status).toBe(400);
+  });
+});
+
+describe('market and account streams', () => {
+  it('deltas chain gap-free from the snapshot updateId; trades and account fills arrive keyed as the interface says', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const deltas = await openStreams(ex, 'deltas@BTC-PERP&trades@BTC-PERP');
+    const fills = await openStreams<StreamMessage & { account: Record<string, unknown> }>(ex, `account@${a}`);
+    const snapshot = await book();
+    const bestBid = snapshot.bids[0]![0];
+    const r = placed(await order(w, { fillMode: 'LIMIT', price: bestBid - 50n, size: 100n }));
+    placed(await order(w, { size: 20n, clientOrderId: 7n }));
+    ex.advance(5_000); // the index moves: the market maker re-quotes
+
+    await deltas.next(4);
+    const deltaMessages = deltas.messages.filter((m) => m.stream === 'deltas@BTC-PERP');
+    expect(deltaMessages.length).toBeGreaterThanOrEqual(3);
+    let previous = snapshot.updateId;
+    for (const m of deltaMessages) {
+      expect(m.last_update_id).toBe(previous);
+      expect(m.update_id).toBeGreaterThan(previous);
+      previous = m.update_id;
+    }
+    expect((await book()).updateId).toBe(previous);
+    // replaying the deltas on the snapshot gives the book REST shows now
+    const replay = new Map(snapshot.bids.map(([p, s]) => [p.toString(), s]));
+    for (const m of deltaMessages)
+      for (const [p, s] of (m.delta as { bids: [string, string][] }).bids)
+        if (s === '0') replay.delete(p);
+        else replay.set(p, BigInt(s));
+    const now = await ex.getJson<{ bids: [string, string][] }>(`/market/${BTC}/orderbook?depth=500`);
+    expect(
+      [...replay.entries()]
+        .sort((x, y) => (BigInt(y[0]) > BigInt(x[0]) ? 1 : -1))
+        .map(([p, s]) => [p, s.toString()]),
+    ).toEqual(now.bids);
+
+    const trade = deltas.messages.find((m) => m.stream === 'trades@BTC-PERP');
+    expect(trade?.trades).toMatchObject({ takerId: a, size: '20', takerClientOrderId: '7' });
+
+    await fills.next(2);
+    const events = fills.messages.map((m) => m.account);
+    expect(events[0]).toMatchObject({ type: 'orderPlaced', orderId: r.orderId.toString(), status: 'open' });
+    const taken = events[1]!;
+    expect(taken).toMatchObject({ type: 'orderPlaced', status: 'filled', clientOrderId: '7' });
+    const [key] = Object.keys(taken.fills as object);
+    expect(key).toMatch(/^\d+:\d+:\d+$/);
+    expect(taken.position).toEqual({ size: '20', entryPrice: expect.any(String) });
+    deltas.ws.close();
+    fills.ws.close();
+  });
+
+  it('refuses unknown symbols and resolutions; candles stream the mark price', async () => {
+    ex = await startExchange();
+    await trader();
+    for (const bad of ['trades@DOGE-PERP', 'deltas@x', 'candle@BTC-PERP:7m', 'candle@NOPE:1m'])
+      await expect(openStreams(ex, bad)).rejects.toThrow(/^(400|404)/);
+    const candles = await openStreams(ex, 'candle@BTC-PERP:1m');
+    ex.advance(3_000);
+    const [first] = await candles.next(1);
+    const c = first!.candle as Record<string, string | number>;
+    expect(c).toMatchObject({ symbol: 'BTC-PERP', resolution: '1m' });
+    expect(Number(c.start) % 60).toBe(0);
+    expect(BigInt(c.high as string)).toBeGreaterThanOrEqual(BigInt(c.low as string));
+    candles.ws.close();
+  });
+});
