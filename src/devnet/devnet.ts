@@ -19,6 +19,7 @@ import { fireTriggers } from './triggers/fire';
 import { advanceVaults } from './vaults/epochs';
 import { vaultStreamKind } from './vaults/stream';
 import { MarketStreams } from './market-streams';
+import { liquidateUnhealthy } from './markets/liquidation';
 
 /** the signer recorded for changes the engine makes on its own (trigger fills, liquidations, epochs) */
 export const ENGINE_SIGNER = 'engine';
@@ -186,6 +187,7 @@ export class Devnet {
     for (const accountId of settleFunding(ctx.state, ctx.config, now))
       ctx.emit(accountId, { type: 'funding' });
     fireTriggers(ctx);
+    liquidateUnhealthy(ctx);
     advanceVaults(ctx);
     for (const tx of this.chain.dueDeposits(nowMs)) {
       const result = creditDeposit(

@@ -16,6 +16,7 @@ import { buildRoutes, type Route } from './routes';
 import { marketRoutes } from './routes-markets';
 import { triggerRoutes } from './routes-triggers';
 import { orderRoutes } from './routes-orders';
+import { positionRoutes } from './routes-positions';
 import { vaultRoutes } from './routes-vaults';
 import { openapiDocument } from './openapi';
 
@@ -92,6 +93,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     }),
     ...marketRoutes(devnet, config),
     ...orderRoutes(devnet, config),
+    ...positionRoutes(devnet, config),
     ...triggerRoutes(devnet, config),
     ...vaultRoutes(devnet, config),
   ];

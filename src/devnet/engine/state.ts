@@ -5,6 +5,7 @@ import type { OracleState } from '../markets/oracle';
 import type { BookState } from '../markets/book';
 import type { PositionState } from '../markets/positions';
 import { emptyTriggersState, type TriggersState } from '../triggers/state';
+import { emptyTradingHistory, type TradingHistory } from '../markets/history';
 import { emptyVaultsState, type VaultsState } from '../vaults/state';
 
 export interface UserState {
@@ -113,6 +114,8 @@ export interface EngineState {
   nextTradeId: bigint;
   /** the built-in market maker's account, once created */
   marketMakerAccount: number | null;
+  /** fills, position changes, funding, liquidations and fee-tier changes per account */
+  history: TradingHistory;
   triggers: TriggersState;
   vaults: VaultsState;
 }
@@ -178,6 +181,7 @@ export function emptyState(): EngineState {
     nextOrderId: 1n,
     nextTradeId: 1n,
     marketMakerAccount: null,
+    history: emptyTradingHistory(),
     triggers: emptyTriggersState(),
     vaults: emptyVaultsState(),
   };

@@ -2,11 +2,12 @@
 // funding since it last settled, times its size. Positive rates: longs pay shorts.
 import type { DevnetConfig } from '../config';
 import type { EngineState } from '../engine/state';
-import { notional } from './positions';
+import { addFunding, notional } from './positions';
+import { recordFunding } from './history';
 import { quoteDecimals } from './margin';
 
 /** Returns the accounts whose balance changed. */
-export function settleFunding(state: EngineState, config: DevnetConfig, _now: number): number[] {
+export function settleFunding(state: EngineState, config: DevnetConfig, now: number): number[] {
   if (!state.oracle) return [];
   const qd = quoteDecimals(config);
   const changed: number[] = [];
@@ -23,7 +24,14 @@ export function settleFunding(state: EngineState, config: DevnetConfig, _now: nu
           : notional(market, cumulative - position.fundingIndex, position.size, qd) / 1_000_000n;
       position.fundingIndex = cumulative;
       if (payment === 0n) continue;
-      position.fundingPnl -= payment;
+      addFunding(position, -payment);
+      recordFunding(state, {
+        accountId: Number(accountId),
+        time: now,
+        marketId: Number(marketId),
+        size: position.size,
+        payment: -payment,
+      });
       paid += payment;
     }
     if (paid !== 0n) {

@@ -11,6 +11,11 @@ export interface PositionState {
   fundingPnl: bigint;
   /** the market's cumulative funding when this position last settled funding */
   fundingIndex: bigint;
+  /** realized trading and funding PnL since the position last opened from flat, and since its last change */
+  realizedSinceOpen: bigint;
+  fundingSinceOpen: bigint;
+  realizedSinceChange: bigint;
+  fundingSinceChange: bigint;
 }
 
 export const emptyPosition = (fundingIndex: bigint): PositionState => ({
@@ -19,7 +24,18 @@ export const emptyPosition = (fundingIndex: bigint): PositionState => ({
   realizedPnl: 0n,
   fundingPnl: 0n,
   fundingIndex,
+  realizedSinceOpen: 0n,
+  fundingSinceOpen: 0n,
+  realizedSinceChange: 0n,
+  fundingSinceChange: 0n,
 });
+
+/** Adds a funding payment (negative: paid) to the position's running totals. */
+export function addFunding(position: PositionState, payment: bigint): void {
+  position.fundingPnl += payment;
+  position.fundingSinceOpen += payment;
+  position.fundingSinceChange += payment;
+}
 
 /** price x size in quote units: scaled by 10^quoteDecimals / 10^(priceDecimals + sizeDecimals), toward zero. */
 export function notional(market: MarketInfo, price: bigint, size: bigint, quoteDecimals: number): bigint {
@@ -37,6 +53,12 @@ export function applyFill(
   quoteDecimals: number,
 ): bigint {
   const { size } = position;
+  position.fundingSinceChange = 0n;
+  position.realizedSinceChange = 0n;
+  if (size === 0n) {
+    position.realizedSinceOpen = 0n;
+    position.fundingSinceOpen = 0n;
+  }
   if (size === 0n || size > 0n === delta > 0n) {
     // opening or adding: the entry becomes the size-weighted average
     const total = size + delta;
@@ -48,6 +70,8 @@ export function applyFill(
   const closing = abs(delta) < abs(size) ? delta : -size;
   const pnl = notional(market, price - position.entryPrice, -closing, quoteDecimals);
   position.realizedPnl += pnl;
+  position.realizedSinceOpen += pnl;
+  position.realizedSinceChange = pnl;
   position.size = size + delta;
   if (position.size === 0n) position.entryPrice = 0n;
   else if (position.size > 0n !== size > 0n) position.entryPrice = price; // flipped: the rest opens at this price

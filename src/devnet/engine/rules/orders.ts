@@ -8,6 +8,7 @@ import type { Fill } from '../../../protocol/types';
 import { crossable, emptyBook, insertOrder, liquidity, removeOrder, type BookSide } from '../../markets/book';
 import { abs, applyFill, emptyPosition, notional, type PositionState } from '../../markets/positions';
 import { accountMargin, quoteDecimals } from '../../markets/margin';
+import { recordFill } from '../../markets/history';
 
 function feeBps(
   state: EngineState,
@@ -49,6 +50,8 @@ export interface Taker {
   size: bigint;
   orderId: bigint;
   clientOrderId?: bigint;
+  /** why the taker trades; a liquidation is recorded as such in the position history */
+  reason?: 'trade' | 'liquidation';
 }
 
 export const fillKey = (orderId: bigint, makerId: number, price: bigint): string =>
@@ -76,20 +79,30 @@ export function match(
     const makerFee = fee(value, feeBps(state, config, maker.accountId, 'maker'));
     const makerAccount = state.accounts[maker.accountId]!;
     const signed = taker.side === 'BID' ? size : -size;
-    const takerPnl = applyFill(
-      positionOf(state, taker.account.id, taker.market.marketId),
-      taker.market,
-      signed,
-      maker.price,
-      qd,
-    );
-    const makerPnl = applyFill(
-      positionOf(state, maker.accountId, taker.market.marketId),
-      taker.market,
-      -signed,
-      maker.price,
-      qd,
-    );
+    const subActionId = fills.length;
+    const side = (accountId: number, delta: bigint, fee: bigint): bigint => {
+      const position = positionOf(state, accountId, taker.market.marketId);
+      const sizeBefore = position.size;
+      const pnl = applyFill(position, taker.market, delta, maker.price, qd);
+      recordFill(state, config, {
+        actionId,
+        subActionId,
+        marketId: taker.market.marketId,
+        accountId,
+        time,
+        tradingPnl: pnl,
+        fee,
+        sizeBefore,
+        sizeAfter: position.size,
+        price: maker.price,
+        entryPrice: position.entryPrice,
+        notional: value,
+        reason: taker.reason ?? 'trade',
+      });
+      return pnl;
+    };
+    const takerPnl = side(taker.account.id, signed, takerFee);
+    const makerPnl = side(maker.accountId, -signed, makerFee);
     taker.account.balances[config.quoteTokenId] =
       (taker.account.balances[config.quoteTokenId] ?? 0n) + takerPnl - takerFee;
     makerAccount.balances[config.quoteTokenId] =

@@ -1,0 +1,308 @@
+// Position and PnL reads: trading history kinds (pnl, position, funding, liquidation, fee-tier), the
+// per-market PnL summary, PnL over a window with a series for charts, and traded volume.
+import type { Devnet } from './devnet';
+import type { DevnetConfig } from './config';
+import type { HttpRequest } from './http/router';
+import { HttpError } from './http/errors';
+import { MAX_PAGE_ENTRIES, page, parsePageQuery, parseTime } from './http/paging';
+import { accountIdValue, marketIdParam, optionalQuery } from './http/params';
+import type { Route } from './routes';
+import type { PnlRecord, PositionChangeRecord } from './markets/history';
+import type {
+  WireFeeTierRow,
+  WireFundingRow,
+  WireLiquidationRow,
+  WirePnlRow,
+  WirePositionRow,
+} from '../shared/exchange/history';
+
+const json = (value: unknown) => ({ status: 200, json: value });
+const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+const SERIES_POINTS = 500;
+
+type Triple = [bigint, bigint, bigint];
+const tripleOf = (r: { actionId: bigint; subActionId: number; marketId: number }): Triple => [
+  r.actionId,
+  BigInt(r.subActionId),
+  BigInt(r.marketId),
+];
+const compare = (a: Triple, b: Triple): number => {
+  for (let i = 0; i < 3; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return 0;
+};
+const cursorText = (t: Triple) => t.join(':');
+
+export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
+  const state = () => devnet.engine.state;
+  const account = (req: HttpRequest): number => {
+    const id = accountIdValue(req.params.account_id);
+    if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
+    return id;
+  };
+  const marketFilter = (req: HttpRequest, name = 'marketId') =>
+    optionalQuery(req, name, (raw) => {
+      const id = marketIdParam(raw, name);
+      if (!config.markets.some((m) => m.marketId === id))
+        throw new HttpError('BadRequest', `market ${id} does not exist`);
+      return id;
+    });
+  const window = (req: HttpRequest) => {
+    const now = devnet.engine.nowSeconds();
+    const since = parseTime('since', req.query.get('since'), 0);
+    const until = parseTime('until', req.query.get('until'), now);
+    if (since > until) throw new HttpError('BadRequest', 'since must not be after until');
+    return { since, until };
+  };
+
+  /** pnl and position rows: ascending by (actionId, subActionId, marketId), cursor "a:s:m" */
+  const triplePage = <R extends PnlRecord | PositionChangeRecord, W>(
+    req: HttpRequest,
+    rows: R[],
+    toWire: (r: R) => W,
+  ) => {
+    const accountId = account(req);
+    const marketId = marketFilter(req);
+    const raw = req.query.get('startInclusive');
+    let start: Triple | undefined;
+    if (raw !== null) {
+      const m = /^(\d{1,20}):(\d{1,10}):(\d{1,10})$/.exec(raw);
+      if (!m)
+        throw new HttpError(
+          'BadRequest',
+          'startInclusive is "actionId:subActionId:marketId" (e.g. "12:0:1")',
+        );
+      start = [BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)];
+    }
+    const q = parsePageQuery(
+      new URLSearchParams([...req.query].filter(([k]) => k !== 'startInclusive')),
+      devnet.engine.nowSeconds(),
+    );
+    const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
+    const matching = rows.filter(
+      (r) =>
+        r.accountId === accountId &&
+        (marketId === undefined || r.marketId === marketId) &&
+        r.time >= q.sinceSeconds &&
+        r.time <= q.untilSeconds &&
+        (start === undefined || compare(tripleOf(r), start) >= 0),
+    );
+    const next = matching[limit];
+    const items = matching.slice(0, limit).map(toWire);
+    return next ? { items, nextStartInclusive: cursorText(tripleOf(next)) } : { items };
+  };
+  const rowIdPage = <R extends { id: bigint; time: number; accountId: number; marketId?: number }, W>(
+    req: HttpRequest,
+    rows: R[],
+    toWire: (r: R) => W,
+    filterMarket = false,
+  ) => {
+    const accountId = account(req);
+    const marketId = filterMarket ? marketFilter(req) : undefined;
+    return page(
+      rows.filter((r) => r.accountId === accountId && (marketId === undefined || r.marketId === marketId)),
+      parsePageQuery(req.query, devnet.engine.nowSeconds()),
+      toWire,
+    );
+  };
+
+  const historyRoute = (kind: string, summary: string, handler: Route['handler']): Route => ({
+    method: 'GET',
+    path: `/account/{account_id}/history/${kind}`,
+    tag: 'history',
+    summary,
+    handler,
+  });
+
+  return [
+    historyRoute(
+      'pnl',
+      'AccountPnlInfo rows: realized trading PnL and fee of every fill, oldest first; startInclusive is "actionId:subActionId:marketId"; ?marketId',
+      (req) =>
+        json(
+          triplePage(req, state().history.pnl, (r): WirePnlRow => ({
+            cursor: cursorText(tripleOf(r)),
+            actionId: r.actionId.toString(),
+            subActionId: r.subActionId,
+            marketId: r.marketId,
+            time: r.time,
+            tradingPnl: r.tradingPnl.toString(),
+            fee: r.fee.toString(),
+          })),
+        ),
+    ),
+    historyRoute(
+      'position',
+      'AccountPositionHistoryInfo rows: every size change (trade or liquidation), oldest first; cursor "actionId:subActionId:marketId"; ?marketId',
+      (req) =>
+        json(
+          triplePage(req, state().history.positions, (r): WirePositionRow => ({
+            cursor: cursorText(tripleOf(r)),
+            actionId: r.actionId.toString(),
+            subActionId: r.subActionId,
+            marketId: r.marketId,
+            time: r.time,
+            sizeBefore: r.sizeBefore.toString(),
+            sizeAfter: r.sizeAfter.toString(),
+            price: r.price.toString(),
+            entryPrice: r.entryPrice.toString(),
+            reason: r.reason,
+          })),
+        ),
+    ),
+    historyRoute(
+      'funding',
+      'AccountFundingInfo rows: funding paid (negative) or received per position and interval; cursor is the row id as a string; ?marketId',
+      (req) =>
+        json(
+          rowIdPage(
+            req,
+            state().history.funding,
+            (r): WireFundingRow => ({
+              id: r.id.toString(),
+              time: r.time,
+              marketId: r.marketId,
+              size: r.size.toString(),
+              payment: r.payment.toString(),
+            }),
+            true,
+          ),
+        ),
+    ),
+    historyRoute('liquidation', 'Liquidations of the account, one row per market closed', (req) =>
+      json(
+        rowIdPage(req, state().history.liquidations, (r): WireLiquidationRow => ({
+          id: r.id.toString(),
+          actionId: r.actionId.toString(),
+          time: r.time,
+          marketId: r.marketId,
+          size: r.size.toString(),
+          price: r.price.toString(),
+          equityBefore: r.equityBefore.toString(),
+          maintenanceBefore: r.maintenanceBefore.toString(),
+        })),
+      ),
+    ),
+    historyRoute(
+      'fee-tier',
+      'AccountFeeTierHistory rows: the account’s fee tier moving with its 30-day volume',
+      (req) =>
+        json(
+          rowIdPage(req, state().history.feeTiers, (r): WireFeeTierRow => ({
+            id: r.id.toString(),
+            time: r.time,
+            fromTier: r.fromTier,
+            toTier: r.toTier,
+            volume30d: r.volume30d.toString(),
+          })),
+        ),
+    ),
+    {
+      method: 'GET',
+      path: '/account/{account_id}/position/summary',
+      tag: 'accounts',
+      summary:
+        'AccountPositionSummaryResult: per market, realized trading and funding PnL since the last change, since open and all time; ?marketId',
+      handler: (req) => {
+        const accountId = account(req);
+        const marketId = marketFilter(req);
+        return json(
+          Object.entries(state().positions[accountId] ?? {})
+            .filter(([m]) => marketId === undefined || Number(m) === marketId)
+            .map(([m, p]) => ({
+              marketId: Number(m),
+              tradingPnl: {
+                sinceChange: p.realizedSinceChange.toString(),
+                sinceOpen: p.realizedSinceOpen.toString(),
+                allTime: p.realizedPnl.toString(),
+              },
+              fundingPnl: {
+                sinceChange: p.fundingSinceChange.toString(),
+                sinceOpen: p.fundingSinceOpen.toString(),
+                allTime: p.fundingPnl.toString(),
+              },
+            })),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/pnl/summary',
+      tag: 'accounts',
+      summary:
+        'AccountPnlSummaryResult: realized trading PnL, funding and fees over since..until (RFC3339), with the running total as a series; ?marketId',
+      handler: (req) => {
+        const accountId = account(req);
+        const marketId = marketFilter(req);
+        const { since, until } = window(req);
+        const inWindow = (r: { accountId: number; marketId: number; time: number }) =>
+          r.accountId === accountId &&
+          (marketId === undefined || r.marketId === marketId) &&
+          r.time >= since &&
+          r.time <= until;
+        const changes: { time: number; trading: bigint; funding: bigint; fee: bigint }[] = [
+          ...state()
+            .history.pnl.filter(inWindow)
+            .map((r) => ({ time: r.time, trading: r.tradingPnl, funding: 0n, fee: r.fee })),
+          ...state()
+            .history.funding.filter(inWindow)
+            .map((r) => ({ time: r.time, trading: 0n, funding: r.payment, fee: 0n })),
+        ].sort((a, b) => a.time - b.time);
+        let trading = 0n;
+        let funding = 0n;
+        let fees = 0n;
+        const series: { time: number; total: string }[] = [];
+        for (const c of changes) {
+          trading += c.trading;
+          funding += c.funding;
+          fees += c.fee;
+          const total = (trading + funding - fees).toString();
+          const last = series[series.length - 1];
+          if (last && last.time === c.time) last.total = total;
+          else series.push({ time: c.time, total });
+        }
+        // keep the chart light: thin evenly to at most SERIES_POINTS, always keeping the last point
+        const step = Math.ceil(series.length / SERIES_POINTS);
+        const thinned =
+          step > 1 ? series.filter((_, i) => i % step === 0 || i === series.length - 1) : series;
+        return json({
+          since: rfc3339(since),
+          until: rfc3339(until),
+          tradingPnl: trading.toString(),
+          fundingPnl: funding.toString(),
+          fees: fees.toString(),
+          total: (trading + funding - fees).toString(),
+          series: thinned.slice(-SERIES_POINTS),
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/account/volume',
+      tag: 'accounts',
+      summary:
+        'AccountVolumeInfo: [marketId, volume] pairs, raw base-size units as taker or maker; accountId required; since, until, marketIds (repeated or comma-separated), marketId (deprecated)',
+      handler: (req) => {
+        const raw = req.query.get('accountId');
+        if (raw === null) throw new HttpError('BadRequest', 'accountId is required');
+        const accountId = accountIdValue(raw, 'accountId');
+        if (!devnet.engine.account(accountId))
+          throw new HttpError('UserNotFound', `account ${accountId} does not exist`);
+        const { since, until } = window(req);
+        const wanted = new Set<number>();
+        for (const value of req.query.getAll('marketIds'))
+          for (const part of value.split(',')) wanted.add(marketIdParam(part, 'marketIds entry'));
+        const single = optionalQuery(req, 'marketId', (v) => marketIdParam(v, 'marketId'));
+        if (single !== undefined) wanted.add(single);
+        const volume = new Map<number, bigint>();
+        for (const t of state().trades) {
+          if (t.time < since || t.time > until) continue;
+          if (t.takerAccountId !== accountId && t.makerAccountId !== accountId) continue;
+          if (wanted.size > 0 && !wanted.has(t.marketId)) continue;
+          volume.set(t.marketId, (volume.get(t.marketId) ?? 0n) + t.size);
+        }
+        const markets = wanted.size > 0 ? [...wanted] : config.markets.map((m) => m.marketId);
+        return json(markets.sort((a, b) => a - b).map((m) => [m, (volume.get(m) ?? 0n).toString()]));
+      },
+    },
+  ];
+}

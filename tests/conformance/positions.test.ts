@@ -1,0 +1,217 @@
+// Positions and risk over real HTTP: funding paid and received, liquidation of an unhealthy account (and
+// bad debt becoming protocol debt), the trading history kinds with their cursors, the PnL summaries,
+// traded volume and the fee tier moving with it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestWallet, USDC, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
+import type { ActionKind, Receipt } from '../../src/protocol/types';
+import { AccountSchema } from '../../src/shared/exchange/account';
+import {
+  AccountVolumeSchema,
+  FeeTierPageSchema,
+  FundingPageSchema,
+  LiquidationPageSchema,
+  PnlPageSchema,
+  PnlSummarySchema,
+  PositionPageSchema,
+  PositionSummarySchema,
+} from '../../src/shared/exchange/history';
+import { OrderInfoSchema } from '../../src/shared/exchange/orders';
+import { defaultConfig } from '../../src/devnet/config';
+
+const BTC = 0;
+let ex: TestExchange;
+afterEach(() => ex?.close());
+
+type Order = Extract<ActionKind, { type: 'placeOrder' }>;
+async function trader(collateral: number): Promise<{ w: TestWallet; account: number }> {
+  const w = new TestWallet(ex);
+  await w.deposit(USDC, usdc(collateral));
+  await w.createSession();
+  return { w, account: (await w.accountIds())[0]! };
+}
+async function order(w: TestWallet, fields: Partial<Order>): Promise<Receipt> {
+  const r = await ex.submit(
+    w.sessionBody({
+      type: 'placeOrder',
+      sessionId: w.session!.id,
+      marketId: BTC,
+      side: 'BID',
+      fillMode: 'IMMEDIATE_OR_CANCEL',
+      isReduceOnly: false,
+      price: 0n,
+      size: 1_000n,
+      ...fields,
+    } as Order),
+  );
+  if (r.kind.type !== 'placeOrderResult') throw new Error(`order refused: ${errorOf(r)}`);
+  return r;
+}
+const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
+const setPrice = async (price: bigint) =>
+  expect((await ex.postJson('/devnet/index-price', { marketId: BTC, price: price.toString() })).ok).toBe(
+    true,
+  );
+const quote = (a: Awaited<ReturnType<typeof account>>) =>
+  a.balances.find((b) => b.tokenId === USDC)?.amount ?? 0n;
+
+describe('liquidation', () => {
+  it('closes every position of an account below maintenance, cancels its orders and records it', async () => {
+    ex = await startExchange();
+    // 400 USDC behind ~6,500 USDC of BTC: a drop of about 4% reaches maintenance
+    const { w, account: a } = await trader(400);
+    await order(w, { size: 1_000n });
+    const resting = await order(w, { fillMode: 'LIMIT', price: 500_000n, size: 10n });
+    const before = await account(a);
+    const liq = before.positions[0]!.liquidationPrice!;
+    expect(liq).toBeLessThan(before.positions[0]!.entryPrice);
+
+    await setPrice(liq + 300n); // still above: nothing happens
+    expect((await account(a)).positions).toHaveLength(1);
+    await setPrice(liq - 300n);
+    const after = await account(a);
+    expect(after.positions).toEqual([]);
+    expect(after.openOrders).toEqual([]);
+    if (resting.kind.type !== 'placeOrderResult') throw new Error();
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${resting.kind.orderId}`)).status).toBe(
+      'cancelled',
+    );
+
+    const rows = LiquidationPageSchema.parse(await ex.getJson(`/account/${a}/history/liquidation`)).items;
+    expect(rows).toEqual([expect.objectContaining({ marketId: BTC, size: 1_000n })]);
+    expect(rows[0]!.equityBefore).toBeLessThan(rows[0]!.maintenanceBefore);
+    const positions = PositionPageSchema.parse(await ex.getJson(`/account/${a}/history/position`)).items;
+    expect(positions.map((p) => [p.reason, p.sizeBefore, p.sizeAfter])).toEqual([
+      ['trade', 0n, 1_000n],
+      ['liquidation', 1_000n, 0n],
+    ]);
+    // the account lost money but kept what was left above zero
+    expect(quote(after)).toBeGreaterThanOrEqual(0n);
+    expect(quote(after)).toBeLessThan(usdc(400));
+  });
+
+  it('turns what a gap leaves unpaid into protocol debt instead of a negative balance', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(400);
+    await order(w, { size: 1_000n });
+    const entry = (await account(a)).positions[0]!.entryPrice;
+    await setPrice((entry * 80n) / 100n); // a 20% gap: far past zero equity
+    const after = await account(a);
+    expect(after.positions).toEqual([]);
+    expect(quote(after)).toBe(0n);
+    const health = await ex.get('/health/settlement');
+    expect(health.status).toBe(503);
+  });
+});
+
+describe('funding', () => {
+  it('longs pay and shorts receive at each interval; both show in position, history and summary', async () => {
+    ex = await startExchange({
+      config: defaultConfig({
+        oracle: { seed: 7, maxStepBps: 0, fundingIntervalSeconds: 60, maxFundingPpm: 100 },
+      }),
+    });
+    const long = await trader(10_000);
+    const short = await trader(10_000);
+    const bestBid = (await ex.getJson<{ bids: [string, string][] }>(`/market/${BTC}/orderbook`)).bids[0]![0];
+    await order(short.w, { side: 'ASK', fillMode: 'LIMIT', price: BigInt(bestBid) + 1n, size: 500n });
+    await order(long.w, { side: 'BID', price: BigInt(bestBid) + 1n, size: 500n });
+    for (let i = 0; i < 5; i += 1) ex.advance(60_000);
+
+    const longRows = FundingPageSchema.parse(
+      await ex.getJson(`/account/${long.account}/history/funding`),
+    ).items;
+    const shortRows = FundingPageSchema.parse(
+      await ex.getJson(`/account/${short.account}/history/funding`),
+    ).items;
+    expect(longRows.length).toBeGreaterThan(0);
+    // the same rate applies to both sides: what one pays the other receives
+    expect(longRows.map((r) => r.payment)).toEqual(shortRows.map((r) => -r.payment));
+    const paid = longRows.reduce((s, r) => s + r.payment, 0n);
+    expect((await account(long.account)).positions[0]!.fundingPnl).toBe(paid);
+    const summary = PositionSummarySchema.parse(
+      await ex.getJson(`/account/${long.account}/position/summary`),
+    );
+    expect(summary[0]!.fundingPnl).toEqual({ sinceChange: paid, sinceOpen: paid, allTime: paid });
+    expect((await ex.get(`/account/${long.account}/history/funding?marketId=99`)).status).toBe(400);
+  });
+});
+
+describe('trading history and summaries', () => {
+  it('pnl and position rows page by "actionId:subActionId:marketId"; summaries add up', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(100_000);
+    const asks = (await ex.getJson<{ asks: [string, string][] }>(`/market/${BTC}/orderbook`)).asks;
+    // one order across two levels: two fills under one action id
+    await order(w, { size: BigInt(asks[0]![1]) + 10n });
+    await setPrice((BigInt(asks[0]![0]) * 101n) / 100n);
+    await order(w, { side: 'ASK', size: 500n, isReduceOnly: true });
+
+    const first = PnlPageSchema.parse(await ex.getJson(`/account/${a}/history/pnl?pageSize=2`));
+    expect(first.items.map((r) => r.subActionId)).toEqual([0, 1]);
+    expect(first.items[0]!.actionId).toBe(first.items[1]!.actionId);
+    expect(first.nextStartInclusive).toMatch(/^\d+:0:0$/);
+    const second = PnlPageSchema.parse(
+      await ex.getJson(`/account/${a}/history/pnl?pageSize=2&startInclusive=${first.nextStartInclusive}`),
+    );
+    expect(second.items).toHaveLength(1);
+    expect(second.nextStartInclusive).toBeUndefined();
+    const realized = second.items[0]!.tradingPnl;
+    expect(realized).toBeGreaterThan(0n);
+    const fees = [...first.items, ...second.items].reduce((s, r) => s + r.fee, 0n);
+
+    const summary = PnlSummarySchema.parse(await ex.getJson(`/account/${a}/pnl/summary`));
+    expect(summary).toMatchObject({ tradingPnl: realized, fees, total: realized - fees });
+    expect(summary.series.at(-1)!.total).toBe(realized - fees);
+    const byMarket = PositionSummarySchema.parse(
+      await ex.getJson(`/account/${a}/position/summary?marketId=0`),
+    );
+    expect(byMarket[0]!.tradingPnl).toEqual({
+      sinceChange: realized,
+      sinceOpen: realized,
+      allTime: realized,
+    });
+
+    for (const bad of ['startInclusive=12', 'startInclusive=a:b:c', 'pageSize=256'])
+      expect((await ex.get(`/account/${a}/history/position?${bad}`)).status, bad).toBe(400);
+    expect(
+      (await ex.get(`/account/${a}/pnl/summary?since=2030-01-01T00:00:00Z&until=2020-01-01T00:00:00Z`))
+        .status,
+    ).toBe(400);
+    expect(await (await ex.get('/account/9999/position/summary')).json()).toMatchObject({
+      error: 'UserNotFound',
+    });
+  });
+
+  it('volume per market in raw size units; the fee tier rises with 30-day volume and is recorded', async () => {
+    ex = await startExchange({
+      config: defaultConfig({
+        feeTiers: [
+          { tierId: 0, name: 'Standard', makerBps: 2, takerBps: 5, minVolume: 0n },
+          { tierId: 1, name: 'Active', makerBps: 0, takerBps: 4, minVolume: usdc(10_000) },
+          { tierId: 2, name: 'Market maker', makerBps: -1, takerBps: 3, minVolume: usdc(1_000_000_000) },
+        ],
+      }),
+    });
+    const { w, account: a } = await trader(100_000);
+    await order(w, { size: 1_000n }); // ~6,500 USDC: still tier 0
+    expect(await ex.getJson(`/account/${a}/fee/tier`)).toBe(0);
+    await order(w, { side: 'ASK', size: 1_000n }); // ~13,000 USDC in 30 days: tier 1
+    expect(await ex.getJson(`/account/${a}/fee/tier`)).toBe(1);
+    const tiers = FeeTierPageSchema.parse(await ex.getJson(`/account/${a}/history/fee-tier`)).items;
+    expect(tiers).toEqual([expect.objectContaining({ fromTier: 0, toTier: 1 })]);
+    expect(tiers[0]!.volume30d).toBeGreaterThanOrEqual(usdc(10_000));
+
+    expect(AccountVolumeSchema.parse(await ex.getJson(`/account/volume?accountId=${a}`))).toEqual([
+      [0, 2_000n],
+      [1, 0n],
+      [2, 0n],
+    ]);
+    expect(AccountVolumeSchema.parse(await ex.getJson(`/account/volume?accountId=${a}&marketIds=0`))).toEqual(
+      [[0, 2_000n]],
+    );
+    expect((await ex.get('/account/volume')).status).toBe(400);
+    expect(await (await ex.get('/account/volume?accountId=9999')).json()).toMatchObject({
+      error: 'UserNotFound',
+    });
+  });
+});
