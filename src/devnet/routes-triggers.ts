@@ -1,8 +1,186 @@
 // Trigger reads: per account, active across the exchange, placement and finalisation history.
 import type { DevnetConfig } from './config';
 import type { Devnet } from './devnet';
+import type { HttpRequest } from './http/router';
+import { HttpError } from './http/errors';
+import { MAX_PAGE_ENTRIES, parsePageQuery } from './http/paging';
+import { accountIdValue } from './http/params';
 import type { Route } from './routes';
+import {
+  triggersOf,
+  type FinalisationRow,
+  type PlacementRow,
+  type TriggerDefinition,
+  type TriggerRecord,
+} from './triggers/state';
+import type {
+  WireFinaliseTriggerRow,
+  WireFullTriggerOrder,
+  WirePlaceTriggerRow,
+} from '../shared/exchange/triggers';
 
-export function triggerRoutes(_devnet: Devnet, _config: DevnetConfig): Route[] {
-  return [];
+const json = (value: unknown) => ({ status: 200, json: value });
+
+const wireDefinition = (d: TriggerDefinition) => ({
+  marketId: d.marketId,
+  side: d.side,
+  kind: d.kind,
+  triggerPrice: d.triggerPrice.toString(),
+  limitPrice: d.limitPrice?.toString() ?? null,
+  limitBaseSize: d.limitBaseSize?.toString() ?? null,
+  limitQuoteSize: d.limitQuoteSize?.toString() ?? null,
+});
+
+const wireTrigger = (t: TriggerRecord): WireFullTriggerOrder => ({
+  triggerId: t.triggerId.toString(),
+  accountId: t.accountId,
+  ...wireDefinition(t),
+  status: t.status,
+  createdAt: t.createdAt,
+  actionId: t.actionId.toString(),
+  updatedAt: t.updatedAt,
+});
+
+type Pair = [bigint, bigint];
+const pairOf = (r: PlacementRow): Pair => [r.actionId, BigInt(r.subActionId)];
+const pairText = (p: Pair) => `${p[0]}:${p[1]}`;
+const atOrAfter = (a: Pair, b: Pair) => a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
+
+const wirePlacement = (r: PlacementRow): WirePlaceTriggerRow => ({
+  cursor: pairText(pairOf(r)),
+  actionId: r.actionId.toString(),
+  subActionId: r.subActionId,
+  time: r.time,
+  triggerId: r.triggerId.toString(),
+  accountId: r.accountId,
+  type: r.type,
+  ...wireDefinition(r),
+});
+
+const wireFinalisation = (r: FinalisationRow): WireFinaliseTriggerRow => ({
+  triggerId: r.triggerId.toString(),
+  accountId: r.accountId,
+  actionId: r.actionId.toString(),
+  time: r.time,
+  status: r.status,
+  orderId: r.orderId?.toString() ?? null,
+  reason: r.reason ?? null,
+  ...wireDefinition(r),
+});
+
+/** Cursors that are not u64s: "<actionId>[:<subActionId>]" for placements, a TriggerId for finalisations. */
+function placementCursor(raw: string): Pair {
+  const m = /^(0|[1-9]\d{0,19})(?::(0|[1-9]\d{0,9}))?$/.exec(raw);
+  if (!m || BigInt(m[1]!) >= 1n << 64n || Number(m[2] ?? 0) > 0xffffffff)
+    throw new HttpError('BadRequest', 'startInclusive is "actionId:subActionId" or "actionId" (e.g. "12:0")');
+  return [BigInt(m[1]!), BigInt(m[2] ?? 0)];
+}
+
+function triggerIdCursor(raw: string): bigint {
+  if (raw.length < 1 || raw.length > 19 || !/^(?:0|[1-9][0-9]*)$/.test(raw))
+    throw new HttpError('BadRequest', 'startInclusive is a trigger id: a decimal number of 1 to 19 digits');
+  return BigInt(raw);
+}
+
+export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
+  const triggers = () => triggersOf(devnet.engine.state);
+  const account = (req: HttpRequest): number => {
+    const id = accountIdValue(req.params.account_id);
+    if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
+    return id;
+  };
+  const active = () =>
+    Object.values(triggers().triggers)
+      .filter((t) => t.status === 'Active')
+      .sort((a, b) => (a.triggerId < b.triggerId ? -1 : 1));
+
+  /** since/until/pageSize as everywhere; the cursor is the endpoint's own, read by `parse`. */
+  const historyPage = <R extends { time: number }, C, W>(
+    req: HttpRequest,
+    rows: R[],
+    parse: (raw: string) => C,
+    from: (row: R, start: C) => boolean,
+    cursorOf: (row: R) => string,
+    toWire: (row: R) => W,
+  ) => {
+    const raw = req.query.get('startInclusive');
+    const start = raw === null ? undefined : parse(raw);
+    const q = parsePageQuery(
+      new URLSearchParams([...req.query].filter(([k]) => k !== 'startInclusive')),
+      devnet.engine.nowSeconds(),
+    );
+    const matching = rows.filter(
+      (r) => r.time >= q.sinceSeconds && r.time <= q.untilSeconds && (start === undefined || from(r, start)),
+    );
+    const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
+    const next = matching[limit];
+    const items = matching.slice(0, limit).map(toWire);
+    return next ? { items, nextStartInclusive: cursorOf(next) } : { items };
+  };
+
+  return [
+    {
+      method: 'GET',
+      path: '/account/{account_id}/triggers',
+      tag: 'triggers',
+      summary: "The account's Active triggers (FullTriggerOrder), oldest first; 404 UserNotFound",
+      handler: (req) => {
+        const id = account(req);
+        return json(
+          active()
+            .filter((t) => t.accountId === id)
+            .map(wireTrigger),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/triggers/active',
+      tag: 'triggers',
+      summary: 'Every Active trigger on the exchange (FullTriggerOrder), oldest first',
+      handler: () => json(active().map(wireTrigger)),
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/triggers/history/placements',
+      tag: 'triggers',
+      summary:
+        'PlaceTriggerRow rows (every add and edit), oldest first; startInclusive is "actionId:subActionId" (or "actionId" for sub action 0), as in each row\'s cursor; 400 BadRequest; 404 UserNotFound',
+      handler: (req) => {
+        const id = account(req);
+        return json(
+          historyPage(
+            req,
+            triggers().placements.filter((r) => r.accountId === id),
+            placementCursor,
+            (r, start) => atOrAfter(pairOf(r), start),
+            (r) => pairText(pairOf(r)),
+            wirePlacement,
+          ),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/account/{account_id}/triggers/history/finalisations',
+      tag: 'triggers',
+      summary:
+        'FinaliseTriggerRow rows (fired: Success or cancelled; removed), by trigger id ascending; startInclusive is a trigger id (decimal, 1 to 19 digits); 400 BadRequest; 404 UserNotFound',
+      handler: (req) => {
+        const id = account(req);
+        return json(
+          historyPage(
+            req,
+            triggers()
+              .finalisations.filter((r) => r.accountId === id)
+              .sort((a, b) => (a.triggerId < b.triggerId ? -1 : 1)),
+            triggerIdCursor,
+            (r, start) => r.triggerId >= start,
+            (r) => r.triggerId.toString(),
+            wireFinalisation,
+          ),
+        );
+      },
+    },
+  ];
 }

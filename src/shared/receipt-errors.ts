@@ -19,7 +19,7 @@ export const RECEIPT_ERROR_MESSAGES = {
   BALANCE_INSUFFICIENT: 'The account does not hold enough of this token for the amount plus fees.',
   UNAUTHENTICATED_L1_ACTION: 'Only the settlement chain may submit this kind of action.',
   ENCODED_ACTION_TOO_LARGE: 'The action is larger than the exchange accepts. Split it into smaller ones.',
-  TRIGGER_INVALID_PRICE: 'The trigger price must be greater than zero and on the right side of the market.',
+  TRIGGER_INVALID_PRICE: 'The trigger price and any limit price must be greater than zero.',
   TRIGGER_NOT_FOUND: 'That trigger does not exist or has already fired or been removed.',
   TIMESTAMP_OUT_OF_THRESHOLD:
     'The action’s time is too far ahead of the exchange’s clock. It will be retried with fresh time.',

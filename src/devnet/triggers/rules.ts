@@ -1,4 +1,132 @@
-// AddTrigger, EditTrigger, RemoveTrigger.
-import type { RuleSet } from '../engine/engine';
+// AddTrigger, EditTrigger, RemoveTrigger (session-signed). Each checks everything before it changes
+// anything; the decisions they follow are written at the top of state.ts.
+import { Rejection, type AccountState } from '../engine/state';
+import type { RuleContext, RuleSet } from '../engine/engine';
+import type { TriggerDefinition as WireDefinition } from '../../protocol/types';
+import {
+  definitionOf,
+  finalise,
+  triggersOf,
+  type TriggerDefinition,
+  type TriggerRecord,
+  type TriggersState,
+} from './state';
 
-export const triggerRules: RuleSet = {};
+function requireMarket(ctx: RuleContext, marketId: number): void {
+  if (!ctx.config.markets.some((m) => m.marketId === marketId)) throw new Rejection('MARKET_NOT_FOUND');
+}
+
+/** The definition as stored, or the Error that makes it invalid. */
+function validDefinition(kind: WireDefinition): TriggerDefinition {
+  if (kind.triggerPrice <= 0n) throw new Rejection('TRIGGER_INVALID_PRICE');
+  if (kind.limitPrice !== undefined && kind.limitPrice <= 0n) throw new Rejection('TRIGGER_INVALID_PRICE');
+  // one way to size the exit, and never an empty one
+  if (kind.limitBaseSize !== undefined && kind.limitQuoteSize !== undefined)
+    throw new Rejection('ORDER_INVALID');
+  if (kind.limitBaseSize === 0n || kind.limitQuoteSize === 0n) throw new Rejection('ORDER_INVALID');
+  return definitionOf({ ...kind, kind: kind.kind === 'STOP_LOSS' ? 'StopLoss' : 'TakeProfit' });
+}
+
+function ownedAccount(ctx: RuleContext, accountId: number | undefined): AccountState {
+  const id = accountId ?? ctx.state.users[ctx.user]?.accountIds[0];
+  const account = id === undefined ? undefined : ctx.state.accounts[id];
+  if (!account) throw new Rejection('ACCOUNT_NOT_FOUND');
+  if (account.owner !== ctx.user) throw new Rejection('ACCOUNT_INVALID_OWNER');
+  return account;
+}
+
+/** An Active trigger on that market, owned by the signer (and by the named account, when one is named). */
+function activeOwned(
+  ctx: RuleContext,
+  triggers: TriggersState,
+  kind: { marketId: number; triggerId: bigint; accountId?: number },
+): { trigger: TriggerRecord; account: AccountState } {
+  const trigger = triggers.triggers[kind.triggerId.toString()];
+  if (!trigger || trigger.status !== 'Active' || trigger.marketId !== kind.marketId)
+    throw new Rejection('TRIGGER_NOT_FOUND');
+  const account = ctx.state.accounts[trigger.accountId]!;
+  if (account.owner !== ctx.user || (kind.accountId !== undefined && kind.accountId !== trigger.accountId))
+    throw new Rejection('ACCOUNT_INVALID_OWNER');
+  return { trigger, account };
+}
+
+function placed(
+  ctx: RuleContext,
+  triggers: TriggersState,
+  trigger: TriggerRecord,
+  type: 'add' | 'edit',
+  account: AccountState,
+): void {
+  triggers.triggers[trigger.triggerId.toString()] = trigger;
+  triggers.placements.push({
+    ...definitionOf(trigger),
+    actionId: ctx.actionId,
+    subActionId: 0,
+    time: ctx.now,
+    triggerId: trigger.triggerId,
+    accountId: trigger.accountId,
+    type,
+  });
+  account.updateId += 1;
+  ctx.emit(account.id, {
+    type: type === 'add' ? 'triggerAdded' : 'triggerEdited',
+    triggerId: trigger.triggerId.toString(),
+    marketId: trigger.marketId,
+  });
+}
+
+export const triggerRules: RuleSet = {
+  addTrigger(kind, ctx) {
+    requireMarket(ctx, kind.marketId);
+    const definition = validDefinition(kind);
+    const account = ownedAccount(ctx, kind.accountId);
+
+    const triggers = triggersOf(ctx.state);
+    const trigger: TriggerRecord = {
+      ...definition,
+      triggerId: triggers.nextTriggerId++,
+      accountId: account.id,
+      status: 'Active',
+      createdAt: ctx.now,
+      actionId: ctx.actionId,
+      updatedAt: ctx.now,
+    };
+    placed(ctx, triggers, trigger, 'add', account);
+    return { type: 'triggerAdded', triggerId: trigger.triggerId };
+  },
+
+  editTrigger(kind, ctx) {
+    requireMarket(ctx, kind.marketId);
+    const triggers = triggersOf(ctx.state);
+    const { trigger, account } = activeOwned(ctx, triggers, kind);
+    const definition = validDefinition(kind);
+
+    // a new record from the definition alone, so limit fields the edit leaves out are cleared
+    const edited: TriggerRecord = {
+      ...definition,
+      triggerId: trigger.triggerId,
+      accountId: trigger.accountId,
+      status: 'Active',
+      createdAt: trigger.createdAt,
+      actionId: ctx.actionId,
+      updatedAt: ctx.now,
+    };
+    placed(ctx, triggers, edited, 'edit', account);
+    return { type: 'triggerEdited', triggerId: trigger.triggerId };
+  },
+
+  removeTrigger(kind, ctx) {
+    requireMarket(ctx, kind.marketId);
+    const triggers = triggersOf(ctx.state);
+    const { trigger, account } = activeOwned(ctx, triggers, kind);
+
+    finalise(triggers, trigger, { actionId: ctx.actionId, time: ctx.now, status: 'removed' });
+    account.updateId += 1;
+    ctx.emit(account.id, {
+      type: 'triggerRemoved',
+      triggerId: trigger.triggerId.toString(),
+      marketId: trigger.marketId,
+    });
+    return { type: 'triggerRemoved', triggerId: trigger.triggerId };
+  },
+};
