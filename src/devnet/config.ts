@@ -87,10 +87,27 @@ export interface DevnetConfig {
 export interface VaultSeed {
   vaultId: number;
   name: string;
-  /** length of a withdrawal epoch */
+  /** length of a withdrawal epoch; epochs end on multiples of it in engine time */
   epochSeconds: number;
   /** the market the vault's strategy trades */
   marketId: number;
+  /** quote units the owner seeds the vault with at creation; they mint the owner's shares */
+  ownerCapital: bigint;
+  /** how the vault trades; absent: it holds its cash and never trades */
+  strategy?: VaultStrategy;
+}
+
+export interface VaultStrategy {
+  /** momentum follows the last move, meanReversion fades it */
+  kind: 'momentum' | 'meanReversion';
+  /** seconds between decisions; each compares the index with the one at the previous decision */
+  intervalSeconds: number;
+  /** smaller index moves than this are noise: the position is held */
+  thresholdBps: number;
+  /** target position notional as a fraction of equity, in basis points (at most 10,000: 1x) */
+  leverageBps: number;
+  /** largest notional (quote units) one decision trades, so one order never empties the book */
+  maxTradeNotional: bigint;
 }
 
 export interface FeeTier {
@@ -126,8 +143,34 @@ export function defaultConfig(overrides: Partial<DevnetConfig> = {}): DevnetConf
       { tierId: 2, name: 'Market maker', makerBps: -1, takerBps: 3, minVolume: 10_000_000_000_000n },
     ],
     vaults: [
-      { vaultId: 1, name: 'BTC Momentum', epochSeconds: 24 * 3600, marketId: 0 },
-      { vaultId: 2, name: 'ETH Mean Reversion', epochSeconds: 7 * 24 * 3600, marketId: 1 },
+      {
+        vaultId: 1,
+        name: 'BTC Momentum',
+        epochSeconds: 24 * 3600,
+        marketId: 0,
+        ownerCapital: 100_000_000_000n,
+        strategy: {
+          kind: 'momentum',
+          intervalSeconds: 300,
+          thresholdBps: 10,
+          leverageBps: 5_000,
+          maxTradeNotional: 25_000_000_000n,
+        },
+      },
+      {
+        vaultId: 2,
+        name: 'ETH Mean Reversion',
+        epochSeconds: 7 * 24 * 3600,
+        marketId: 1,
+        ownerCapital: 100_000_000_000n,
+        strategy: {
+          kind: 'meanReversion',
+          intervalSeconds: 900,
+          thresholdBps: 20,
+          leverageBps: 5_000,
+          maxTradeNotional: 25_000_000_000n,
+        },
+      },
     ],
     ...overrides,
   };
