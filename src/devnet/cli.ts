@@ -1,4 +1,4 @@
-// `npm run devnet -- --port N --data DIR`: runs the local exchange alone and prints its base URL.
+// `npm run devnet -- --port N --data DIR [--demo]`: runs the local exchange alone and prints its base URL.
 // The app's launcher reads the PERPETUA_DEVNET_URL line from stdout to learn where it listens.
 import { parseArgs } from 'node:util';
 import { startDevnet } from './server';
@@ -9,6 +9,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     data: { type: 'string' },
     'exit-with-stdin': { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
   },
 });
 
@@ -22,6 +23,7 @@ const devnet = await startDevnet({
   port,
   host: values.host,
   ...(values.data ? { dataDir: values.data } : {}),
+  demo: values.demo,
 });
 console.log(`PERPETUA_DEVNET_URL=${devnet.baseUrl}`);
 console.log(`devnet listening on ${devnet.baseUrl}`);

@@ -17,7 +17,7 @@ import { StreamHub } from './streams';
 import type { TickContext } from './engine/tick';
 import { fireTriggers } from './triggers/fire';
 import { advanceVaults } from './vaults/epochs';
-import { vaultStreamKind } from './vaults/stream';
+import { flushVaultUpdates, vaultStreamKind } from './vaults/stream';
 import { MarketStreams } from './market-streams';
 import { liquidateUnhealthy } from './markets/liquidation';
 
@@ -102,6 +102,9 @@ export class Devnet {
           updateId ?? account.updateId,
         );
     }
+    flushVaultUpdates(this.engine.state, (stream, kind, payload, id) =>
+      this.hub.publish(stream, kind, payload, id),
+    );
     this.marketStreams.publish(this.engine.nowSeconds());
     this.schedulePersist();
   }
@@ -110,11 +113,20 @@ export class Devnet {
     this.dirty = true;
     if (this.deps.durable) return this.persist();
     if (this.persistTimer) return;
-    this.persistTimer = setTimeout(() => {
-      this.persistTimer = null;
-      this.persist();
-    }, 50);
+    // Without a data folder a snapshot only feeds /state/download, so writing it may not crowd out the
+    // exchange: wait ten times as long as the last one took (at least 50 ms) before the next.
+    this.persistTimer = setTimeout(
+      () => {
+        this.persistTimer = null;
+        const started = performance.now();
+        this.persist();
+        this.persistCostMs = performance.now() - started;
+      },
+      Math.max(50, this.persistCostMs * 10),
+    );
   }
+
+  private persistCostMs = 0;
 
   persist(): void {
     if (!this.dirty) return;

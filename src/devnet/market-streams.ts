@@ -39,11 +39,20 @@ export class MarketStreams {
     private readonly state: () => EngineState,
   ) {
     this.publishedTrades = state().trades.length;
-    for (const market of config.markets) this.remember(market.marketId);
     const symbolError = (symbol: string) =>
       config.markets.some((m) => m.symbol === symbol) ? null : `market ${symbol} does not exist`;
     hub.register({ prefix: 'trades', form: 'trades@<symbol>', validate: symbolError });
-    hub.register({ prefix: 'deltas', form: 'deltas@<symbol>', validate: symbolError });
+    hub.register({
+      prefix: 'deltas',
+      form: 'deltas@<symbol>',
+      validate: symbolError,
+      // Diffing a book costs a pass over it, so it is done only while someone listens. The first listener's
+      // base is the book right now, before any other request runs; its REST snapshot cannot be older.
+      onFirstSubscriber: (symbol) => {
+        const market = config.markets.find((m) => m.symbol === symbol);
+        if (market) this.remember(market.marketId);
+      },
+    });
     hub.register({
       prefix: 'candle',
       form: `candle@<symbol>:<resolution> (${Object.keys(CANDLE_RESOLUTIONS).join(', ')})`,
@@ -114,8 +123,12 @@ export class MarketStreams {
   }
 
   private publishDelta(marketId: number, symbol: string): void {
+    if (!this.hub.hasSubscribers(`deltas@${symbol}`)) {
+      this.books.delete(marketId);
+      return;
+    }
     const book = this.state().books[marketId] ?? emptyBook();
-    const last = this.books.get(marketId)!;
+    const last = this.books.get(marketId) ?? this.remember(marketId);
     if (last.updateId === book.updateId) return;
     const { bids, asks } = this.remember(marketId);
     const diff = (before: Levels, after: Levels): [string, string][] => {

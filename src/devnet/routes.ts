@@ -18,6 +18,8 @@ import type { WireChainTx } from '../shared/exchange/chain';
 import { jsonNumberFromScaled } from '../shared/money';
 import { accountMargin, liquidationPrice, positionsOf, quoteDecimals } from './markets/margin';
 import { unrealizedPnl } from './markets/positions';
+import { restingIds } from './markets/book';
+import { claimVaultBalances } from './vaults/state';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -113,17 +115,19 @@ export function buildRoutes(deps: RouteDeps): Route[] {
           liquidationPrice: liquidationPrice(state(), config, a, marketId)?.toString() ?? null,
         };
       }),
+      // the order records carry what the book does (remaining = size − filled) and are found by id
       openOrders: Object.values(state().books).flatMap((book) =>
-        [...book.bids, ...book.asks]
-          .filter((o) => o.accountId === a.id)
-          .map((o) => ({
+        restingIds(book, a.id).map((id) => {
+          const o = state().orders[id.toString()]!;
+          return {
             orderId: o.orderId.toString(),
             clientOrderId: o.clientOrderId === undefined ? null : o.clientOrderId.toString(),
-            marketId: state().orders[o.orderId.toString()]!.marketId,
+            marketId: o.marketId,
             side: o.side,
             price: o.price.toString(),
-            remainingSize: o.remaining.toString(),
-          })),
+            remainingSize: (o.size - o.filled).toString(),
+          };
+        }),
       ),
       margin: {
         equity: margin.equity.toString(),
@@ -319,7 +323,10 @@ export function buildRoutes(deps: RouteDeps): Route[] {
             tokenId: Number(tokenId),
             amount: amount.toString(),
           })),
-          claimVault: [],
+          claimVault: claimVaultBalances(state()).map(({ tokenId, amount }) => ({
+            tokenId,
+            amount: amount.toString(),
+          })),
         }),
     },
     {

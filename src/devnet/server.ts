@@ -19,6 +19,7 @@ import { orderRoutes } from './routes-orders';
 import { positionRoutes } from './routes-positions';
 import { vaultRoutes } from './routes-vaults';
 import { openapiDocument } from './openapi';
+import { loadDemoScenario, seedDemo } from './demo/scenario';
 
 export interface DevnetOptions {
   host?: string;
@@ -29,6 +30,8 @@ export interface DevnetOptions {
   dataDir?: string;
   /** how often due deposits and withdrawals are processed; 0 turns the timer off (tests call tick()) */
   tickMs?: number;
+  /** seed the demo scenario (resources/demo/scenario.json) into a fresh devnet */
+  demo?: boolean;
 }
 
 export interface RunningDevnet {
@@ -71,13 +74,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   const clock = options.clock ?? systemClock;
   const protoText = readBundledProto();
   const store = createSnapshotStore(options.dataDir);
+  const schema = loadSchema(protoText);
   const devnet = new Devnet({
     config,
     clock,
-    schema: loadSchema(protoText),
+    schema,
     store,
     durable: options.dataDir !== undefined,
   });
+  if (options.demo) seedDemo(devnet, loadDemoScenario(), schema, config);
   const limiter = new RateLimiter(config.rateLimits);
 
   let routes: Route[] = [];

@@ -9,6 +9,8 @@ export interface StreamKind {
   form: string;
   /** checks the argument; returns an error message when it names nothing that exists */
   validate(arg: string): string | null;
+  /** called synchronously when a stream of this kind gains its first subscriber */
+  onFirstSubscriber?(arg: string): void;
 }
 
 export class StreamHub {
@@ -43,8 +45,16 @@ export class StreamHub {
     return { streams: [...new Set(names)] };
   }
 
+  hasSubscribers(stream: string): boolean {
+    return (this.subscribers.get(stream)?.size ?? 0) > 0;
+  }
+
   subscribe(ws: WebSocket, streams: string[]): void {
     for (const stream of streams) {
+      if (!this.hasSubscribers(stream)) {
+        const at = stream.indexOf('@');
+        this.kinds.get(stream.slice(0, at))?.onFirstSubscriber?.(stream.slice(at + 1));
+      }
       const set = this.subscribers.get(stream) ?? new Set();
       set.add(ws);
       this.subscribers.set(stream, set);

@@ -22,9 +22,16 @@ export interface BookState {
   /** bumps on every change of the book; chains the orderbook snapshot to the deltas stream */
   updateId: number;
   seq: number;
+  /** resting order ids per account, so an account's open orders are found without scanning the book */
+  byAccount?: Record<number, bigint[]>;
 }
 
-export const emptyBook = (): BookState => ({ bids: [], asks: [], updateId: 0, seq: 0 });
+export const emptyBook = (): BookState => ({ bids: [], asks: [], updateId: 0, seq: 0, byAccount: {} });
+
+/** Ids of the account's resting orders in this book, oldest first. */
+export function restingIds(book: BookState, accountId: number): bigint[] {
+  return book.byAccount?.[accountId] ?? [];
+}
 
 const better = (side: BookSide, a: bigint, b: bigint): boolean => (side === 'BID' ? a > b : a < b);
 
@@ -34,6 +41,7 @@ export function insertOrder(book: BookState, order: Omit<RestingOrder, 'seq'>): 
   let at = list.findIndex((o) => better(order.side, order.price, o.price));
   if (at === -1) at = list.length;
   list.splice(at, 0, resting);
+  ((book.byAccount ??= {})[order.accountId] ??= []).push(order.orderId);
   book.updateId += 1;
   return resting;
 }
@@ -43,7 +51,13 @@ export function removeOrder(book: BookState, orderId: bigint): RestingOrder | nu
     const at = list.findIndex((o) => o.orderId === orderId);
     if (at !== -1) {
       book.updateId += 1;
-      return list.splice(at, 1)[0]!;
+      const removed = list.splice(at, 1)[0]!;
+      const ids = book.byAccount?.[removed.accountId];
+      if (ids) {
+        ids.splice(ids.indexOf(orderId), 1);
+        if (ids.length === 0) delete book.byAccount![removed.accountId];
+      }
+      return removed;
     }
   }
   return null;

@@ -1,0 +1,295 @@
+// The demo scenario (resources/demo/scenario.json): a few wallets with several accounts, positions, open
+// orders, vault shares and history, played into a fresh devnet as real signed actions, so every number the
+// app shows comes from the same rules as everything else. Keys derive from public labels: demo only.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import bs58 from 'bs58';
+import { z } from 'zod';
+import { SigningKey } from '../../protocol/keys';
+import { signAction } from '../../protocol/signing';
+import { buildActionBody } from '../../protocol/framing';
+import { encodeActionRaw } from '../../protocol/codec';
+import { depositMessage } from '../../protocol/chain-deposit';
+import type { ActionKind, Receipt } from '../../protocol/types';
+import { parseAmount } from '../../shared/money';
+import type { ProtocolSchema } from '../../protocol/schema';
+import type { DevnetConfig } from '../config';
+import type { Devnet } from '../devnet';
+
+const Decimal = z.string().regex(/^\d+(\.\d+)?$/);
+const Step = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('deposit'), token: z.string(), amount: Decimal }),
+  z.object({
+    do: z.literal('transfer'),
+    from: z.number().int().min(0),
+    to: z.union([z.literal('new'), z.number().int().min(0)]),
+    token: z.string(),
+    amount: Decimal,
+  }),
+  z.object({
+    do: z.literal('transferTo'),
+    wallet: z.string(),
+    account: z.number().int().min(0),
+    from: z.number().int().min(0),
+    token: z.string(),
+    amount: Decimal,
+  }),
+  z.object({
+    do: z.literal('order'),
+    account: z.number().int().min(0),
+    market: z.string(),
+    side: z.enum(['BID', 'ASK']),
+    size: Decimal,
+    /** a resting limit order at this price; absent: a market order */
+    limit: Decimal.optional(),
+    reduceOnly: z.boolean().optional(),
+  }),
+  z.object({
+    do: z.literal('withdraw'),
+    account: z.number().int().min(0),
+    token: z.string(),
+    amount: Decimal,
+  }),
+  z.object({
+    do: z.literal('vaultDeposit'),
+    account: z.number().int().min(0),
+    vault: z.number().int(),
+    amount: Decimal,
+  }),
+  z.object({
+    do: z.literal('vaultWithdraw'),
+    account: z.number().int().min(0),
+    vault: z.number().int(),
+    kind: z.enum(['QUOTE_NOTIONAL', 'SHARES']),
+    amount: Decimal,
+  }),
+]);
+export const DemoScenarioSchema = z.object({
+  note: z.string(),
+  wallets: z.array(
+    z.object({
+      label: z.string().min(1).max(40),
+      faucet: z.array(z.object({ token: z.string(), amount: Decimal })),
+      steps: z.array(Step),
+    }),
+  ),
+});
+export type DemoScenario = z.infer<typeof DemoScenarioSchema>;
+
+/** Finds resources/demo/scenario.json walking up from this module (src under tsx, out/ when built). */
+export function loadDemoScenario(start = dirname(fileURLToPath(import.meta.url))): DemoScenario {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'resources', 'demo', 'scenario.json');
+    if (existsSync(candidate)) return DemoScenarioSchema.parse(JSON.parse(readFileSync(candidate, 'utf8')));
+    if (dirname(dir) === dir) throw new Error('resources/demo/scenario.json was not found');
+  }
+}
+
+/** The demo wallet's 32-byte seed, derived from its label; base58 of it imports into the app. */
+export function demoWalletSeed(label: string): Buffer {
+  return createHash('sha256').update(`perpetua-demo-wallet:${label}`).digest();
+}
+
+export function demoWallets(scenario: DemoScenario): { label: string; secret: string; publicKey: string }[] {
+  return scenario.wallets.map((w) => {
+    const seed = demoWalletSeed(w.label);
+    return {
+      label: w.label,
+      secret: bs58.encode(seed),
+      publicKey: bs58.encode(new SigningKey(seed).publicKey),
+    };
+  });
+}
+
+/** Plays the scenario into the devnet unless its wallets already exist (a persisted demo devnet). */
+export function seedDemo(
+  devnet: Devnet,
+  scenario: DemoScenario,
+  schema: ProtocolSchema,
+  config: DevnetConfig,
+): void {
+  const state = devnet.engine.state;
+  const wallets = scenario.wallets.map((w) => ({ ...w, key: new SigningKey(demoWalletSeed(w.label)) }));
+  const address = (key: SigningKey) => bs58.encode(key.publicKey);
+  if (wallets.some((w) => state.users[address(w.key)])) return;
+  devnet.tick(); // prices and the market maker's quotes, so market orders fill
+
+  const token = (symbol: string) => {
+    const t = config.tokens.find((x) => x.symbol === symbol);
+    if (!t) throw new Error(`demo: unknown token ${symbol}`);
+    return t;
+  };
+  const market = (symbol: string) => {
+    const m = config.markets.find((x) => x.symbol === symbol);
+    if (!m) throw new Error(`demo: unknown market ${symbol}`);
+    return m;
+  };
+  const quote = token(config.tokens.find((t) => t.tokenId === config.quoteTokenId)!.symbol);
+  let nonce = Math.floor(devnet.engine.nowMs() / 1000);
+  const submit = (kind: ActionKind, key: SigningKey, framing: 'hex' | 'session', what: string): Receipt => {
+    const raw = encodeActionRaw(schema, {
+      currentTimestamp: BigInt(devnet.engine.nowSeconds()),
+      nonce: ++nonce,
+      kind,
+    });
+    const receipt = devnet.engine.execute(buildActionBody(raw, signAction(raw, key, framing)));
+    if (receipt.kind.type === 'err') throw new Error(`demo: ${what} was refused: ${receipt.kind.error}`);
+    return receipt;
+  };
+  const accountsOf = (key: SigningKey) => state.users[address(key)]?.accountIds ?? [];
+
+  for (const wallet of wallets) {
+    const from = address(wallet.key);
+    for (const f of wallet.faucet) {
+      const t = token(f.token);
+      devnet.chain.faucet({
+        address: from,
+        tokenId: t.tokenId,
+        amount: parseAmount(f.amount, t.decimals).toString(),
+      });
+    }
+    const sessionKey = new SigningKey(
+      createHash('sha256').update(`perpetua-demo-session:${wallet.label}`).digest(),
+    );
+    let sessionId: bigint | null = null;
+    const session = (): { sessionId: bigint } => {
+      if (sessionId === null) {
+        const r = submit(
+          {
+            type: 'createSession',
+            userPubkey: wallet.key.publicKey,
+            sessionPubkey: sessionKey.publicKey,
+            expiryTimestamp: BigInt(devnet.engine.nowSeconds() + 7 * 24 * 3600),
+          },
+          wallet.key,
+          'hex',
+          `${wallet.label}'s session`,
+        );
+        if (r.kind.type !== 'createSessionResult') throw new Error('demo: no session');
+        sessionId = r.kind.sessionId;
+      }
+      return { sessionId };
+    };
+    const accountAt = (index: number) => {
+      const id = accountsOf(wallet.key)[index];
+      if (id === undefined) throw new Error(`demo: ${wallet.label} has no account #${index}`);
+      return id;
+    };
+    for (const [i, step] of wallet.steps.entries()) {
+      const what = `${wallet.label} step ${i + 1} (${step.do})`;
+      switch (step.do) {
+        case 'deposit': {
+          const t = token(step.token);
+          const fields = {
+            from,
+            tokenId: t.tokenId,
+            amount: parseAmount(step.amount, t.decimals).toString(),
+            nonce: randomBytes(12).toString('base64url'),
+          };
+          // already past its confirmation delay, so the next tick credits it
+          devnet.chain.deposit(
+            { ...fields, signature: wallet.key.sign(depositMessage(fields)).toString('hex') },
+            devnet.engine.nowMs() - config.depositDelayMs,
+          );
+          devnet.tick();
+          break;
+        }
+        case 'transfer':
+        case 'transferTo': {
+          const t = token(step.token);
+          const recipient =
+            step.do === 'transferTo'
+              ? accountsOf(wallets.find((w) => w.label === step.wallet)!.key)[step.account]
+              : step.to === 'new'
+                ? undefined
+                : accountAt(step.to);
+          submit(
+            {
+              type: 'transfer',
+              ...session(),
+              fromAccountId: accountAt(step.from),
+              tokenId: t.tokenId,
+              amount: parseAmount(step.amount, t.decimals),
+              ...(recipient !== undefined ? { recipient } : {}),
+            },
+            sessionKey,
+            'session',
+            what,
+          );
+          break;
+        }
+        case 'order': {
+          const m = market(step.market);
+          submit(
+            {
+              type: 'placeOrder',
+              ...session(),
+              marketId: m.marketId,
+              side: step.side,
+              fillMode: step.limit ? 'LIMIT' : 'IMMEDIATE_OR_CANCEL',
+              isReduceOnly: step.reduceOnly ?? false,
+              price: step.limit ? parseAmount(step.limit, m.priceDecimals) : 0n,
+              size: parseAmount(step.size, m.sizeDecimals),
+              senderAccountId: accountAt(step.account),
+            },
+            sessionKey,
+            'session',
+            what,
+          );
+          break;
+        }
+        case 'withdraw': {
+          const t = token(step.token);
+          submit(
+            {
+              type: 'withdraw',
+              ...session(),
+              tokenId: t.tokenId,
+              amount: parseAmount(step.amount, t.decimals),
+              accountId: accountAt(step.account),
+            },
+            sessionKey,
+            'session',
+            what,
+          );
+          break;
+        }
+        case 'vaultDeposit':
+          submit(
+            {
+              type: 'vaultDeposit',
+              ...session(),
+              vaultId: step.vault,
+              amount: parseAmount(step.amount, quote.decimals),
+              accountId: accountAt(step.account),
+            },
+            sessionKey,
+            'session',
+            what,
+          );
+          break;
+        case 'vaultWithdraw':
+          submit(
+            {
+              type: 'vaultWithdrawRequest',
+              ...session(),
+              vaultId: step.vault,
+              kind: step.kind,
+              amount:
+                step.kind === 'QUOTE_NOTIONAL'
+                  ? parseAmount(step.amount, quote.decimals)
+                  : BigInt(step.amount),
+              accountId: accountAt(step.account),
+            },
+            sessionKey,
+            'session',
+            what,
+          );
+          break;
+      }
+    }
+  }
+  devnet.schedulePersist();
+}

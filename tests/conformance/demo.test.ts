@@ -1,0 +1,77 @@
+// The demo scenario plays into a fresh devnet as real signed actions: several wallets, several accounts
+// each, open positions, a resting order, vault shares with a pending withdrawal, and history of every kind.
+// A devnet restarted on the same data folder is not seeded twice.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startExchange, type TestExchange } from './support/exchange';
+import { demoWallets, loadDemoScenario } from '../../src/devnet/demo/scenario';
+import { AccountSchema } from '../../src/shared/exchange/account';
+
+let ex: TestExchange | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await ex?.close();
+  ex = undefined;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const wallets = demoWallets(loadDemoScenario());
+
+describe('demo scenario', () => {
+  it('seeds wallets with several accounts, positions, orders, vault shares and history', async () => {
+    ex = await startExchange({ demo: true });
+    expect(wallets.map((w) => w.label)).toEqual(['Demo Alice', 'Demo Bob', 'Demo Carol']);
+    const alice = await ex.getJson<{ accountIds: number[]; sessions: unknown[] }>(
+      `/user/${wallets[0]!.publicKey}`,
+    );
+    expect(alice.accountIds).toHaveLength(3);
+    expect(alice.sessions).toHaveLength(1);
+
+    const main = AccountSchema.parse(await ex.getJson(`/account/${alice.accountIds[0]}`));
+    expect(main.positions.map((p) => p.marketId).sort()).toEqual([0, 2]);
+    expect(main.openOrders).toHaveLength(1);
+    expect(main.balances.find((b) => b.tokenId === 2)?.amount).toBe(150_000_000n); // 1.5 ETH
+    const second = AccountSchema.parse(await ex.getJson(`/account/${alice.accountIds[1]}`));
+    expect(second.positions).toEqual([expect.objectContaining({ marketId: 1, size: -1_500n })]);
+
+    const vaults = await ex.getJson<unknown[]>(`/account/${alice.accountIds[2]}/vault-user-states`);
+    expect(vaults).toHaveLength(2);
+    for (const kind of [
+      'deposit',
+      'withdrawal',
+      'transfer',
+      'pnl',
+      'position',
+      'vault/deposit',
+      'vault/withdrawal',
+    ]) {
+      const rows = await ex.getJson<{ items: unknown[] }>(
+        `/account/${alice.accountIds[kind.startsWith('vault') ? 2 : 0]}/history/${kind}`,
+      );
+      expect(rows.items.length, kind).toBeGreaterThan(0);
+    }
+    // Bob paid Alice: a transfer to another person's account
+    const transfers = await ex.getJson<{ items: { direction: string; fromAccountId: number }[] }>(
+      `/account/${alice.accountIds[0]}/history/transfer`,
+    );
+    expect(
+      transfers.items.some((t) => t.direction === 'received' && !alice.accountIds.includes(t.fromAccountId)),
+    ).toBe(true);
+  });
+
+  it('is played once: a restarted demo devnet keeps its data and does not seed again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-demo-'));
+    dirs.push(dataDir);
+    ex = await startExchange({ demo: true, dataDir });
+    const first = await ex.getJson<{ accountIds: number[] }>(`/user/${wallets[1]!.publicKey}`);
+    const count = await ex.getJson<number>('/accounts/count');
+    await ex.close();
+    ex = await startExchange({ demo: true, dataDir });
+    expect(await ex.getJson(`/user/${wallets[1]!.publicKey}`)).toMatchObject({
+      accountIds: first.accountIds,
+    });
+    expect(await ex.getJson<number>('/accounts/count')).toBe(count);
+  });
+});
