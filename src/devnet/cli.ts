@@ -2,6 +2,7 @@
 // The app's launcher reads the PERPETUA_DEVNET_URL line from stdout to learn where it listens.
 import { parseArgs } from 'node:util';
 import { startDevnet } from './server';
+import { defaultConfig } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -19,7 +20,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+// Journeys that claim a vault withdrawal cannot wait a day for the epoch: the e2e suite shortens it.
+const epochText = process.env.PERPETUA_DEVNET_VAULT_EPOCH_SECONDS;
+if (epochText !== undefined && !/^[1-9]\d{0,6}$/.test(epochText)) {
+  console.error(`PERPETUA_DEVNET_VAULT_EPOCH_SECONDS must be a whole number of seconds, got "${epochText}"`);
+  process.exit(2);
+}
+const defaults = defaultConfig();
+const config = epochText
+  ? { vaults: defaults.vaults.map((v) => ({ ...v, epochSeconds: Number(epochText) })) }
+  : {};
+
 const devnet = await startDevnet({
+  config,
   port,
   host: values.host,
   ...(values.data ? { dataDir: values.data } : {}),
