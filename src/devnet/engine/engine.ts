@@ -17,6 +17,7 @@ import { balanceOnlyCollateral, fundsRules, type FreeCollateral } from './rules/
 import { orderRules } from './rules/orders';
 import { triggerRules } from '../triggers/rules';
 import { vaultRules } from '../vaults/rules';
+import { atomicRule } from './rules/atomic';
 
 /** An account change and the account's update id right after it, so each event has its own id. */
 export type AccountEvent = { accountId: number; event: Record<string, unknown>; updateId?: number };
@@ -71,7 +72,7 @@ export class Engine {
   readonly rules: RuleSet;
 
   constructor(private readonly deps: EngineDeps) {
-    this.rules = {
+    const rules: RuleSet = {
       ...sessionRules,
       ...fundsRules,
       ...orderRules,
@@ -79,6 +80,8 @@ export class Engine {
       ...vaultRules,
       ...deps.extraRules,
     };
+    rules.atomic = atomicRule(rules);
+    this.rules = rules;
   }
 
   get state(): EngineState {

@@ -1,0 +1,121 @@
+// Atomic actions: several subactions under one signature and one action id, all or nothing, with the
+// interface's target rules (own account, or a vault's account with use_key for vault actions).
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestWallet, USDC, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
+import type { AtomicSubaction, Receipt } from '../../src/protocol/types';
+import { AccountSchema } from '../../src/shared/exchange/account';
+
+let ex: TestExchange;
+afterEach(() => ex?.close());
+
+async function trader(collateral = 10_000): Promise<{ w: TestWallet; account: number }> {
+  const w = new TestWallet(ex);
+  await w.deposit(USDC, usdc(collateral));
+  await w.createSession();
+  return { w, account: (await w.accountIds())[0]! };
+}
+const atomic = (w: TestWallet, actions: AtomicSubaction[]): Promise<Receipt> =>
+  ex.submit(w.sessionBody({ type: 'atomic', sessionId: w.session!.id, actions }));
+const order = (size: bigint, price = 0n): AtomicSubaction => ({
+  kind: {
+    type: 'placeOrder',
+    sessionId: 0n,
+    marketId: 0,
+    side: 'BID',
+    fillMode: price === 0n ? 'IMMEDIATE_OR_CANCEL' : 'LIMIT',
+    isReduceOnly: false,
+    price,
+    size,
+  },
+});
+const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
+
+describe('atomic actions', () => {
+  it('apply every subaction under one action id and answer each one', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const receipt = await atomic(w, [
+      order(100n),
+      order(50n, 500_000n),
+      {
+        kind: {
+          type: 'addTrigger',
+          sessionId: 0n,
+          marketId: 0,
+          side: 'ASK',
+          kind: 'STOP_LOSS',
+          triggerPrice: 550_000n,
+        },
+      },
+    ]);
+    if (receipt.kind.type !== 'atomic') throw new Error(`refused: ${errorOf(receipt)}`);
+    expect(receipt.kind.results.map((r) => r.kind.type)).toEqual([
+      'placeOrderResult',
+      'placeOrderResult',
+      'triggerAdded',
+    ]);
+    expect(new Set(receipt.kind.results.map((r) => r.actionId))).toEqual(new Set([receipt.actionId]));
+    const after = await account(a);
+    expect(after.positions[0]!.size).toBe(100n);
+    expect(after.openOrders).toHaveLength(1);
+    expect(await ex.getJson<unknown[]>(`/account/${a}/triggers`)).toHaveLength(1);
+  });
+
+  it('refuse the whole batch when one subaction is refused, leaving nothing of the others', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(1_000);
+    const before = await account(a);
+    const book = await ex.getJson<{ updateId: number }>('/market/0/orderbook');
+    // the second order is far beyond what 1,000 USDC can margin
+    const receipt = await atomic(w, [order(50n, 500_000n), order(100n), order(100_000n)]);
+    expect(errorOf(receipt)).toBe('RISK');
+    const after = await account(a);
+    expect(after).toEqual(before);
+    expect((await ex.getJson<{ updateId: number }>('/market/0/orderbook')).updateId).toBe(book.updateId);
+    expect(await ex.getJson(`/account/${a}/orders/open`)).toEqual([]);
+    expect(errorOf(await atomic(w, []))).toBe('ACTION_NOT_ALLOWED');
+  });
+
+  it('act on an own account given as target; refuse someone else’s', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const moved = await ex.submit(
+      w.sessionBody({
+        type: 'transfer',
+        sessionId: w.session!.id,
+        fromAccountId: a,
+        tokenId: USDC,
+        amount: usdc(2_000),
+      }),
+    );
+    if (moved.kind.type !== 'transferred') throw new Error('no second account');
+    const second = moved.kind.toAccountId;
+    const other = await trader();
+    expect((await atomic(w, [{ ...order(10n), targetAccountId: second }])).kind.type).toBe('atomic');
+    expect((await account(second)).positions[0]!.size).toBe(10n);
+    expect((await account(a)).positions).toEqual([]);
+    expect(errorOf(await atomic(w, [{ ...order(10n), targetAccountId: other.account }]))).toBe(
+      'ACCOUNT_INVALID_OWNER',
+    );
+    expect(errorOf(await atomic(w, [{ ...order(10n), targetAccountId: 99_999 }]))).toBe('ACCOUNT_NOT_FOUND');
+  });
+
+  it('use_key only for vault actions targeting that vault’s account', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const vault = await ex.getJson<{ vaultAccountId: number }>('/vault/1');
+    const deposit = (target: number): AtomicSubaction => ({
+      kind: { type: 'vaultDeposit', sessionId: 0n, vaultId: 1, amount: usdc(100) },
+      targetAccountId: target,
+      useKey: true,
+    });
+    expect(errorOf(await atomic(w, [deposit(a)]))).toBe('ACTION_NOT_ALLOWED');
+    expect(
+      errorOf(await atomic(w, [{ ...order(10n), targetAccountId: vault.vaultAccountId, useKey: true }])),
+    ).toBe('ACTION_NOT_ALLOWED');
+    const ok = await atomic(w, [deposit(vault.vaultAccountId)]);
+    expect(ok.kind.type === 'atomic' && ok.kind.results[0]!.kind.type).toBe('vaultDeposited');
+    const mine = await ex.getJson<{ shares: string }>(`/vault/1/user/${a}`);
+    expect(BigInt(mine.shares)).toBeGreaterThan(0n);
+  });
+});
