@@ -1,11 +1,12 @@
-// `npm run host`: the browser host. Starts the embedded devnet (unless --devnet-url names an exchange),
-// the main-process core and the loopback server, then prints the address with its one-time token.
+// `npm run host`: the browser host. Starts the main-process core, which connects to the network chosen in
+// Settings (running the embedded devnet itself, plain or with demo data) unless --devnet-url names an
+// exchange for this run, then the loopback server, and prints the address with its one-time token.
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { createCore } from '../main/core';
 import { createDispatcher } from '../main/ipc-dispatch';
-import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../main/devnet-launcher';
+import { launchDevnet, nodeDevnetCommand } from '../main/devnet-launcher';
 import { defaultDataDir } from '../main/paths';
 import { createKeyringStore } from '../main/keychain/secret-store';
 import { startHost } from './server';
@@ -29,22 +30,28 @@ const dataDir = values['data-dir'] ?? defaultDataDir();
 const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string })
   .version;
 
-let devnet: LaunchedDevnet | null = null;
-const exchangeUrl =
-  values['devnet-url'] ??
-  (devnet = await launchDevnet({ ...nodeDevnetCommand(repoRoot), dataDir: join(dataDir, 'devnet') })).baseUrl;
+const fixedUrl = values['devnet-url'];
 
 const core = createCore({
   version,
   host: 'browser-host',
-  exchange: { kind: devnet ? 'embedded-devnet' : 'custom', baseUrl: exchangeUrl },
+  ...(fixedUrl
+    ? { exchange: { kind: 'custom' as const, baseUrl: fixedUrl } }
+    : {
+        launchDevnet: ({ demo }: { demo: boolean }) =>
+          launchDevnet({
+            ...nodeDevnetCommand(repoRoot),
+            dataDir: join(dataDir, demo ? 'devnet-demo' : 'devnet'),
+            extraArgs: demo ? ['--demo'] : [],
+          }),
+      }),
   dataDir: join(dataDir, 'app'),
   store: createKeyringStore(process.env.PERPETUA_KEYCHAIN_SERVICE ?? 'perpetua'),
 });
 try {
   await core.start();
 } catch (error) {
-  // Without a keychain the app still opens and says why; every key operation reports the same reason.
+  // Without a keychain (or a devnet that would not start) the app still opens and says why.
   console.error(`warning: ${(error as Error).message}`);
 }
 const host = await startHost({
@@ -54,7 +61,10 @@ const host = await startHost({
   port: Number(values.port),
 });
 
-console.log(`exchange: ${exchangeUrl}${devnet ? ' (embedded devnet)' : ''}`);
+const network = core.network.view().connection;
+console.log(
+  `exchange: ${network?.baseUrl ?? '(none)'}${network?.kind.startsWith('embedded') ? ' (embedded devnet)' : ''}`,
+);
 console.log(`PERPETUA_HOST_URL=${host.url}`);
 console.log(`Open ${host.url} in a browser. The token in it is valid for this run only; keep it private.`);
 
@@ -64,7 +74,6 @@ async function stop(): Promise<void> {
   stopping = true;
   await host.close();
   await core.close();
-  await devnet?.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

@@ -8,11 +8,20 @@ import type { SecretStore } from './keychain/secret-store';
 import type { ScryptParams } from './lock/passphrase-hash';
 import { createServices, type Services } from './services';
 import { createAppHandlers } from './handlers';
+import { Network, type LaunchDevnet } from './network/network';
+import { importDemoWallets } from './network/demo-wallets';
 
 export interface CoreDeps {
   version: string;
   host: 'electron' | 'browser-host';
-  exchange: { kind: 'embedded-devnet' | 'custom'; baseUrl: string };
+  /**
+   * This run's exchange when it is set from outside (a command-line option, tests); the person's network
+   * choice is then not used. Without it the core connects to the saved choice and runs the embedded devnet
+   * itself with launchDevnet.
+   */
+  exchange?: { kind: 'embedded-devnet' | 'custom'; baseUrl: string };
+  /** starts the embedded devnet as a child process (plain or with demo data) */
+  launchDevnet?: LaunchDevnet;
   dataDir: string;
   store: SecretStore;
   fetchImpl?: FetchLike;
@@ -28,7 +37,8 @@ export interface Core {
   handlers: Handlers;
   events: EventBus;
   services: Services;
-  /** reads the lock state from the keychain and settles submissions a previous run left open */
+  network: Network;
+  /** connects to the exchange (starting the devnet if that is the choice) and reads the lock state */
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,7 +46,6 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const events = createEventBus();
   const services = createServices({
-    exchangeBaseUrl: deps.exchange.baseUrl,
     dataDir: deps.dataDir,
     store: deps.store,
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
@@ -48,15 +57,24 @@ export function createCore(deps: CoreDeps): Core {
     onExchangeStatus: (connected, detail) =>
       events.emit('exchangeStatus', {
         connected,
-        baseUrl: deps.exchange.baseUrl,
+        baseUrl: network.appInfo().baseUrl,
         ...(detail ? { detail } : {}),
       }),
   });
-
+  const network = new Network({
+    services,
+    dataDir: deps.dataDir,
+    ...(deps.exchange ? { fixed: deps.exchange } : {}),
+    ...(deps.launchDevnet ? { launchDevnet: deps.launchDevnet } : {}),
+    ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
+    onDemoChosen: async () => {
+      await importDemoWallets(services.wallets);
+    },
+  });
   const handlers = {
-    getAppInfo: async () => ({ version: deps.version, host: deps.host, network: deps.exchange }),
+    getAppInfo: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
     getMarkets: () => services.info(),
-    ...createAppHandlers(services),
+    ...createAppHandlers(services, network),
   } satisfies Handlers;
 
   // Sessions created here are refreshed before they expire, while their refresh deadline allows. The
@@ -64,7 +82,8 @@ export function createCore(deps: CoreDeps): Core {
   let refreshTimer: NodeJS.Timeout | null = null;
   const refreshLoop = (): void => {
     refreshTimer = setTimeout(async () => {
-      if (services.lock.state().status === 'unlocked') await services.sessions.refreshDue().catch(() => {});
+      if (services.connected && services.lock.state().status === 'unlocked')
+        await services.sessions.refreshDue().catch(() => {});
       refreshLoop();
     }, deps.refreshEveryMs ?? 60_000);
     refreshTimer.unref();
@@ -74,20 +93,25 @@ export function createCore(deps: CoreDeps): Core {
     handlers,
     events,
     services,
+    network,
     async start() {
+      await network.start();
       await services.lock.init();
-      try {
-        // Load the exchange's schema at connect, so a server that lacks what the app needs is known at once.
-        await services.schema();
-        await services.submitter.recover();
-      } catch {
-        // the exchange is not reachable yet; the journal keeps open entries until the next submission
+      if (services.connected) {
+        try {
+          // Load the exchange's schema at connect, so a server that lacks what the app needs is known at once.
+          await services.schema();
+          await services.submitter.recover();
+        } catch {
+          // the exchange is not reachable yet; the journal keeps open entries until the next submission
+        }
       }
       if ((deps.refreshEveryMs ?? 60_000) > 0) refreshLoop();
     },
     close: async () => {
       if (refreshTimer) clearTimeout(refreshTimer);
       services.close();
+      await network.close();
     },
   };
 }

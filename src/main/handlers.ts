@@ -2,19 +2,49 @@
 // dispatcher and return plain data; failures are AppFailures.
 import type { Handlers } from '../shared/ipc/contract';
 import type { Services } from './services';
+import type { Network } from './network/network';
 import { AppFailure } from '../shared/result';
+import { accountDetail, portfolio, portfolioHistory } from './portfolio/portfolio';
+import { historyPage } from './portfolio/history';
 
 const done = { done: true as const };
 
-export function createAppHandlers(s: Services): Omit<Handlers, 'getAppInfo' | 'getMarkets'> {
-  // Every call from the renderer is user activity for the idle timer.
+export function createAppHandlers(
+  s: Services,
+  network: Network,
+): Omit<Handlers, 'getAppInfo' | 'getMarkets'> {
+  // A call the person made is activity for the idle timer. Reads that screens repeat on their own (to follow
+  // prices and streams) are not: otherwise an open window would never lock itself. The renderer reports
+  // input (keys, pointer) with reportActivity instead.
   const active =
     <A, R>(fn: (args: A) => Promise<R>) =>
     async (args: A): Promise<R> => {
       s.lock.touch();
       return fn(args);
     };
+  const read =
+    <A, R>(fn: (args: A) => Promise<R>) =>
+    async (args: A): Promise<R> => {
+      s.lock.requireUnlocked();
+      return fn(args);
+    };
   return {
+    reportActivity: async () => {
+      s.lock.touch();
+      return done;
+    },
+    // Which exchange and which theme are not secret: readable while locked, so the lock screen has its theme.
+    getSettings: async () => network.view(),
+    setTheme: async ({ theme }) => {
+      s.settings.update({ theme });
+      return network.view();
+    },
+    // Pointing the app at another exchange is the person's decision: only while unlocked.
+    setNetwork: active(async (choice) => {
+      s.lock.requireUnlocked();
+      return network.choose(choice);
+    }),
+
     getLockState: () => s.lock.ensureReady(),
     setupPassphrase: async ({ passphrase }) => s.lock.setup(passphrase),
     unlock: async ({ passphrase }) => s.lock.unlock(passphrase),
@@ -40,10 +70,7 @@ export function createAppHandlers(s: Services): Omit<Handlers, 'getAppInfo' | 'g
     }),
     exportWallet: active(({ walletId, passphrase }) => s.wallets.export(walletId, passphrase)),
 
-    listSessions: active(async () => {
-      s.lock.requireUnlocked();
-      return s.sessions.list();
-    }),
+    listSessions: read(() => s.sessions.list()),
     createSession: active(({ walletId, ...options }) => s.sessions.create(walletId, options)),
     refreshSession: active(({ walletId, sessionId }) => s.sessions.refresh(walletId, sessionId)),
     revokeSession: active(async ({ walletId, sessionId }) => {
@@ -66,51 +93,15 @@ export function createAppHandlers(s: Services): Omit<Handlers, 'getAppInfo' | 'g
     ),
     listDeposits: active(async () => s.funds.list()),
 
-    getPortfolio: active(async () => {
-      s.lock.requireUnlocked();
-      const wallets = [];
-      let total = 0n;
-      for (const wallet of s.wallets.list()) {
-        const user = await s.client.user(wallet.publicKey);
-        const accounts = [];
-        for (const accountId of user?.accountIds ?? []) {
-          const a = await s.client.account(accountId);
-          accounts.push({
-            accountId,
-            balances: a.balances,
-            equity: a.margin.equity,
-            freeCollateral: a.margin.freeCollateral,
-            maintenanceRequirement: a.margin.maintenanceRequirement,
-            healthBps: a.margin.healthBps,
-            positions: a.positions.map((p) => ({
-              marketId: p.marketId,
-              size: p.size,
-              entryPrice: p.entryPrice,
-              markPrice: p.markPrice,
-              unrealizedPnl: p.unrealizedPnl,
-              fundingPnl: p.fundingPnl,
-            })),
-            updateId: a.updateId,
-          });
-        }
-        const equity = accounts.reduce((sum, a) => sum + a.equity, 0n);
-        total += equity;
-        wallets.push({ wallet, registered: user !== null, accounts, equity });
-      }
-      s.watcher.watch(wallets.flatMap((w) => w.accounts.map((a) => a.accountId)));
-      return { wallets, equity: total };
-    }),
-    getHistory: active(async ({ accountId, kind, startInclusive, pageSize }) => {
-      s.lock.requireUnlocked();
-      const page = await s.client.history(accountId, kind, {
+    getPortfolio: read(() => portfolio(s)),
+    getPortfolioHistory: read((args) => portfolioHistory(s, args?.accountId)),
+    getAccount: read(({ accountId }) => accountDetail(s, accountId)),
+    getHistory: read(({ accountId, kind, startInclusive, pageSize }) =>
+      historyPage(s.client, accountId, kind, {
         ...(startInclusive ? { startInclusive } : {}),
         ...(pageSize ? { pageSize } : {}),
-      });
-      return page as {
-        items: Record<string, string | number | boolean | bigint>[];
-        nextStartInclusive?: string;
-      };
-    }),
+      }),
+    ),
     getWithdrawalFee: active(async ({ accountId }) => {
       const info = await s.info();
       const quote = info.tokens.find((t) => t.tokenId === info.quoteTokenId);

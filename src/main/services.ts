@@ -1,10 +1,18 @@
 // Builds every main-process service from explicit dependencies. One instance per app run; the Electron app
 // and the browser host both get theirs from createCore.
+//
+// Two kinds of service: those that belong to the person (lock, wallets, audit log, address book, settings)
+// live for the whole run; those bound to one exchange (its client, clock and schema, sessions made on it,
+// nonces and pending submissions, deposits being watched, the account streams, equity samples) are rebuilt
+// by connect() when the network changes, with their files in that network's own folder. A confirmation
+// prepared against one exchange can then never be signed for another, and a nonce or session id from one
+// never meets the other.
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppLock, type LockState } from './lock/app-lock';
 import type { ScryptParams } from './lock/passphrase-hash';
 import type { SecretStore } from './keychain/secret-store';
-import { WalletService } from './wallets/wallet-service';
+import { WalletService, type WalletInfo } from './wallets/wallet-service';
 import { AuditLog } from './audit/audit-log';
 import { createHttpClient, type FetchLike } from './exchange/http-client';
 import { createExchangeClient, type ExchangeClient } from './exchange/exchange-client';
@@ -16,11 +24,13 @@ import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
 import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
+import { SettingsStore } from './settings/settings-store';
+import { EquitySamples } from './portfolio/equity-samples';
 import { loadSchema, type ProtocolSchema } from '../protocol/schema';
 import type { MarketsInfo } from '../shared/exchange/info';
+import { AppFailure } from '../shared/result';
 
 export interface ServiceDeps {
-  exchangeBaseUrl: string;
   dataDir: string;
   store: SecretStore;
   fetchImpl?: FetchLike;
@@ -33,11 +43,12 @@ export interface ServiceDeps {
   now?: () => number;
 }
 
-export interface Services {
+/** Everything bound to one exchange. */
+export interface ExchangeServices {
+  baseUrl: string;
+  /** where this exchange's state is kept */
+  networkDir: string;
   client: ExchangeClient;
-  lock: AppLock;
-  wallets: WalletService;
-  audit: AuditLog;
   clock: EngineClock;
   journal: NonceJournal;
   submitter: Submitter;
@@ -45,19 +56,31 @@ export interface Services {
   pipeline: ActionPipeline;
   funds: Funds;
   watcher: AccountWatcher;
-  addressBook: AddressBook;
+  equity: EquitySamples;
   info(): Promise<MarketsInfo>;
   schema(): Promise<ProtocolSchema>;
+}
+
+export interface Services extends ExchangeServices {
+  lock: AppLock;
+  wallets: WalletService;
+  audit: AuditLog;
+  addressBook: AddressBook;
+  settings: SettingsStore;
+  readonly connected: boolean;
+  /** Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir. */
+  connect(baseUrl: string, networkDir: string): void;
   close(): void;
 }
 
+/** The folders that hold some network's sessions file, this run's or not. */
+function networkDirs(dataDir: string): string[] {
+  const root = join(dataDir, 'networks');
+  const nested = existsSync(root) ? readdirSync(root).map((name) => join(root, name)) : [];
+  return [dataDir, ...nested].filter((dir) => existsSync(join(dir, 'sessions.json')));
+}
+
 export function createServices(deps: ServiceDeps): Services {
-  const client = createExchangeClient(
-    createHttpClient({
-      baseUrl: deps.exchangeBaseUrl,
-      ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
-    }),
-  );
   const lock = new AppLock({
     store: deps.store,
     ...(deps.now ? { now: deps.now } : {}),
@@ -65,84 +88,161 @@ export function createServices(deps: ServiceDeps): Services {
     ...(deps.onLockState ? { onChange: deps.onLockState } : {}),
   });
   const audit = new AuditLog(join(deps.dataDir, 'audit.jsonl'));
-  const clock = new EngineClock({ fetchTimestamp: () => client.timestamp() });
-  const journal = new NonceJournal(join(deps.dataDir, 'nonces.json'));
+  const addressBook = new AddressBook(deps.dataDir);
+  const settings = new SettingsStore(deps.dataDir);
+  let bound: (ExchangeServices & { close(): void }) | null = null;
 
-  // The schema comes from the exchange's own /schema.proto, loaded once and checked for what the app needs.
-  let schema: Promise<ProtocolSchema> | null = null;
-  const getSchema = (): Promise<ProtocolSchema> => {
-    schema ??= client
-      .schemaProto()
-      .then(loadSchema)
-      .catch((error: unknown) => {
-        schema = null;
-        throw error;
-      });
-    return schema;
-  };
-  let info: Promise<MarketsInfo> | null = null;
-  const getInfo = (): Promise<MarketsInfo> => {
-    info ??= client.info().catch((error: unknown) => {
-      info = null;
-      throw error;
-    });
-    return info;
-  };
+  const sessionDeps = (x: Pick<ExchangeServices, 'client' | 'clock' | 'submitter'>) => ({
+    store: deps.store,
+    lock,
+    wallets,
+    audit,
+    client: x.client,
+    clock: x.clock,
+    submitter: x.submitter,
+  });
 
-  const submitter = new Submitter({ client, clock, journal, schema: getSchema });
-  // Sessions need the wallet service and the wallet service tells sessions when a wallet goes: late binding.
-  let sessions: SessionManager | null = null;
+  // A removed wallet's session keys leave the keychain for every network, not only the one in use.
+  const forgetWallet = async (wallet: WalletInfo): Promise<void> => {
+    if (!bound) return;
+    await bound.sessions.forgetWallet(wallet);
+    for (const dir of networkDirs(deps.dataDir)) {
+      if (dir === bound.networkDir) continue;
+      await new SessionManager({ ...sessionDeps(bound), dataDir: dir }).forgetWallet(wallet);
+    }
+  };
   const wallets = new WalletService({
     store: deps.store,
     lock,
     dataDir: deps.dataDir,
-    onRemoved: (w) => sessions!.forgetWallet(w),
+    onRemoved: forgetWallet,
   });
-  sessions = new SessionManager({
-    store: deps.store,
-    lock,
-    wallets,
-    client,
-    clock,
-    submitter,
-    audit,
-    dataDir: deps.dataDir,
-  });
-  const addressBook = new AddressBook(deps.dataDir);
-  const pipeline = new ActionPipeline({
-    client,
-    wallets,
-    sessions,
-    lock,
-    submitter,
-    audit,
-    info: getInfo,
-    known: addressBook,
-  });
-  const funds = new Funds({ client, wallets, lock, audit, onDeposit: deps.onDeposit ?? (() => {}) });
 
-  const watcher = new AccountWatcher(client, deps.onAccountUpdate ?? (() => {}), deps.onExchangeStatus);
+  function bind(baseUrl: string, networkDir: string): ExchangeServices & { close(): void } {
+    const client = createExchangeClient(
+      createHttpClient({ baseUrl, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}) }),
+    );
+    const clock = new EngineClock({ fetchTimestamp: () => client.timestamp() });
+    const journal = new NonceJournal(join(networkDir, 'nonces.json'));
+    // The schema comes from the exchange's own /schema.proto, loaded once and checked for what the app needs.
+    let schema: Promise<ProtocolSchema> | null = null;
+    const getSchema = (): Promise<ProtocolSchema> => {
+      schema ??= client
+        .schemaProto()
+        .then(loadSchema)
+        .catch((error: unknown) => {
+          schema = null;
+          throw error;
+        });
+      return schema;
+    };
+    let info: Promise<MarketsInfo> | null = null;
+    const getInfo = (): Promise<MarketsInfo> => {
+      info ??= client.info().catch((error: unknown) => {
+        info = null;
+        throw error;
+      });
+      return info;
+    };
+    const submitter = new Submitter({ client, clock, journal, schema: getSchema });
+    const sessions = new SessionManager({
+      ...sessionDeps({ client, clock, submitter }),
+      dataDir: networkDir,
+    });
+    const pipeline = new ActionPipeline({
+      client,
+      wallets,
+      sessions,
+      lock,
+      submitter,
+      audit,
+      info: getInfo,
+      known: addressBook,
+    });
+    const funds = new Funds({ client, wallets, lock, audit, onDeposit: deps.onDeposit ?? (() => {}) });
+    const watcher = new AccountWatcher(client, deps.onAccountUpdate ?? (() => {}), deps.onExchangeStatus);
+    const equity = new EquitySamples(join(networkDir, 'equity.json'));
+    return {
+      baseUrl: client.baseUrl,
+      networkDir,
+      client,
+      clock,
+      journal,
+      submitter,
+      sessions,
+      pipeline,
+      funds,
+      watcher,
+      equity,
+      info: getInfo,
+      schema: getSchema,
+      close: () => {
+        funds.close();
+        watcher.close();
+        equity.flush();
+      },
+    };
+  }
+
+  const current = (): ExchangeServices => {
+    if (!bound) throw new AppFailure('EXCHANGE_UNREACHABLE', 'Perpetua is not connected to an exchange yet.');
+    return bound;
+  };
+
   // Nothing about the person's accounts streams while the app is locked.
-  lock.onLock(() => watcher.watch([]));
+  lock.onLock(() => bound?.watcher.watch([]));
 
   return {
-    client,
     lock,
     wallets,
     audit,
-    clock,
-    journal,
-    submitter,
-    sessions,
-    pipeline,
-    funds,
-    watcher,
     addressBook,
-    info: getInfo,
-    schema: getSchema,
+    settings,
+    get connected() {
+      return bound !== null;
+    },
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    get networkDir() {
+      return current().networkDir;
+    },
+    get client() {
+      return current().client;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get journal() {
+      return current().journal;
+    },
+    get submitter() {
+      return current().submitter;
+    },
+    get sessions() {
+      return current().sessions;
+    },
+    get pipeline() {
+      return current().pipeline;
+    },
+    get funds() {
+      return current().funds;
+    },
+    get watcher() {
+      return current().watcher;
+    },
+    get equity() {
+      return current().equity;
+    },
+    info: () => current().info(),
+    schema: () => current().schema(),
+    connect(baseUrl, networkDir) {
+      const previous = bound;
+      bound = bind(baseUrl, networkDir);
+      previous?.close();
+    },
     close: () => {
-      funds.close();
-      watcher.close();
+      bound?.close();
     },
   };
 }

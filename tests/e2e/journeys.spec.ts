@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import bs58 from 'bs58';
 import { randomBytes } from 'node:crypto';
 import { startApp, type RunningApp } from './support/app';
-import { PASSPHRASE } from './support/steps';
+import { PASSPHRASE, chooseNetwork } from './support/steps';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(
@@ -27,7 +27,7 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-test('first run: choose a passphrase', async () => {
+test('first run: choose a passphrase, then the network', async () => {
   await page.goto(app.url);
   await expect(page.getByRole('heading', { name: 'Welcome to Perpetua' })).toBeVisible();
   await page.getByLabel('Passphrase', { exact: true }).fill('short');
@@ -38,7 +38,13 @@ test('first run: choose a passphrase', async () => {
   await page.getByLabel('Repeat the passphrase').fill(PASSPHRASE);
   await shot('first-run');
   await page.getByRole('button', { name: 'Set passphrase' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a network' })).toBeVisible();
+  // the embedded devnet is the default choice
+  await expect(page.getByRole('radio', { name: 'Embedded devnet', exact: true })).toBeChecked();
+  await shot('first-run-network');
+  await chooseNetwork(page, 'Embedded devnet');
   await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
+  await expect(page.getByText('Embedded devnet', { exact: true })).toBeVisible();
 });
 
 test('create a wallet: the secret is shown once and stored after confirming the backup', async () => {
@@ -164,7 +170,12 @@ test('sessions: see every session, create one and revoke it', async () => {
 
 test('history and settings', async () => {
   await go('History');
-  await expect(page.getByRole('table', { name: 'History' })).toContainText('40 USDC');
+  const sent = page
+    .getByRole('table', { name: 'Transfers history' })
+    .getByRole('row')
+    .filter({ hasText: 'sent' });
+  await expect(sent.getByRole('cell', { name: '40', exact: true })).toBeVisible();
+  await expect(sent.getByRole('cell', { name: 'USDC', exact: true })).toBeVisible();
   await shot('history');
   await go('Settings');
   await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('withdraw');

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCore } from '../core';
 import { createDispatcher } from '../ipc-dispatch';
-import { launchDevnet, type LaunchedDevnet } from '../devnet-launcher';
+import { launchDevnet } from '../devnet-launcher';
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -28,7 +28,6 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
-  let devnet: LaunchedDevnet | null = null;
 
   app.on('second-instance', () => {
     if (window) {
@@ -43,26 +42,29 @@ if (!app.requestSingleInstanceLock()) {
     hardenSession(session.defaultSession, devServerUrl);
     registerAppProtocol(protocol, join(import.meta.dirname, '../renderer'), (path) => readFile(path));
 
+    // PERPETUA_EXCHANGE_URL fixes the exchange for this run; otherwise the core connects to the network
+    // chosen in Settings and runs the bundled devnet itself when that is the choice.
     const customUrl = process.env.PERPETUA_EXCHANGE_URL;
-    if (!customUrl) {
-      devnet = await launchDevnet({
-        command: process.execPath,
-        args: [join(import.meta.dirname, 'devnet.js')],
-        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-        dataDir: join(app.getPath('userData'), 'devnet'),
-      });
-    }
     const core = createCore({
       version: app.getVersion(),
       host: 'electron',
-      exchange: customUrl
-        ? { kind: 'custom', baseUrl: customUrl }
-        : { kind: 'embedded-devnet', baseUrl: devnet!.baseUrl },
+      ...(customUrl
+        ? { exchange: { kind: 'custom' as const, baseUrl: customUrl } }
+        : {
+            launchDevnet: ({ demo }: { demo: boolean }) =>
+              launchDevnet({
+                command: process.execPath,
+                args: [join(import.meta.dirname, 'devnet.js')],
+                env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+                dataDir: join(app.getPath('userData'), demo ? 'devnet-demo' : 'devnet'),
+                extraArgs: demo ? ['--demo'] : [],
+              }),
+          }),
       dataDir: join(app.getPath('userData'), 'app'),
       store: createKeyringStore('perpetua'),
     });
     await core.start().catch(() => {
-      // no keychain: the renderer shows the reason when it asks for the lock state
+      // no keychain, or no devnet: the renderer shows the reason when it asks
     });
     powerMonitor.on('suspend', () => core.services.lock.onSystemSuspend());
     powerMonitor.on('lock-screen', () => core.services.lock.onSystemSuspend());
@@ -73,10 +75,8 @@ if (!app.requestSingleInstanceLock()) {
     window.once('ready-to-show', () => window?.show());
     await window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 
-    app.on('before-quit', () => {
-      void core.close();
-      void devnet?.stop();
-    });
+    // closing the core stops the embedded devnet it started
+    app.on('before-quit', () => void core.close());
   });
 
   app.on('window-all-closed', () => app.quit());

@@ -5,7 +5,17 @@ import { z } from 'zod';
 import { MarketsInfoSchema, TimestampSchema } from '../../shared/exchange/info';
 import { UserSchema, type User } from '../../shared/exchange/user';
 import { AccountSchema } from '../../shared/exchange/account';
-import { DepositPageSchema, TransferPageSchema, WithdrawalPageSchema } from '../../shared/exchange/history';
+import {
+  DepositPageSchema,
+  FeeTierPageSchema,
+  FundingPageSchema,
+  LiquidationPageSchema,
+  PnlPageSchema,
+  PnlSummarySchema,
+  PositionPageSchema,
+  TransferPageSchema,
+  WithdrawalPageSchema,
+} from '../../shared/exchange/history';
 import { ChainBalancesSchema, ChainTxSchema } from '../../shared/exchange/chain';
 import { U64String } from '../../shared/exchange/wire';
 import { scaledFromJsonNumber } from '../../shared/money';
@@ -22,12 +32,17 @@ const ActionItemSchema = z.object({
   receipt: z.unknown(),
 });
 
-export type HistoryKind = 'deposit' | 'withdrawal' | 'transfer';
 const HISTORY_SCHEMAS = {
   deposit: DepositPageSchema,
   withdrawal: WithdrawalPageSchema,
   transfer: TransferPageSchema,
+  pnl: PnlPageSchema,
+  position: PositionPageSchema,
+  funding: FundingPageSchema,
+  liquidation: LiquidationPageSchema,
+  'fee-tier': FeeTierPageSchema,
 } as const;
+export type HistoryKind = keyof typeof HISTORY_SCHEMAS;
 
 export function createExchangeClient(http: HttpClient) {
   const notFoundAsNull = async <T>(fn: () => Promise<T>): Promise<T | null> => {
@@ -66,12 +81,14 @@ export function createExchangeClient(http: HttpClient) {
       accountId: number,
       kind: K,
       query: { startInclusive?: string; pageSize?: number } = {},
-    ) =>
-      http.getJson(
-        `/account/${accountId}/history/${kind}`,
-        HISTORY_SCHEMAS[kind] as (typeof HISTORY_SCHEMAS)[K],
-        query,
-      ),
+    ): Promise<z.output<(typeof HISTORY_SCHEMAS)[K]>> =>
+      // the compiler cannot follow a schema picked by a generic key; the table above pairs them
+      http.getJson(`/account/${accountId}/history/${kind}`, HISTORY_SCHEMAS[kind], query) as Promise<
+        z.output<(typeof HISTORY_SCHEMAS)[K]>
+      >,
+    /** cumulative realized PnL (trading, funding, fees) over a window, with its running series */
+    pnlSummary: (accountId: number, query: { since?: string; until?: string } = {}) =>
+      http.getJson(`/account/${accountId}/pnl/summary`, PnlSummarySchema, query),
     /** the signer's highest accepted nonce (0 if none) */
     signerNonce: async (signer: string) =>
       Number(await http.getJson('/event/last-acked-nonce', U64String, { signer })),

@@ -10,8 +10,8 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGES, usePage, type PageId } from './routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { PAGES, useRoute, type Route } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
 import { PortfolioPage } from './pages/PortfolioPage';
 import { PlaceholderPage } from './pages/PlaceholderPage';
@@ -20,10 +20,13 @@ import { TransfersPage } from './pages/TransfersPage';
 import { SessionsPage } from './pages/SessionsPage';
 import { HistoryPage } from './pages/HistoryPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { AccountPage } from './pages/AccountPage';
+import { NetworkScreen } from './pages/NetworkScreen';
 import { SetupScreen, UnlockScreen } from './pages/LockScreen';
-import { useLiveEvents, useLockState, useSessionWarnings } from './hooks/queries';
+import { useLiveEvents, useLockState, useSessionWarnings, useSettings } from './hooks/queries';
 import { Center, Loader, Button } from '@mantine/core';
 import { ErrorNote } from './components/ErrorNote';
+import { useActivityReports } from './hooks/useActivity';
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -43,21 +46,29 @@ function ThemeToggle() {
   );
 }
 
+const NETWORK_LABEL = {
+  'embedded-devnet': 'Embedded devnet',
+  'embedded-devnet-demo': 'Embedded devnet · demo data',
+  custom: 'Custom exchange',
+} as const;
+
 function NetworkBadge() {
-  const info = useQuery({ queryKey: ['appInfo'], queryFn: () => unwrap(wallet.getAppInfo()) });
-  if (!info.data) return null;
-  const label = info.data.network.kind === 'embedded-devnet' ? 'Embedded devnet' : 'Custom exchange';
+  const settings = useSettings();
+  const connection = settings.data?.connection;
+  if (!connection) return null;
   return (
-    <Tooltip label={info.data.network.baseUrl}>
-      <Badge variant="light" color={info.data.network.kind === 'embedded-devnet' ? 'grape' : 'blue'}>
-        {label}
+    <Tooltip label={connection.baseUrl}>
+      <Badge variant="light" color={connection.kind === 'custom' ? 'blue' : 'grape'}>
+        {NETWORK_LABEL[connection.kind]}
       </Badge>
     </Tooltip>
   );
 }
 
-function Page({ page }: { page: PageId }) {
-  switch (page) {
+function Page({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'account':
+      return <AccountPage accountId={route.accountId} />;
     case 'portfolio':
       return <PortfolioPage />;
     case 'accounts':
@@ -71,7 +82,7 @@ function Page({ page }: { page: PageId }) {
     case 'settings':
       return <SettingsPage />;
     default:
-      return <PlaceholderPage title={PAGES.find((p) => p.id === page)!.label} />;
+      return <PlaceholderPage title={PAGES.find((p) => p.id === route.page)!.label} />;
   }
 }
 
@@ -93,12 +104,26 @@ export function App() {
     );
   if (lock.data.status === 'uninitialized') return <SetupScreen />;
   if (lock.data.status === 'locked') return <UnlockScreen retryAfterSeconds={lock.data.retryAfterSeconds} />;
+  return <Unlocked />;
+}
+
+/** First run ends with the network choice; an exchange fixed for this run needs none. */
+function Unlocked() {
+  const settings = useSettings();
+  if (settings.isPending)
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading settings" />
+      </Center>
+    );
+  if (settings.data && settings.data.network === null && !settings.data.fixed) return <NetworkScreen />;
   return <Shell />;
 }
 
 function Shell() {
   useSessionWarnings();
-  const [page, setPage] = usePage();
+  useActivityReports();
+  const [route, setPage] = useRoute();
   const client = useQueryClient();
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 210, breakpoint: 0 }} padding="md">
@@ -129,7 +154,7 @@ function Shell() {
             key={p.id}
             href={`#/${p.id}`}
             label={p.label}
-            active={p.id === page}
+            active={p.id === route.page || (route.page === 'account' && p.id === 'portfolio')}
             onClick={(event) => {
               event.preventDefault();
               setPage(p.id);
@@ -138,7 +163,7 @@ function Shell() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Page page={page} />
+        <Page route={route} />
       </AppShell.Main>
     </AppShell>
   );

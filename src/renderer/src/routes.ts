@@ -1,4 +1,5 @@
-// The app's pages, addressed by the URL hash so that the back button and reloads keep the page.
+// The app's pages, addressed by the URL hash so that the back button and reloads keep the page. An account
+// has its own page at #/account/<id>, reached from the Portfolio and Accounts screens.
 import { useEffect, useState } from 'react';
 
 export const PAGES = [
@@ -12,20 +13,25 @@ export const PAGES = [
 ] as const;
 
 export type PageId = (typeof PAGES)[number]['id'];
+export type Route = { page: PageId } | { page: 'account'; accountId: number };
 
 const isPage = (value: string): value is PageId => PAGES.some((p) => p.id === value);
 
-function current(): PageId {
-  const id = window.location.hash.replace(/^#\/?/, '');
-  return isPage(id) ? id : 'portfolio';
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#\/?/, '');
+  const account = /^account\/(\d{1,10})$/.exec(path);
+  if (account && Number(account[1]) <= 0xffffffff) return { page: 'account', accountId: Number(account[1]) };
+  return { page: isPage(path) ? path : 'portfolio' };
 }
 
-export function usePage(): [PageId, (page: PageId) => void] {
-  const [page, setPage] = useState<PageId>(current);
+export const accountHref = (accountId: number): string => `#/account/${accountId}`;
+
+export function useRoute(): [Route, (page: PageId) => void] {
+  const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
   useEffect(() => {
-    const onHash = (): void => setPage(current());
+    const onHash = (): void => setRoute(parseRoute(window.location.hash));
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
-  return [page, (next) => (window.location.hash = `/${next}`)];
+  return [route, (next) => (window.location.hash = `/${next}`)];
 }

@@ -1,6 +1,6 @@
-// Argument and result schemas of the app's operations (custody, sessions, funds, portfolio, actions). Money
-// is bigint. Only two results can carry a secret, both asked for by the person: createWallet's one-time
-// reveal and exportWallet after the passphrase is entered again (SECRET_BEARING_METHODS).
+// Argument and result schemas of the app's operations (settings, custody, sessions, funds, portfolio, history,
+// actions). Money is bigint. Only two results can carry a secret, both asked for by the person: createWallet's
+// one-time reveal and exportWallet after the passphrase is entered again (SECRET_BEARING_METHODS).
 import { z } from 'zod';
 
 const Id = z.string().min(1).max(64);
@@ -53,25 +53,57 @@ export const TrackedDepositSchema = z.object({
 });
 
 const BalanceSchema = z.object({ tokenId: TokenId, amount: z.bigint() });
+const MarketId = z.number().int().min(0).max(2147483647);
 
+/** how close to liquidation: safe (green), warning (yellow), danger (red), none (nothing at stake) */
+export const RiskLevelSchema = z.enum(['safe', 'warning', 'danger', 'none']);
+
+export const PositionViewSchema = z.object({
+  marketId: MarketId,
+  /** signed: positive long, negative short; the market's size decimals */
+  size: z.bigint(),
+  entryPrice: z.bigint(),
+  markPrice: z.bigint(),
+  unrealizedPnl: z.bigint(),
+  realizedPnl: z.bigint(),
+  fundingPnl: z.bigint(),
+  /** null when no mark price would liquidate the account */
+  liquidationPrice: z.bigint().nullable(),
+  /** room between mark and liquidation price, in basis points of the mark; null without a liquidation price */
+  liquidationDistanceBps: z.bigint().nullable(),
+  liquidationLevel: RiskLevelSchema,
+});
+
+export const OpenOrderViewSchema = z.object({
+  orderId: z.string(),
+  clientOrderId: z.string().nullable(),
+  marketId: MarketId,
+  side: z.enum(['ASK', 'BID']),
+  price: z.bigint(),
+  remainingSize: z.bigint(),
+});
+
+/** One exchange account as the screens show it; margin figures in quote-token units. */
 export const AccountViewSchema = z.object({
   accountId: AccountId,
   balances: z.array(BalanceSchema),
   equity: z.bigint(),
   freeCollateral: z.bigint(),
+  initialRequirement: z.bigint(),
   maintenanceRequirement: z.bigint(),
+  /** equity over maintenance requirement in basis points; null while nothing is required */
   healthBps: z.number().nullable(),
-  positions: z.array(
-    z.object({
-      marketId: z.number(),
-      size: z.bigint(),
-      entryPrice: z.bigint(),
-      markPrice: z.bigint(),
-      unrealizedPnl: z.bigint(),
-      fundingPnl: z.bigint(),
-    }),
-  ),
+  healthLevel: RiskLevelSchema,
+  positions: z.array(PositionViewSchema),
+  openOrders: z.array(OpenOrderViewSchema),
   updateId: z.number(),
+});
+
+export const AccountDetailSchema = AccountViewSchema.extend({
+  owner: Address,
+  /** the wallet in this app that owns it; null for someone else's account */
+  walletId: Id.nullable(),
+  walletLabel: z.string().nullable(),
 });
 
 export const PortfolioSchema = z.object({
@@ -85,6 +117,155 @@ export const PortfolioSchema = z.object({
   ),
   equity: z.bigint(),
 });
+
+/** Equity (sampled by main as it refreshes) and cumulative realized PnL (from the exchange) over time. */
+export const PortfolioHistorySchema = z.object({
+  points: z.array(
+    z.object({ time: z.number().int(), equity: z.bigint().nullable(), pnl: z.bigint().nullable() }),
+  ),
+});
+
+// Settings: where the exchange is, and how the app looks.
+export const NetworkChoiceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('embedded-devnet') }),
+  z.object({ kind: z.literal('embedded-devnet-demo') }),
+  z.object({ kind: z.literal('custom'), url: z.string().min(1).max(2048) }),
+]);
+export const ThemeSchema = z.enum(['light', 'dark', 'system']);
+
+export const SettingsViewSchema = z.object({
+  /** the saved choice; null until the person has chosen (first run) */
+  network: NetworkChoiceSchema.nullable(),
+  /** what this run is connected to; null while not connected */
+  connection: z
+    .object({
+      kind: z.enum(['embedded-devnet', 'embedded-devnet-demo', 'custom']),
+      baseUrl: z.string(),
+      /** e.g. an unencrypted address; null when there is nothing to say */
+      warning: z.string().nullable(),
+    })
+    .nullable(),
+  /** the exchange was set on the command line for this run and cannot be changed from the app */
+  fixed: z.boolean(),
+  theme: ThemeSchema,
+});
+
+// History rows as the screens get them: the exchange's rows with amounts, prices and sizes as bigint.
+const RowId = z.string().max(64);
+const Time = z.number().int().min(0);
+const DepositRowSchema = z.object({
+  id: RowId,
+  time: Time,
+  accountId: AccountId,
+  tokenId: TokenId,
+  amount: z.bigint(),
+  chainTxId: z.string(),
+  from: Address,
+});
+const WithdrawalRowSchema = z.object({
+  id: RowId,
+  actionId: RowId,
+  time: Time,
+  accountId: AccountId,
+  tokenId: TokenId,
+  amount: z.bigint(),
+  fee: z.bigint(),
+  destination: Address,
+  eventNonce: z.string(),
+  status: z.enum(['requested', 'processed']),
+});
+const TransferRowSchema = z.object({
+  id: RowId,
+  actionId: RowId,
+  time: Time,
+  fromAccountId: AccountId,
+  toAccountId: AccountId,
+  tokenId: TokenId,
+  amount: z.bigint(),
+  direction: z.enum(['sent', 'received']),
+  accountCreated: z.boolean(),
+});
+const PnlRowSchema = z.object({
+  cursor: RowId,
+  actionId: RowId,
+  subActionId: z.number().int().min(0),
+  marketId: MarketId,
+  time: Time,
+  tradingPnl: z.bigint(),
+  fee: z.bigint(),
+});
+const PositionRowSchema = z.object({
+  cursor: RowId,
+  actionId: RowId,
+  subActionId: z.number().int().min(0),
+  marketId: MarketId,
+  time: Time,
+  sizeBefore: z.bigint(),
+  sizeAfter: z.bigint(),
+  price: z.bigint(),
+  entryPrice: z.bigint(),
+  reason: z.enum(['trade', 'liquidation']),
+});
+const FundingRowSchema = z.object({
+  id: RowId,
+  time: Time,
+  marketId: MarketId,
+  size: z.bigint(),
+  payment: z.bigint(),
+});
+const LiquidationRowSchema = z.object({
+  id: RowId,
+  actionId: RowId,
+  time: Time,
+  marketId: MarketId,
+  size: z.bigint(),
+  price: z.bigint(),
+  equityBefore: z.bigint(),
+  maintenanceBefore: z.bigint(),
+});
+const FeeTierRowSchema = z.object({
+  id: RowId,
+  time: Time,
+  fromTier: z.number().int(),
+  toTier: z.number().int(),
+  volume30d: z.bigint(),
+});
+
+/**
+ * Every history kind the interface offers that the app shows, in tab order. The vault kinds
+ * (vault/deposit, vault/withdrawal) join this list with a row schema in HISTORY_PAGE below when the
+ * exchange serves them.
+ */
+export const HISTORY_KINDS = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'pnl',
+  'position',
+  'funding',
+  'liquidation',
+  'fee-tier',
+] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+const pageOf = <K extends HistoryKind, R extends z.ZodType>(kind: K, row: R) =>
+  z.object({
+    kind: z.literal(kind),
+    items: z.array(row),
+    nextStartInclusive: z.string().max(64).optional(),
+  });
+export const HistoryPageSchema = z.discriminatedUnion('kind', [
+  pageOf('deposit', DepositRowSchema),
+  pageOf('withdrawal', WithdrawalRowSchema),
+  pageOf('transfer', TransferRowSchema),
+  pageOf('pnl', PnlRowSchema),
+  pageOf('position', PositionRowSchema),
+  pageOf('funding', FundingRowSchema),
+  pageOf('liquidation', LiquidationRowSchema),
+  pageOf('fee-tier', FeeTierRowSchema),
+]);
+export type HistoryPage = z.output<typeof HistoryPageSchema>;
+export type HistoryRowOf<K extends HistoryKind> = Extract<HistoryPage, { kind: K }>['items'][number];
 
 export const IntentSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -132,8 +313,6 @@ export const ActionResultSchema = z.object({
   eventNonce: z.bigint().nullable(),
 });
 
-const HistoryRow = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.bigint()]));
-
 export const AuditEntryViewSchema = z.object({
   time: z.number(),
   wallet: z.string(),
@@ -152,6 +331,10 @@ const Done = z.object({ done: z.literal(true) });
 const AddressEntrySchema = z.object({ label: z.string(), address: Address });
 
 export const appMethods = {
+  // settings
+  getSettings: { args: z.undefined(), result: SettingsViewSchema },
+  setNetwork: { args: NetworkChoiceSchema, result: SettingsViewSchema },
+  setTheme: { args: z.object({ theme: ThemeSchema }), result: SettingsViewSchema },
   // lock
   getLockState: { args: z.undefined(), result: LockStateSchema },
   setupPassphrase: { args: z.object({ passphrase: Passphrase }), result: LockStateSchema },
@@ -161,6 +344,8 @@ export const appMethods = {
     args: z.object({ oldPassphrase: Passphrase, newPassphrase: Passphrase }),
     result: LockStateSchema,
   },
+  /** the person used keyboard or pointer: resets the idle timer (polled reads do not) */
+  reportActivity: { args: z.undefined(), result: Done },
   setAutoLock: { args: z.object({ minutes: z.number().int().min(1).max(240) }), result: LockStateSchema },
   // wallets
   listWallets: { args: z.undefined(), result: z.array(WalletInfoSchema) },
@@ -227,17 +412,23 @@ export const appMethods = {
   listDeposits: { args: z.undefined(), result: z.array(TrackedDepositSchema) },
   // portfolio
   getPortfolio: { args: z.undefined(), result: PortfolioSchema },
+  getPortfolioHistory: {
+    args: z.object({ accountId: AccountId.optional() }).optional(),
+    result: PortfolioHistorySchema,
+  },
+  getAccount: { args: z.object({ accountId: AccountId }), result: AccountDetailSchema },
   getHistory: {
     args: z.object({
       accountId: AccountId,
-      kind: z.enum(['deposit', 'withdrawal', 'transfer']),
+      kind: z.enum(HISTORY_KINDS),
+      /** a row id, or "actionId:subActionId:marketId" for pnl and position */
       startInclusive: z
         .string()
-        .regex(/^\d{1,20}$/)
+        .regex(/^\d{1,20}(?::\d{1,10}:\d{1,10})?$/)
         .optional(),
       pageSize: z.number().int().min(1).max(255).optional(),
     }),
-    result: z.object({ items: z.array(HistoryRow), nextStartInclusive: z.string().optional() }),
+    result: HistoryPageSchema,
   },
   getWithdrawalFee: {
     args: z.object({ accountId: AccountId }),

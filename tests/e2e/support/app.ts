@@ -1,4 +1,4 @@
-// Starts the app as a user would without Electron: the browser host CLI, which launches its embedded
+// Starts the app as a user would without Electron: the browser host CLI, whose core launches the embedded
 // devnet, with a fresh data folder. Returns the URL it printed (with its one-time token).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,11 +14,13 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+const HOST_CLI = 'src/host/cli.ts';
+
 export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/host/cli.ts', '--data-dir', dataDir, ...extraArgs],
+    ['--import', 'tsx', HOST_CLI, '--data-dir', dataDir, ...extraArgs],
     {
       cwd: process.cwd(),
       // each run gets its own keychain items, so runs never see each other's passphrase or wallets

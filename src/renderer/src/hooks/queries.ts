@@ -5,11 +5,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
 import { formatAmount } from '../../../shared/money';
-import type { TokenInfo } from '../../../shared/exchange/info';
+import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
+import { refreshHistoryTails } from './history';
 
 export const keys = {
   markets: ['markets'],
   lock: ['lockState'],
+  settings: ['settings'],
+  appInfo: ['appInfo'],
   wallets: ['wallets'],
   portfolio: ['portfolio'],
   sessions: ['sessions'],
@@ -17,7 +20,18 @@ export const keys = {
   audit: ['audit'],
   chain: (walletId: string) => ['chain', walletId],
   history: (accountId: number, kind: string) => ['history', accountId, kind],
+  account: (accountId: number) => ['account', accountId],
+  portfolioHistory: (accountId?: number) => ['portfolioHistory', accountId ?? 'all'],
 };
+
+/**
+ * Account changes arrive over the exchange's stream (see useLiveEvents); price moves do not change an
+ * account, so equity, PnL and health are also re-read every 10 s to follow the mark price.
+ */
+const MARK_TO_MARKET_MS = 10_000;
+
+/** Queries that do not depend on the exchange or the person and survive a lock or a network change. */
+const APP_WIDE = new Set(['lockState', 'settings', 'appInfo']);
 
 export const useMarkets = () =>
   useQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.getMarkets()), staleTime: 60_000 });
@@ -40,12 +54,50 @@ export function useTokens() {
   };
 }
 
+/** Market lookups: symbols, and prices and sizes formatted with the market's own decimals from /info. */
+export function useMarketFormat() {
+  const markets = useMarkets();
+  const byId = new Map<number, MarketInfo>((markets.data?.markets ?? []).map((m) => [m.marketId, m]));
+  const symbol = (marketId: number): string => byId.get(marketId)?.symbol ?? `market ${marketId}`;
+  const price = (marketId: number, value: bigint): string => {
+    const m = byId.get(marketId);
+    return m ? formatAmount(value, m.priceDecimals, { group: true }) : value.toString();
+  };
+  const size = (marketId: number, value: bigint, options: { signed?: boolean } = {}): string => {
+    const m = byId.get(marketId);
+    return m ? formatAmount(value, m.sizeDecimals, { group: true, ...options }) : value.toString();
+  };
+  return { symbol, price, size, markets: markets.data?.markets ?? [], ready: markets.isSuccess };
+}
+
+export const useSettings = () =>
+  useQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.getSettings()) });
+export const useAppInfo = () =>
+  useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(wallet.getAppInfo()) });
+export const useAccount = (accountId: number) =>
+  useQuery({
+    queryKey: keys.account(accountId),
+    queryFn: () => unwrap(wallet.getAccount({ accountId })),
+    refetchInterval: MARK_TO_MARKET_MS,
+  });
+/** The chart's series; refreshed every minute rather than on each account event, which may come often. */
+export const usePortfolioHistory = (accountId?: number) =>
+  useQuery({
+    queryKey: keys.portfolioHistory(accountId),
+    queryFn: () => unwrap(wallet.getPortfolioHistory(accountId === undefined ? {} : { accountId })),
+    refetchInterval: 60_000,
+  });
+
 export const useLockState = () =>
   useQuery({ queryKey: keys.lock, queryFn: () => unwrap(wallet.getLockState()) });
 export const useWallets = (enabled = true) =>
   useQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.listWallets()), enabled });
 export const usePortfolio = () =>
-  useQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.getPortfolio()) });
+  useQuery({
+    queryKey: keys.portfolio,
+    queryFn: () => unwrap(wallet.getPortfolio()),
+    refetchInterval: MARK_TO_MARKET_MS,
+  });
 export const useSessions = () =>
   useQuery({
     queryKey: keys.sessions,
@@ -86,6 +138,12 @@ export function useSessionWarnings(): void {
   }, [sessions.data]);
 }
 
+/** After the network changed, nothing cached from the previous exchange may show. */
+export async function afterNetworkChange(client: ReturnType<typeof useQueryClient>): Promise<void> {
+  client.removeQueries({ predicate: (q) => !APP_WIDE.has(String(q.queryKey[0])) && !q.isActive() });
+  await client.invalidateQueries();
+}
+
 /** Subscribes once to main's events: lock changes, deposit progress, live account updates. */
 export function useLiveEvents(): void {
   const client = useQueryClient();
@@ -96,8 +154,7 @@ export function useLiveEvents(): void {
         client.setQueryData(keys.lock, state);
         if (state.status !== 'unlocked')
           client.removeQueries({
-            predicate: (q) =>
-              q.queryKey[0] !== 'markets' && q.queryKey[0] !== 'lockState' && q.queryKey[0] !== 'appInfo',
+            predicate: (q) => q.queryKey[0] !== 'markets' && !APP_WIDE.has(String(q.queryKey[0])),
           });
       }),
       wallet.onDepositStatus((deposit) => {
@@ -119,7 +176,12 @@ export function useLiveEvents(): void {
       }),
       wallet.onAccountUpdate((update) => {
         void client.invalidateQueries({ queryKey: keys.portfolio });
-        void client.invalidateQueries({ queryKey: ['history', update.accountId] });
+        void client.invalidateQueries({ queryKey: keys.account(update.accountId) });
+        // a fill or funding changes realized PnL: the charts too (updates are rare enough to re-read)
+        void client.invalidateQueries({ queryKey: keys.portfolioHistory() });
+        void client.invalidateQueries({ queryKey: keys.portfolioHistory(update.accountId) });
+        // new rows arrive at the end of each history: refetch only the last page of each loaded one
+        void refreshHistoryTails(client, update.accountId);
         if (update.type === 'withdrawalProcessed')
           notifications.show({
             color: 'teal',

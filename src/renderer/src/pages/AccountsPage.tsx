@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Code,
@@ -19,6 +20,7 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { keys, usePortfolio, useTokens, useWallets } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
+import { accountHref } from '../routes';
 
 type Pending = { pendingId: string; publicKey: string; secretKey: string; confirmCharacters: number };
 
@@ -123,7 +125,7 @@ function ImportWallet({ onClose }: { onClose: () => void }) {
 export function AccountsPage() {
   const wallets = useWallets();
   const portfolio = usePortfolio();
-  const { format } = useTokens();
+  const { format, quoteTokenId } = useTokens();
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   return (
     <Stack>
@@ -164,11 +166,13 @@ export function AccountsPage() {
                 <Table.Tbody>
                   {accounts.map((a) => (
                     <Table.Tr key={a.accountId}>
-                      <Table.Td>#{a.accountId}</Table.Td>
+                      <Table.Td>
+                        <Anchor href={accountHref(a.accountId)}>#{a.accountId}</Anchor>
+                      </Table.Td>
                       <Table.Td>
                         {a.balances.map((b) => format(b.amount, b.tokenId)).join(', ') || '—'}
                       </Table.Td>
-                      <Table.Td>{format(a.equity, 0)}</Table.Td>
+                      <Table.Td>{format(a.equity, quoteTokenId)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,9 +1,13 @@
-import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { formatAmount } from '../../../shared/money';
 import { usePortfolio, useTokens } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
+import { HealthBadge } from '../components/RiskBadges';
+import { PositionsTable, type PositionRow } from '../components/PositionsTable';
+import { EquityChart } from '../components/EquityChart';
+import { accountHref } from '../routes';
 
 export function MarketsTable() {
   const markets = useQuery({ queryKey: ['markets'], queryFn: () => unwrap(wallet.getMarkets()) });
@@ -63,9 +67,16 @@ function Holdings() {
   if (portfolio.isError)
     return <ErrorNote error={portfolio.error} title="The portfolio could not be loaded" />;
   const { wallets, equity } = portfolio.data;
+  const accounts = wallets.flatMap(({ wallet: w, accounts: list }) =>
+    list.map((a) => ({ ...a, walletLabel: w.label })),
+  );
+  const positions: PositionRow[] = accounts.flatMap((a) =>
+    a.positions.map((p) => ({ ...p, accountId: a.accountId, walletLabel: a.walletLabel })),
+  );
+  const unrealized = positions.reduce((sum, p) => sum + p.unrealizedPnl, 0n);
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Paper withBorder p="md">
           <Text size="sm" c="dimmed">
             Total equity
@@ -76,54 +87,71 @@ function Holdings() {
         </Paper>
         <Paper withBorder p="md">
           <Text size="sm" c="dimmed">
+            Unrealized PnL
+          </Text>
+          <Title order={3} aria-label="Unrealized PnL" c={unrealized < 0n ? 'red' : undefined}>
+            {format(unrealized, quoteTokenId, { signed: true })}
+          </Title>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text size="sm" c="dimmed">
             Wallets
           </Text>
           <Title order={3}>{wallets.length}</Title>
         </Paper>
         <Paper withBorder p="md">
           <Text size="sm" c="dimmed">
-            Accounts
+            Accounts / open positions
           </Text>
-          <Title order={3}>{wallets.reduce((n, w) => n + w.accounts.length, 0)}</Title>
+          <Title order={3}>
+            {accounts.length} / {positions.length}
+          </Title>
         </Paper>
       </SimpleGrid>
       {wallets.length === 0 ? (
         <Text c="dimmed">No wallet yet: create or import one under Accounts.</Text>
       ) : null}
-      <Table aria-label="Accounts" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Wallet</Table.Th>
-            <Table.Th>Account</Table.Th>
-            <Table.Th>Balances</Table.Th>
-            <Table.Th>Equity</Table.Th>
-            <Table.Th>Free collateral</Table.Th>
-            <Table.Th>Margin health</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {wallets.flatMap(({ wallet: w, accounts }) =>
-            accounts.map((a) => (
+      <Table.ScrollContainer minWidth={800}>
+        <Table aria-label="Accounts" striped style={{ whiteSpace: 'nowrap' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Wallet</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Balances</Table.Th>
+              <Table.Th ta="right">Equity</Table.Th>
+              <Table.Th ta="right">Free collateral</Table.Th>
+              <Table.Th>Margin health</Table.Th>
+              <Table.Th ta="right">Positions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {accounts.map((a) => (
               <Table.Tr key={a.accountId}>
-                <Table.Td>{w.label}</Table.Td>
-                <Table.Td>#{a.accountId}</Table.Td>
-                <Table.Td>{a.balances.map((b) => format(b.amount, b.tokenId)).join(', ') || '—'}</Table.Td>
-                <Table.Td>{format(a.equity, quoteTokenId)}</Table.Td>
-                <Table.Td>{format(a.freeCollateral, quoteTokenId)}</Table.Td>
+                <Table.Td>{a.walletLabel}</Table.Td>
                 <Table.Td>
-                  {a.healthBps === null ? (
-                    <Badge color="teal">no positions</Badge>
-                  ) : (
-                    <Badge color={a.healthBps > 20_000 ? 'teal' : a.healthBps > 12_000 ? 'yellow' : 'red'}>
-                      {formatAmount(BigInt(a.healthBps), 2)}%
-                    </Badge>
-                  )}
+                  <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.accountId}`}>
+                    #{a.accountId}
+                  </Anchor>
                 </Table.Td>
+                <Table.Td>{a.balances.map((b) => format(b.amount, b.tokenId)).join(', ') || '—'}</Table.Td>
+                <Table.Td ta="right">{format(a.equity, quoteTokenId)}</Table.Td>
+                <Table.Td ta="right">{format(a.freeCollateral, quoteTokenId)}</Table.Td>
+                <Table.Td>
+                  <HealthBadge healthBps={a.healthBps} level={a.healthLevel} />
+                </Table.Td>
+                <Table.Td ta="right">{a.positions.length}</Table.Td>
               </Table.Tr>
-            )),
-          )}
-        </Table.Tbody>
-      </Table>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={4}>Open positions</Title>
+          <PositionsTable rows={positions} withAccount />
+        </Stack>
+      </Paper>
+      <EquityChart title="Equity and realized PnL, all accounts" />
     </Stack>
   );
 }

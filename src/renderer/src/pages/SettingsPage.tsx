@@ -1,18 +1,90 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys, useLockState, useTokens } from '../hooks/queries';
+import { keys, useLockState, useSettings, useTokens } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
+import { NetworkForm } from '../components/NetworkForm';
 import { useAction } from '../hooks/useAction';
+import { saveText } from '../lib/csv';
+import { schemeOf, themeOf } from '../theme/color-scheme';
 
-export function saveText(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
+const CONNECTION_LABEL = {
+  'embedded-devnet': 'Embedded devnet',
+  'embedded-devnet-demo': 'Embedded devnet with demo data',
+  custom: 'Custom exchange',
+} as const;
+
+function NetworkPanel() {
+  const settings = useSettings();
+  const connection = settings.data?.connection ?? null;
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={4}>Network</Title>
+        <ErrorNote error={settings.error} />
+        {connection ? (
+          <Text aria-label="Current network">
+            {CONNECTION_LABEL[connection.kind]} at <Code>{connection.baseUrl}</Code>
+          </Text>
+        ) : (
+          <Text c="orange">Not connected to an exchange.</Text>
+        )}
+        {connection?.warning ? (
+          <Alert color="yellow" title="Unencrypted connection">
+            {connection.warning}
+          </Alert>
+        ) : null}
+        {settings.data?.fixed ? (
+          <Text size="sm" c="dimmed">
+            This run was started for this exchange on the command line; restart Perpetua without that option
+            to choose another network here.
+          </Text>
+        ) : settings.data ? (
+          <NetworkForm current={settings.data.network} submitLabel="Switch network" />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ThemePanel() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={4}>Theme</Title>
+        <SegmentedControl
+          aria-label="Theme"
+          w={320}
+          value={themeOf(colorScheme)}
+          onChange={(value) => setColorScheme(schemeOf(value as 'light' | 'dark' | 'system'))}
+          data={[
+            { value: 'light', label: 'Light' },
+            { value: 'dark', label: 'Dark' },
+            { value: 'system', label: 'System' },
+          ]}
+        />
+        <Text size="sm" c="dimmed">
+          System follows your operating system’s light or dark setting.
+        </Text>
+      </Stack>
+    </Paper>
+  );
 }
 
 function AddressBookPanel() {
@@ -80,7 +152,6 @@ function AddressBookPanel() {
 export function SettingsPage() {
   const client = useQueryClient();
   const lock = useLockState();
-  const info = useQuery({ queryKey: ['appInfo'], queryFn: () => unwrap(wallet.getAppInfo()) });
   const audit = useQuery({
     queryKey: keys.audit,
     queryFn: () => unwrap(wallet.listAuditLog({ limit: 100 })),
@@ -89,15 +160,8 @@ export function SettingsPage() {
   return (
     <Stack>
       <Title order={2}>Settings</Title>
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={4}>Network</Title>
-          <Text>
-            {info.data?.network.kind === 'embedded-devnet' ? 'Embedded devnet' : 'Custom exchange'} at{' '}
-            {info.data?.network.baseUrl}
-          </Text>
-        </Stack>
-      </Paper>
+      <NetworkPanel />
+      <ThemePanel />
       <Paper withBorder p="md">
         <Group align="flex-end">
           <Select

@@ -1,0 +1,179 @@
+// Which exchange the app talks to, and the embedded devnet's life as a child process. At start the saved
+// choice is used (the embedded devnet until the person chooses); a new choice is made to work first (a custom
+// address must answer /info, a devnet must start) and only then connected and saved, so a bad choice leaves
+// the app where it was. A devnet no longer in use is stopped. Changes run one at a time.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { SettingsViewSchema } from '../../shared/ipc/app-schemas';
+import { AppFailure } from '../../shared/result';
+import type { FetchLike } from '../exchange/http-client';
+import type { Services } from '../services';
+import type { NetworkChoice } from '../settings/settings-store';
+import { checkExchangeUrl, exchangeUrlWarning, normalizeExchangeUrl } from '../settings/exchange-url';
+
+export interface EmbeddedDevnet {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the embedded devnet (with the demo scenario when asked), each kind on its own data. */
+export type LaunchDevnet = (options: { demo: boolean }) => Promise<EmbeddedDevnet>;
+
+export interface NetworkDeps {
+  services: Services;
+  dataDir: string;
+  launchDevnet?: LaunchDevnet;
+  /** this run's exchange, set on the command line: the saved choice is then neither used nor changeable */
+  fixed?: { kind: 'embedded-devnet' | 'custom'; baseUrl: string };
+  fetchImpl?: FetchLike;
+  /** after a person chose the demo devnet (e.g. to import its wallets) */
+  onDemoChosen?: () => Promise<void>;
+}
+
+type ConnectionKind = NetworkChoice['kind'];
+export type SettingsView = z.output<typeof SettingsViewSchema>;
+
+interface Active {
+  kind: ConnectionKind;
+  baseUrl: string;
+  devnet: EmbeddedDevnet | null;
+}
+
+/**
+ * Each network keeps its sessions, nonces and samples apart. The embedded devnet keeps the app folder itself
+ * (where they lived before there was a choice); the demo devnet and each custom address get a subfolder.
+ */
+export function networkDir(dataDir: string, kind: ConnectionKind, baseUrl: string): string {
+  if (kind === 'embedded-devnet') return dataDir;
+  if (kind === 'embedded-devnet-demo') return join(dataDir, 'networks', 'embedded-devnet-demo');
+  const digest = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
+  return join(dataDir, 'networks', `custom-${digest}`);
+}
+
+export class Network {
+  private active: Active | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: NetworkDeps) {
+    // A fixed exchange needs no start-up work: connected at once, the handlers work even before start().
+    if (deps.fixed) this.attach({ ...deps.fixed, devnet: null }, false);
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async launch(demo: boolean): Promise<EmbeddedDevnet> {
+    if (!this.deps.launchDevnet)
+      throw new AppFailure('CONFLICT', 'This build of Perpetua cannot start an embedded devnet.');
+    try {
+      return await this.deps.launchDevnet({ demo });
+    } catch (error) {
+      throw new AppFailure(
+        'EXCHANGE_UNREACHABLE',
+        `The embedded devnet${demo ? ' with demo data' : ''} could not be started: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  private attach(next: Active, recover = true): void {
+    const { services, fixed, dataDir } = this.deps;
+    // A fixed exchange keeps the app folder, as before there was a choice.
+    services.connect(next.baseUrl, fixed ? dataDir : networkDir(dataDir, next.kind, next.baseUrl));
+    const previous = this.active;
+    this.active = next;
+    if (previous?.devnet && previous.devnet !== next.devnet) void previous.devnet.stop();
+    // Settle anything a previous run left open on this exchange; it may be unreachable for now.
+    if (recover)
+      void services
+        .schema()
+        .then(() => services.submitter.recover())
+        .catch(() => {});
+  }
+
+  /** Connects to the fixed exchange, or the saved choice, or by default the embedded devnet. */
+  start(): Promise<void> {
+    return this.serial(async () => {
+      const { fixed, services } = this.deps;
+      if (fixed) return;
+      const saved = services.settings.get().network ?? { kind: 'embedded-devnet' as const };
+      // A saved address that is down right now stays chosen: the status shows it, Settings can change it.
+      // (core.start settles the journal right after this, once the lock is ready)
+      if (saved.kind === 'custom')
+        return this.attach({ kind: 'custom', baseUrl: saved.url, devnet: null }, false);
+      const devnet = await this.launch(saved.kind === 'embedded-devnet-demo');
+      this.attach({ kind: saved.kind, baseUrl: devnet.baseUrl, devnet }, false);
+    });
+  }
+
+  /** Makes the choice work, connects to it, and saves it. */
+  choose(choice: NetworkChoice): Promise<SettingsView> {
+    return this.serial(async () => {
+      const { fixed, services } = this.deps;
+      if (fixed)
+        throw new AppFailure(
+          'CONFLICT',
+          `This run was started for the exchange at ${fixed.baseUrl}; restart Perpetua without that option to choose another.`,
+        );
+      const active = this.active;
+      const url = choice.kind === 'custom' ? normalizeExchangeUrl(choice.url) : null;
+      const unchanged = active?.kind === choice.kind && (url === null || active.baseUrl === url);
+      if (!unchanged) {
+        if (choice.kind === 'custom') {
+          const { baseUrl } = await checkExchangeUrl(choice.url, {
+            ...(this.deps.fetchImpl ? { fetchImpl: this.deps.fetchImpl } : {}),
+          });
+          this.attach({ kind: 'custom', baseUrl, devnet: null });
+        } else {
+          const devnet = await this.launch(choice.kind === 'embedded-devnet-demo');
+          this.attach({ kind: choice.kind, baseUrl: devnet.baseUrl, devnet });
+        }
+      }
+      services.settings.update({ network: url === null ? choice : { kind: 'custom', url } });
+      if (choice.kind === 'embedded-devnet-demo')
+        await this.deps.onDemoChosen?.().catch((error: unknown) => {
+          throw new AppFailure(
+            error instanceof AppFailure ? error.code : 'INTERNAL',
+            `The demo devnet is connected, but its wallets could not be added: ${(error as Error).message}`,
+          );
+        });
+      return this.view();
+    });
+  }
+
+  /** What getAppInfo calls the network: the demo devnet is an embedded devnet. */
+  appInfo(): { kind: 'embedded-devnet' | 'custom'; baseUrl: string } {
+    const a = this.active;
+    return {
+      kind: a === null || a.kind === 'custom' ? 'custom' : 'embedded-devnet',
+      baseUrl: a?.baseUrl ?? '',
+    };
+  }
+
+  view(): SettingsView {
+    const settings = this.deps.services.settings.get();
+    const a = this.active;
+    return {
+      network: settings.network,
+      connection: a
+        ? {
+            kind: a.kind,
+            baseUrl: a.baseUrl,
+            warning: a.kind === 'custom' ? exchangeUrlWarning(a.baseUrl) : null,
+          }
+        : null,
+      fixed: this.deps.fixed !== undefined,
+      theme: settings.theme,
+    };
+  }
+
+  /** Stops the embedded devnet, if this run started one. */
+  close(): Promise<void> {
+    return this.serial(async () => {
+      await this.active?.devnet?.stop();
+    });
+  }
+}

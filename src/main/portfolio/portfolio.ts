@@ -1,0 +1,106 @@
+// The portfolio as the screens show it: every wallet's accounts read from the exchange, their equity sampled
+// for the chart, and their account streams watched so screens stay live. Also one account in detail, and
+// the chart's equity and PnL series.
+import type { z } from 'zod';
+import type { Account } from '../../shared/exchange/account';
+import type {
+  AccountDetailSchema,
+  AccountViewSchema,
+  PortfolioHistorySchema,
+  PortfolioSchema,
+} from '../../shared/ipc/app-schemas';
+import type { Services } from '../services';
+import { sumSteps, zipSeries, type Point } from './series';
+import { distanceLevel, healthLevel, liquidationDistanceBps } from './risk';
+
+type AccountView = z.output<typeof AccountViewSchema>;
+type Portfolio = z.output<typeof PortfolioSchema>;
+
+export function accountView(a: Account): AccountView {
+  return {
+    accountId: a.accountId,
+    balances: a.balances,
+    equity: a.margin.equity,
+    freeCollateral: a.margin.freeCollateral,
+    initialRequirement: a.margin.initialRequirement,
+    maintenanceRequirement: a.margin.maintenanceRequirement,
+    healthBps: a.margin.healthBps,
+    healthLevel: healthLevel(a.margin.healthBps),
+    positions: a.positions.map((p) => {
+      const distance = liquidationDistanceBps(p.size, p.markPrice, p.liquidationPrice);
+      return {
+        marketId: p.marketId,
+        size: p.size,
+        entryPrice: p.entryPrice,
+        markPrice: p.markPrice,
+        unrealizedPnl: p.unrealizedPnl,
+        realizedPnl: p.realizedPnl,
+        fundingPnl: p.fundingPnl,
+        liquidationPrice: p.liquidationPrice,
+        liquidationDistanceBps: distance,
+        liquidationLevel: distanceLevel(distance),
+      };
+    }),
+    openOrders: a.openOrders,
+    updateId: a.updateId,
+  };
+}
+
+/** The account ids of every wallet here, as the exchange lists them (none for a wallet it does not know). */
+async function accountsByWallet(s: Services) {
+  return Promise.all(
+    s.wallets.list().map(async (wallet) => {
+      const user = await s.client.user(wallet.publicKey);
+      return { wallet, registered: user !== null, accountIds: user?.accountIds ?? [] };
+    }),
+  );
+}
+
+export async function portfolio(s: Services): Promise<Portfolio> {
+  const owners = await accountsByWallet(s);
+  const wallets = await Promise.all(
+    owners.map(async ({ wallet, registered, accountIds }) => {
+      const accounts = (await Promise.all(accountIds.map((id) => s.client.account(id)))).map(accountView);
+      return { wallet, registered, accounts, equity: accounts.reduce((sum, a) => sum + a.equity, 0n) };
+    }),
+  );
+  const equity = s.equity;
+  for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);
+  s.watcher.watch(wallets.flatMap((w) => w.accounts.map((a) => a.accountId)));
+  return { wallets, equity: wallets.reduce((sum, w) => sum + w.equity, 0n) };
+}
+
+export async function accountDetail(
+  s: Services,
+  accountId: number,
+): Promise<z.output<typeof AccountDetailSchema>> {
+  const account = await s.client.account(accountId);
+  const owner = s.wallets.list().find((w) => w.publicKey === account.owner) ?? null;
+  if (owner) s.equity.record(accountId, account.margin.equity);
+  return {
+    ...accountView(account),
+    owner: account.owner,
+    walletId: owner?.walletId ?? null,
+    walletLabel: owner?.label ?? null,
+  };
+}
+
+/**
+ * Equity and cumulative realized PnL over time, for one account or all of them. PnL comes from the
+ * exchange's /pnl/summary series (its own record, complete from the first fill); equity from the samples
+ * main recorded, because the exchange offers no equity history.
+ */
+export async function portfolioHistory(
+  s: Services,
+  accountId?: number,
+): Promise<z.output<typeof PortfolioHistorySchema>> {
+  const ids =
+    accountId !== undefined ? [accountId] : (await accountsByWallet(s)).flatMap((w) => w.accountIds);
+  const pnl: Point[][] = await Promise.all(
+    ids.map(async (id) =>
+      (await s.client.pnlSummary(id)).series.map((p) => ({ time: p.time, value: p.total })),
+    ),
+  );
+  const equity = ids.map((id) => s.equity.series(id));
+  return { points: zipSeries(sumSteps(equity), sumSteps(pnl), Math.floor(Date.now() / 1000)) };
+}

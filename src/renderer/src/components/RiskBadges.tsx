@@ -1,0 +1,54 @@
+// Margin health and distance to liquidation as coloured badges that also say it in words, so colour is never
+// the only signal. Main computes the figures and their levels; data-level carries the level for tests.
+import { Badge, Tooltip } from '@mantine/core';
+import type { z } from 'zod';
+import type { RiskLevelSchema } from '../../../shared/ipc/app-schemas';
+import { formatAmount } from '../../../shared/money';
+
+type RiskLevel = z.infer<typeof RiskLevelSchema>;
+
+const COLOR: Record<RiskLevel, string> = { safe: 'teal', warning: 'yellow', danger: 'red', none: 'gray' };
+const WORD: Record<RiskLevel, string> = {
+  safe: 'healthy',
+  warning: 'watch',
+  danger: 'at risk',
+  none: 'no positions',
+};
+
+export function HealthBadge({ healthBps, level }: { healthBps: number | null; level: RiskLevel }) {
+  const text = healthBps === null ? WORD.none : `${formatAmount(BigInt(healthBps), 2)}% · ${WORD[level]}`;
+  return (
+    <Tooltip label="Equity as a share of the maintenance margin; at 100% the account is liquidated">
+      <Badge color={COLOR[level]} variant="light" data-level={level} aria-label={`Margin health ${text}`}>
+        {text}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+export function DistanceBadge({
+  long,
+  distanceBps,
+  level,
+}: {
+  long: boolean;
+  distanceBps: bigint | null;
+  level: RiskLevel;
+}) {
+  if (distanceBps === null)
+    return (
+      <Tooltip label="No mark price would liquidate this position">
+        <Badge color="gray" variant="light" data-level="none" aria-label="Liquidation: none">
+          none
+        </Badge>
+      </Tooltip>
+    );
+  const text = `${formatAmount(distanceBps, 2)}% ${long ? 'below' : 'above'}`;
+  return (
+    <Tooltip label={`The mark price may move ${text} the current mark before this position is liquidated`}>
+      <Badge color={COLOR[level]} variant="light" data-level={level} aria-label={`Liquidation ${text}`}>
+        {text}
+      </Badge>
+    </Tooltip>
+  );
+}

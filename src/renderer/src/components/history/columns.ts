@@ -1,0 +1,194 @@
+// The columns of each history kind, shared by the table and its CSV export: the same cells, formatted for the
+// screen (grouped thousands, local time) or for a spreadsheet (plain decimals, ISO time). Amounts are bigint
+// in the token's, the quote token's or the market's units and only ever formatted, never converted.
+import type { HistoryKind, HistoryRowOf } from '../../../../shared/ipc/app-schemas';
+import type { Column } from '../VirtualTable';
+
+export interface HistoryFormat {
+  time(seconds: number): string;
+  tokenSymbol(tokenId: number): string;
+  /** an amount of the given token */
+  amount(value: bigint, tokenId: number, options?: { signed?: boolean }): string;
+  /** an amount of the quote token (PnL, fees, funding, margin) */
+  quote(value: bigint, options?: { signed?: boolean }): string;
+  quoteSymbol: string;
+  market(marketId: number): string;
+  price(marketId: number, value: bigint): string;
+  size(marketId: number, value: bigint, options?: { signed?: boolean }): string;
+}
+
+export const HISTORY_LABELS: Record<HistoryKind, string> = {
+  deposit: 'Deposits',
+  withdrawal: 'Withdrawals',
+  transfer: 'Transfers',
+  pnl: 'PnL',
+  position: 'Positions',
+  funding: 'Funding',
+  liquidation: 'Liquidations',
+  'fee-tier': 'Fee tier',
+};
+
+type Columns<K extends HistoryKind> = Column<HistoryRowOf<K>>[];
+
+const time = <R extends { time: number }>(f: HistoryFormat): Column<R> => ({
+  key: 'time',
+  label: 'Time',
+  width: '190px',
+  render: (r) => f.time(r.time),
+});
+const market = <R extends { marketId: number }>(f: HistoryFormat): Column<R> => ({
+  key: 'market',
+  label: 'Market',
+  width: '110px',
+  render: (r) => f.market(r.marketId),
+});
+const action = <R extends { actionId: string }>(): Column<R> => ({
+  key: 'actionId',
+  label: 'Action',
+  width: '90px',
+  align: 'right',
+  render: (r) => r.actionId,
+});
+const token = <R extends { tokenId: number }>(f: HistoryFormat): Column<R> => ({
+  key: 'token',
+  label: 'Token',
+  width: '70px',
+  render: (r) => f.tokenSymbol(r.tokenId),
+});
+
+export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat): Columns<K> {
+  const q = f.quoteSymbol;
+  const columns: { [P in HistoryKind]: () => Columns<P> } = {
+    deposit: () => [
+      time(f),
+      token(f),
+      { key: 'amount', label: 'Amount', align: 'right', render: (r) => f.amount(r.amount, r.tokenId) },
+      { key: 'from', label: 'From', width: '1.4fr', render: (r) => r.from },
+      { key: 'chainTxId', label: 'Chain transaction', width: '1.4fr', render: (r) => r.chainTxId },
+    ],
+    withdrawal: () => [
+      time(f),
+      token(f),
+      { key: 'amount', label: 'Amount', align: 'right', render: (r) => f.amount(r.amount, r.tokenId) },
+      { key: 'fee', label: 'Fee', align: 'right', render: (r) => f.amount(r.fee, r.tokenId) },
+      {
+        key: 'received',
+        label: 'Received',
+        align: 'right',
+        render: (r) => f.amount(r.amount - r.fee, r.tokenId),
+      },
+      { key: 'destination', label: 'Destination', width: '1.4fr', render: (r) => r.destination },
+      { key: 'status', label: 'Status', width: '100px', render: (r) => r.status },
+      action(),
+    ],
+    transfer: () => [
+      time(f),
+      { key: 'direction', label: 'Direction', width: '100px', render: (r) => r.direction },
+      { key: 'from', label: 'From account', align: 'right', render: (r) => `#${r.fromAccountId}` },
+      { key: 'to', label: 'To account', align: 'right', render: (r) => `#${r.toAccountId}` },
+      token(f),
+      { key: 'amount', label: 'Amount', align: 'right', render: (r) => f.amount(r.amount, r.tokenId) },
+      {
+        key: 'accountCreated',
+        label: 'New account',
+        width: '120px',
+        render: (r) => (r.accountCreated ? 'yes' : 'no'),
+      },
+      action(),
+    ],
+    pnl: () => [
+      time(f),
+      market(f),
+      {
+        key: 'tradingPnl',
+        label: `Realized PnL (${q})`,
+        align: 'right',
+        render: (r) => f.quote(r.tradingPnl, { signed: true }),
+      },
+      { key: 'fee', label: `Fee (${q})`, align: 'right', render: (r) => f.quote(r.fee) },
+      action(),
+    ],
+    position: () => [
+      time(f),
+      market(f),
+      {
+        key: 'sizeBefore',
+        label: 'Size before',
+        align: 'right',
+        render: (r) => f.size(r.marketId, r.sizeBefore, { signed: true }),
+      },
+      {
+        key: 'sizeAfter',
+        label: 'Size after',
+        align: 'right',
+        render: (r) => f.size(r.marketId, r.sizeAfter, { signed: true }),
+      },
+      { key: 'price', label: 'Price', align: 'right', render: (r) => f.price(r.marketId, r.price) },
+      {
+        key: 'entryPrice',
+        label: 'Entry after',
+        align: 'right',
+        render: (r) => f.price(r.marketId, r.entryPrice),
+      },
+      { key: 'reason', label: 'Reason', width: '100px', render: (r) => r.reason },
+      action(),
+    ],
+    funding: () => [
+      time(f),
+      market(f),
+      {
+        key: 'size',
+        label: 'Position',
+        align: 'right',
+        render: (r) => f.size(r.marketId, r.size, { signed: true }),
+      },
+      {
+        key: 'payment',
+        label: `Received / paid (${q})`,
+        align: 'right',
+        render: (r) => f.quote(r.payment, { signed: true }),
+      },
+    ],
+    liquidation: () => [
+      time(f),
+      market(f),
+      {
+        key: 'size',
+        label: 'Size closed',
+        align: 'right',
+        render: (r) => f.size(r.marketId, r.size, { signed: true }),
+      },
+      { key: 'price', label: 'Price', align: 'right', render: (r) => f.price(r.marketId, r.price) },
+      {
+        key: 'equityBefore',
+        label: `Equity before (${q})`,
+        align: 'right',
+        render: (r) => f.quote(r.equityBefore),
+      },
+      {
+        key: 'maintenanceBefore',
+        label: `Maintenance before (${q})`,
+        align: 'right',
+        render: (r) => f.quote(r.maintenanceBefore),
+      },
+      action(),
+    ],
+    'fee-tier': () => [
+      time(f),
+      { key: 'fromTier', label: 'From tier', align: 'right', render: (r) => String(r.fromTier) },
+      { key: 'toTier', label: 'To tier', align: 'right', render: (r) => String(r.toTier) },
+      {
+        key: 'volume30d',
+        label: `30-day volume (${q})`,
+        align: 'right',
+        render: (r) => f.quote(r.volume30d),
+      },
+    ],
+  };
+  return columns[kind]() as Columns<K>;
+}
+
+/** A stable key per row: its cursor or id (unique within a kind). */
+export function historyRowKey(row: { id?: string; cursor?: string }, index: number): string {
+  return row.cursor ?? row.id ?? String(index);
+}

@@ -1,0 +1,161 @@
+// One account in full: margin, balances, positions, open orders, its triggers (to come) and every kind of
+// history. Live: account events from main refresh it.
+import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useAccount, useMarketFormat, useTokens } from '../hooks/queries';
+import { ErrorNote } from '../components/ErrorNote';
+import { HealthBadge } from '../components/RiskBadges';
+import { PositionsTable } from '../components/PositionsTable';
+import { EquityChart } from '../components/EquityChart';
+import { HistoryTabs } from '../components/history/HistoryTabs';
+
+function Figure({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} aria-label={label}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function OpenOrders({ accountId }: { accountId: number }) {
+  const account = useAccount(accountId);
+  const markets = useMarketFormat();
+  const orders = account.data?.openOrders ?? [];
+  if (orders.length === 0) return <Text c="dimmed">No open orders.</Text>;
+  return (
+    <Table aria-label="Open orders" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Market</Table.Th>
+          <Table.Th>Side</Table.Th>
+          <Table.Th ta="right">Price</Table.Th>
+          <Table.Th ta="right">Remaining size</Table.Th>
+          <Table.Th ta="right">Order id</Table.Th>
+          <Table.Th ta="right">Client order id</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {orders.map((o) => (
+          <Table.Tr key={o.orderId}>
+            <Table.Td>{markets.symbol(o.marketId)}</Table.Td>
+            <Table.Td>
+              <Badge color={o.side === 'BID' ? 'teal' : 'red'} variant="light">
+                {o.side === 'BID' ? 'Buy' : 'Sell'}
+              </Badge>
+            </Table.Td>
+            <Table.Td ta="right">{markets.price(o.marketId, o.price)}</Table.Td>
+            <Table.Td ta="right">{markets.size(o.marketId, o.remainingSize)}</Table.Td>
+            <Table.Td ta="right">{o.orderId}</Table.Td>
+            <Table.Td ta="right">{o.clientOrderId ?? '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function AccountPage({ accountId }: { accountId: number }) {
+  const account = useAccount(accountId);
+  const { format, quoteTokenId } = useTokens();
+  if (account.isPending) return <Loader aria-label="Loading account" />;
+  if (account.isError)
+    return (
+      <Stack>
+        <Title order={2}>Account #{accountId}</Title>
+        <ErrorNote error={account.error} title="This account could not be loaded" />
+        <Anchor href="#/portfolio">Back to the portfolio</Anchor>
+      </Stack>
+    );
+  const a = account.data;
+  const q = (v: bigint) => format(v, quoteTokenId);
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Anchor href="#/portfolio" size="sm">
+            ← Portfolio
+          </Anchor>
+          <Title order={2}>Account #{a.accountId}</Title>
+          <Text size="sm" c="dimmed">
+            {a.walletLabel ? `Wallet ${a.walletLabel}` : 'Not a wallet in this app'} ·{' '}
+            <Text span ff="monospace" size="sm">
+              {a.owner}
+            </Text>
+          </Text>
+        </Stack>
+        <HealthBadge healthBps={a.healthBps} level={a.healthLevel} />
+      </Group>
+
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={4}>Margin</Title>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Figure label="Equity" value={q(a.equity)} />
+            <Figure label="Free collateral" value={q(a.freeCollateral)} />
+            <Figure label="Initial margin" value={q(a.initialRequirement)} />
+            <Figure label="Maintenance margin" value={q(a.maintenanceRequirement)} />
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Title order={4}>Balances</Title>
+            {a.balances.length === 0 ? (
+              <Text c="dimmed">No balances.</Text>
+            ) : (
+              <Table aria-label="Balances">
+                <Table.Tbody>
+                  {a.balances.map((b) => (
+                    <Table.Tr key={b.tokenId}>
+                      <Table.Td>{format(b.amount, b.tokenId)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" data-testid="triggers-section">
+          <Stack gap="xs">
+            <Title order={4}>Triggers</Title>
+            <Text c="dimmed" size="sm">
+              Stop-loss and take-profit orders for this account’s positions will be listed and managed here.
+            </Text>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={4}>Positions</Title>
+          <PositionsTable
+            rows={a.positions.map((p) => ({ ...p, accountId: a.accountId }))}
+            withAccount={false}
+          />
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={4}>Open orders</Title>
+          <OpenOrders accountId={a.accountId} />
+        </Stack>
+      </Paper>
+
+      <EquityChart accountId={a.accountId} title={`Equity and realized PnL of account #${a.accountId}`} />
+
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={4}>History</Title>
+          <HistoryTabs accountId={a.accountId} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

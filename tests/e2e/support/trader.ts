@@ -1,0 +1,160 @@
+// Trades on the devnet directly over HTTP with a key the test knows (the same key the test imports into the
+// app as a wallet), the way any exchange client would: a signed deposit, a wallet-signed CreateSession, then
+// session-signed orders. This gives the app's wallet real positions and orders without a trading screen.
+import { createHash, randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import { SigningKey, generateKeypair } from '../../../src/protocol/keys';
+import { signAction, type Framing } from '../../../src/protocol/signing';
+import { buildActionBody } from '../../../src/protocol/framing';
+import { decodeReceipt, encodeActionRaw } from '../../../src/protocol/codec';
+import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
+import { depositMessage } from '../../../src/protocol/chain-deposit';
+import type { ActionKind, ReceiptKind } from '../../../src/protocol/types';
+
+const schema = loadSchema(readBundledProto());
+
+export class Trader {
+  readonly key: SigningKey;
+  readonly address: string;
+  /** base58 of the 32-byte seed: what the app's "Import wallet" accepts */
+  readonly secret: string;
+  private walletNonce = 0;
+  private session: { id: bigint; key: SigningKey; nonce: number } | null = null;
+
+  constructor(
+    readonly exchangeUrl: string,
+    label: string,
+  ) {
+    const seed = createHash('sha256').update(`perpetua-e2e:${label}`).digest();
+    this.key = new SigningKey(seed);
+    this.secret = bs58.encode(seed);
+    this.address = bs58.encode(this.key.publicKey);
+  }
+
+  private async json<T>(path: string, init?: RequestInit): Promise<T> {
+    const res = await fetch(`${this.exchangeUrl}${path}`, init);
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  private post<T>(path: string, body: unknown): Promise<T> {
+    return this.json<T>(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async accountIds(): Promise<number[]> {
+    const res = await fetch(`${this.exchangeUrl}/user/${this.address}`);
+    return res.status === 404 ? [] : ((await res.json()) as { accountIds: number[] }).accountIds;
+  }
+
+  /** Faucet and a signed deposit, then waits until the exchange has credited it to an account. */
+  async deposit(tokenId: number, amount: bigint): Promise<number> {
+    await this.post('/chain/faucet', { address: this.address, tokenId, amount: amount.toString() });
+    const fields = {
+      from: this.address,
+      tokenId,
+      amount: amount.toString(),
+      nonce: randomBytes(12).toString('base64url'),
+    };
+    await this.post('/chain/deposit', {
+      ...fields,
+      signature: this.key.sign(depositMessage(fields)).toString('hex'),
+    });
+    for (let i = 0; i < 100; i += 1) {
+      const [account] = await this.accountIds();
+      if (account !== undefined) {
+        const a = await this.json<{ balances: { tokenId: number; amount: string }[] }>(`/account/${account}`);
+        if (a.balances.some((b) => b.tokenId === tokenId && BigInt(b.amount) >= amount)) return account;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the deposit was not credited within 20 s');
+  }
+
+  private async submit(
+    kind: ActionKind,
+    key: SigningKey,
+    framing: Framing,
+    nonce: number,
+  ): Promise<ReceiptKind> {
+    const raw = encodeActionRaw(schema, {
+      currentTimestamp: BigInt(await this.json<number>('/timestamp')),
+      nonce,
+      kind,
+    });
+    const res = await fetch(`${this.exchangeUrl}/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: buildActionBody(raw, signAction(raw, key, framing)),
+    });
+    if (res.status !== 200) throw new Error(`POST /action answered ${res.status}: ${await res.text()}`);
+    const receipt = decodeReceipt(schema, Buffer.from(await res.arrayBuffer())).kind;
+    if (receipt.type === 'err') throw new Error(`the exchange refused ${kind.type}: ${receipt.error}`);
+    return receipt;
+  }
+
+  async createSession(): Promise<void> {
+    const key = new SigningKey(generateKeypair().secretSeed);
+    const now = BigInt(await this.json<number>('/timestamp'));
+    this.walletNonce = Math.max(
+      this.walletNonce,
+      Number(await this.json<string>(`/event/last-acked-nonce?signer=${this.address}`)),
+    );
+    const receipt = await this.submit(
+      {
+        type: 'createSession',
+        userPubkey: this.key.publicKey,
+        sessionPubkey: key.publicKey,
+        expiryTimestamp: now + 3600n,
+      },
+      this.key,
+      'hex',
+      ++this.walletNonce,
+    );
+    if (receipt.type !== 'createSessionResult') throw new Error(`no session: ${receipt.type}`);
+    this.session = { id: receipt.sessionId, key, nonce: 0 };
+  }
+
+  /** A market order (IMMEDIATE_OR_CANCEL at any price) or, with a price, a resting limit order. */
+  async order(fields: {
+    accountId: number;
+    marketId: number;
+    side: 'BID' | 'ASK';
+    size: bigint;
+    limitPrice?: bigint;
+  }): Promise<ReceiptKind> {
+    const session = this.session;
+    if (!session) throw new Error('create a session first');
+    return this.submit(
+      {
+        type: 'placeOrder',
+        sessionId: session.id,
+        marketId: fields.marketId,
+        side: fields.side,
+        fillMode: fields.limitPrice === undefined ? 'IMMEDIATE_OR_CANCEL' : 'LIMIT',
+        isReduceOnly: false,
+        price: fields.limitPrice ?? 0n,
+        size: fields.size,
+        senderAccountId: fields.accountId,
+      },
+      session.key,
+      'session',
+      ++session.nonce,
+    );
+  }
+
+  /** Devnet control: sets a market's index and mark price at once. */
+  async setIndexPrice(marketId: number, price: bigint): Promise<void> {
+    await this.post('/devnet/index-price', { marketId, price: price.toString() });
+  }
+
+  async account(accountId: number) {
+    return this.json<{
+      margin: { healthBps: number | null; equity: string };
+      positions: { marketId: number; size: string; markPrice: string; liquidationPrice: string | null }[];
+    }>(`/account/${accountId}`);
+  }
+}

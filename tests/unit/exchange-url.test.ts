@@ -1,0 +1,112 @@
+// The custom exchange address: only a plain http(s) base URL is accepted, and only once something there
+// answers GET /info with a market list the app parses. Every failure says what is wrong in plain words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import {
+  checkExchangeUrl,
+  exchangeUrlWarning,
+  normalizeExchangeUrl,
+} from '../../src/main/settings/exchange-url';
+import { AppFailure } from '../../src/shared/result';
+
+let devnet: RunningDevnet;
+let fake: Server;
+let fakeUrl: string;
+/** what the fake server answers to /info, per test */
+let answer: { status: number; body: string } = { status: 200, body: '{}' };
+
+beforeAll(async () => {
+  devnet = await startDevnet();
+  fake = createServer((req, res) => {
+    if (req.url !== '/info') return void res.writeHead(404).end('{"error":"NotFound","message":"no"}');
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await devnet?.close();
+  await new Promise<void>((resolve) => fake.close(() => resolve()));
+});
+
+async function failure(text: string): Promise<AppFailure> {
+  try {
+    await checkExchangeUrl(text, { timeoutMs: 2_000 });
+  } catch (error) {
+    if (error instanceof AppFailure) return error;
+    throw error;
+  }
+  throw new Error(`${text} was accepted`);
+}
+
+describe('exchange address format', () => {
+  it('keeps scheme, host, port and path, without a trailing slash or surrounding spaces', () => {
+    expect(normalizeExchangeUrl('  https://Exchange.Example.com/  ')).toBe('https://exchange.example.com');
+    expect(normalizeExchangeUrl('http://127.0.0.1:8080/api/v1/')).toBe('http://127.0.0.1:8080/api/v1');
+  });
+
+  it.each([
+    ['exchange.example.com', /not a web address/],
+    ['', /not a web address/],
+    ['ftp://exchange.example.com', /must start with http:\/\/ or https:\/\//],
+    ['javascript:alert(1)', /must start with http:\/\/ or https:\/\//],
+    ['file:///etc/passwd', /must start with http:\/\/ or https:\/\//],
+    ['https://user:secret@exchange.example.com', /user name or password/],
+    ['https://exchange.example.com/?x=1', /\?query or a #fragment/],
+    ['https://exchange.example.com/#top', /\?query or a #fragment/],
+  ])('refuses %j', (text, message) => {
+    expect(() => normalizeExchangeUrl(text)).toThrow(message);
+    try {
+      normalizeExchangeUrl(text);
+    } catch (error) {
+      expect((error as AppFailure).code).toBe('INVALID_ARGUMENT');
+    }
+  });
+
+  it('warns about unencrypted addresses beyond this computer only', () => {
+    expect(exchangeUrlWarning('http://exchange.example.com')).toMatch(/not encrypted/);
+    expect(exchangeUrlWarning('http://10.0.0.7:8080')).toMatch(/not encrypted/);
+    expect(exchangeUrlWarning('https://exchange.example.com')).toBeNull();
+    expect(exchangeUrlWarning('http://127.0.0.1:8080')).toBeNull();
+    expect(exchangeUrlWarning('http://localhost:8080')).toBeNull();
+  });
+});
+
+describe('exchange address reachability', () => {
+  it('accepts a real exchange and returns its market list', async () => {
+    const checked = await checkExchangeUrl(`${devnet.baseUrl}/`);
+    expect(checked.baseUrl).toBe(devnet.baseUrl);
+    expect(checked.info.markets.map((m) => m.symbol)).toContain('BTC-PERP');
+  });
+
+  it('says nothing answered when nothing listens there', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await failure(`http://127.0.0.1:${port}`);
+    expect(error.code).toBe('EXCHANGE_UNREACHABLE');
+    expect(error.message).toBe(
+      `Nothing answered at http://127.0.0.1:${port}. Check the address and that the exchange is running.`,
+    );
+  });
+
+  it('says a server without /info is not an exchange', async () => {
+    const error = await failure(`${fakeUrl}/elsewhere`);
+    expect(error.code).toBe('EXCHANGE_BAD_RESPONSE');
+    expect(error.message).toMatch(/has no \/info market list/);
+  });
+
+  it.each([
+    ['not JSON', { status: 200, body: '<html>hello</html>' }],
+    ['JSON of another shape', { status: 200, body: '{"markets": "none"}' }],
+    ['an error status', { status: 500, body: '{"error":"Internal","message":"down"}' }],
+  ])('refuses /info answering %s', async (_name, reply) => {
+    answer = reply;
+    const error = await failure(fakeUrl);
+    expect(error.code).toBe('EXCHANGE_BAD_RESPONSE');
+    expect(error.message).toMatch(/answered \/info with something that is not an exchange's market list/);
+  });
+});
