@@ -205,6 +205,18 @@ test('account page: margin, balances, positions, open orders, triggers and a tab
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
+test('notifications: a liquidation is told in plain words and the position leaves the portfolio', async () => {
+  await go('Portfolio');
+  const position = (await trader.account(account)).positions[0]!;
+  expect(position.liquidationPrice).not.toBeNull();
+  await trader.setIndexPrice(BTC, (BigInt(position.liquidationPrice!) * 98n) / 100n);
+  const notice = page.getByRole('alert').filter({ hasText: 'Account liquidated' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toContainText(`Account ${account} fell below its maintenance margin`);
+  await expect(page.getByText('No open positions.')).toBeVisible({ timeout: 20_000 });
+  await shot('notification-liquidated');
+});
+
 test('theme: dark chosen in Settings is kept by main, so a fresh window opens dark', async ({ browser }) => {
   await go('Settings');
   const theme = page.getByRole('radiogroup', { name: 'Theme' });

@@ -144,6 +144,34 @@ export async function afterNetworkChange(client: ReturnType<typeof useQueryClien
   await client.invalidateQueries();
 }
 
+/** Account stream events worth telling the person about, in plain words. */
+const ACCOUNT_NOTICES: Record<
+  string,
+  { color: string; title: string; message: (accountId: number) => string }
+> = {
+  withdrawalProcessed: {
+    color: 'teal',
+    title: 'Withdrawal processed',
+    message: (id) => `The withdrawal from account ${id} has been paid out on the settlement chain.`,
+  },
+  fill: {
+    color: 'blue',
+    title: 'Order filled',
+    message: (id) => `A resting order of account ${id} was filled. Positions and balances are updated.`,
+  },
+  triggerFired: {
+    color: 'blue',
+    title: 'Trigger executed',
+    message: (id) => `A stop-loss or take-profit of account ${id} reached its price and sent its order.`,
+  },
+  liquidated: {
+    color: 'red',
+    title: 'Account liquidated',
+    message: (id) =>
+      `Account ${id} fell below its maintenance margin: its orders were cancelled and its positions closed.`,
+  },
+};
+
 /** Subscribes once to main's events: lock changes, deposit progress, live account updates. */
 export function useLiveEvents(): void {
   const client = useQueryClient();
@@ -182,12 +210,8 @@ export function useLiveEvents(): void {
         void client.invalidateQueries({ queryKey: keys.portfolioHistory(update.accountId) });
         // new rows arrive at the end of each history: refetch only the last page of each loaded one
         void refreshHistoryTails(client, update.accountId);
-        if (update.type === 'withdrawalProcessed')
-          notifications.show({
-            color: 'teal',
-            title: 'Withdrawal processed',
-            message: `The withdrawal from account ${update.accountId} has been paid out on the settlement chain.`,
-          });
+        const notice = ACCOUNT_NOTICES[update.type];
+        if (notice) notifications.show({ ...notice, message: notice.message(update.accountId) });
       }),
     ];
     return () => off.forEach((unsubscribe) => unsubscribe());
