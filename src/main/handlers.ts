@@ -1,5 +1,6 @@
 // Maps the contract's methods onto the services. Handlers receive arguments already parsed by the
 // dispatcher and return plain data; failures are AppFailures.
+import { triggersView, vaultsView } from './trading/views';
 import type { Handlers } from '../shared/ipc/contract';
 import type { Services } from './services';
 import type { Network } from './network/network';
@@ -96,6 +97,8 @@ export function createAppHandlers(
     getPortfolio: read(() => portfolio(s)),
     getPortfolioHistory: read((args) => portfolioHistory(s, args?.accountId)),
     getAccount: read(({ accountId }) => accountDetail(s, accountId)),
+    getVaults: read(() => vaultsView(s)),
+    getTriggers: read(({ accountId }) => triggersView(s, accountId)),
     getHistory: read(({ accountId, kind, startInclusive, pageSize }) =>
       historyPage(s.client, accountId, kind, {
         ...(startInclusive ? { startInclusive } : {}),

@@ -160,6 +160,8 @@ test('account page: margin, balances, positions, open orders, triggers and a tab
     'Funding',
     'Liquidations',
     'Fee tier',
+    'Vault deposits',
+    'Vault withdrawals',
   ])
     await expect(tabs.getByRole('tab', { name, exact: true })).toBeVisible();
 

@@ -17,6 +17,13 @@ import {
   WithdrawalPageSchema,
 } from '../../shared/exchange/history';
 import { ChainBalancesSchema, ChainTxSchema } from '../../shared/exchange/chain';
+import {
+  AccountVaultUserStateInfoSchema,
+  VaultDepositPageSchema,
+  VaultViewStateSchema,
+  VaultWithdrawalPageSchema,
+} from '../../shared/exchange/vaults';
+import { FinaliseTriggerPageSchema, TriggerListSchema } from '../../shared/exchange/triggers';
 import { U64String } from '../../shared/exchange/wire';
 import { scaledFromJsonNumber } from '../../shared/money';
 import { AppFailure } from '../../shared/result';
@@ -41,6 +48,8 @@ const HISTORY_SCHEMAS = {
   funding: FundingPageSchema,
   liquidation: LiquidationPageSchema,
   'fee-tier': FeeTierPageSchema,
+  'vault/deposit': VaultDepositPageSchema,
+  'vault/withdrawal': VaultWithdrawalPageSchema,
 } as const;
 export type HistoryKind = keyof typeof HISTORY_SCHEMAS;
 
@@ -89,6 +98,19 @@ export function createExchangeClient(http: HttpClient) {
     /** cumulative realized PnL (trading, funding, fees) over a window, with its running series */
     pnlSummary: (accountId: number, query: { since?: string; until?: string } = {}) =>
       http.getJson(`/account/${accountId}/pnl/summary`, PnlSummarySchema, query),
+    vaults: () => http.getJson('/vaults', z.array(VaultViewStateSchema)),
+    vault: (vaultId: number) => http.getJson(`/vault/${vaultId}`, VaultViewStateSchema),
+    /** the account's holdings in every vault it has used */
+    vaultHoldings: (accountId: number) =>
+      http.getJson(`/account/${accountId}/vault-user-states`, z.array(AccountVaultUserStateInfoSchema)),
+    /** the account's active triggers */
+    triggers: (accountId: number) => http.getJson(`/account/${accountId}/triggers`, TriggerListSchema),
+    triggerFinalisations: (accountId: number, query: { startInclusive?: string; pageSize?: number } = {}) =>
+      http.getJson(
+        `/account/${accountId}/triggers/history/finalisations`,
+        FinaliseTriggerPageSchema,
+        query,
+      ),
     /** the signer's highest accepted nonce (0 if none) */
     signerNonce: async (signer: string) =>
       Number(await http.getJson('/event/last-acked-nonce', U64String, { signer })),

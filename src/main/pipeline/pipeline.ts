@@ -13,8 +13,13 @@ import type { AppLock } from '../lock/app-lock';
 import type { AuditLog } from '../audit/audit-log';
 import type { Submitter, Outcome } from './submitter';
 import type { AddressBook } from '../address-book';
+import { TRADING_KINDS, planTrading, type TradingIntent } from './trading-intents';
+
+const isTrading = (intent: Intent): intent is TradingIntent =>
+  (TRADING_KINDS as readonly string[]).includes(intent.kind);
 
 export type Intent =
+  | TradingIntent
   | {
       kind: 'withdraw';
       walletId: string;
@@ -35,6 +40,10 @@ export type Intent =
 export interface Summary {
   confirmationId: string;
   kind: Intent['kind'];
+  /** what the confirmation dialog is titled */
+  title: string;
+  /** the lines of a vault or trigger action, formatted by main (withdrawals and transfers use the fields) */
+  details: { label: string; value: string }[];
   walletId: string;
   walletLabel: string;
   tokenId: number;
@@ -60,6 +69,10 @@ export interface ActionResult {
   receive: bigint;
   /** a withdrawal's settlement event; processed once the exchange acknowledges it */
   eventNonce: bigint | null;
+  /** vault deposits and withdrawal requests: the shares minted or queued */
+  shares: bigint | null;
+  /** an added or edited trigger */
+  triggerId: bigint | null;
 }
 
 export interface PipelineDeps {
@@ -107,6 +120,7 @@ export class ActionPipeline {
     this.deps.lock.requireUnlocked();
     const wallet = this.deps.wallets.get(intent.walletId);
     const info = await this.deps.info();
+    if (isTrading(intent)) return this.prepareTrading(intent, wallet, info);
     const token = info.tokens.find((t) => t.tokenId === intent.tokenId);
     if (!token) throw new AppFailure('NOT_FOUND', `Token ${intent.tokenId} does not exist on this exchange.`);
     if (intent.amount <= 0n) throw new AppFailure('INVALID_ARGUMENT', 'The amount must be more than zero.');
@@ -151,6 +165,8 @@ export class ActionPipeline {
       const summary: Summary = {
         ...base,
         kind: 'withdraw',
+        title: 'Confirm withdrawal',
+        details: [],
         toAccountId: null,
         destination,
         fee,
@@ -184,6 +200,8 @@ export class ActionPipeline {
       const summary: Summary = {
         ...base,
         kind: 'transfer',
+        title: 'Confirm transfer',
+        details: [],
         toAccountId: to ?? null,
         destination: null,
         fee: 0n,
@@ -207,6 +225,41 @@ export class ActionPipeline {
     }
     this.prepared.set(prepared.summary.confirmationId, prepared);
     return prepared.summary;
+  }
+
+  private async prepareTrading(
+    intent: TradingIntent,
+    wallet: WalletInfo,
+    info: MarketsInfo,
+  ): Promise<Summary> {
+    await this.ownedAccount(wallet, intent.accountId);
+    const plan = await planTrading(
+      intent,
+      this.deps.client,
+      info,
+      await this.deps.client.account(intent.accountId),
+    );
+    const summary: Summary = {
+      confirmationId: randomUUID(),
+      kind: intent.kind,
+      title: plan.title,
+      details: plan.details,
+      walletId: wallet.walletId,
+      walletLabel: wallet.label,
+      tokenId: plan.tokenId,
+      amount: plan.amount,
+      fromAccountId: intent.accountId,
+      toAccountId: null,
+      destination: null,
+      fee: 0n,
+      receive: 0n,
+      balanceAfter: plan.balanceAfter,
+      warnings: plan.warnings,
+      needsFreshUnlock: false,
+      expiresAt: this.now() + CONFIRMATION_TTL_MS,
+    };
+    this.prepared.set(summary.confirmationId, { summary, intent, action: plan.action });
+    return summary;
   }
 
   private async ownedByAnyWallet(accountId: number): Promise<boolean> {
@@ -290,8 +343,19 @@ export class ActionPipeline {
       kind: intent.kind,
       toAccountId: receipt?.type === 'transferred' ? receipt.toAccountId : summary.toAccountId,
       fee: receipt?.type === 'withdrawResult' ? receipt.fee : summary.fee,
-      receive: receipt?.type === 'withdrawResult' ? receipt.amount - receipt.fee : summary.receive,
+      receive:
+        receipt?.type === 'withdrawResult'
+          ? receipt.amount - receipt.fee
+          : receipt?.type === 'vaultClaimed'
+            ? receipt.amount
+            : summary.receive,
       eventNonce: receipt?.type === 'withdrawResult' ? receipt.eventNonce : null,
+      shares:
+        receipt?.type === 'vaultDeposited' || receipt?.type === 'vaultWithdrawRequested'
+          ? receipt.shares
+          : null,
+      triggerId:
+        receipt?.type === 'triggerAdded' || receipt?.type === 'triggerEdited' ? receipt.triggerId : null,
     };
   }
 }

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PAGES, useRoute, type Route } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
 import { PortfolioPage } from './pages/PortfolioPage';
-import { PlaceholderPage } from './pages/PlaceholderPage';
+import { VaultsPage } from './pages/VaultsPage';
 import { AccountsPage } from './pages/AccountsPage';
 import { TransfersPage } from './pages/TransfersPage';
 import { SessionsPage } from './pages/SessionsPage';
@@ -75,14 +75,14 @@ function Page({ route }: { route: Route }) {
       return <AccountsPage />;
     case 'transfers':
       return <TransfersPage />;
+    case 'vaults':
+      return <VaultsPage />;
     case 'sessions':
       return <SessionsPage />;
     case 'history':
       return <HistoryPage />;
     case 'settings':
       return <SettingsPage />;
-    default:
-      return <PlaceholderPage title={PAGES.find((p) => p.id === route.page)!.label} />;
   }
 }
 

@@ -231,11 +231,28 @@ const FeeTierRowSchema = z.object({
   volume30d: z.bigint(),
 });
 
-/**
- * Every history kind the interface offers that the app shows, in tab order. The vault kinds
- * (vault/deposit, vault/withdrawal) join this list with a row schema in HISTORY_PAGE below when the
- * exchange serves them.
- */
+const VaultDepositHistoryRow = z.object({
+  id: RowId,
+  /** null for the vault owner's seed */
+  actionId: z.string().nullable(),
+  time: Time,
+  vaultId: z.number().int().min(0),
+  amount: z.bigint(),
+  shares: z.bigint(),
+});
+const VaultWithdrawalHistoryRow = z.object({
+  id: RowId,
+  actionId: z.string(),
+  time: Time,
+  vaultId: z.number().int().min(0),
+  /** a request, its conversion at the epoch end, or the claim */
+  type: z.enum(['requested', 'converted', 'claimed']),
+  shares: z.bigint(),
+  amount: z.bigint(),
+  epoch: z.number().int(),
+});
+
+/** Every history kind the interface offers, in tab order. */
 export const HISTORY_KINDS = [
   'deposit',
   'withdrawal',
@@ -245,6 +262,8 @@ export const HISTORY_KINDS = [
   'funding',
   'liquidation',
   'fee-tier',
+  'vault/deposit',
+  'vault/withdrawal',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
@@ -263,9 +282,25 @@ export const HistoryPageSchema = z.discriminatedUnion('kind', [
   pageOf('funding', FundingRowSchema),
   pageOf('liquidation', LiquidationRowSchema),
   pageOf('fee-tier', FeeTierRowSchema),
+  pageOf('vault/deposit', VaultDepositHistoryRow),
+  pageOf('vault/withdrawal', VaultWithdrawalHistoryRow),
 ]);
 export type HistoryPage = z.output<typeof HistoryPageSchema>;
 export type HistoryRowOf<K extends HistoryKind> = Extract<HistoryPage, { kind: K }>['items'][number];
+
+const VaultId = z.number().int().min(0).max(0xffffffff);
+const TriggerId = z
+  .bigint()
+  .min(0n)
+  .max((1n << 64n) - 1n);
+/** a stop-loss or take-profit for the account's position in a market (side follows the position) */
+const TriggerFields = {
+  marketId: MarketId,
+  triggerKind: z.enum(['STOP_LOSS', 'TAKE_PROFIT']),
+  triggerPrice: Amount,
+  limitPrice: Amount.optional(),
+  size: Amount.optional(),
+};
 
 export const IntentSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -284,11 +319,111 @@ export const IntentSchema = z.discriminatedUnion('kind', [
     amount: Amount,
     toAccountId: AccountId.optional(),
   }),
+  z.object({
+    kind: z.literal('vaultDeposit'),
+    walletId: Id,
+    accountId: AccountId,
+    vaultId: VaultId,
+    amount: Amount,
+  }),
+  z.object({
+    kind: z.literal('vaultWithdraw'),
+    walletId: Id,
+    accountId: AccountId,
+    vaultId: VaultId,
+    by: z.enum(['QUOTE_NOTIONAL', 'SHARES']),
+    amount: Amount,
+  }),
+  z.object({ kind: z.literal('vaultClaim'), walletId: Id, accountId: AccountId, vaultId: VaultId }),
+  z.object({ kind: z.literal('addTrigger'), walletId: Id, accountId: AccountId, ...TriggerFields }),
+  z.object({
+    kind: z.literal('editTrigger'),
+    walletId: Id,
+    accountId: AccountId,
+    triggerId: TriggerId,
+    ...TriggerFields,
+  }),
+  z.object({
+    kind: z.literal('removeTrigger'),
+    walletId: Id,
+    accountId: AccountId,
+    marketId: MarketId,
+    triggerId: TriggerId,
+  }),
 ]);
+
+export const VaultsViewSchema = z.object({
+  /** engine seconds, for epoch countdowns */
+  now: z.number().int(),
+  vaults: z.array(
+    z.object({
+      vaultId: VaultId,
+      name: z.string(),
+      marketId: MarketId,
+      equity: z.bigint(),
+      navPerShare: z.bigint(),
+      navDecimals: z.number().int().min(0).max(18),
+      totalShares: z.bigint(),
+      pnl: z.bigint(),
+      epoch: z.number().int(),
+      epochSeconds: z.number().int(),
+      epochEnd: z.number().int(),
+    }),
+  ),
+  holdings: z.array(
+    z.object({
+      walletId: Id,
+      walletLabel: z.string(),
+      accountId: AccountId,
+      vaultId: VaultId,
+      shares: z.bigint(),
+      ownerSharePpm: z.number().int(),
+      value: z.bigint(),
+      currentWithdrawal: z.bigint(),
+      previousWithdrawal: z.bigint(),
+      claimable: z.bigint(),
+      claimableAt: z.number().int().nullable(),
+    }),
+  ),
+});
+
+const TriggerView = z.object({
+  triggerId: z.bigint(),
+  marketId: MarketId,
+  side: z.enum(['ASK', 'BID']),
+  kind: z.enum(['STOP_LOSS', 'TAKE_PROFIT']),
+  triggerPrice: z.bigint(),
+  limitPrice: z.bigint().nullable(),
+  size: z.bigint().nullable(),
+});
+export const TriggersViewSchema = z.object({
+  active: z.array(TriggerView.extend({ createdAt: z.number().int() })),
+  finished: z.array(
+    TriggerView.extend({
+      status: z.enum(['Success', 'cancelled', 'removed']),
+      time: z.number().int(),
+      orderId: z.bigint().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+
+const ACTION_KINDS = [
+  'withdraw',
+  'transfer',
+  'vaultDeposit',
+  'vaultWithdraw',
+  'vaultClaim',
+  'addTrigger',
+  'editTrigger',
+  'removeTrigger',
+] as const;
 
 export const SummarySchema = z.object({
   confirmationId: z.string(),
-  kind: z.enum(['withdraw', 'transfer']),
+  kind: z.enum(ACTION_KINDS),
+  title: z.string(),
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
   walletId: Id,
   walletLabel: z.string(),
   tokenId: TokenId,
@@ -306,11 +441,13 @@ export const SummarySchema = z.object({
 
 export const ActionResultSchema = z.object({
   actionId: z.bigint(),
-  kind: z.enum(['withdraw', 'transfer']),
+  kind: z.enum(ACTION_KINDS),
   toAccountId: AccountId.nullable(),
   fee: z.bigint(),
   receive: z.bigint(),
   eventNonce: z.bigint().nullable(),
+  shares: z.bigint().nullable(),
+  triggerId: z.bigint().nullable(),
 });
 
 export const AuditEntryViewSchema = z.object({
@@ -417,6 +554,8 @@ export const appMethods = {
     result: PortfolioHistorySchema,
   },
   getAccount: { args: z.object({ accountId: AccountId }), result: AccountDetailSchema },
+  getVaults: { args: z.undefined(), result: VaultsViewSchema },
+  getTriggers: { args: z.object({ accountId: AccountId }), result: TriggersViewSchema },
   getHistory: {
     args: z.object({
       accountId: AccountId,

@@ -34,6 +34,8 @@ export const METHOD_NAMES = [
   'getPortfolio',
   'getPortfolioHistory',
   'getAccount',
+  'getVaults',
+  'getTriggers',
   'getHistory',
   'getWithdrawalFee',
   'lookupAccount',

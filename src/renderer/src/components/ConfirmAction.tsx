@@ -45,27 +45,41 @@ export function ConfirmAction({
     }
   };
 
-  const rows: [string, string][] = [
-    ['Wallet', summary.walletLabel],
-    ['From account', String(summary.fromAccountId)],
-    isWithdraw
-      ? ['To address', summary.destination ?? '']
+  // vault and trigger actions come with main's own lines; withdrawals and transfers are laid out here
+  const rows: [string, string][] =
+    summary.details.length > 0
+      ? [
+          ['Wallet', summary.walletLabel],
+          ['Account', String(summary.fromAccountId)],
+          ...summary.details.map((d): [string, string] => [d.label, d.value]),
+          ['Balance after', format(summary.balanceAfter, summary.tokenId)],
+        ]
       : [
-          'To account',
-          summary.toAccountId === null ? 'a new account of this wallet' : String(summary.toAccountId),
-        ],
-    ['Amount', format(summary.amount, summary.tokenId)],
-    ...(isWithdraw
-      ? ([
-          ['Withdrawal fee', format(summary.fee, summary.tokenId)],
-          ['You receive', format(summary.receive, summary.tokenId)],
-        ] as [string, string][])
-      : []),
-    ['Balance after', format(summary.balanceAfter, summary.tokenId)],
-  ];
+          ['Wallet', summary.walletLabel],
+          ['From account', String(summary.fromAccountId)],
+          isWithdraw
+            ? ['To address', summary.destination ?? '']
+            : [
+                'To account',
+                summary.toAccountId === null ? 'a new account of this wallet' : String(summary.toAccountId),
+              ],
+          ['Amount', format(summary.amount, summary.tokenId)],
+          ...(isWithdraw
+            ? ([
+                ['Withdrawal fee', format(summary.fee, summary.tokenId)],
+                ['You receive', format(summary.receive, summary.tokenId)],
+              ] as [string, string][])
+            : []),
+          ['Balance after', format(summary.balanceAfter, summary.tokenId)],
+        ];
+  const signLabel = isWithdraw
+    ? 'Sign and withdraw'
+    : summary.kind === 'transfer'
+      ? 'Sign and transfer'
+      : 'Sign and send';
 
   return (
-    <Modal opened onClose={onClose} title={isWithdraw ? 'Confirm withdrawal' : 'Confirm transfer'} size="lg">
+    <Modal opened onClose={onClose} title={summary.title} size="lg">
       <Stack>
         <Table aria-label="Action summary">
           <Table.Tbody>
@@ -105,7 +119,7 @@ export function ConfirmAction({
             disabled={needPassphrase && passphrase.length === 0}
             color={isWithdraw ? 'orange' : 'teal'}
           >
-            {isWithdraw ? 'Sign and withdraw' : 'Sign and transfer'}
+            {signLabel}
           </Button>
         </Group>
       </Stack>

@@ -22,6 +22,8 @@ export const keys = {
   history: (accountId: number, kind: string) => ['history', accountId, kind],
   account: (accountId: number) => ['account', accountId],
   portfolioHistory: (accountId?: number) => ['portfolioHistory', accountId ?? 'all'],
+  vaults: ['vaults'],
+  triggers: (accountId: number) => ['triggers', accountId],
 };
 
 /**
@@ -87,6 +89,16 @@ export const usePortfolioHistory = (accountId?: number) =>
     queryFn: () => unwrap(wallet.getPortfolioHistory(accountId === undefined ? {} : { accountId })),
     refetchInterval: 60_000,
   });
+
+/** Vaults move with their strategy's trades and the mark, which send no account event: re-read often. */
+export const useVaults = () =>
+  useQuery({
+    queryKey: keys.vaults,
+    queryFn: () => unwrap(wallet.getVaults()),
+    refetchInterval: MARK_TO_MARKET_MS,
+  });
+export const useTriggers = (accountId: number) =>
+  useQuery({ queryKey: keys.triggers(accountId), queryFn: () => unwrap(wallet.getTriggers({ accountId })) });
 
 export const useLockState = () =>
   useQuery({ queryKey: keys.lock, queryFn: () => unwrap(wallet.getLockState()) });
@@ -205,6 +217,8 @@ export function useLiveEvents(): void {
       wallet.onAccountUpdate((update) => {
         void client.invalidateQueries({ queryKey: keys.portfolio });
         void client.invalidateQueries({ queryKey: keys.account(update.accountId) });
+        void client.invalidateQueries({ queryKey: keys.triggers(update.accountId) });
+        void client.invalidateQueries({ queryKey: keys.vaults });
         // a fill or funding changes realized PnL: the charts too (updates are rare enough to re-read)
         void client.invalidateQueries({ queryKey: keys.portfolioHistory() });
         void client.invalidateQueries({ queryKey: keys.portfolioHistory(update.accountId) });

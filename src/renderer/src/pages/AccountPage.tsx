@@ -1,4 +1,4 @@
-// One account in full: margin, balances, positions, open orders, its triggers (to come) and every kind of
+// One account in full: margin, balances, positions, open orders, its triggers and every kind of
 // history. Live: account events from main refresh it.
 import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useAccount, useMarketFormat, useTokens } from '../hooks/queries';
@@ -7,6 +7,7 @@ import { HealthBadge } from '../components/RiskBadges';
 import { PositionsTable } from '../components/PositionsTable';
 import { EquityChart } from '../components/EquityChart';
 import { HistoryTabs } from '../components/history/HistoryTabs';
+import { TriggersPanel } from '../components/triggers/TriggersPanel';
 
 function Figure({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -102,34 +103,24 @@ export function AccountPage({ accountId }: { accountId: number }) {
         </Stack>
       </Paper>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Paper withBorder p="md">
-          <Stack gap="xs">
-            <Title order={4}>Balances</Title>
-            {a.balances.length === 0 ? (
-              <Text c="dimmed">No balances.</Text>
-            ) : (
-              <Table aria-label="Balances">
-                <Table.Tbody>
-                  {a.balances.map((b) => (
-                    <Table.Tr key={b.tokenId}>
-                      <Table.Td>{format(b.amount, b.tokenId)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-          </Stack>
-        </Paper>
-        <Paper withBorder p="md" data-testid="triggers-section">
-          <Stack gap="xs">
-            <Title order={4}>Triggers</Title>
-            <Text c="dimmed" size="sm">
-              Stop-loss and take-profit orders for this account’s positions will be listed and managed here.
-            </Text>
-          </Stack>
-        </Paper>
-      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={4}>Balances</Title>
+          {a.balances.length === 0 ? (
+            <Text c="dimmed">No balances.</Text>
+          ) : (
+            <Table aria-label="Balances">
+              <Table.Tbody>
+                {a.balances.map((b) => (
+                  <Table.Tr key={b.tokenId}>
+                    <Table.Td>{format(b.amount, b.tokenId)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Paper>
 
       <Paper withBorder p="md">
         <Stack gap="xs">
@@ -140,6 +131,8 @@ export function AccountPage({ accountId }: { accountId: number }) {
           />
         </Stack>
       </Paper>
+
+      <TriggersPanel accountId={a.accountId} walletId={a.walletId} positions={a.positions} />
 
       <Paper withBorder p="md">
         <Stack gap="xs">

@@ -26,6 +26,8 @@ export const HISTORY_LABELS: Record<HistoryKind, string> = {
   funding: 'Funding',
   liquidation: 'Liquidations',
   'fee-tier': 'Fee tier',
+  'vault/deposit': 'Vault deposits',
+  'vault/withdrawal': 'Vault withdrawals',
 };
 
 type Columns<K extends HistoryKind> = Column<HistoryRowOf<K>>[];
@@ -183,6 +185,29 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         align: 'right',
         render: (r) => f.quote(r.volume30d),
       },
+    ],
+    // shares count in the quote token's units (one share was one quote unit when the vault started)
+    'vault/deposit': () => [
+      time(f),
+      { key: 'vault', label: 'Vault', width: '80px', render: (r) => `#${r.vaultId}` },
+      { key: 'amount', label: `Amount (${q})`, align: 'right', render: (r) => f.quote(r.amount) },
+      { key: 'shares', label: 'Shares', align: 'right', render: (r) => f.quote(r.shares) },
+      {
+        key: 'actionId',
+        label: 'Action',
+        width: '90px',
+        align: 'right',
+        render: (r) => r.actionId ?? 'seed',
+      },
+    ],
+    'vault/withdrawal': () => [
+      time(f),
+      { key: 'vault', label: 'Vault', width: '80px', render: (r) => `#${r.vaultId}` },
+      { key: 'type', label: 'Step', width: '110px', render: (r) => r.type },
+      { key: 'shares', label: 'Shares', align: 'right', render: (r) => f.quote(r.shares) },
+      { key: 'amount', label: `Amount (${q})`, align: 'right', render: (r) => f.quote(r.amount) },
+      { key: 'epoch', label: 'Epoch', width: '80px', align: 'right', render: (r) => String(r.epoch) },
+      action(),
     ],
   };
   return columns[kind]() as Columns<K>;

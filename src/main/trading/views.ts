@@ -1,0 +1,74 @@
+// What the Vaults page and the triggers panel show: every vault with its value and epoch, every holding of
+// every account of every wallet, and an account's active and finished triggers. Amounts stay bigint.
+import type { z } from 'zod';
+import type { TriggersViewSchema, VaultsViewSchema } from '../../shared/ipc/app-schemas';
+import type { Services } from '../services';
+
+type VaultsView = z.output<typeof VaultsViewSchema>;
+type TriggersView = z.output<typeof TriggersViewSchema>;
+
+export async function vaultsView(s: Services): Promise<VaultsView> {
+  const [vaults, now] = await Promise.all([s.client.vaults(), s.clock.seconds()]);
+  const holdings: VaultsView['holdings'] = [];
+  for (const wallet of s.wallets.list()) {
+    const user = await s.client.user(wallet.publicKey);
+    for (const accountId of user?.accountIds ?? []) {
+      for (const h of await s.client.vaultHoldings(accountId)) {
+        if (h.shares === 0n && h.claimable === 0n) continue;
+        holdings.push({
+          walletId: wallet.walletId,
+          walletLabel: wallet.label,
+          accountId,
+          vaultId: h.vaultId,
+          shares: h.shares,
+          ownerSharePpm: h.ownerSharePpm,
+          value: h.value,
+          currentWithdrawal: h.currentWithdrawal,
+          previousWithdrawal: h.previousWithdrawal,
+          claimable: h.claimable,
+          claimableAt: h.claimableAt,
+        });
+      }
+    }
+  }
+  return {
+    now: Number(now),
+    vaults: vaults.map((v) => ({
+      vaultId: v.vaultId,
+      name: v.name,
+      marketId: v.marketId,
+      equity: v.equity,
+      navPerShare: v.navPerShare,
+      navDecimals: v.navDecimals,
+      totalShares: v.totalShares,
+      pnl: v.pnl,
+      epoch: v.epoch,
+      epochSeconds: v.epochSeconds,
+      epochEnd: v.epochEnd,
+    })),
+    holdings,
+  };
+}
+
+export async function triggersView(s: Services, accountId: number): Promise<TriggersView> {
+  const [active, finished] = await Promise.all([
+    s.client.triggers(accountId),
+    s.client.triggerFinalisations(accountId),
+  ]);
+  const view = (t: (typeof active)[number] | (typeof finished.items)[number]) => ({
+    triggerId: t.triggerId,
+    marketId: t.marketId,
+    side: t.side,
+    kind: t.kind === 'StopLoss' ? ('STOP_LOSS' as const) : ('TAKE_PROFIT' as const),
+    triggerPrice: t.triggerPrice,
+    limitPrice: t.limitPrice,
+    size: t.limitBaseSize,
+  });
+  return {
+    active: active.map((t) => ({ ...view(t), createdAt: t.createdAt })),
+    // newest first: the latest outcome is what a person looks for
+    finished: finished.items
+      .map((t) => ({ ...view(t), status: t.status, time: t.time, orderId: t.orderId, reason: t.reason }))
+      .reverse(),
+  };
+}

@@ -1,0 +1,476 @@
+// Vaults: every vault with its share value, TVL, PnL and epoch countdown; every holding of every account;
+// deposit, request a withdrawal (in USDC or in shares) and claim once the epoch has converted it. Each
+// action is prepared by main, shown for confirmation and signed there.
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { unwrap, wallet } from '../bridge/wallet';
+import { useMarketFormat, usePortfolio, useTokens, useVaults } from '../hooks/queries';
+import { useAction } from '../hooks/useAction';
+import { readAmount } from '../components/amount-input';
+import { ErrorNote } from '../components/ErrorNote';
+import { ConfirmAction, type ActionResult, type Summary } from '../components/ConfirmAction';
+import { formatAmount } from '../../../shared/money';
+import type { ResultOf } from '../../../shared/ipc/contract';
+
+type Vaults = ResultOf<'getVaults'>;
+type Vault = Vaults['vaults'][number];
+type Holding = Vaults['holdings'][number];
+type Dialog = { kind: 'deposit'; vault: Vault } | { kind: 'withdraw'; vault: Vault; holding: Holding } | null;
+
+/** Engine seconds now, ticking locally from the last server reading so countdowns move every second. */
+function useEngineNow(serverNow: number | undefined, readAtMs: number): number {
+  const offset = serverNow === undefined ? 0 : serverNow - Math.floor(readAtMs / 1000);
+  const [clock, setClock] = useState(() => Math.floor(Date.now() / 1000));
+  useEffect(() => {
+    const id = setInterval(() => setClock(Math.floor(Date.now() / 1000)), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return clock + offset;
+}
+
+const countdown = (seconds: number): string => {
+  if (seconds <= 0) return 'ending now';
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return d > 0 ? `${d}d ${h}h ${m}m` : h > 0 ? `${h}h ${m}m ${s}s` : `${m}m ${s}s`;
+};
+const at = (seconds: number) => new Date(seconds * 1000).toLocaleString();
+
+export function VaultsPage() {
+  const vaults = useVaults();
+  const { format, quoteTokenId, tokens } = useTokens();
+  const { symbol } = useMarketFormat();
+  const now = useEngineNow(vaults.data?.now, vaults.dataUpdatedAt);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const claim = useAction();
+  const decimals = tokens.get(quoteTokenId)?.decimals ?? 6;
+  const shares = (v: bigint) => formatAmount(v, decimals, { group: true });
+
+  if (vaults.isPending) return <Text>Loading vaults…</Text>;
+  if (vaults.isError) return <ErrorNote error={vaults.error} title="Vaults could not be read" />;
+  const { holdings } = vaults.data;
+  const byId = new Map(vaults.data.vaults.map((v) => [v.vaultId, v]));
+
+  const startClaim = (h: Holding) =>
+    claim.run(async () => {
+      setResult(null);
+      setSummary(
+        await unwrap(
+          wallet.prepareAction({
+            kind: 'vaultClaim',
+            walletId: h.walletId,
+            accountId: h.accountId,
+            vaultId: h.vaultId,
+          }),
+        ),
+      );
+    });
+
+  return (
+    <Stack>
+      <Title order={2}>Vaults</Title>
+      <Text c="dimmed" size="sm">
+        A vault trades its own account with a fixed strategy; your shares rise and fall with it. Withdrawals
+        are requested at any time and converted at the end of the vault’s epoch, then you claim them.
+      </Text>
+      <Paper withBorder p="md">
+        <Table aria-label="Vaults" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Vault</Table.Th>
+              <Table.Th>Trades</Table.Th>
+              <Table.Th ta="right">Share value</Table.Th>
+              <Table.Th ta="right">TVL</Table.Th>
+              <Table.Th ta="right">PnL</Table.Th>
+              <Table.Th>Epoch ends in</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {vaults.data.vaults.map((v) => (
+              <Table.Tr key={v.vaultId}>
+                <Table.Td fw={600}>{v.name}</Table.Td>
+                <Table.Td>{symbol(v.marketId)}</Table.Td>
+                <Table.Td ta="right">{formatAmount(v.navPerShare, v.navDecimals)}</Table.Td>
+                <Table.Td ta="right">{format(v.equity, quoteTokenId)}</Table.Td>
+                <Table.Td ta="right" c={v.pnl < 0n ? 'red' : v.pnl > 0n ? 'teal' : undefined}>
+                  {format(v.pnl, quoteTokenId, { signed: true })}
+                </Table.Td>
+                <Table.Td aria-label={`Epoch ${v.epoch} ends`}>
+                  <Text size="sm">{countdown(v.epochEnd - now)}</Text>
+                  <Text size="xs" c="dimmed">
+                    epoch {v.epoch}, every{' '}
+                    {v.epochSeconds % 3600 === 0 ? `${v.epochSeconds / 3600} h` : `${v.epochSeconds} s`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" onClick={() => setDialog({ kind: 'deposit', vault: v })}>
+                    Deposit
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={4}>My vault shares</Title>
+          {holdings.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              None of your accounts holds vault shares yet.
+            </Text>
+          ) : (
+            <Table aria-label="My vault shares">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Account</Table.Th>
+                  <Table.Th>Vault</Table.Th>
+                  <Table.Th ta="right">Shares</Table.Th>
+                  <Table.Th ta="right">Share of vault</Table.Th>
+                  <Table.Th ta="right">Value</Table.Th>
+                  <Table.Th>Withdrawal</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {holdings.map((h) => {
+                  const v = byId.get(h.vaultId);
+                  return (
+                    <Table.Tr key={`${h.accountId}:${h.vaultId}`}>
+                      <Table.Td>
+                        {h.walletLabel} #{h.accountId}
+                      </Table.Td>
+                      <Table.Td>{v?.name ?? `vault ${h.vaultId}`}</Table.Td>
+                      <Table.Td ta="right">{shares(h.shares)}</Table.Td>
+                      <Table.Td ta="right">{formatAmount(BigInt(h.ownerSharePpm), 4)}%</Table.Td>
+                      <Table.Td ta="right">{format(h.value, quoteTokenId)}</Table.Td>
+                      <Table.Td>
+                        <Stack gap={2}>
+                          {h.currentWithdrawal > 0n ? (
+                            <Text size="sm">
+                              {shares(h.currentWithdrawal)} shares requested; claimable{' '}
+                              {h.claimableAt
+                                ? `at ${at(h.claimableAt)} (in ${countdown(h.claimableAt - now)})`
+                                : 'after this epoch'}
+                            </Text>
+                          ) : null}
+                          {h.claimable > 0n ? (
+                            <Badge color="teal" variant="light">
+                              {format(h.claimable, quoteTokenId)} claimable now
+                            </Badge>
+                          ) : null}
+                          {h.currentWithdrawal === 0n && h.claimable === 0n ? (
+                            <Text size="sm" c="dimmed">
+                              none
+                            </Text>
+                          ) : null}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            disabled={!v || h.shares - h.currentWithdrawal <= 0n}
+                            onClick={() => v && setDialog({ kind: 'withdraw', vault: v, holding: h })}
+                          >
+                            Request withdrawal
+                          </Button>
+                          <Button
+                            size="xs"
+                            color="teal"
+                            disabled={h.claimable === 0n}
+                            title={
+                              h.claimable === 0n && h.claimableAt
+                                ? `Claimable at ${at(h.claimableAt)}`
+                                : undefined
+                            }
+                            loading={claim.busy}
+                            onClick={() => void startClaim(h)}
+                          >
+                            Claim
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          )}
+          <ErrorNote error={claim.error} title="Not claimed" />
+        </Stack>
+      </Paper>
+      <ResultNote result={result} format={(v) => format(v, quoteTokenId)} shares={shares} />
+
+      {dialog?.kind === 'deposit' ? (
+        <DepositDialog
+          vault={dialog.vault}
+          onClose={() => setDialog(null)}
+          onPrepared={(s) => {
+            setDialog(null);
+            setSummary(s);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'withdraw' ? (
+        <WithdrawDialog
+          vault={dialog.vault}
+          holding={dialog.holding}
+          onClose={() => setDialog(null)}
+          onPrepared={(s) => {
+            setDialog(null);
+            setSummary(s);
+          }}
+        />
+      ) : null}
+      {summary ? (
+        <ConfirmAction
+          summary={summary}
+          onClose={() => setSummary(null)}
+          onDone={(r) => {
+            setSummary(null);
+            setResult(r);
+            void vaults.refetch();
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function ResultNote({
+  result,
+  format,
+  shares,
+}: {
+  result: ActionResult | null;
+  format: (v: bigint) => string;
+  shares: (v: bigint) => string;
+}) {
+  if (!result) return null;
+  const text =
+    result.kind === 'vaultDeposit'
+      ? `Deposited: ${result.shares !== null ? shares(result.shares) : ''} shares minted.`
+      : result.kind === 'vaultWithdraw'
+        ? `Withdrawal requested: ${result.shares !== null ? shares(result.shares) : ''} shares will convert at the end of the epoch.`
+        : result.kind === 'vaultClaim'
+          ? `Claimed ${format(result.receive)} into the account.`
+          : null;
+  return text ? (
+    <Alert color="teal" title="Done" role="status">
+      {text} (action {result.actionId.toString()})
+    </Alert>
+  ) : null;
+}
+
+function DepositDialog({
+  vault,
+  onClose,
+  onPrepared,
+}: {
+  vault: Vault;
+  onClose: () => void;
+  onPrepared: (summary: Summary) => void;
+}) {
+  const portfolio = usePortfolio();
+  const { format, quoteTokenId, tokens } = useTokens();
+  const choices = (portfolio.data?.wallets ?? []).flatMap((w) =>
+    w.accounts.map((a) => {
+      const balance = a.balances.find((b) => b.tokenId === quoteTokenId)?.amount ?? 0n;
+      const free = a.freeCollateral < balance ? a.freeCollateral : balance;
+      return {
+        walletId: w.wallet.walletId,
+        label: `${w.wallet.label} #${a.accountId}`,
+        accountId: a.accountId,
+        max: free > 0n ? free : 0n,
+      };
+    }),
+  );
+  const [choice, setChoice] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const { run, busy, error } = useAction();
+  const from = choices.find((c) => String(c.accountId) === (choice ?? String(choices[0]?.accountId)));
+  const decimals = tokens.get(quoteTokenId)?.decimals;
+  const amount = readAmount(text, decimals);
+  const over = from !== undefined && amount.value !== null && amount.value > from.max;
+  return (
+    <Modal opened onClose={onClose} title={`Deposit into ${vault.name}`}>
+      <Stack>
+        <Select
+          label="From account"
+          data={choices.map((c) => ({ value: String(c.accountId), label: c.label }))}
+          value={from ? String(from.accountId) : null}
+          onChange={setChoice}
+          allowDeselect={false}
+        />
+        <TextInput
+          label={`Amount (${tokens.get(quoteTokenId)?.symbol ?? ''})`}
+          description={
+            from
+              ? `At most ${format(from.max, quoteTokenId)} (what the account’s margin leaves free)`
+              : undefined
+          }
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={amount.error ?? (over ? 'More than the account can put in.' : null)}
+          inputMode="decimal"
+          rightSection={
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => from && decimals !== undefined && setText(formatAmount(from.max, decimals))}
+            >
+              Max
+            </Button>
+          }
+          rightSectionWidth={56}
+        />
+        <ErrorNote error={error} title="Not prepared" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={busy}
+            disabled={!from || amount.value === null || over}
+            onClick={() =>
+              void run(async () =>
+                onPrepared(
+                  await unwrap(
+                    wallet.prepareAction({
+                      kind: 'vaultDeposit',
+                      walletId: from!.walletId,
+                      accountId: from!.accountId,
+                      vaultId: vault.vaultId,
+                      amount: amount.value!,
+                    }),
+                  ),
+                ),
+              )
+            }
+          >
+            Review deposit
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function WithdrawDialog({
+  vault,
+  holding,
+  onClose,
+  onPrepared,
+}: {
+  vault: Vault;
+  holding: Holding;
+  onClose: () => void;
+  onPrepared: (summary: Summary) => void;
+}) {
+  const { format, quoteTokenId, tokens } = useTokens();
+  const [by, setBy] = useState<'QUOTE_NOTIONAL' | 'SHARES'>('QUOTE_NOTIONAL');
+  const [text, setText] = useState('');
+  const { run, busy, error } = useAction();
+  const decimals = tokens.get(quoteTokenId)?.decimals;
+  const freeShares = holding.shares - holding.currentWithdrawal;
+  const freeValue = holding.shares > 0n ? (holding.value * freeShares) / holding.shares : 0n;
+  const max = by === 'SHARES' ? freeShares : freeValue;
+  // shares count in the quote token's units, so the same parser reads both
+  const amount = readAmount(text, decimals);
+  const over = amount.value !== null && amount.value > max;
+  return (
+    <Modal opened onClose={onClose} title={`Withdraw from ${vault.name}`}>
+      <Stack>
+        <Text size="sm">
+          Account #{holding.accountId} holds {formatAmount(freeShares, decimals ?? 6, { group: true })} shares
+          not already being withdrawn, worth about {format(freeValue, quoteTokenId)}.
+        </Text>
+        <Radio.Group label="Withdraw" value={by} onChange={(v) => setBy(v as 'QUOTE_NOTIONAL' | 'SHARES')}>
+          <Group mt="xs">
+            <Radio value="QUOTE_NOTIONAL" label={`An amount of ${tokens.get(quoteTokenId)?.symbol ?? ''}`} />
+            <Radio value="SHARES" label="A number of shares" />
+          </Group>
+        </Radio.Group>
+        <TextInput
+          label={by === 'SHARES' ? 'Shares' : `Amount (${tokens.get(quoteTokenId)?.symbol ?? ''})`}
+          description={`At most ${formatAmount(max, decimals ?? 6, { group: true })}`}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={
+            amount.error ??
+            (over
+              ? by === 'SHARES'
+                ? 'More shares than you hold.'
+                : 'More than your shares are worth.'
+              : null)
+          }
+          inputMode="decimal"
+          rightSection={
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => decimals !== undefined && setText(formatAmount(max, decimals))}
+            >
+              Max
+            </Button>
+          }
+          rightSectionWidth={56}
+        />
+        <Text size="xs" c="dimmed">
+          The request converts at the end of the current epoch, at that moment’s share value; then it can be
+          claimed.
+        </Text>
+        <ErrorNote error={error} title="Not prepared" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={busy}
+            disabled={amount.value === null || over}
+            onClick={() =>
+              void run(async () =>
+                onPrepared(
+                  await unwrap(
+                    wallet.prepareAction({
+                      kind: 'vaultWithdraw',
+                      walletId: holding.walletId,
+                      accountId: holding.accountId,
+                      vaultId: vault.vaultId,
+                      by,
+                      amount: amount.value!,
+                    }),
+                  ),
+                ),
+              )
+            }
+          >
+            Review request
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
