@@ -305,3 +305,24 @@ describe('triggers through the app', () => {
     );
   });
 });
+
+describe('the margin effect of taking collateral out', () => {
+  it('shows free collateral and health after a withdrawal, and refuses one the positions need', async () => {
+    const detail = await app.ok('getAccount', { accountId: account });
+    expect(detail.positions.length).toBeGreaterThan(0);
+    const withdraw = (amount: bigint) =>
+      app.call('prepareAction', { kind: 'withdraw', walletId, accountId: account, tokenId: USDC, amount });
+    const balance = detail.balances.find((b) => b.tokenId === USDC)!.amount;
+    expect(balance).toBeGreaterThan(detail.freeCollateral);
+    // more than is free, though less than the balance: the position needs the rest
+    expect(await failure(withdraw(detail.freeCollateral + usdc(10)))).toMatch(
+      /open positions need its collateral: at most [\d,.]+ USDC can leave it now/,
+    );
+    const prepared = await withdraw(usdc(100));
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    const after = prepared.value.marginAfter!;
+    expect(after.freeCollateral).toBeLessThanOrEqual(detail.freeCollateral - usdc(100) + usdc(5));
+    expect(after.freeCollateral).toBeGreaterThanOrEqual(detail.freeCollateral - usdc(100) - usdc(5));
+    expect(after.healthBps).toBeLessThan(detail.healthBps!);
+  });
+});

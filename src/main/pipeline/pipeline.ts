@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import bs58 from 'bs58';
 import { AppFailure } from '../../shared/result';
+import { formatAmount } from '../../shared/money';
+import type { Account } from '../../shared/exchange/account';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import type { ActionKind } from '../../protocol/types';
 import type { ExchangeClient } from '../exchange/exchange-client';
@@ -57,7 +59,15 @@ export interface Summary {
   balanceAfter: bigint;
   warnings: string[];
   needsFreshUnlock: boolean;
+  /** the account's margin once the amount has left it; null when it has no positions */
+  marginAfter: MarginAfter | null;
   expiresAt: number;
+}
+
+export interface MarginAfter {
+  freeCollateral: bigint;
+  /** equity over maintenance requirement, basis points */
+  healthBps: number;
 }
 
 export interface ActionResult {
@@ -108,12 +118,39 @@ export class ActionPipeline {
   private async ownedAccount(
     wallet: WalletInfo,
     accountId: number,
-  ): Promise<{ balances: Map<number, bigint> }> {
+  ): Promise<{ balances: Map<number, bigint>; margin: Account['margin'] }> {
     const user = await this.deps.client.user(wallet.publicKey);
     if (!user || !user.accountIds.includes(accountId))
       throw new AppFailure('NOT_FOUND', `Account ${accountId} does not belong to ${wallet.label}.`);
     const account = await this.deps.client.account(accountId);
-    return { balances: new Map(account.balances.map((b) => [b.tokenId, b.amount])) };
+    return { balances: new Map(account.balances.map((b) => [b.tokenId, b.amount])), margin: account.margin };
+  }
+
+  /**
+   * What taking `amount` of the quote token out does to the account's margin. Open positions need their
+   * collateral: more than the free collateral is refused here in plain words (the exchange would refuse it
+   * too), and a withdrawal that leaves the account close to liquidation is flagged.
+   */
+  private marginAfter(
+    accountId: number,
+    margin: Account['margin'],
+    amount: bigint,
+    warnings: string[],
+    money: (v: bigint) => string,
+  ): MarginAfter | null {
+    if (margin.maintenanceRequirement === 0n) return null;
+    const freeCollateral = margin.freeCollateral - amount;
+    if (freeCollateral < 0n)
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        `Account ${accountId}'s open positions need its collateral: at most ${money(margin.freeCollateral > 0n ? margin.freeCollateral : 0n)} can leave it now.`,
+      );
+    const healthBps = Number(((margin.equity - amount) * 10_000n) / margin.maintenanceRequirement);
+    if (healthBps < 12_000)
+      warnings.push(
+        `This leaves account ${accountId} close to liquidation: margin health ${Math.floor(healthBps / 100)}%.`,
+      );
+    return { freeCollateral, healthBps };
   }
 
   async prepare(intent: Intent): Promise<Summary> {
@@ -125,7 +162,7 @@ export class ActionPipeline {
     if (!token) throw new AppFailure('NOT_FOUND', `Token ${intent.tokenId} does not exist on this exchange.`);
     if (intent.amount <= 0n) throw new AppFailure('INVALID_ARGUMENT', 'The amount must be more than zero.');
     const fromAccountId = intent.kind === 'withdraw' ? intent.accountId : intent.fromAccountId;
-    const { balances } = await this.ownedAccount(wallet, fromAccountId);
+    const { balances, margin } = await this.ownedAccount(wallet, fromAccountId);
     const balance = balances.get(intent.tokenId) ?? 0n;
     if (intent.amount > balance)
       throw new AppFailure(
@@ -133,6 +170,11 @@ export class ActionPipeline {
         `Account ${fromAccountId} holds less than that amount of ${token.symbol}.`,
       );
     const warnings: string[] = [];
+    const money = (v: bigint) => `${formatAmount(v, token.decimals, { group: true })} ${token.symbol}`;
+    const marginAfter =
+      intent.tokenId === info.quoteTokenId
+        ? this.marginAfter(fromAccountId, margin, intent.amount, warnings, money)
+        : null;
     let prepared: Prepared;
     const base = {
       confirmationId: randomUUID(),
@@ -141,6 +183,7 @@ export class ActionPipeline {
       tokenId: intent.tokenId,
       amount: intent.amount,
       fromAccountId,
+      marginAfter,
       expiresAt: this.now() + CONFIRMATION_TTL_MS,
     };
 
@@ -254,6 +297,7 @@ export class ActionPipeline {
       fee: 0n,
       receive: 0n,
       balanceAfter: plan.balanceAfter,
+      marginAfter: null,
       warnings: plan.warnings,
       needsFreshUnlock: false,
       expiresAt: this.now() + CONFIRMATION_TTL_MS,

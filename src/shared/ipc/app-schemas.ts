@@ -436,6 +436,8 @@ export const SummarySchema = z.object({
   balanceAfter: z.bigint(),
   warnings: z.array(z.string()),
   needsFreshUnlock: z.boolean(),
+  /** the account's margin once the amount has left it; null when it has no positions */
+  marginAfter: z.object({ freeCollateral: z.bigint(), healthBps: z.number().int() }).nullable(),
   expiresAt: z.number(),
 });
 

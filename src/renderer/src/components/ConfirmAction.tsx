@@ -7,6 +7,7 @@ import { unwrap, wallet, WalletError } from '../bridge/wallet';
 import { keys, useTokens } from '../hooks/queries';
 import { ErrorNote } from './ErrorNote';
 import type { ResultOf } from '../../../shared/ipc/contract';
+import { formatAmount } from '../../../shared/money';
 
 export type Summary = ResultOf<'prepareAction'>;
 export type ActionResult = ResultOf<'confirmAction'>;
@@ -71,6 +72,12 @@ export function ConfirmAction({
               ] as [string, string][])
             : []),
           ['Balance after', format(summary.balanceAfter, summary.tokenId)],
+          ...(summary.marginAfter
+            ? ([
+                ['Free collateral after', format(summary.marginAfter.freeCollateral, summary.tokenId)],
+                ['Margin health after', `${formatAmount(BigInt(summary.marginAfter.healthBps), 2)}%`],
+              ] as [string, string][])
+            : []),
         ];
   const signLabel = isWithdraw
     ? 'Sign and withdraw'
