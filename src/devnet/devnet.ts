@@ -194,6 +194,7 @@ export class Devnet {
     const now = Math.floor(nowMs / 1000);
     const events: AccountEvent[] = [];
     const ctx = this.tickContext(now, nowMs, events);
+    const actionsBefore = ctx.state.nextActionId;
     // Quotes are recomputable from the prices, so they alone do not force a snapshot.
     requote(ctx.state, ctx.config, now, this.quotedAt);
     for (const accountId of settleFunding(ctx.state, ctx.config, now))
@@ -232,7 +233,11 @@ export class Devnet {
       ),
     );
     if (events.length) this.changed(events);
-    else this.marketStreams.publish(now);
+    else {
+      this.marketStreams.publish(now);
+      // an engine action no account heard of (an epoch roll of an empty vault) is still an action
+      if (ctx.state.nextActionId !== actionsBefore) this.schedulePersist();
+    }
   }
 
   close(): void {
