@@ -57,7 +57,8 @@ export interface TradingPlan {
 }
 
 /** Shares count in the quote token's units (one share was one quote unit at launch). */
-export const shareText = (shares: bigint, decimals: number) => formatAmount(shares, decimals);
+export const shareText = (shares: bigint, decimals: number) =>
+  formatAmount(shares, decimals, { group: true });
 const duration = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : `${s} s`);
 const when = (seconds: number) =>
   new Date(seconds * 1000).toISOString().replace('.000Z', ' UTC').replace('T', ' ');
@@ -70,7 +71,7 @@ export async function planTrading(
 ): Promise<TradingPlan> {
   const quote = info.tokens.find((t) => t.tokenId === info.quoteTokenId);
   if (!quote) throw new AppFailure('EXCHANGE_BAD_RESPONSE', 'The exchange lists no quote token.');
-  const money = (v: bigint) => `${formatAmount(v, quote.decimals)} ${quote.symbol}`;
+  const money = (v: bigint) => `${formatAmount(v, quote.decimals, { group: true })} ${quote.symbol}`;
   const quoteBalance = account.balances.find((b) => b.tokenId === quote.tokenId)?.amount ?? 0n;
   const base = { tokenId: quote.tokenId, warnings: [] as string[] };
 
@@ -247,7 +248,10 @@ export async function planTrading(
         balanceAfter: quoteBalance,
         details: [
           { label: 'Market', value: market.symbol },
-          { label: 'Trigger price', value: formatAmount(trigger.triggerPrice, market.priceDecimals) },
+          {
+            label: 'Trigger price',
+            value: formatAmount(trigger.triggerPrice, market.priceDecimals, { group: true }),
+          },
         ],
         action: (sessionId) => ({
           type: 'removeTrigger',
@@ -274,8 +278,8 @@ function checkTrigger(
       `Account ${account.accountId} has no open ${market.symbol} position to protect.`,
     );
   const long = position.size > 0n;
-  const price = (v: bigint) => formatAmount(v, market.priceDecimals);
-  const size = (v: bigint) => formatAmount(v, market.sizeDecimals);
+  const price = (v: bigint) => formatAmount(v, market.priceDecimals, { group: true });
+  const size = (v: bigint) => formatAmount(v, market.sizeDecimals, { group: true });
   if (t.triggerPrice <= 0n)
     throw new AppFailure('INVALID_ARGUMENT', 'The trigger price must be more than zero.');
   if (t.limitPrice !== undefined && t.limitPrice <= 0n)
