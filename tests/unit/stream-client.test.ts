@@ -140,6 +140,68 @@ describe('stream client against a hostile server', () => {
     expect(status).toContain('no data or pong within the liveness window');
   });
 
+  it('checks a quiet stream against its snapshot, and renews it only when the state moved without it', async () => {
+    // The socket stays healthy (pongs) but the exchange never sends anything on the stream.
+    const server = await hostile(() => {});
+    let snapshot = 3;
+    const resyncs: number[] = [];
+    const status: (string | undefined)[] = [];
+    const client = new StreamClient({
+      wsBaseUrl: server.url,
+      onUpdate: () => {},
+      resync: async () => {
+        resyncs.push(snapshot);
+        return snapshot;
+      },
+      onStatus: (connected, detail) => status.push(connected ? 'up' : detail),
+      livenessMs: 5_000,
+      streamLivenessMs: 200,
+      streamGraceMs: 100,
+    });
+    cleanup.push(() => client.close());
+    client.setStreams(['account@1']);
+    // a quiet account whose snapshot does not move is simply quiet: probed, never reconnected
+    await waitFor(() => resyncs.length >= 3);
+    expect(server.connections()).toBe(1);
+    expect(client.stalled).toBe(0);
+
+    snapshot = 7; // the account changed, but the stream said nothing
+    await waitFor(() => server.connections() === 2);
+    expect(client.stalled).toBe(1);
+    expect(status).toContain("account@1 fell silent while the exchange's state moved on");
+  });
+
+  it('lets a stream that merely trails its snapshot catch up without renewing it', async () => {
+    let socket: ServerSocket | undefined;
+    const server = await hostile((s) => (socket = s));
+    const resyncs: number[] = [];
+    const client = new StreamClient({
+      wsBaseUrl: server.url,
+      onUpdate: () => {},
+      resync: async () => {
+        // the first probe finds the account moved on; the stream announces it a moment later
+        const snapshot = resyncs.length === 0 ? 3 : 4;
+        if (resyncs.length === 1)
+          setTimeout(
+            () =>
+              socket!.send(JSON.stringify({ stream: 'account@1', account: {}, update_id: 4, last_update_id: 3 })),
+            100,
+          );
+        resyncs.push(snapshot);
+        return snapshot;
+      },
+      livenessMs: 5_000,
+      streamLivenessMs: 200,
+      streamGraceMs: 400,
+    });
+    cleanup.push(() => client.close());
+    client.setStreams(['account@1']);
+    await waitFor(() => resyncs.length >= 2);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(client.stalled).toBe(0);
+    expect(server.connections()).toBe(1);
+  });
+
   it('backs off exponentially with full jitter, capped', () => {
     const client = new StreamClient({
       wsBaseUrl: 'ws://127.0.0.1:9',

@@ -1,7 +1,9 @@
 // Live updates from the exchange's WebSocket streams, kept honest: a silent connection is presumed dead and
 // replaced; reconnects back off exponentially with full jitter so many clients do not stampede; after every
 // (re)connect and on any gap in update ids the stream is resynced from the REST snapshot, so an event missed
-// while disconnected is never silently lost.
+// while disconnected is never silently lost. Pongs only prove the socket is alive, not that each stream on it
+// still flows, so every stream has its own liveness too: one silent for a while is checked against its REST
+// snapshot, and if the exchange's state moved on without the stream saying so, the subscription is renewed.
 import WebSocket from 'ws';
 import { z } from 'zod';
 
@@ -23,6 +25,10 @@ export interface StreamClientDeps {
   onStatus?(connected: boolean, detail?: string): void;
   /** no message or pong for this long: reconnect */
   livenessMs?: number;
+  /** a stream with no message for this long is checked against its REST snapshot */
+  streamLivenessMs?: number;
+  /** how long a stream may trail its snapshot before it counts as stalled */
+  streamGraceMs?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?: () => number;
@@ -37,9 +43,17 @@ export class StreamClient {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private livenessTimer: NodeJS.Timeout | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
+  private streamCheckTimer: NodeJS.Timeout | null = null;
+  /** when each stream last said anything, or was last resynced */
+  private readonly heardAt = new Map<string, number>();
+  /** the highest update id each stream has announced, delivered or not */
+  private readonly announced = new Map<string, number>();
+  private readonly probing = new Set<string>();
   private closed = false;
   /** messages that did not parse, for diagnostics */
   malformed = 0;
+  /** streams found silent while their state moved on, for diagnostics */
+  stalled = 0;
 
   constructor(private readonly deps: StreamClientDeps) {}
 
@@ -48,8 +62,8 @@ export class StreamClient {
     const next = [...new Set(streams)].sort();
     if (next.join('&') === this.streams.join('&')) return;
     this.streams = next;
-    for (const stream of [...this.lastUpdate.keys()])
-      if (!next.includes(stream)) this.lastUpdate.delete(stream);
+    for (const map of [this.lastUpdate, this.heardAt, this.announced])
+      for (const stream of [...map.keys()]) if (!next.includes(stream)) map.delete(stream);
     this.reconnectNow();
   }
 
@@ -81,7 +95,8 @@ export class StreamClient {
 
   private teardown(): void {
     for (const timer of [this.livenessTimer, this.pingTimer]) if (timer) clearTimeout(timer);
-    this.livenessTimer = this.pingTimer = null;
+    if (this.streamCheckTimer) clearInterval(this.streamCheckTimer);
+    this.livenessTimer = this.pingTimer = this.streamCheckTimer = null;
     if (this.socket) {
       this.socket.removeAllListeners();
       this.socket.on('error', () => {});
@@ -115,6 +130,8 @@ export class StreamClient {
       ping();
       // Anything may have happened while we were away: start every stream from the REST snapshot.
       for (const stream of this.streams) void this.resync(stream);
+      const window = this.deps.streamLivenessMs ?? 60_000;
+      this.streamCheckTimer = setInterval(() => this.checkStreams(window), window / 4);
     });
     socket.on('pong', () => this.alive());
     socket.on('message', (data) => {
@@ -144,6 +161,7 @@ export class StreamClient {
       .resync(stream)
       .then((updateId) => {
         this.lastUpdate.set(stream, Math.max(updateId, this.lastUpdate.get(stream) ?? -1));
+        this.heardAt.set(stream, Date.now());
       })
       .catch(() => this.scheduleReconnect(`could not resync ${stream}`))
       .finally(() => this.resyncing.delete(stream));
@@ -151,9 +169,42 @@ export class StreamClient {
     return run;
   }
 
+  private checkStreams(window: number): void {
+    const now = Date.now();
+    for (const stream of this.streams)
+      if (now - (this.heardAt.get(stream) ?? now) >= window && !this.resyncing.has(stream))
+        void this.probe(stream);
+  }
+
+  /**
+   * A quiet stream may just be a quiet account, so silence alone proves nothing. The REST snapshot tells:
+   * if it moved past what the stream delivered and the stream does not catch up within the grace period
+   * (it may merely trail REST by a moment), the stream stalled and is subscribed afresh.
+   */
+  private async probe(stream: string): Promise<void> {
+    if (this.probing.has(stream)) return;
+    this.probing.add(stream);
+    try {
+      const socket = this.socket;
+      const before = this.lastUpdate.get(stream) ?? -1;
+      await this.resync(stream);
+      const snapshot = this.lastUpdate.get(stream) ?? -1;
+      if (snapshot <= before) return;
+      await new Promise((r) => setTimeout(r, this.deps.streamGraceMs ?? 5_000));
+      if (this.closed || this.socket !== socket || !this.streams.includes(stream)) return;
+      if ((this.announced.get(stream) ?? -1) >= snapshot) return;
+      this.stalled += 1;
+      this.scheduleReconnect(`${stream} fell silent while the exchange's state moved on`);
+    } finally {
+      this.probing.delete(stream);
+    }
+  }
+
   private handle(message: z.infer<typeof EnvelopeSchema>): void {
     const { stream } = message;
     if (!this.streams.includes(stream)) return;
+    this.heardAt.set(stream, Date.now());
+    this.announced.set(stream, Math.max(message.update_id, this.announced.get(stream) ?? -1));
     if (this.resyncing.has(stream)) {
       // The snapshot being fetched may or may not include this update; fetch again once it lands.
       void this.resyncing.get(stream)!.then(() => this.handle(message));
