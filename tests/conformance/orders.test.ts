@@ -343,6 +343,17 @@ describe('market and account streams', () => {
     const [key] = Object.keys(taken.fills as object);
     expect(key).toMatch(/^\d+:\d+:\d+$/);
     expect(taken.position).toEqual({ size: '20', entryPrice: expect.any(String) });
+
+    // cancelling the resting order is pushed too, one update id after the fill
+    await ex.submit(w.sessionBody({ type: 'cancelOrderById', sessionId: w.session!.id, orderId: r.orderId }));
+    const cancelled = (await fills.next(3))[2]!;
+    expect(cancelled.account).toEqual({
+      type: 'orderCancelled',
+      accountId: a,
+      marketId: BTC,
+      orderId: r.orderId.toString(),
+    });
+    expect(cancelled.last_update_id).toBe(fills.messages[1]!.update_id);
     deltas.ws.close();
     fills.ws.close();
   });
