@@ -1,5 +1,6 @@
 // Session management against the devnet: the list shows sessions created on another device as unknown,
-// sessions near expiry are refreshed while their deadline allows, and revoke-all leaves none.
+// sessions near expiry are refreshed while their deadline allows (short ones only in their last quarter),
+// and revoke-all leaves none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import { ManualClock } from '../../src/devnet/clock';
@@ -87,7 +88,7 @@ describe('sessions', () => {
 
   it('marks a session close to expiry and refreshes it while its deadline allows, keeping its id', async () => {
     const before = (await app.ok('listSessions')).find((s) => s.createdHere)!;
-    clock.advance((before.expiry - Math.floor(clock.nowMs() / 1000) - 1800) * 1000); // 30 minutes left
+    clock.advance((before.expiry - Math.floor(clock.nowMs() / 1000) - 1200) * 1000); // 20 minutes left
     app.core.services.clock.invalidate();
     expect((await app.ok('listSessions')).find((s) => s.sessionId === before.sessionId)!.status).toBe(
       'expiring',
@@ -105,5 +106,29 @@ describe('sessions', () => {
     await app.ok('unlock', { passphrase: PASSPHRASE });
     expect(await app.ok('revokeAllSessions', { walletId })).toEqual({ revoked: 2 });
     expect(await app.ok('listSessions')).toEqual([]);
+  });
+
+  it('a one-hour session is not expiring from the start; it warns and is renewed in its last quarter', async () => {
+    const short = await app.ok('createSession', {
+      walletId,
+      label: 'Quick',
+      expiresInSeconds: 3600,
+      refreshDeadlineSeconds: 86400,
+    });
+    expect((await app.ok('listSessions'))[0]).toMatchObject({ sessionId: short.sessionId, status: 'active' });
+    expect(await app.core.services.sessions.refreshDue()).toEqual([]);
+
+    clock.advance(2_000 * 1000); // 1,600 s left: still more than a quarter of the hour
+    app.core.services.clock.invalidate();
+    expect((await app.ok('listSessions'))[0]!.status).toBe('active');
+    expect(await app.core.services.sessions.refreshDue()).toEqual([]);
+
+    clock.advance(800 * 1000); // 800 s left
+    app.core.services.clock.invalidate();
+    expect((await app.ok('listSessions'))[0]!.status).toBe('expiring');
+    expect(await app.core.services.sessions.refreshDue()).toEqual([short.sessionId]);
+    const renewed = (await app.ok('listSessions'))[0]!;
+    expect(renewed).toMatchObject({ sessionId: short.sessionId, status: 'active' });
+    expect(renewed.expiry - Math.floor(clock.nowMs() / 1000)).toBeGreaterThan(3_500);
   });
 });

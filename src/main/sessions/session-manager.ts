@@ -49,8 +49,18 @@ export interface SessionView {
 }
 
 export const DEFAULT_SESSION_SECONDS = 24 * 3600;
-/** A session is "expiring" (warn, and refresh if allowed) with less than this left. */
+/** A session is "expiring" (warn, and refresh if allowed) with less than this left... */
 export const EXPIRING_SECONDS = 3600;
+/**
+ * ...or, for a session shorter than four hours, a quarter of its lifetime: otherwise a one-hour session
+ * would warn from the moment it exists and be re-signed every minute. A session created elsewhere has no
+ * lifetime known here and gets the plain hour.
+ */
+export function expiringWithin(lifetimeSeconds?: number): number {
+  return lifetimeSeconds === undefined
+    ? EXPIRING_SECONDS
+    : Math.min(EXPIRING_SECONDS, Math.floor(lifetimeSeconds / 4));
+}
 const secretItem = (sessionKey: string): string => `session:${sessionKey}`;
 
 export interface SessionManagerDeps {
@@ -178,7 +188,12 @@ export class SessionManager {
       createdAt: s.createdAt,
       lastUsed: mine?.lastUsed ?? null,
       createdHere: mine !== undefined,
-      status: s.expiry <= now ? 'expired' : s.expiry - now < EXPIRING_SECONDS ? 'expiring' : 'active',
+      status:
+        s.expiry <= now
+          ? 'expired'
+          : s.expiry - now < expiringWithin(mine?.lifetimeSeconds)
+            ? 'expiring'
+            : 'active',
     };
   }
 
@@ -262,7 +277,10 @@ export class SessionManager {
     const refreshed: string[] = [];
     for (const s of this.local()) {
       const remaining = s.expiry - now;
-      const due = remaining > 0 && (remaining < EXPIRING_SECONDS || remaining < s.lifetimeSeconds / 10);
+      // long sessions are renewed earlier (a tenth of their lifetime left), so one missed loop is harmless
+      const due =
+        remaining > 0 &&
+        (remaining < expiringWithin(s.lifetimeSeconds) || remaining < s.lifetimeSeconds / 10);
       if (!due || s.refreshDeadline === undefined || s.expiry >= s.refreshDeadline) continue;
       const wallet = this.deps.wallets.list().find((w) => w.publicKey === s.walletPublicKey);
       if (!wallet) continue;

@@ -119,7 +119,7 @@ export const useSessions = () =>
 export const useDeposits = () =>
   useQuery({ queryKey: keys.deposits, queryFn: () => unwrap(wallet.listDeposits()) });
 
-/** Warns once per session about one expiring within the hour or one this device did not create. */
+/** Warns once per session about one close to expiry or one this device did not create. */
 export function useSessionWarnings(): void {
   const sessions = useSessions();
   useEffect(() => {
@@ -137,7 +137,7 @@ export function useSessionWarnings(): void {
             ? {
                 color: 'yellow',
                 title: 'Session expiring',
-                message: `Session #${s.sessionId} of ${s.walletLabel} expires within the hour.`,
+                message: `Session #${s.sessionId} of ${s.walletLabel} expires at ${new Date(s.expiry * 1000).toLocaleTimeString()}.`,
               }
             : {
                 color: 'orange',

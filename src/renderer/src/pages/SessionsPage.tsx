@@ -106,7 +106,10 @@ export function SessionsPage() {
       ) : null}
       {expiring.length > 0 ? (
         <Alert color="yellow" title="Expiring soon">
-          {expiring.length} session(s) expire within the hour.
+          {expiring.length === 1
+            ? `Session #${expiring[0]!.sessionId} expires at ${when(expiring[0]!.expiry)}.`
+            : `${expiring.length} sessions expire soon, the first at ${when(Math.min(...expiring.map((s) => s.expiry)))}.`}{' '}
+          Sessions created here are renewed automatically while their refresh deadline allows.
         </Alert>
       ) : null}
       <Paper withBorder p="md">
