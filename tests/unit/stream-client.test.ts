@@ -184,7 +184,9 @@ describe('stream client against a hostile server', () => {
         if (resyncs.length === 1)
           setTimeout(
             () =>
-              socket!.send(JSON.stringify({ stream: 'account@1', account: {}, update_id: 4, last_update_id: 3 })),
+              socket!.send(
+                JSON.stringify({ stream: 'account@1', account: {}, update_id: 4, last_update_id: 3 }),
+              ),
             100,
           );
         resyncs.push(snapshot);
