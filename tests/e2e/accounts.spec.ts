@@ -207,6 +207,66 @@ test('account page: margin, balances, positions, open orders, triggers and a tab
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
+test('notifications: a resting order filled by someone else is told in plain words', async () => {
+  await go('Portfolio');
+  await dismissNotifications();
+  // an ask inside the spread rests as the best ask; another person's bid at that price takes it
+  const taker = new Trader(app.exchangeUrl, 'accounts-spec-taker');
+  await taker.deposit(0, 10_000_000_000n);
+  await taker.createSession();
+  const opening = BigInt((await trader.account(account)).positions[0]!.markPrice);
+  await trader.setIndexPrice(BTC, opening);
+  await trader.order({ accountId: account, marketId: BTC, side: 'ASK', size: 10n, limitPrice: opening });
+  const takerAccount = (await taker.accountIds())[0]!;
+  // the walk may re-quote the market maker below our ask in between: then try again at our price
+  await expect(async () => {
+    await trader.setIndexPrice(BTC, opening);
+    await taker.order({
+      accountId: takerAccount,
+      marketId: BTC,
+      side: 'BID',
+      size: 10n,
+      limitPrice: opening,
+    });
+    expect((await trader.account(account)).positions[0]!.size).toBe('990');
+  }).toPass({ timeout: 15_000 });
+  const notice = page.getByRole('alert').filter({ hasText: 'Order filled' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toContainText(`A resting order of account ${account} was filled.`);
+  await expect(
+    page.getByRole('table', { name: 'Positions' }).getByRole('row').filter({ hasText: 'BTC-PERP' }),
+  ).toContainText('Long 0.099');
+});
+
+test('sessions: one made on another device and close to expiry is flagged, and revoked in one click', async () => {
+  // the trader's session was created straight on the exchange, with an hour to live: unknown here
+  await go('Sessions');
+  await expect(
+    page.getByRole('alert').filter({ hasText: '1 session not created on this device' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Expiring soon' })).toContainText(
+    /Session #\d+ expires at .*Perpetua cannot renew a session it did not create/,
+  );
+  const row = page.getByRole('table', { name: 'Sessions' }).getByRole('row').filter({ hasText: 'Trader' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('unknown device');
+  await expect(row).toContainText('expiring');
+  // and the app said so on its own, in plain words
+  await expect(page.getByRole('alert').filter({ hasText: 'Session expiring' })).toContainText(
+    /Session #\d+ of Trader expires at /,
+  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Unknown session' })).toContainText(
+    'Trader has a session (#',
+  );
+  await dismissNotifications();
+  await shot('sessions-unknown');
+
+  await row.getByRole('button', { name: /^Revoke session / }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'not created on this device' })).toHaveCount(0);
+  await expect.poll(async () => (await trader.sessions()).length).toBe(0);
+});
+
 test('notifications: a liquidation is told in plain words and the position leaves the portfolio', async () => {
   await go('Portfolio');
   const position = (await trader.account(account)).positions[0]!;

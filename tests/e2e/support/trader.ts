@@ -151,6 +151,11 @@ export class Trader {
     await this.post('/devnet/index-price', { marketId, price: price.toString() });
   }
 
+  /** The wallet's sessions as the exchange lists them. */
+  async sessions(): Promise<{ sessionId: string }[]> {
+    return (await this.json<{ sessions: { sessionId: string }[] }>(`/user/${this.address}`)).sessions;
+  }
+
   async account(accountId: number) {
     return this.json<{
       margin: { healthBps: number | null; equity: string };

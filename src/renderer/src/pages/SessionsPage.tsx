@@ -109,7 +109,9 @@ export function SessionsPage() {
           {expiring.length === 1
             ? `Session #${expiring[0]!.sessionId} expires at ${when(expiring[0]!.expiry)}.`
             : `${expiring.length} sessions expire soon, the first at ${when(Math.min(...expiring.map((s) => s.expiry)))}.`}{' '}
-          Sessions created here are renewed automatically while their refresh deadline allows.
+          {expiring.some((s) => s.createdHere && s.refreshDeadline !== null)
+            ? 'Sessions created here are renewed automatically while their refresh deadline allows.'
+            : 'Perpetua cannot renew a session it did not create, or one without a refresh deadline: create a new one when it ends.'}
         </Alert>
       ) : null}
       <Paper withBorder p="md">
