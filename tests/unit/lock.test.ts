@@ -125,6 +125,50 @@ describe('app lock', () => {
     expect(lock.state().retryAfterSeconds).toBeUndefined();
   });
 
+  it('a burst of parallel guesses is checked one at a time, so the back-off still stops it', async () => {
+    const { lock } = await setup();
+    await lock.setup(GOOD);
+    lock.lock();
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => failure(lock.unlock(`wrong guess ${i}!`))),
+    );
+    // three free attempts are checked; every later guess arrives during the back-off and is not checked
+    expect(guesses.map((g) => g.code)).toEqual([
+      ...Array<string>(3).fill('LOCKED'),
+      ...Array<string>(7).fill('THROTTLED'),
+    ]);
+    expect(lock.state().status).toBe('locked');
+  });
+
+  it('a restart keeps the failure count and the wait, so quitting does not reset the back-off', async () => {
+    const { lock, timers, store } = await setup();
+    await lock.setup(GOOD);
+    lock.lock();
+    for (let i = 0; i < 3; i += 1) await failure(lock.unlock('nope nope nope'));
+    timers.advance(1_000);
+    expect((await failure(lock.unlock('nope nope nope'))).code).toBe('LOCKED');
+    expect(store.items.get('app-lock-attempts')).not.toContain('nope');
+
+    const restarted = new AppLock({ store, now: () => timers.now, scrypt: FAST_SCRYPT });
+    expect((await restarted.init()).retryAfterSeconds).toBe(2);
+    expect((await failure(restarted.unlock(GOOD))).code).toBe('THROTTLED');
+    timers.advance(2_000);
+    // the fifth wrong attempt continues the sequence: 4 s, not the 1 s of a clean slate
+    await failure(restarted.unlock('nope nope nope'));
+    expect(restarted.state().retryAfterSeconds).toBe(4);
+    timers.advance(4_000);
+    await restarted.unlock(GOOD);
+    expect(store.items.has('app-lock-attempts')).toBe(false);
+  });
+
+  it('a tampered failure record is read as a full back-off, not as a clean slate', async () => {
+    const { lock, timers, store } = await setup();
+    await lock.setup(GOOD);
+    store.items.set('app-lock-attempts', 'not json');
+    const restarted = new AppLock({ store, now: () => timers.now, scrypt: FAST_SCRYPT });
+    expect((await restarted.init()).retryAfterSeconds).toBe(300);
+  });
+
   it('changes the passphrase only with the old one', async () => {
     const { lock } = await setup();
     await lock.setup(GOOD);

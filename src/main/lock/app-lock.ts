@@ -1,6 +1,8 @@
 // The app lock: a passphrase chosen on first run gates everything; the app locks itself after idle time and
 // on OS suspend; money-moving and key-handling operations need an unlock within the last few minutes; wrong
-// attempts back off exponentially without even running scrypt while backing off.
+// attempts back off exponentially without even running scrypt while backing off. Attempts are checked one at
+// a time (otherwise a burst of parallel guesses would all pass the back-off check before the first failed),
+// and the failure count lives in the keychain beside the hash, so restarting the app does not reset it.
 import { AppFailure } from '../../shared/result';
 import type { SecretStore } from '../keychain/secret-store';
 import { STRONG_SCRYPT, hashPassphrase, verifyPassphrase, type ScryptParams } from './passphrase-hash';
@@ -29,6 +31,7 @@ export const FRESH_UNLOCK_MS = 5 * 60_000;
 const FREE_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 5 * 60_000;
 const ITEM = 'app-lock';
+const ATTEMPTS_ITEM = 'app-lock-attempts';
 
 export class AppLock {
   private status: LockStatus = 'locked';
@@ -38,6 +41,8 @@ export class AppLock {
   private lastAuthMs = 0;
   private failures = 0;
   private blockedUntilMs = 0;
+  /** the attempt being checked; the next one starts only after it settles */
+  private attempts: Promise<unknown> = Promise.resolve();
   private idleTimer: unknown = null;
   private autoLockMinutes: number;
   private readonly now: () => number;
@@ -56,6 +61,7 @@ export class AppLock {
   /** Reads from the keychain whether a passphrase exists yet. */
   async init(): Promise<LockState> {
     this.initialized = (await this.deps.store.get(ITEM)) !== null;
+    this.restoreAttempts(await this.deps.store.get(ATTEMPTS_ITEM));
     this.status = this.initialized ? 'locked' : 'uninitialized';
     this.ready = true;
     return this.state();
@@ -158,7 +164,13 @@ export class AppLock {
     }
   }
 
-  private async authenticate(passphrase: string): Promise<void> {
+  private authenticate(passphrase: string): Promise<void> {
+    const attempt = this.attempts.then(() => this.checkPassphrase(passphrase));
+    this.attempts = attempt.catch(() => undefined);
+    return attempt;
+  }
+
+  private async checkPassphrase(passphrase: string): Promise<void> {
     await this.ensureReady();
     if (!this.initialized) throw new AppFailure('LOCKED', 'Choose a passphrase first.');
     const wait = this.blockedUntilMs - this.now();
@@ -178,12 +190,46 @@ export class AppLock {
         this.blockedUntilMs =
           this.now() + Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - FREE_ATTEMPTS));
       }
+      await this.saveAttempts();
       this.deps.onChange?.(this.state());
       throw new AppFailure('LOCKED', 'That passphrase is not correct.');
     }
-    this.failures = 0;
-    this.blockedUntilMs = 0;
+    if (this.failures > 0) {
+      this.failures = 0;
+      this.blockedUntilMs = 0;
+      await this.deps.store.delete(ATTEMPTS_ITEM);
+    }
     this.markAuthenticated();
+  }
+
+  private async saveAttempts(): Promise<void> {
+    await this.deps.store.set(
+      ATTEMPTS_ITEM,
+      JSON.stringify({ failures: this.failures, blockedUntilMs: this.blockedUntilMs }),
+    );
+  }
+
+  /** A record that cannot be read counts as the worst case it could hide, never as a clean slate. */
+  private restoreAttempts(record: string | null): void {
+    if (record === null) return;
+    try {
+      const parsed = JSON.parse(record) as { failures?: unknown; blockedUntilMs?: unknown };
+      if (
+        Number.isInteger(parsed.failures) &&
+        (parsed.failures as number) >= 0 &&
+        typeof parsed.blockedUntilMs === 'number' &&
+        Number.isFinite(parsed.blockedUntilMs)
+      ) {
+        this.failures = parsed.failures as number;
+        // A clock set back must not stretch the wait beyond the longest back-off.
+        this.blockedUntilMs = Math.min(parsed.blockedUntilMs, this.now() + MAX_BACKOFF_MS);
+        return;
+      }
+    } catch {
+      // fall through
+    }
+    this.failures = FREE_ATTEMPTS;
+    this.blockedUntilMs = this.now() + MAX_BACKOFF_MS;
   }
 
   private markAuthenticated(): void {
