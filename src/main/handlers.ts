@@ -55,10 +55,7 @@ export function createAppHandlers(
     ),
     setAutoLock: active(async ({ minutes }) => s.lock.setAutoLockMinutes(minutes)),
 
-    listWallets: active(async () => {
-      s.lock.requireUnlocked();
-      return s.wallets.list();
-    }),
+    listWallets: read(async () => s.wallets.list()),
     createWallet: active(async ({ label }) => s.wallets.create(label)),
     confirmWalletBackup: active(({ pendingId, confirmation }) =>
       s.wallets.confirmBackup(pendingId, confirmation),
@@ -85,14 +82,11 @@ export function createAppHandlers(
       await s.funds.faucet(walletId, tokenId, amount);
       return done;
     }),
-    getChainBalances: active(async ({ walletId }) => {
-      s.lock.requireUnlocked();
-      return s.funds.chainBalances(walletId);
-    }),
+    getChainBalances: read(({ walletId }) => s.funds.chainBalances(walletId)),
     deposit: active(({ walletId, tokenId, amount, accountId }) =>
       s.funds.deposit(walletId, tokenId, amount, accountId),
     ),
-    listDeposits: active(async () => s.funds.list()),
+    listDeposits: read(async () => s.funds.list()),
 
     getPortfolio: read(() => portfolio(s)),
     getPortfolioHistory: read((args) => portfolioHistory(s, args?.accountId)),
@@ -105,7 +99,8 @@ export function createAppHandlers(
         ...(pageSize ? { pageSize } : {}),
       }),
     ),
-    getWithdrawalFee: active(async ({ accountId }) => {
+    // Re-read every few seconds while the Withdraw form is open, so it is not activity.
+    getWithdrawalFee: read(async ({ accountId }) => {
       const info = await s.info();
       const quote = info.tokens.find((t) => t.tokenId === info.quoteTokenId);
       if (!quote) throw new AppFailure('EXCHANGE_BAD_RESPONSE', 'The exchange lists no quote token.');

@@ -152,6 +152,10 @@ describe('idle time', () => {
     await ok('getPortfolioHistory');
     await ok('getHistory', { accountId: account, kind: 'transfer' });
     await ok('listSessions');
+    // what the Transfers page re-reads on a timer or on a deposit event
+    await ok('getWithdrawalFee', { accountId: account });
+    await ok('listDeposits');
+    await ok('listWallets');
     expect(touch).not.toHaveBeenCalled();
     await ok('reportActivity');
     expect(touch).toHaveBeenCalledTimes(1);
@@ -165,7 +169,13 @@ describe('idle time', () => {
 
   it('reads need the app unlocked', async () => {
     await ok('lock');
-    for (const method of ['getPortfolio', 'getPortfolioHistory', 'listSessions'] as const)
+    for (const method of [
+      'getPortfolio',
+      'getPortfolioHistory',
+      'listSessions',
+      'listDeposits',
+      'listWallets',
+    ] as const)
       expect(await call(method)).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
     expect(await call('getAccount', { accountId: account })).toMatchObject({
       ok: false,
