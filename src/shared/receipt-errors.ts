@@ -16,13 +16,15 @@ export const RECEIPT_ERROR_MESSAGES = {
     'This wallet already has the most accounts the exchange allows. Use an existing account.',
   ACCOUNT_NOT_FOUND: 'That account id does not exist. Check the number and try again.',
   ACCOUNT_INVALID_OWNER: 'That account does not belong to this wallet.',
-  BALANCE_INSUFFICIENT: 'The account does not hold enough of this token for the amount plus fees.',
+  // A withdrawal's fee comes out of the amount, so the amount alone must be covered.
+  BALANCE_INSUFFICIENT: 'The account does not hold that much of this token. Lower the amount.',
   UNAUTHENTICATED_L1_ACTION: 'Only the settlement chain may submit this kind of action.',
   ENCODED_ACTION_TOO_LARGE: 'The action is larger than the exchange accepts. Split it into smaller ones.',
   TRIGGER_INVALID_PRICE: 'The trigger price and any limit price must be greater than zero.',
   TRIGGER_NOT_FOUND: 'That trigger does not exist or has already fired or been removed.',
   TIMESTAMP_OUT_OF_THRESHOLD:
-    'The action’s time is too far ahead of the exchange’s clock. It will be retried with fresh time.',
+    // Shown only after the submitter has already retried once with the exchange's fresh time.
+    'The action’s time was ahead of the exchange’s clock even after a retry with fresh time. Nothing was changed; try again in a moment.',
   TIMESTAMP_STALE: 'The action took too long to reach the exchange and expired. Try again.',
   MARKET_FROZEN: 'This market is frozen for now. Try again once it reopens.',
   SIGNATURE_VERIFICATION:
