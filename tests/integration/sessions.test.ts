@@ -43,9 +43,12 @@ async function sessionFromElsewhere(): Promise<string> {
   const wallet = SigningKey.fromSecretKey(bs58.decode(walletSecret));
   const schema = await app.core.services.schema();
   const now = BigInt(Math.floor(clock.nowMs() / 1000));
+  const signer = bs58.encode(wallet.publicKey);
+  const last = await fetch(`${devnet.baseUrl}/event/last-acked-nonce?signer=${signer}`).then((r) => r.json());
   const raw = encodeActionRaw(schema, {
     currentTimestamp: now,
-    nonce: 1_000_000,
+    // the other device's own count, well ahead of this one's
+    nonce: Number(last) + 1_000_000,
     kind: {
       type: 'createSession',
       userPubkey: wallet.publicKey,
@@ -98,6 +101,32 @@ describe('sessions', () => {
     expect(after.status).toBe('active');
     expect(after.expiry).toBeGreaterThan(before.expiry);
     expect(after.expiry).toBeLessThanOrEqual(before.refreshDeadline!);
+  });
+
+  it('a session created here ends itself (signed by its own key); one from elsewhere is revoked by the wallet', async () => {
+    const ours = await app.ok('createSession', { walletId, label: 'Desk', expiresInSeconds: 7200 });
+    const foreign = await sessionFromElsewhere();
+    const walletKey = bs58.encode(SigningKey.fromSecretKey(bs58.decode(walletSecret)).publicKey);
+    const signerOf = async (kind: string): Promise<string> => {
+      const [entry] = (await app.ok('listAuditLog', { kind, limit: 1 })).entries;
+      const last = await fetch(`${devnet.baseUrl}/action/last-executed-id`).then((r) => r.json());
+      const [action] = (await fetch(`${devnet.baseUrl}/action?from=${entry!.actionId}&to=${last}`).then((r) =>
+        r.json(),
+      )) as { signer: string; kind: string }[];
+      expect(action!.kind).toBe(kind);
+      return action!.signer;
+    };
+
+    await app.ok('revokeSession', { walletId, sessionId: ours.sessionId });
+    expect(await signerOf('selfRevoke')).toBe(ours.sessionKey);
+    await app.ok('revokeSession', { walletId, sessionId: foreign });
+    expect(await signerOf('revokeSession')).toBe(walletKey);
+
+    const left = (await app.ok('listSessions')).map((s) => s.sessionId);
+    expect(left).not.toContain(ours.sessionId);
+    expect(left).not.toContain(foreign);
+    // the ended session's key has left the keychain, so nothing can sign with it again
+    expect(await app.store.get(`session:${ours.sessionKey}`)).toBeNull();
   });
 
   it('needs a fresh unlock to revoke; revoke-all removes every session, including the unknown one', async () => {

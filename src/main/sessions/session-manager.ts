@@ -290,11 +290,60 @@ export class SessionManager {
     return refreshed;
   }
 
-  /** Revokes any session of the wallet, including ones created elsewhere: signed by the wallet key. */
+  /**
+   * Revokes any session of the wallet. A session created here ends itself (SelfRevoke, signed by its own
+   * key), so the wallet key stays in the keychain; one created elsewhere, or whose key is gone, is revoked by
+   * the wallet key (RevokeSession). Both need a fresh unlock.
+   */
   async revoke(walletId: string, sessionId: string): Promise<void> {
     this.deps.lock.requireFreshUnlock();
     const wallet = this.deps.wallets.get(walletId);
     if (!/^\d{1,20}$/.test(sessionId)) throw new AppFailure('INVALID_ARGUMENT', 'That is not a session id.');
+    const own = await this.ownKey(wallet, sessionId);
+    const ended = own !== null && (await this.selfRevoke(wallet, sessionId, own));
+    if (!ended) await this.revokeWithWallet(walletId, wallet, sessionId);
+    await this.forget(wallet.publicKey, sessionId);
+  }
+
+  /** The key of a live session created here, if the keychain still has it. */
+  private async ownKey(wallet: WalletInfo, sessionId: string): Promise<SigningKey | null> {
+    const local = this.local().find(
+      (s) => s.sessionId === sessionId && s.walletPublicKey === wallet.publicKey,
+    );
+    if (!local || local.expiry <= Number(await this.deps.clock.seconds())) return null;
+    const secret = await this.deps.store.get(secretItem(local.sessionKey));
+    if (secret === null) return null;
+    const seed = bs58.decode(secret);
+    try {
+      return new SigningKey(seed);
+    } finally {
+      seed.fill(0);
+    }
+  }
+
+  /** True once the session is gone; false if it could not sign its own end, so the wallet must. */
+  private async selfRevoke(wallet: WalletInfo, sessionId: string, key: SigningKey): Promise<boolean> {
+    try {
+      const outcome = await this.deps.submitter.submit(key, 'session', {
+        type: 'selfRevoke',
+        sessionId: BigInt(sessionId),
+      });
+      this.audit(wallet, 'selfRevoke', 'ok', { sessionId, actionId: outcome.actionId.toString() });
+      return true;
+    } catch (error) {
+      const receiptError = error instanceof AppFailure ? error.details?.receiptError : undefined;
+      if (receiptError === 'SESSION_REVOKED' || receiptError === 'SESSION_NOT_FOUND') return true;
+      // An unknown outcome is settled by the journal later; asking the wallet now would be a second action.
+      if (error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN') throw error;
+      this.audit(wallet, 'selfRevoke', 'err', {
+        sessionId,
+        error: String(receiptError ?? (error instanceof AppFailure ? error.code : 'INTERNAL')),
+      });
+      return false;
+    }
+  }
+
+  private async revokeWithWallet(walletId: string, wallet: WalletInfo, sessionId: string): Promise<void> {
     const walletKey = await this.deps.wallets.signingKey(walletId);
     try {
       const outcome = await this.deps.submitter.submit(walletKey, 'hex', {
@@ -313,7 +362,6 @@ export class SessionManager {
         throw error;
       }
     }
-    await this.forget(wallet.publicKey, sessionId);
   }
 
   /** Revokes every session of the wallet that the exchange lists. */
