@@ -226,7 +226,7 @@ describe('custody core against the devnet', () => {
       'createSession:ok',
       'withdraw:ok',
       'transfer:ok',
-      'revokeSession:ok',
+      'selfRevoke:ok',
     ]);
     expect((await app.ok('exportAuditLog')).csv.split('\n')[0]).toMatch(/^time,wallet,kind/);
   });
