@@ -105,7 +105,7 @@ export function createServices(deps: ServiceDeps): Services {
   // A removed wallet's session keys leave the keychain for every network, not only the one in use.
   const forgetWallet = async (wallet: WalletInfo): Promise<void> => {
     if (!bound) return;
-    await bound.sessions.forgetWallet(wallet);
+    await bound.sessions.forgetWallet(wallet, true);
     for (const dir of networkDirs(deps.dataDir)) {
       if (dir === bound.networkDir) continue;
       await new SessionManager({ ...sessionDeps(bound), dataDir: dir }).forgetWallet(wallet);

@@ -160,4 +160,28 @@ describe('sessions', () => {
     expect(renewed).toMatchObject({ sessionId: short.sessionId, status: 'active' });
     expect(renewed.expiry - Math.floor(clock.nowMs() / 1000)).toBeGreaterThan(3_500);
   });
+
+  it('removing a wallet ends the sessions made here on the exchange and takes their keys out of the keychain', async () => {
+    const pending = await app.ok('createWallet', { label: 'Spare' });
+    const spare = await app.ok('confirmWalletBackup', {
+      pendingId: pending.pendingId,
+      confirmation: pending.secretKey.slice(-6),
+    });
+    await app.ok('faucet', { walletId: spare.walletId, tokenId: 0, amount: 1_000_000n });
+    await app.ok('deposit', { walletId: spare.walletId, tokenId: 0, amount: 1_000_000n });
+    devnet.tick();
+    const session = await app.ok('createSession', { walletId: spare.walletId, label: 'Spare desk' });
+    const onExchange = async () =>
+      (
+        (await fetch(`${devnet.baseUrl}/user/${spare.publicKey}`).then((r) => r.json())) as {
+          sessions: { sessionId: string }[];
+        }
+      ).sessions.map((s) => s.sessionId);
+    expect(await onExchange()).toEqual([session.sessionId]);
+
+    await app.ok('removeWallet', { walletId: spare.walletId, confirmPublicKey: spare.publicKey });
+    expect(await onExchange()).toEqual([]);
+    expect(await app.store.get(`session:${session.sessionKey}`)).toBeNull();
+    expect((await app.ok('listWallets')).map((w) => w.walletId)).not.toContain(spare.walletId);
+  });
 });

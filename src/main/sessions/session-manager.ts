@@ -384,9 +384,18 @@ export class SessionManager {
     this.save(sessions.filter((s) => s !== gone));
   }
 
-  /** When a wallet is removed, its sessions' keys leave the keychain too. */
-  async forgetWallet(wallet: WalletInfo): Promise<void> {
-    for (const s of this.local().filter((x) => x.walletPublicKey === wallet.publicKey))
+  /**
+   * When a wallet is removed, its sessions' keys leave the keychain too. On the network in use, each live
+   * session made here first ends itself on the exchange, so removing a wallet leaves nothing able to sign
+   * for it; that is best effort (the exchange may be unreachable), and the audit log says how each went.
+   */
+  async forgetWallet(wallet: WalletInfo, endOnExchange = false): Promise<void> {
+    for (const s of this.local().filter((x) => x.walletPublicKey === wallet.publicKey)) {
+      if (endOnExchange) {
+        const key = await this.ownKey(wallet, s.sessionId).catch(() => null);
+        if (key) await this.selfRevoke(wallet, s.sessionId, key).catch(() => false);
+      }
       await this.forget(wallet.publicKey, s.sessionId);
+    }
   }
 }
