@@ -26,7 +26,8 @@ import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
 import { SettingsStore } from './settings/settings-store';
 import { EquitySamples } from './portfolio/equity-samples';
-import { loadSchema, type ProtocolSchema } from '../protocol/schema';
+import type { ProtocolSchema } from '../protocol/schema';
+import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 import { AppFailure } from '../shared/result';
 
@@ -129,7 +130,7 @@ export function createServices(deps: ServiceDeps): Services {
     const getSchema = (): Promise<ProtocolSchema> => {
       schema ??= client
         .schemaProto()
-        .then(loadSchema)
+        .then((text) => loadExchangeSchema(text, baseUrl))
         .catch((error: unknown) => {
           schema = null;
           throw error;

@@ -19,6 +19,45 @@ const REQUIRED_ENUMS = [
   'VaultWithdrawKind',
 ] as const;
 
+/** Every action kind the app signs and every receipt kind it decodes (src/protocol/types.ts). */
+const ACTION_KINDS = [
+  'createSession',
+  'placeOrder',
+  'cancelOrderById',
+  'withdraw',
+  'revokeSession',
+  'transfer',
+  'addTrigger',
+  'removeTrigger',
+  'atomic',
+  'refreshSession',
+  'selfRevoke',
+  'editTrigger',
+  'vaultDeposit',
+  'vaultWithdrawRequest',
+  'vaultWithdrawClaim',
+  'vaultSyncEpochs',
+] as const;
+const RECEIPT_KINDS = [
+  'err',
+  'createSessionResult',
+  'placeOrderResult',
+  'cancelOrderResult',
+  'withdrawResult',
+  'sessionRevoked',
+  'transferred',
+  'triggerAdded',
+  'triggerRemoved',
+  'atomic',
+  'sessionRefreshed',
+  'selfRevoked',
+  'triggerEdited',
+  'vaultDeposited',
+  'vaultWithdrawRequested',
+  'vaultClaimed',
+  'vaultEpochsSynced',
+] as const;
+
 export interface ProtocolSchema {
   root: protobuf.Root;
   action: protobuf.Type;
@@ -62,20 +101,8 @@ export function loadSchema(protoText: string): ProtocolSchema {
   const action = lookupType('Action');
   const receipt = lookupType('Receipt');
   for (const [type, fields] of [
-    [
-      action,
-      [
-        'currentTimestamp',
-        'nonce',
-        'createSession',
-        'withdraw',
-        'transfer',
-        'revokeSession',
-        'refreshSession',
-        'selfRevoke',
-      ],
-    ],
-    [receipt, ['actionId', 'err', 'createSessionResult', 'withdrawResult', 'transferred', 'sessionRevoked']],
+    [action, ['currentTimestamp', 'nonce', ...ACTION_KINDS]],
+    [receipt, ['actionId', ...RECEIPT_KINDS]],
   ] as const) {
     for (const field of fields) {
       if (!type.fields[field])

@@ -14,12 +14,15 @@ import { AppFailure } from '../../src/shared/result';
 let devnet: RunningDevnet;
 let fake: Server;
 let fakeUrl: string;
-/** what the fake server answers to /info, per test */
+/** what the fake server answers to /info and /schema.proto, per test */
 let answer: { status: number; body: string } = { status: 200, body: '{}' };
+let schemaAnswer: { status: number; body: string } | null = null;
 
 beforeAll(async () => {
   devnet = await startDevnet();
   fake = createServer((req, res) => {
+    if (req.url === '/schema.proto' && schemaAnswer)
+      return void res.writeHead(schemaAnswer.status, { 'content-type': 'text/plain' }).end(schemaAnswer.body);
     if (req.url !== '/info') return void res.writeHead(404).end('{"error":"NotFound","message":"no"}');
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
   });
@@ -108,5 +111,38 @@ describe('exchange address reachability', () => {
     const error = await failure(fakeUrl);
     expect(error.code).toBe('EXCHANGE_BAD_RESPONSE');
     expect(error.message).toMatch(/answered \/info with something that is not an exchange's market list/);
+  });
+
+  describe('an exchange whose action schema the app cannot sign for', () => {
+    const realInfo = async () => ({
+      status: 200,
+      body: await fetch(`${devnet.baseUrl}/info`).then((r) => r.text()),
+    });
+    const realProto = () => fetch(`${devnet.baseUrl}/schema.proto`).then((r) => r.text());
+
+    it('is refused when it serves no /schema.proto', async () => {
+      answer = await realInfo();
+      schemaAnswer = null;
+      const error = await failure(fakeUrl);
+      expect(error.code).toBe('EXCHANGE_BAD_RESPONSE');
+      expect(error.message).toMatch(/serves no \/schema\.proto, so Perpetua cannot know how to sign for it/);
+    });
+
+    it('is refused, naming what is missing, when its schema lacks an action the app signs', async () => {
+      answer = await realInfo();
+      // the same schema without SelfRevoke: a session could not end itself
+      schemaAnswer = { status: 200, body: (await realProto()).replace(/^.*SelfRevoke self_revoke.*$/m, '') };
+      const error = await failure(fakeUrl);
+      expect(error.code).toBe('EXCHANGE_BAD_RESPONSE');
+      expect(error.message).toBe(
+        `The exchange at ${fakeUrl} speaks an action format Perpetua cannot sign for: the exchange schema's Action lacks selfRevoke.`,
+      );
+    });
+
+    it('is accepted when its schema has everything', async () => {
+      answer = await realInfo();
+      schemaAnswer = { status: 200, body: await realProto() };
+      expect((await checkExchangeUrl(fakeUrl)).baseUrl).toBe(fakeUrl);
+    });
   });
 });

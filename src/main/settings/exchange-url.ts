@@ -1,9 +1,11 @@
 // Checks an exchange address a person typed before it is saved: a plain http(s) base URL, and something
-// there that answers GET /info with a market list the app can parse. Saving an address that does not work
+// there that answers GET /info with a market list the app can parse and serves a /schema.proto with every
+// action the app signs. Saving an address that does not work
 // would leave the app pointed at nothing after a restart, so a failure here saves nothing.
 import { MarketsInfoSchema, type MarketsInfo } from '../../shared/exchange/info';
 import { AppFailure } from '../../shared/result';
 import { createHttpClient, type FetchLike } from '../exchange/http-client';
+import { loadExchangeSchema } from '../exchange/exchange-schema';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -53,8 +55,9 @@ export async function checkExchangeUrl(
     timeoutMs: options.timeoutMs ?? 5_000,
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   });
+  let info: MarketsInfo;
   try {
-    return { baseUrl, info: await http.getJson('/info', MarketsInfoSchema) };
+    info = await http.getJson('/info', MarketsInfoSchema);
   } catch (error) {
     if (!(error instanceof AppFailure)) throw error;
     switch (error.code) {
@@ -75,4 +78,16 @@ export async function checkExchangeUrl(
         );
     }
   }
+  let protoText: string;
+  try {
+    protoText = await http.getText('/schema.proto');
+  } catch (error) {
+    if (!(error instanceof AppFailure)) throw error;
+    throw new AppFailure(
+      'EXCHANGE_BAD_RESPONSE',
+      `${baseUrl} lists markets but serves no /schema.proto, so Perpetua cannot know how to sign for it (${error.message})`,
+    );
+  }
+  loadExchangeSchema(protoText, baseUrl);
+  return { baseUrl, info };
 }

@@ -352,6 +352,16 @@ describe('schema and error values', () => {
     expect(() => loadSchema('this is not proto')).toThrow(ProtocolError);
   });
 
+  it.each([
+    ['PlaceOrder place_order = 7', 'Action lacks placeOrder'],
+    ['VaultWithdrawClaim vault_withdraw_claim = 105', 'Action lacks vaultWithdrawClaim'],
+    ['TriggerEdited trigger_edited = 102', 'Receipt lacks triggerEdited'],
+  ])('a schema without %s, which the app uses, is refused at load', (field, message) => {
+    const proto = readBundledProto().replace(new RegExp(`^\\s*${field};$`, 'm'), '');
+    expect(proto).not.toBe(readBundledProto());
+    expect(() => loadSchema(proto)).toThrow(`the exchange schema's ${message}`);
+  });
+
   it('u128 splits into halves and back, refusing out-of-range values', () => {
     const value = (1n << 127n) + 99n;
     expect(fromU128(toU128(value))).toBe(value);
