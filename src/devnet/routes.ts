@@ -536,11 +536,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         const headers = { 'content-type': 'application/json', etag, 'accept-ranges': 'bytes' };
         if (req.headers['if-none-match'] === etag) return { status: 304, headers, raw: '' };
         const range = req.headers.range;
-        if (range === undefined)
-          return { status: 200, headers: { ...headers, 'content-length': String(body.length) }, raw: body };
-        const match = /^bytes=(\d*)-(\d*)$/.exec(range);
+        // One byte range is served; anything else (several ranges, another unit) is ignored, as HTTP lets a
+        // server do, and the whole file is sent.
+        const match = range === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(range);
         if (!match || (match[1] === '' && match[2] === ''))
-          throw new HttpError('BadRequest', `unsupported Range "${range}"`);
+          return { status: 200, headers: { ...headers, 'content-length': String(body.length) }, raw: body };
         let start = match[1] === '' ? body.length - Number(match[2]) : Number(match[1]);
         let end = match[1] === '' || match[2] === '' ? body.length - 1 : Number(match[2]);
         start = Math.max(0, start);

@@ -1,6 +1,7 @@
 // Money: deposits are chain transactions credited only after processing; withdrawals charge exactly the
 // fee the fee endpoint states and pay amount minus fee on the chain once the settlement bridge acknowledges
 // them; transfers move funds between owned accounts, into a new one, or to another user.
+import { TransferPageSchema } from '../../src/shared/exchange/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import {
@@ -116,6 +117,11 @@ describe('withdrawals', () => {
     expect(rows.items).toEqual([expect.objectContaining({ status: 'processed', fee: fee.toString() })]);
     const system = await ex.getJson<{ feeVault: { tokenId: number; amount: string }[] }>('/account/system');
     expect(BigInt(system.feeVault.find((f) => f.tokenId === USDC)!.amount)).toBeGreaterThanOrEqual(fee);
+    // the fee's own trail: a system transfer from the account into the fee vault, by this action
+    const feeRows = TransferPageSchema.parse(await ex.getJson('/account/system/history/transfer')).items;
+    expect(feeRows.filter((r) => r.actionId === receipt.actionId.toString())).toEqual([
+      expect.objectContaining({ fromAccountId: account, toAccountId: 0, tokenId: USDC, amount: fee }),
+    ]);
   });
 
   it('default to the wallet itself as destination', async () => {

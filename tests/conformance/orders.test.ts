@@ -133,6 +133,30 @@ describe('market orders against the market maker', () => {
     expect(after.positions).toEqual([]);
     expect(after.balances).toEqual(before.balances);
   });
+
+  it('refuse a withdrawal or transfer of collateral an open position needs (RISK), changing nothing', async () => {
+    ex = await startExchange();
+    // 1,000 USDC behind ~6,500 USDC of BTC: ~325 USDC is tied up as margin
+    const { w, account: a } = await trader(1_000);
+    placed(await order(w, { size: 1_000n }));
+    const before = await account(a);
+    const held = before.balances.find((b) => b.tokenId === USDC)!.amount;
+    const move = (type: 'withdraw' | 'transfer') =>
+      ex.submit(
+        w.sessionBody(
+          type === 'withdraw'
+            ? { type, sessionId: w.session!.id, tokenId: USDC, amount: held, accountId: a }
+            : { type, sessionId: w.session!.id, tokenId: USDC, amount: held, fromAccountId: a },
+        ),
+      );
+    // every unit is there (not BALANCE_INSUFFICIENT), but the position's margin is not free
+    expect(errorOf(await move('withdraw'))).toBe('RISK');
+    expect(errorOf(await move('transfer'))).toBe('RISK');
+    const after = await account(a);
+    expect(after.balances).toEqual(before.balances);
+    expect(after.positions).toEqual(before.positions);
+    expect((await w.accountIds()).length).toBe(1);
+  });
 });
 
 describe('fill modes, reduce-only and cancels', () => {

@@ -183,6 +183,21 @@ describe('history paging', () => {
 });
 
 describe('engine position and recovery endpoints', () => {
+  it('/action/last-executed-id is 404 ActionNotFound before any action, then the newest id', async () => {
+    const fresh = await startExchange();
+    try {
+      const none = await fresh.get('/action/last-executed-id');
+      expect(none.status).toBe(404);
+      expect(await none.json()).toMatchObject({ error: 'ActionNotFound' });
+      const v = new TestWallet(fresh);
+      await v.deposit(USDC, usdc(1));
+      await v.createSession();
+      expect(await fresh.getJson<string>('/action/last-executed-id')).toBe('1');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('GET /action returns executed actions in a range, bounded in size', async () => {
     const last = BigInt(await ex.getJson<string>('/action/last-executed-id'));
     const items = await ex.getJson<{ actionId: string; kind: string; signer: string; receipt: unknown }[]>(
@@ -274,6 +289,27 @@ describe('snapshots and restart', () => {
       expect(part.status).toBe(206);
       expect(part.headers.get('content-range')).toBe(`bytes 0-9/${meta.size}`);
       expect(await part.text()).toBe(text.slice(0, 10));
+      const ranged = async (range: string) => {
+        const res = await fetch(`${dn.url}${meta.url}`, { headers: { range } });
+        return { status: res.status, contentRange: res.headers.get('content-range'), body: await res.text() };
+      };
+      // the last bytes, and from an offset to the end
+      expect(await ranged('bytes=-7')).toEqual({
+        status: 206,
+        contentRange: `bytes ${meta.size - 7}-${meta.size - 1}/${meta.size}`,
+        body: text.slice(-7),
+      });
+      expect(await ranged(`bytes=${meta.size - 3}-`)).toMatchObject({ status: 206, body: text.slice(-3) });
+      // an end past the file is cut to the file
+      expect(await ranged(`bytes=5-${meta.size + 100}`)).toMatchObject({ status: 206, body: text.slice(5) });
+      // a start past the file cannot be satisfied, and says how long the file is
+      expect(await ranged(`bytes=${meta.size}-`)).toMatchObject({
+        status: 416,
+        contentRange: `bytes */${meta.size}`,
+      });
+      // several ranges, or another unit, are ignored: the whole file
+      expect(await ranged('bytes=0-1,4-5')).toMatchObject({ status: 200, body: text });
+      expect(await ranged('items=0-1')).toMatchObject({ status: 200, body: text });
       const same = await fetch(`${dn.url}${meta.url}`, { headers: { 'if-none-match': `"${meta.sha256}"` } });
       expect(same.status).toBe(304);
       expect((await dn.get('/state/download/s-000000000000-1')).status).toBe(404);
