@@ -10,6 +10,7 @@ import { createServices, type Services } from './services';
 import { createAppHandlers } from './handlers';
 import { Network, type LaunchDevnet } from './network/network';
 import { importDemoWallets } from './network/demo-wallets';
+import { watchForSleep } from './lock/sleep-detector';
 
 export interface CoreDeps {
   version: string;
@@ -31,6 +32,8 @@ export interface CoreDeps {
   refreshEveryMs?: number;
   /** tests only: the lock's clock */
   now?: () => number;
+  /** calls onSleep when the computer has slept; returns a stop function (default: the wall-clock gap detector) */
+  watchSleep?: (onSleep: () => void) => () => void;
 }
 
 export interface Core {
@@ -80,6 +83,7 @@ export function createCore(deps: CoreDeps): Core {
   // Sessions created here are refreshed before they expire, while their refresh deadline allows. The
   // wallet key is not needed for that (a session refreshes itself), but only an unlocked app does it.
   let refreshTimer: NodeJS.Timeout | null = null;
+  let stopSleepWatch: (() => void) | null = null;
   const refreshLoop = (): void => {
     refreshTimer = setTimeout(async () => {
       if (services.connected && services.lock.state().status === 'unlocked')
@@ -107,9 +111,14 @@ export function createCore(deps: CoreDeps): Core {
         }
       }
       if ((deps.refreshEveryMs ?? 60_000) > 0) refreshLoop();
+      // Lock after a suspend on every host; Electron's powerMonitor says it sooner where it exists.
+      stopSleepWatch = (deps.watchSleep ?? ((onSleep) => watchForSleep({ onSleep })))(() =>
+        services.lock.onSystemSuspend(),
+      );
     },
     close: async () => {
       if (refreshTimer) clearTimeout(refreshTimer);
+      stopSleepWatch?.();
       services.close();
       await network.close();
     },

@@ -17,6 +17,8 @@ import { Trader } from '../e2e/support/trader';
 const BTC = 0;
 let devnet: RunningDevnet;
 let core: Core;
+/** stands in for the wall-clock detector, which has its own test: here, that the core locks on its word */
+let reportSleep: () => void = () => {};
 let dataDir: string;
 let account: number;
 let dispatch: ReturnType<typeof createDispatcher>;
@@ -40,6 +42,10 @@ beforeAll(async () => {
     store: new MemorySecretStore(),
     scrypt: { N: 2 ** 12, r: 8, p: 1 },
     refreshEveryMs: 0,
+    watchSleep: (onSleep) => {
+      reportSleep = onSleep;
+      return () => {};
+    },
   });
   await core.start();
   dispatch = createDispatcher(core.handlers);
@@ -165,6 +171,13 @@ describe('idle time', () => {
     });
     expect(touch.mock.calls.length).toBeGreaterThanOrEqual(2);
     touch.mockRestore();
+  });
+
+  it('the computer going to sleep locks the app', async () => {
+    expect((await ok('getLockState')).status).toBe('unlocked');
+    reportSleep();
+    expect((await ok('getLockState')).status).toBe('locked');
+    await ok('unlock', { passphrase: 'portfolio passphrase' });
   });
 
   it('reads need the app unlocked', async () => {
