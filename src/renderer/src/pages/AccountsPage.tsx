@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -12,16 +12,21 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys, usePortfolio, useTokens, useWallets } from '../hooks/queries';
+import { usePortfolio, useTokens, useWallets } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
 import { accountHref } from '../routes';
+import { ImportWalletModal } from '../components/wallets/ImportWalletModal';
+import { WalletActions } from '../components/wallets/WalletActions';
+import { refreshWalletQueries } from '../components/wallets/refresh';
+import type { ResultOf } from '../../../shared/ipc/contract';
 
+type WalletInfo = ResultOf<'listWallets'>[number];
+type PortfolioWallet = ResultOf<'getPortfolio'>['wallets'][number];
 type Pending = { pendingId: string; publicKey: string; secretKey: string; confirmCharacters: number };
 
 function CreateWallet({ onClose }: { onClose: () => void }) {
@@ -36,8 +41,7 @@ function CreateWallet({ onClose }: { onClose: () => void }) {
       await unwrap(wallet.confirmWalletBackup({ pendingId: pending!.pendingId, confirmation }));
       // The secret leaves memory with the modal; it cannot be shown again.
       setPending(null);
-      void client.invalidateQueries({ queryKey: keys.wallets });
-      void client.invalidateQueries({ queryKey: keys.portfolio });
+      refreshWalletQueries(client);
       onClose();
     });
   return (
@@ -82,50 +86,58 @@ function CreateWallet({ onClose }: { onClose: () => void }) {
   );
 }
 
-function ImportWallet({ onClose }: { onClose: () => void }) {
-  const client = useQueryClient();
-  const [label, setLabel] = useState('Imported');
-  const [secret, setSecret] = useState('');
-  const { run, error } = useAction();
-  const submit = () =>
-    run(async () => {
-      await unwrap(wallet.importWallet({ label, secret }));
-      setSecret('');
-      void client.invalidateQueries({ queryKey: keys.wallets });
-      void client.invalidateQueries({ queryKey: keys.portfolio });
-      onClose();
-    });
+/** One wallet: its name, public key, actions and, once the portfolio has loaded, its exchange accounts. */
+function WalletCard({ wallet: w, held }: { wallet: WalletInfo; held: PortfolioWallet | undefined }) {
+  const { format, quoteTokenId } = useTokens();
+  const headingId = useId();
+  const accounts = held?.accounts ?? [];
   return (
-    <Modal opened onClose={onClose} title="Import a wallet" size="lg">
-      <Stack>
-        <TextInput
-          label="Wallet name"
-          value={label}
-          onChange={(e) => setLabel(e.currentTarget.value)}
-          maxLength={40}
-        />
-        <Textarea
-          label="Secret key"
-          description="Base58 secret key, or the contents of a settlement-chain CLI keypair file"
-          value={secret}
-          onChange={(e) => setSecret(e.currentTarget.value)}
-          autosize
-          minRows={2}
-          autoComplete="off"
-        />
-        <ErrorNote error={error} title="Not imported" />
-        <Button onClick={() => void submit()} disabled={secret.trim().length === 0}>
-          Import
-        </Button>
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={4} id={headingId}>
+            {w.label}
+          </Title>
+          <Group gap="sm">
+            {held === undefined ? null : held.registered ? (
+              <Badge color="teal">On the exchange</Badge>
+            ) : (
+              <Badge color="gray">Not on the exchange yet: deposit to open an account</Badge>
+            )}
+            <WalletActions target={w} accounts={held ? accounts.length : null} />
+          </Group>
+        </Group>
+        <Code>{w.publicKey}</Code>
+        {accounts.length > 0 ? (
+          <Table aria-label={`Accounts of ${w.label}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Account</Table.Th>
+                <Table.Th>Balances</Table.Th>
+                <Table.Th>Equity</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {accounts.map((a) => (
+                <Table.Tr key={a.accountId}>
+                  <Table.Td>
+                    <Anchor href={accountHref(a.accountId)}>#{a.accountId}</Anchor>
+                  </Table.Td>
+                  <Table.Td>{a.balances.map((b) => format(b.amount, b.tokenId)).join(', ') || '—'}</Table.Td>
+                  <Table.Td>{format(a.equity, quoteTokenId)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
       </Stack>
-    </Modal>
+    </Paper>
   );
 }
 
 export function AccountsPage() {
   const wallets = useWallets();
   const portfolio = usePortfolio();
-  const { format, quoteTokenId } = useTokens();
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   return (
     <Stack>
@@ -142,47 +154,15 @@ export function AccountsPage() {
       {wallets.data?.length === 0 ? (
         <Text c="dimmed">No wallet yet. Create one or import one you already have.</Text>
       ) : null}
-      {(portfolio.data?.wallets ?? []).map(({ wallet: w, accounts, registered }) => (
-        <Paper key={w.walletId} withBorder p="md">
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Title order={4}>{w.label}</Title>
-              {registered ? (
-                <Badge color="teal">On the exchange</Badge>
-              ) : (
-                <Badge color="gray">Not on the exchange yet: deposit to open an account</Badge>
-              )}
-            </Group>
-            <Code>{w.publicKey}</Code>
-            {accounts.length > 0 ? (
-              <Table aria-label={`Accounts of ${w.label}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Account</Table.Th>
-                    <Table.Th>Balances</Table.Th>
-                    <Table.Th>Equity</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {accounts.map((a) => (
-                    <Table.Tr key={a.accountId}>
-                      <Table.Td>
-                        <Anchor href={accountHref(a.accountId)}>#{a.accountId}</Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        {a.balances.map((b) => format(b.amount, b.tokenId)).join(', ') || '—'}
-                      </Table.Td>
-                      <Table.Td>{format(a.equity, quoteTokenId)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            ) : null}
-          </Stack>
-        </Paper>
+      {(wallets.data ?? []).map((w) => (
+        <WalletCard
+          key={w.walletId}
+          wallet={w}
+          held={portfolio.data?.wallets.find((p) => p.wallet.walletId === w.walletId)}
+        />
       ))}
       {dialog === 'create' ? <CreateWallet onClose={() => setDialog(null)} /> : null}
-      {dialog === 'import' ? <ImportWallet onClose={() => setDialog(null)} /> : null}
+      {dialog === 'import' ? <ImportWalletModal onClose={() => setDialog(null)} /> : null}
     </Stack>
   );
 }

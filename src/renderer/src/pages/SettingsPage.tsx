@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Button,
   Code,
   Group,
   Paper,
+  PasswordInput,
   SegmentedControl,
   Select,
   Stack,
@@ -82,6 +83,95 @@ function ThemePanel() {
         <Text size="sm" c="dimmed">
           System follows your operating system’s light or dark setting.
         </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The passphrase that unlocks the app: the current one proves it is the person, the new one twice. */
+function ChangePassphrasePanel() {
+  const client = useQueryClient();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [changed, setChanged] = useState(false);
+  const titleId = useId();
+  const { run, busy, error } = useAction();
+  // shown as soon as the repeat cannot become the new passphrase by typing on
+  const mismatch = repeat.length > 0 && !next.startsWith(repeat);
+  const ready = current.length > 0 && next.length > 0 && repeat === next;
+  const submit = () =>
+    run(async () => {
+      setChanged(false);
+      client.setQueryData(
+        keys.lock,
+        await unwrap(wallet.changePassphrase({ oldPassphrase: current, newPassphrase: next })),
+      );
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+      setChanged(true);
+    });
+  return (
+    <Paper withBorder p="md">
+      <Stack
+        component="form"
+        aria-labelledby={titleId}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) void submit();
+        }}
+      >
+        <Title order={4} id={titleId}>
+          Change passphrase
+        </Title>
+        <Group align="flex-start" grow maw={960}>
+          <PasswordInput
+            label="Current passphrase"
+            value={current}
+            onChange={(e) => {
+              setCurrent(e.currentTarget.value);
+              setChanged(false);
+            }}
+            maxLength={1024}
+            autoComplete="current-password"
+          />
+          <PasswordInput
+            label="New passphrase"
+            value={next}
+            onChange={(e) => {
+              setNext(e.currentTarget.value);
+              setChanged(false);
+            }}
+            maxLength={1024}
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            label="Repeat the new passphrase"
+            value={repeat}
+            onChange={(e) => {
+              setRepeat(e.currentTarget.value);
+              setChanged(false);
+            }}
+            maxLength={1024}
+            autoComplete="new-password"
+            error={mismatch ? 'The two new passphrases differ.' : null}
+          />
+        </Group>
+        <Text size="sm" c="dimmed">
+          The new passphrase needs at least 10 characters. The current one stops working at once.
+        </Text>
+        <ErrorNote error={error} title="The passphrase was not changed" />
+        {changed ? (
+          <Text c="teal" role="status">
+            Passphrase changed. Use the new one to unlock Perpetua from now on.
+          </Text>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={busy} disabled={!ready}>
+            Change passphrase
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );
@@ -184,6 +274,7 @@ export function SettingsPage() {
           </Button>
         </Group>
       </Paper>
+      <ChangePassphrasePanel />
       <AddressBookPanel />
       <Paper withBorder p="md">
         <Stack>

@@ -1,0 +1,118 @@
+// Import a wallet from its secret: pasted (base58), or read from a settlement-chain CLI keypair file (a JSON
+// array of 64 numbers). The file is read here and its text handed to main as is; main parses and checks it.
+import { useRef, useState } from 'react';
+import { Button, FileInput, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { unwrap, wallet } from '../../bridge/wallet';
+import { ErrorNote } from '../ErrorNote';
+import { useAction } from '../../hooks/useAction';
+import { refreshWalletQueries } from './refresh';
+
+/** the contract's limit on the secret's text; a keypair file is far smaller */
+const MAX_SECRET_CHARS = 2048;
+
+export function ImportWalletModal({ onClose }: { onClose: () => void }) {
+  const client = useQueryClient();
+  const [label, setLabel] = useState('Imported');
+  const [secret, setSecret] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileText, setFileText] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const { run, busy, error, setError } = useAction();
+  /** the latest choice: a slower read of an earlier file must not replace it */
+  const latest = useRef<File | null>(null);
+
+  const chooseFile = (chosen: File | null) => {
+    latest.current = chosen;
+    setFile(chosen);
+    setFileText(null);
+    setSecret('');
+    setFileError(null);
+    setError(null);
+    if (chosen === null) return;
+    if (chosen.size > MAX_SECRET_CHARS) {
+      setFileError('This file is too large to be a keypair file.');
+      return;
+    }
+    chosen.text().then(
+      (text) => {
+        if (latest.current !== chosen) return;
+        if (text.trim().length === 0) setFileError('This file is empty.');
+        else setFileText(text);
+      },
+      () => {
+        if (latest.current === chosen) setFileError('This file could not be read.');
+      },
+    );
+  };
+
+  const fromFile = file !== null;
+  const toSend = fromFile ? fileText : secret;
+  const submit = () =>
+    run(async () => {
+      if (!toSend) return;
+      await unwrap(wallet.importWallet({ label, secret: toSend }));
+      setSecret('');
+      setFileText(null);
+      refreshWalletQueries(client);
+      onClose();
+    });
+
+  return (
+    <Modal opened onClose={onClose} title="Import a wallet" size="lg">
+      <Stack
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextInput
+          label="Wallet name"
+          value={label}
+          onChange={(e) => setLabel(e.currentTarget.value)}
+          maxLength={40}
+          data-autofocus
+        />
+        <Textarea
+          label="Secret key"
+          description={
+            fromFile
+              ? 'Using the keypair file below. Clear the file to paste a key instead.'
+              : 'Base58 secret key, or the contents of a settlement-chain CLI keypair file'
+          }
+          value={secret}
+          onChange={(e) => setSecret(e.currentTarget.value)}
+          disabled={fromFile}
+          autosize
+          minRows={2}
+          maxLength={MAX_SECRET_CHARS}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Text size="sm" c="dimmed">
+          or
+        </Text>
+        <FileInput
+          label="Keypair file"
+          description="A settlement-chain CLI keypair file (a JSON array of 64 numbers), read on this computer"
+          placeholder="Choose a keypair file"
+          accept=".json,application/json"
+          value={file}
+          onChange={chooseFile}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the keypair file' }}
+          error={fileError}
+        />
+        <ErrorNote error={error} title="Not imported" />
+        <Button
+          type="submit"
+          loading={busy}
+          disabled={label.trim().length === 0 || !toSend || toSend.trim().length === 0}
+        >
+          Import
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+// Removing a wallet deletes its key (and its session keys) from this computer. The person confirms by typing
+// or pasting the wallet's public key; main checks it again, and asks for the passphrase if it was not entered
+// in the last few minutes.
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  List,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { unwrap, wallet, WalletError } from '../../bridge/wallet';
+import { ErrorNote } from '../ErrorNote';
+import { refreshWalletQueries } from './refresh';
+import type { WalletRef } from './WalletActions';
+
+export function RemoveWalletModal({
+  target,
+  accounts,
+  onClose,
+}: {
+  target: WalletRef;
+  /** how many exchange accounts the wallet has, when known */
+  accounts: number | null;
+  onClose: () => void;
+}) {
+  const client = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [needPassphrase, setNeedPassphrase] = useState(false);
+  const [passphrase, setPassphrase] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const matches = typed.trim() === target.publicKey;
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
+      await unwrap(wallet.removeWallet({ walletId: target.walletId, confirmPublicKey: typed.trim() }));
+      refreshWalletQueries(client, target.walletId);
+      notifications.show({
+        color: 'teal',
+        title: 'Wallet removed',
+        message: `${target.label} and its session keys are no longer on this computer; its sessions from here have ended.`,
+      });
+      onClose();
+    } catch (e) {
+      // a removal needs a passphrase entered in the last few minutes: ask for it and let the person retry
+      if (e instanceof WalletError && e.code === 'LOCKED' && !needPassphrase) setNeedPassphrase(true);
+      else setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Remove ${target.label}`} size="lg">
+      <Stack
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (matches) void remove();
+        }}
+      >
+        <Alert color="red" title="This deletes the wallet’s key from this computer">
+          <List size="sm" spacing={4}>
+            <List.Item>
+              Sessions this computer made for it are ended on the exchange first; then its secret key and its
+              session keys are deleted from the OS keychain. Perpetua can no longer sign for it.
+            </List.Item>
+            <List.Item>
+              {accounts === null
+                ? 'Its exchange accounts and funds stay on the exchange'
+                : accounts === 0
+                  ? 'It has no exchange account; anything it holds on the settlement chain stays there'
+                  : `Its ${accounts === 1 ? 'exchange account and its funds stay' : `${accounts} exchange accounts and their funds stay`} on the exchange`}
+              , reachable only with the secret key.
+            </List.Item>
+            <List.Item>
+              Without a backup of the secret key, they are lost for good. Export it first if you are not sure.
+            </List.Item>
+          </List>
+        </Alert>
+        <Text size="sm">This wallet’s public key:</Text>
+        <Code block style={{ wordBreak: 'break-all' }}>
+          {target.publicKey}
+        </Code>
+        <TextInput
+          label="Type or paste the public key to confirm"
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          maxLength={64}
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+          error={
+            typed.trim().length > 0 && !matches && !target.publicKey.startsWith(typed.trim())
+              ? 'This is not the public key of this wallet.'
+              : null
+          }
+        />
+        {needPassphrase ? (
+          <PasswordInput
+            label="Confirm with your passphrase"
+            description="Removing a wallet needs your passphrase when it was not entered in the last five minutes."
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.currentTarget.value)}
+            maxLength={1024}
+            autoComplete="current-password"
+            autoFocus
+          />
+        ) : null}
+        <ErrorNote error={error} title="Not removed" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            color="red"
+            loading={busy}
+            disabled={!matches || (needPassphrase && passphrase.length === 0)}
+          >
+            Remove wallet
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+// Rename, Export and Remove for one wallet: a button each, and the modal of the one in use. Each modal is
+// mounted only while open, so whatever it held (a passphrase, an exported secret) goes when it closes.
+import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import { RenameWalletModal } from './RenameWalletModal';
+import { ExportWalletModal } from './ExportWalletModal';
+import { RemoveWalletModal } from './RemoveWalletModal';
+
+export interface WalletRef {
+  walletId: string;
+  label: string;
+  publicKey: string;
+}
+
+export function WalletActions({ target, accounts }: { target: WalletRef; accounts: number | null }) {
+  const [open, setOpen] = useState<'rename' | 'export' | 'remove' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <Group gap="xs">
+        <Button size="xs" variant="default" onClick={() => setOpen('rename')}>
+          Rename
+        </Button>
+        <Button size="xs" variant="default" onClick={() => setOpen('export')}>
+          Export
+        </Button>
+        <Button size="xs" variant="light" color="red" onClick={() => setOpen('remove')}>
+          Remove
+        </Button>
+      </Group>
+      {open === 'rename' ? <RenameWalletModal target={target} onClose={close} /> : null}
+      {open === 'export' ? <ExportWalletModal target={target} onClose={close} /> : null}
+      {open === 'remove' ? <RemoveWalletModal target={target} accounts={accounts} onClose={close} /> : null}
+    </>
+  );
+}
