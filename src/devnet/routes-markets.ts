@@ -1,9 +1,11 @@
 // Prices, funding, market history and fee tiers. Everything reads the oracle as of the engine's time.
+import { accountIdValue } from './http/params';
 import type { DevnetConfig } from './config';
 import type { Devnet } from './devnet';
 import type { HttpRequest } from './http/router';
 import { HttpError } from './http/errors';
 import { MAX_PAGE_ENTRIES } from './http/paging';
+import { PAGE_SIZE, startInclusive } from './http/contract';
 import type { Route } from './routes';
 import type { MarketPriceState } from './markets/oracle';
 import type { WireMarketLive, WireMarketStats } from '../shared/exchange/markets';
@@ -47,11 +49,9 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
   };
   const tierOf = (accountId: number) => devnet.engine.state.feeTiers[accountId] ?? 0;
   const account = (req: HttpRequest): number => {
-    const raw = req.params.account_id ?? '';
-    if (!/^\d{1,10}$/.test(raw)) throw new HttpError('BadRequest', `"${raw}" is not an account id`);
-    if (!devnet.engine.account(Number(raw)))
-      throw new HttpError('UserNotFound', `account ${raw} does not exist`);
-    return Number(raw);
+    const id = accountIdValue(req.params.account_id);
+    if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
+    return id;
   };
 
   return [
@@ -67,6 +67,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/market/{market_id}/live',
       tag: 'markets',
       summary: 'MarketLiveInfo; 404 MarketNotFound',
+      errors: ['BadRequest', 'MarketNotFound'],
       handler: (req) => {
         const m = market(req);
         return json(live(m.id, m.price));
@@ -77,6 +78,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/market/{market_id}/stats',
       tag: 'markets',
       summary: 'MarketStats: prices, 24 h range, open interest, volume; 404 MarketNotFound',
+      errors: ['BadRequest', 'MarketNotFound'],
       handler: (req) => {
         const { id, price: p } = market(req);
         const stats: WireMarketStats = {
@@ -97,6 +99,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/market/{market_id}/history/PT1H',
       tag: 'markets',
       summary: 'Hourly index candles, oldest first (the last two weeks)',
+      errors: ['BadRequest', 'MarketNotFound'],
       handler: (req) =>
         json(
           market(req).price.candles.map((c) => ({
@@ -113,6 +116,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/tokens/{token_id}/stats',
       tag: 'markets',
       summary: 'TokenStats: price in quote units, from the market that trades it; 404 TokenNotFound',
+      errors: ['TokenNotFound'],
       handler: (req) => {
         const token = config.tokens.find((t) => String(t.tokenId) === req.params.token_id);
         if (!token) throw new HttpError('TokenNotFound', `token ${req.params.token_id} does not exist`);
@@ -134,6 +138,12 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'markets',
       summary:
         "The account's fee rate for a fill role (maker or taker) as a fraction of notional; negative means charged",
+      ok: {
+        description: 'The fee rate as a fraction of notional (negative: charged)',
+        contentType: 'application/json',
+        schema: { type: 'number' },
+      },
+      errors: ['BadRequest', 'MarketNotFound', 'UserNotFound'],
       handler: (req) => {
         market(req);
         const role = req.params.fee_kind;
@@ -162,6 +172,8 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/account/{account_id}/fee/tier',
       tag: 'accounts',
       summary: "The account's FeeTierId; 404 UserNotFound",
+      ok: { description: 'A FeeTierId', contentType: 'application/json', schema: { type: 'integer' } },
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => json(tierOf(account(req))),
     },
     {
@@ -169,6 +181,16 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/accounts/fee-tiers',
       tag: 'accounts',
       summary: 'Accounts and their fee tier, paged by account id; ?tier filters',
+      query: [
+        {
+          name: 'tier',
+          description: 'Only accounts in this fee tier',
+          schema: { type: 'integer', enum: config.feeTiers.map((t) => t.tierId) },
+        },
+        PAGE_SIZE,
+        startInclusive({ type: 'integer', minimum: 0 }, 'An AccountId.'),
+      ],
+      errors: ['BadRequest'],
       handler: (req) => {
         const tierText = req.query.get('tier');
         if (tierText !== null && !config.feeTiers.some((t) => String(t.tierId) === tierText))

@@ -3,8 +3,19 @@ import type { DevnetConfig } from './config';
 import type { Devnet } from './devnet';
 import type { HttpRequest } from './http/router';
 import { HttpError } from './http/errors';
-import { MAX_PAGE_ENTRIES, parsePageQuery, parseTime } from './http/paging';
+import { MAX_PAGE_ENTRIES, parsePageQuery, parsePageSize, parseTime } from './http/paging';
 import { accountIdValue, marketIdParam, optionalQuery, u64Value } from './http/params';
+import {
+  ACCOUNT_ID_SCHEMA,
+  MARKET_ID_SCHEMA,
+  PAGE_SIZE,
+  SINCE,
+  U64_CURSOR,
+  UNTIL,
+  startInclusive,
+  u64Schema,
+  type Parameter,
+} from './http/contract';
 import type { Route } from './routes';
 import type { OrderRecord, TradeRecord } from './engine/state';
 import { emptyBook, levels } from './markets/book';
@@ -12,6 +23,33 @@ import type { WireOrderInfo, WireOrderbook, WireTrade } from '../shared/exchange
 
 const json = (value: unknown) => ({ status: 200, json: value });
 const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+/** /order/{id}/trades and /account/{id}/orders: a page by id, without a time window */
+const PAGED_BY_ID: readonly Parameter[] = [PAGE_SIZE, U64_CURSOR];
+
+const TRADES_QUERY: readonly Parameter[] = [
+  SINCE,
+  UNTIL,
+  startInclusive(
+    u64Schema(),
+    'A TradeId, or an ActionId with paginationMode=actionId; trades at or before it (newest first).',
+  ),
+  PAGE_SIZE,
+  {
+    name: 'paginationMode',
+    description:
+      'tradeId (default): cursors are trade ids; actionId: cursors are action ids and pageSize counts actions',
+    schema: { type: 'string', enum: ['tradeId', 'actionId'], default: 'tradeId' },
+  },
+  { name: 'takerId', description: 'Only trades this account took', schema: ACCOUNT_ID_SCHEMA },
+  {
+    name: 'takerSide',
+    description: 'Only trades whose taker was on this side',
+    schema: { type: 'string', enum: ['ASK', 'BID'] },
+  },
+  { name: 'makerId', description: 'Only trades this account made', schema: ACCOUNT_ID_SCHEMA },
+  { name: 'marketId', description: 'Only this market', schema: MARKET_ID_SCHEMA },
+];
 
 export function wireOrder(o: OrderRecord): WireOrderInfo {
   return {
@@ -71,9 +109,9 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     if (!found) throw new HttpError('OrderNotFound', `order ${id} does not exist`);
     return found;
   };
-  /** ascending rows with a bigint key, one page from startInclusive */
+  /** ascending rows with a bigint key, one page from startInclusive (no time window: see PAGED_BY_ID) */
   const pageBy = <T, W>(rows: T[], key: (r: T) => bigint, req: HttpRequest, toWire: (r: T) => W) => {
-    const q = parsePageQuery(req.query, devnet.engine.nowSeconds());
+    const q = parsePageQuery(req.query, devnet.engine.nowSeconds(), { window: false });
     const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
     const from = q.startInclusive;
     const matching = from === undefined ? rows : rows.filter((r) => key(r) >= from);
@@ -93,6 +131,14 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'markets',
       summary:
         'OrderbookL2Info: aggregated levels, best first, with the updateId that deltas@<symbol> chains from; ?depth (1-500, default 50)',
+      query: [
+        {
+          name: 'depth',
+          description: 'Levels per side, best first (default 50)',
+          schema: { type: 'integer', minimum: 1, maximum: 500 },
+        },
+      ],
+      errors: ['BadRequest', 'MarketNotFound'],
       handler: (req) => {
         const id = market(req);
         const depth = optionalQuery(req, 'depth', (raw) => {
@@ -117,12 +163,14 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'orders',
       summary:
         'Trades newest first. since/until (RFC3339), startInclusive, pageSize, paginationMode (tradeId | actionId: cursors are action ids and pageSize counts actions), takerId, takerSide, makerId, marketId',
+      query: TRADES_QUERY,
+      errors: ['BadRequest'],
       handler: (req) => {
         const now = devnet.engine.nowSeconds();
         const since = parseTime('since', req.query.get('since'), 0);
         const until = parseTime('until', req.query.get('until'), now);
         if (since > until) throw new HttpError('BadRequest', 'since must not be after until');
-        const q = parsePageQuery(new URLSearchParams([...req.query].filter(([k]) => k === 'pageSize')), now);
+        const pageSize = parsePageSize(req.query.get('pageSize'));
         const mode = req.query.get('paginationMode') ?? 'tradeId';
         if (mode !== 'tradeId' && mode !== 'actionId')
           throw new HttpError('BadRequest', 'paginationMode is tradeId or actionId');
@@ -146,7 +194,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           if (takerSide !== undefined && t.takerSide !== takerSide) continue;
           matching.push(t);
         }
-        const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
+        const limit = Math.min(pageSize, MAX_PAGE_ENTRIES);
         let taken = 0;
         let next: bigint | undefined;
         if (mode === 'tradeId') {
@@ -181,6 +229,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/order/{order_id}',
       tag: 'orders',
       summary: 'OrderInfo; 404 OrderNotFound',
+      errors: ['BadRequest', 'OrderNotFound'],
       handler: (req) => json(wireOrder(order(req))),
     },
     {
@@ -188,6 +237,8 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/order/{order_id}/trades',
       tag: 'orders',
       summary: 'Trades of one order (as taker or maker), oldest first, paged by trade id',
+      query: PAGED_BY_ID,
+      errors: ['BadRequest', 'OrderNotFound'],
       handler: (req) => {
         const o = order(req);
         const rows = state().trades.filter(
@@ -201,6 +252,8 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/account/{account_id}/orders',
       tag: 'orders',
       summary: "The account's orders, oldest first, paged by order id; 404 UserNotFound",
+      query: PAGED_BY_ID,
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => json(pageBy(ordersOf(account(req)), (o) => o.orderId, req, wireOrder)),
     },
     {
@@ -208,6 +261,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/account/{account_id}/orders/open',
       tag: 'orders',
       summary: "The account's resting orders (unpaginated); 404 UserNotFound",
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) =>
         json(
           ordersOf(account(req))

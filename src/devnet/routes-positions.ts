@@ -6,6 +6,16 @@ import type { HttpRequest } from './http/router';
 import { HttpError } from './http/errors';
 import { MAX_PAGE_ENTRIES, page, parsePageQuery, parseTime } from './http/paging';
 import { accountIdValue, marketIdParam, optionalQuery } from './http/params';
+import {
+  ACCOUNT_ID_SCHEMA,
+  MARKET_ID_SCHEMA,
+  PAGING,
+  TIME_WINDOW,
+  marketIdFilter,
+  pagingWith,
+  startInclusive,
+  type Parameter,
+} from './http/contract';
 import type { Route } from './routes';
 import type { PnlRecord, PositionChangeRecord } from './markets/history';
 import type {
@@ -31,6 +41,18 @@ const compare = (a: Triple, b: Triple): number => {
   return 0;
 };
 const cursorText = (t: Triple) => t.join(':');
+const TRIPLE_CURSOR = /^(\d{1,20}):(\d{1,10}):(\d{1,10})$/;
+
+const MARKET_FILTER = marketIdFilter('Only this market (one of /info; any other is 400)');
+const TRIPLE_PAGING: readonly Parameter[] = [
+  ...pagingWith(
+    startInclusive(
+      { type: 'string', pattern: TRIPLE_CURSOR.source },
+      'An ActionIdSubActionIdMarketIdCursor "actionId:subActionId:marketId", as in each row\'s cursor.',
+    ),
+  ),
+  MARKET_FILTER,
+];
 
 export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
   const state = () => devnet.engine.state;
@@ -65,7 +87,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     const raw = req.query.get('startInclusive');
     let start: Triple | undefined;
     if (raw !== null) {
-      const m = /^(\d{1,20}):(\d{1,10}):(\d{1,10})$/.exec(raw);
+      const m = TRIPLE_CURSOR.exec(raw);
       if (!m)
         throw new HttpError(
           'BadRequest',
@@ -73,10 +95,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         );
       start = [BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)];
     }
-    const q = parsePageQuery(
-      new URLSearchParams([...req.query].filter(([k]) => k !== 'startInclusive')),
-      devnet.engine.nowSeconds(),
-    );
+    const q = parsePageQuery(req.query, devnet.engine.nowSeconds(), { cursor: false });
     const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
     const matching = rows.filter(
       (r) =>
@@ -105,11 +124,18 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     );
   };
 
-  const historyRoute = (kind: string, summary: string, handler: Route['handler']): Route => ({
+  const historyRoute = (
+    kind: string,
+    summary: string,
+    query: readonly Parameter[],
+    handler: Route['handler'],
+  ): Route => ({
     method: 'GET',
     path: `/account/{account_id}/history/${kind}`,
     tag: 'history',
     summary,
+    query,
+    errors: ['BadRequest', 'UserNotFound'],
     handler,
   });
 
@@ -117,6 +143,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     historyRoute(
       'pnl',
       'AccountPnlInfo rows: realized trading PnL and fee of every fill, oldest first; startInclusive is "actionId:subActionId:marketId"; ?marketId',
+      TRIPLE_PAGING,
       (req) =>
         json(
           triplePage(req, state().history.pnl, (r): WirePnlRow => ({
@@ -133,6 +160,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     historyRoute(
       'position',
       'AccountPositionHistoryInfo rows: every size change (trade or liquidation), oldest first; cursor "actionId:subActionId:marketId"; ?marketId',
+      TRIPLE_PAGING,
       (req) =>
         json(
           triplePage(req, state().history.positions, (r): WirePositionRow => ({
@@ -152,6 +180,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     historyRoute(
       'funding',
       'AccountFundingInfo rows: funding paid (negative) or received per position and interval; cursor is the row id as a string; ?marketId',
+      [...PAGING, MARKET_FILTER],
       (req) =>
         json(
           rowIdPage(
@@ -168,7 +197,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           ),
         ),
     ),
-    historyRoute('liquidation', 'Liquidations of the account, one row per market closed', (req) =>
+    historyRoute('liquidation', 'Liquidations of the account, one row per market closed', PAGING, (req) =>
       json(
         rowIdPage(req, state().history.liquidations, (r): WireLiquidationRow => ({
           id: r.id.toString(),
@@ -185,6 +214,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     historyRoute(
       'fee-tier',
       'AccountFeeTierHistory rows: the account’s fee tier moving with its 30-day volume',
+      PAGING,
       (req) =>
         json(
           rowIdPage(req, state().history.feeTiers, (r): WireFeeTierRow => ({
@@ -202,6 +232,8 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'accounts',
       summary:
         'AccountPositionSummaryResult: per market, realized trading and funding PnL since the last change, since open and all time; ?marketId',
+      query: [MARKET_FILTER],
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => {
         const accountId = account(req);
         const marketId = marketFilter(req);
@@ -230,6 +262,8 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'accounts',
       summary:
         'AccountPnlSummaryResult: realized trading PnL, funding and fees over since..until (RFC3339), with the running total as a series; ?marketId',
+      query: [MARKET_FILTER, ...TIME_WINDOW],
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => {
         const accountId = account(req);
         const marketId = marketFilter(req);
@@ -281,6 +315,23 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'accounts',
       summary:
         'AccountVolumeInfo: [marketId, volume] pairs, raw base-size units as taker or maker; accountId required; since, until, marketIds (repeated or comma-separated), marketId (deprecated)',
+      query: [
+        { name: 'accountId', required: true, description: 'The account', schema: ACCOUNT_ID_SCHEMA },
+        ...TIME_WINDOW,
+        {
+          name: 'marketIds',
+          repeated: true,
+          description: 'Only these markets; repeat the parameter or separate ids with commas',
+          schema: MARKET_ID_SCHEMA,
+        },
+        {
+          name: 'marketId',
+          deprecated: true,
+          description: 'Only this market (use marketIds)',
+          schema: MARKET_ID_SCHEMA,
+        },
+      ],
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => {
         const raw = req.query.get('accountId');
         if (raw === null) throw new HttpError('BadRequest', 'accountId is required');

@@ -5,6 +5,7 @@ import type { HttpRequest } from './http/router';
 import { HttpError } from './http/errors';
 import { MAX_PAGE_ENTRIES, parsePageQuery } from './http/paging';
 import { accountIdValue } from './http/params';
+import { pagingWith, startInclusive } from './http/contract';
 import type { Route } from './routes';
 import {
   triggersOf,
@@ -69,15 +70,31 @@ const wireFinalisation = (r: FinalisationRow): WireFinaliseTriggerRow => ({
 });
 
 /** Cursors that are not u64s: "<actionId>[:<subActionId>]" for placements, a TriggerId for finalisations. */
+const PLACEMENT_CURSOR = /^(0|[1-9]\d{0,19})(?::(0|[1-9]\d{0,9}))?$/;
+const TRIGGER_ID_CURSOR = /^(0|[1-9]\d{0,18})$/;
+
+const PLACEMENT_PAGING = pagingWith(
+  startInclusive(
+    { type: 'string', pattern: PLACEMENT_CURSOR.source },
+    'A TriggerHistCursor "actionId:subActionId", or "actionId" for sub action 0, as in each row\'s cursor.',
+  ),
+);
+const FINALISATION_PAGING = pagingWith(
+  startInclusive(
+    { type: 'string', pattern: TRIGGER_ID_CURSOR.source },
+    'A TriggerId: a decimal number of 1 to 19 digits.',
+  ),
+);
+
 function placementCursor(raw: string): Pair {
-  const m = /^(0|[1-9]\d{0,19})(?::(0|[1-9]\d{0,9}))?$/.exec(raw);
+  const m = PLACEMENT_CURSOR.exec(raw);
   if (!m || BigInt(m[1]!) >= 1n << 64n || Number(m[2] ?? 0) > 0xffffffff)
     throw new HttpError('BadRequest', 'startInclusive is "actionId:subActionId" or "actionId" (e.g. "12:0")');
   return [BigInt(m[1]!), BigInt(m[2] ?? 0)];
 }
 
 function triggerIdCursor(raw: string): bigint {
-  if (raw.length < 1 || raw.length > 19 || !/^(?:0|[1-9][0-9]*)$/.test(raw))
+  if (!TRIGGER_ID_CURSOR.test(raw))
     throw new HttpError('BadRequest', 'startInclusive is a trigger id: a decimal number of 1 to 19 digits');
   return BigInt(raw);
 }
@@ -105,10 +122,7 @@ export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
   ) => {
     const raw = req.query.get('startInclusive');
     const start = raw === null ? undefined : parse(raw);
-    const q = parsePageQuery(
-      new URLSearchParams([...req.query].filter(([k]) => k !== 'startInclusive')),
-      devnet.engine.nowSeconds(),
-    );
+    const q = parsePageQuery(req.query, devnet.engine.nowSeconds(), { cursor: false });
     const matching = rows.filter(
       (r) => r.time >= q.sinceSeconds && r.time <= q.untilSeconds && (start === undefined || from(r, start)),
     );
@@ -124,6 +138,7 @@ export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
       path: '/account/{account_id}/triggers',
       tag: 'triggers',
       summary: "The account's Active triggers (FullTriggerOrder), oldest first; 404 UserNotFound",
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => {
         const id = account(req);
         return json(
@@ -146,6 +161,8 @@ export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
       tag: 'triggers',
       summary:
         'PlaceTriggerRow rows (every add and edit), oldest first; startInclusive is "actionId:subActionId" (or "actionId" for sub action 0), as in each row\'s cursor; 400 BadRequest; 404 UserNotFound',
+      query: PLACEMENT_PAGING,
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => {
         const id = account(req);
         return json(
@@ -166,6 +183,8 @@ export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
       tag: 'triggers',
       summary:
         'FinaliseTriggerRow rows (fired: Success or cancelled; removed), by trigger id ascending; startInclusive is a trigger id (decimal, 1 to 19 digits); 400 BadRequest; 404 UserNotFound',
+      query: FINALISATION_PAGING,
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => {
         const id = account(req);
         return json(

@@ -6,6 +6,8 @@ import type { HttpRequest } from './http/router';
 import { HttpError } from './http/errors';
 import { page, parsePageQuery } from './http/paging';
 import { accountIdValue } from './http/params';
+import { PAGING } from './http/contract';
+import type { ErrorName } from './http/errors';
 import type { Route } from './routes';
 import { ensureVaults, seedOf } from './vaults/ledger';
 import { vaultsOf, type VaultState } from './vaults/state';
@@ -20,6 +22,8 @@ import {
 import type { WireAccountVaultUserStateInfo } from '../shared/exchange/vaults';
 
 const json = (value: unknown) => ({ status: 200, json: value });
+const VAULT_ERRORS: readonly ErrorName[] = ['BadRequest', 'VaultNotFound'];
+const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
 
 export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
   const state = () => devnet.engine.state;
@@ -57,6 +61,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/vault/{vault_id}',
       tag: 'vaults',
       summary: 'VaultViewState; 404 VaultNotFound',
+      errors: VAULT_ERRORS,
       handler: (req) => json(vaultView(state(), config, vault(req))),
     },
     {
@@ -65,6 +70,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'vaults',
       summary:
         "VaultUserState: the account's shares, ownership (ppm), value and withdrawals (current, previous, claimable); 404 VaultNotFound or UserNotFound",
+      errors: ['BadRequest', 'VaultNotFound', 'UserNotFound'],
       handler: (req) => {
         const v = vault(req);
         return json(vaultUserView(state(), config, v, account(req)));
@@ -76,6 +82,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'vaults',
       summary:
         'AccountVaultUserStateInfo for every vault the account holds shares or withdrawals in; 404 UserNotFound',
+      errors: ACCOUNT_ERRORS,
       handler: (req) => {
         const id = account(req);
         const body: WireAccountVaultUserStateInfo[] = vaults()
@@ -93,6 +100,8 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'vaults',
       summary:
         'Page (uint64 cursor) of VaultConfigRow; since, until, startInclusive, pageSize; 404 VaultNotFound',
+      query: PAGING,
+      errors: VAULT_ERRORS,
       handler: (req) => {
         const id = vault(req).vaultId;
         return json(
@@ -109,6 +118,8 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/vault/{vault_id}/history/deposit',
       tag: 'vaults',
       summary: 'Page (uint64 cursor) of VaultDepositRow, the owner’s seed first; 404 VaultNotFound',
+      query: PAGING,
+      errors: VAULT_ERRORS,
       handler: (req) => {
         const id = vault(req).vaultId;
         return json(
@@ -126,6 +137,8 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'vaults',
       summary:
         'Page (uint64 cursor) of VaultWithdrawalRow: requests, conversions at epoch ends, claims; 404 VaultNotFound',
+      query: PAGING,
+      errors: VAULT_ERRORS,
       handler: (req) => {
         const id = vault(req).vaultId;
         return json(
@@ -142,6 +155,8 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/vault/{vault_id}/history/epoch',
       tag: 'vaults',
       summary: 'Page (uint64 cursor) of VaultEpochHistoryInfo, one row per ended epoch; 404 VaultNotFound',
+      query: PAGING,
+      errors: VAULT_ERRORS,
       handler: (req) => {
         const id = vault(req).vaultId;
         return json(
@@ -158,6 +173,8 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/account/{account_id}/history/vault/deposit',
       tag: 'history',
       summary: "Page (uint64 cursor) of the account's VaultDepositRow across vaults; 404 UserNotFound",
+      query: PAGING,
+      errors: ACCOUNT_ERRORS,
       handler: (req) => {
         const id = account(req);
         return json(
@@ -174,6 +191,8 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/account/{account_id}/history/vault/withdrawal',
       tag: 'history',
       summary: "Page (uint64 cursor) of the account's VaultWithdrawalRow across vaults; 404 UserNotFound",
+      query: PAGING,
+      errors: ACCOUNT_ERRORS,
       handler: (req) => {
         const id = account(req);
         return json(

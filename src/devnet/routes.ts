@@ -4,8 +4,24 @@ import bs58 from 'bs58';
 import { SERVICE_VERSION, type DevnetConfig } from './config';
 import type { Devnet } from './devnet';
 import type { HttpRequest, HttpResponse } from './http/router';
-import { HttpError } from './http/errors';
+import { HttpError, type ErrorName } from './http/errors';
 import { page, parsePageQuery } from './http/paging';
+import { U64_PATTERN } from './http/params';
+import {
+  ACTION_BODY,
+  BASE58_KEY_SCHEMA,
+  BINARY_OK,
+  ERROR_REF,
+  JSON_BODY,
+  PAGING,
+  u64Schema,
+  type Parameter,
+  type ResponseSpec,
+  type RouteContract,
+  type Schema,
+} from './http/contract';
+import { DepositTxSchema } from '../protocol/chain-deposit';
+import { z } from 'zod';
 import type { SnapshotStore } from './persistence';
 import { withdrawalFeeQuote } from './engine/fees';
 import type { AccountState, DepositRecord, TransferRecord, WithdrawalRecord } from './engine/state';
@@ -21,7 +37,8 @@ import { unrealizedPnl } from './markets/positions';
 import { restingIds } from './markets/book';
 import { claimVaultBalances } from './vaults/state';
 
-export interface Route {
+/** One endpoint: how it is served and, through RouteContract, everything /openapi.json says about it. */
+export interface Route extends RouteContract {
   method: 'GET' | 'POST';
   path: string;
   summary: string;
@@ -50,6 +67,49 @@ export interface RouteDeps {
 }
 
 const HEALTH_SERVICES = ['execution', 'history', 'replica', 'remote', 'settlement', 'oracle', 'rfq'] as const;
+
+// Declarations several routes share (see http/contract.ts).
+const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
+const DEGRADED_HEALTH: ResponseSpec = {
+  description: 'Some subservice is degraded: HealthInfo',
+  contentType: 'application/json',
+};
+const SIGNER: Parameter = {
+  name: 'signer',
+  description: 'A signer (base58 key): answer its highest accepted action nonce instead',
+  schema: BASE58_KEY_SCHEMA,
+};
+const actionRange = (max: number): Parameter[] => [
+  { name: 'from', required: true, description: 'First ActionId (inclusive)', schema: u64Schema() },
+  {
+    name: 'to',
+    required: true,
+    description: `Last ActionId (inclusive), not below from; at most ${max} ids from..to`,
+    schema: u64Schema(),
+  },
+];
+const SNAPSHOT_QUERY: Parameter[] = [
+  { name: 'actionId', description: 'The snapshot nearest this ActionId', schema: u64Schema() },
+  {
+    name: 'time',
+    description: 'The snapshot nearest this time (RFC3339), when actionId is absent',
+    schema: { type: 'string', format: 'date-time' },
+  },
+  {
+    name: 'timestamp',
+    description: 'Not implemented: any value answers 501 NotImplemented',
+    schema: { type: 'string' },
+  },
+];
+const SNAPSHOT_FILE: ResponseSpec = {
+  description: 'The snapshot file',
+  contentType: 'application/json',
+  schema: { type: 'object' },
+  headers: {
+    ETag: { description: 'The quoted sha256 of the file', schema: { type: 'string' } },
+    'Content-Length': { description: 'Bytes in this response', schema: { type: 'integer' } },
+  },
+};
 const json = (value: unknown, status = 200): HttpResponse => ({ status, json: value });
 
 function accountIdParam(req: HttpRequest): number {
@@ -65,8 +125,7 @@ function u64Query(req: HttpRequest, name: string, required: boolean): bigint | u
     if (required) throw new HttpError('BadRequest', `the query parameter ${name} is required`);
     return undefined;
   }
-  if (!/^(0|[1-9]\d{0,19})$/.test(raw))
-    throw new HttpError('BadRequest', `${name} must be a non-negative integer`);
+  if (!U64_PATTERN.test(raw)) throw new HttpError('BadRequest', `${name} must be a non-negative integer`);
   return BigInt(raw);
 }
 
@@ -223,6 +282,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/health',
       tag: 'operational',
       summary: 'HealthInfo; 503 on any partial degradation (UNSTABLE)',
+      responses: { 503: DEGRADED_HEALTH },
       handler: () => {
         const h = health();
         return json(h, h.status === 'healthy' ? 200 : 503);
@@ -233,6 +293,16 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/health/{service}',
       tag: 'operational',
       summary: 'Health of one subservice; 404 unknown, 503 degraded (UNSTABLE)',
+      params: {
+        service: { description: 'A subservice', schema: { type: 'string', enum: [...HEALTH_SERVICES] } },
+      },
+      responses: {
+        503: {
+          description: 'The subservice is degraded: { service, status }',
+          contentType: 'application/json',
+        },
+      },
+      errors: ['NotFound'],
       handler: (req) => {
         const service = req.params.service!;
         if (!(HEALTH_SERVICES as readonly string[]).includes(service))
@@ -256,6 +326,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/schema.proto',
       tag: 'operational',
       summary: 'The protobuf schema of actions and receipts',
+      ok: {
+        description: 'The protobuf schema (proto3 text)',
+        contentType: 'text/plain',
+        schema: { type: 'string' },
+      },
       handler: () => ({
         status: 200,
         raw: deps.protoText,
@@ -274,6 +349,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/timestamp',
       tag: 'markets',
       summary: "The engine's logical time in seconds: the authority for signing",
+      ok: {
+        description: 'Seconds since the Unix epoch',
+        contentType: 'application/json',
+        schema: { type: 'integer' },
+      },
       handler: () => json(engine.nowSeconds()),
     },
 
@@ -282,6 +362,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/user/{pubkey}',
       tag: 'accounts',
       summary: 'User: account ids and active sessions; 404 UserNotFound',
+      errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => {
         const pubkey = req.params.pubkey!;
         if (!isAddress(pubkey)) throw new HttpError('BadRequest', 'pubkey must be a base58 32-byte key');
@@ -309,6 +390,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/accounts/count',
       tag: 'accounts',
       summary: 'Number of accounts',
+      ok: {
+        description: 'The number of accounts',
+        contentType: 'application/json',
+        schema: { type: 'integer', minimum: 0 },
+      },
       handler: () => json(Object.keys(state().accounts).length),
     },
     {
@@ -334,6 +420,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/account/system/history/transfer',
       tag: 'history',
       summary: 'Transfers involving the fee vault (withdrawal fees), paged',
+      query: PAGING,
+      errors: ['BadRequest'],
       handler: (req) =>
         json(page(state().systemTransfers, parsePageQuery(req.query, engine.nowSeconds()), wireTransfer(0))),
     },
@@ -342,6 +430,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/account/{account_id}',
       tag: 'accounts',
       summary: 'Account: balances, positions, open orders, margin; 404 UserNotFound',
+      errors: ACCOUNT_ERRORS,
       handler: (req) => json(wireAccount(account(req))),
     },
     {
@@ -349,6 +438,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/account/{account_id}/pubkey',
       tag: 'accounts',
       summary: "The owner's RegistrationKey; 404 UserNotFound",
+      errors: ACCOUNT_ERRORS,
       handler: (req) => json(account(req).owner),
     },
     {
@@ -356,6 +446,12 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/account/{account_id}/fees/withdrawal',
       tag: 'accounts',
       summary: 'Withdrawal fee in quote-token units (a number); proportional to protocol debt when unhealthy',
+      ok: {
+        description: 'The fee in whole quote-token units',
+        contentType: 'application/json',
+        schema: { type: 'number' },
+      },
+      errors: ACCOUNT_ERRORS,
       handler: (req) => {
         account(req);
         const quote = config.tokens.find((t) => t.tokenId === config.quoteTokenId)!;
@@ -367,6 +463,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/account/{account_id}/history/deposit',
       tag: 'history',
       summary: 'DepositInfo rows, paged (uint64 cursor)',
+      query: PAGING,
+      errors: ACCOUNT_ERRORS,
       handler: (req) => {
         const a = account(req);
         return json(
@@ -383,6 +481,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/account/{account_id}/history/withdrawal',
       tag: 'history',
       summary: 'WithdrawalInfo rows, paged (uint64 cursor)',
+      query: PAGING,
+      errors: ACCOUNT_ERRORS,
       handler: (req) => {
         const a = account(req);
         return json(
@@ -399,6 +499,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/account/{account_id}/history/transfer',
       tag: 'history',
       summary: 'TransferRow rows sent and received, paged (uint64 cursor)',
+      query: PAGING,
+      errors: ACCOUNT_ERRORS,
       handler: (req) => {
         const a = account(req);
         return json(
@@ -416,6 +518,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/action/last-executed-id',
       tag: 'actions',
       summary: 'Id of the last executed action; 404 ActionNotFound before any',
+      ok: { description: 'An ActionId', contentType: 'application/json', schema: u64Schema() },
+      errors: ['ActionNotFound'],
       handler: () => {
         const last = state().nextActionId - 1n;
         if (last === 0n) throw new HttpError('ActionNotFound', 'no action has executed yet');
@@ -428,6 +532,9 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       tag: 'actions',
       summary:
         'Last acknowledged settlement event nonce; with ?signer=<base58>, the highest accepted action nonce of that signer',
+      query: [SIGNER],
+      ok: { description: 'A nonce', contentType: 'application/json', schema: u64Schema() },
+      errors: ['BadRequest'],
       handler: (req) => {
         const signer = req.query.get('signer');
         if (signer === null) return json(state().lastAckedEventNonce.toString());
@@ -440,6 +547,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/action',
       tag: 'actions',
       summary: `Executed actions from..to inclusive; at most ${config.maxActionRange} ids; 400 RangeTooLarge`,
+      query: actionRange(config.maxActionRange),
+      errors: ['BadRequest', 'RangeTooLarge'],
       handler: (req) => {
         const from = u64Query(req, 'from', true)!;
         const to = u64Query(req, 'to', true)!;
@@ -465,6 +574,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       tag: 'actions',
       summary:
         'Submit a signed action: varint-delimited Action then its signature; answers a delimited Receipt',
+      body: ACTION_BODY,
+      ok: BINARY_OK(
+        'A varint-length-delimited Receipt; a receipt of kind err is a rejected action (still HTTP 200)',
+      ),
+      errors: ['AcceptedMediaType', 'PayloadTooLarge'],
       handler: () => {
         throw new HttpError('InternalError', 'handled by the server');
       },
@@ -497,6 +611,8 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       tag: 'state',
       summary:
         'StateDownloadMeta of the nearest snapshot (actionId or time), the latest without parameters; timestamp is 501',
+      query: SNAPSHOT_QUERY,
+      errors: ['BadRequest', 'SnapshotNotFound', 'NotImplemented'],
       handler: (req) => {
         if (req.query.has('timestamp'))
           throw new HttpError(
@@ -528,6 +644,29 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/state/download/{snapshot_id}',
       tag: 'state',
       summary: 'The snapshot file; honours Range; Content-Length, Content-Type, ETag',
+      headers: [
+        {
+          name: 'Range',
+          description: 'One byte range (bytes=a-b, bytes=a- or bytes=-n); any other form gets the whole file',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'If-None-Match',
+          description: 'The ETag of a copy already held: 304 when it is current',
+          schema: { type: 'string' },
+        },
+      ],
+      ok: SNAPSHOT_FILE,
+      responses: {
+        206: { ...SNAPSHOT_FILE, description: 'The requested byte range of the snapshot file' },
+        304: { description: 'Not modified: the If-None-Match ETag is current' },
+        416: {
+          description: 'The range is outside the file (error BadRequest)',
+          contentType: 'application/json',
+          schema: ERROR_REF,
+        },
+      },
+      errors: ['SnapshotNotFound'],
       handler: (req) => {
         const body = store.read(req.params.snapshot_id!);
         if (!body) throw new HttpError('SnapshotNotFound', `no snapshot "${req.params.snapshot_id}"`);
@@ -576,6 +715,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/chain/balance/{address}',
       tag: 'chain',
       summary: "A wallet's token balances on the settlement chain",
+      errors: ['BadRequest'],
       handler: (req) => {
         const address = req.params.address!;
         if (!isAddress(address)) throw new HttpError('BadRequest', 'address must be a base58 32-byte key');
@@ -593,6 +733,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/chain/tx/{tx_id}',
       tag: 'chain',
       summary: 'A chain transaction and its status (confirmed, credited, failed)',
+      errors: ['NotFound'],
       handler: (req) => {
         const tx = devnet.chain.tx(req.params.tx_id!);
         if (!tx) throw new HttpError('NotFound', 'no such transaction');
@@ -604,6 +745,20 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/chain/faucet',
       tag: 'chain',
       summary: 'Devnet test funds: { address, tokenId, amount }',
+      body: JSON_BODY('The wallet to fund and how much (at most a fixed number of whole tokens)', {
+        type: 'object',
+        required: ['address', 'tokenId', 'amount'],
+        properties: {
+          address: BASE58_KEY_SCHEMA,
+          tokenId: { type: 'integer' },
+          amount: {
+            type: 'string',
+            pattern: '^[1-9]\\d{0,30}$',
+            description: 'scaled by the token decimals',
+          },
+        },
+      }),
+      errors: ['AcceptedMediaType', 'BadRequest', 'TokenNotFound'],
       handler: (req) => {
         const tx = devnet.chain.faucet(parseJson(req));
         devnet.schedulePersist();
@@ -615,6 +770,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/chain/deposit',
       tag: 'chain',
       summary: 'A deposit transaction signed by the depositing wallet; credited after processing',
+      body: JSON_BODY(
+        'The deposit transaction, signed by the depositing wallet',
+        z.toJSONSchema(DepositTxSchema, { target: 'openapi-3.0', io: 'input' }) as Schema,
+      ),
+      errors: ['AcceptedMediaType', 'BadRequest', 'TokenNotFound'],
       handler: (req) => {
         const tx = devnet.chain.deposit(parseJson(req), engine.nowMs());
         devnet.schedulePersist();
@@ -627,6 +787,12 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       tag: 'devnet',
       summary:
         'Devnet control: set the simulated protocol debt (quote units); > 0 makes the protocol unhealthy',
+      body: JSON_BODY('The debt in scaled quote units', {
+        type: 'object',
+        required: ['amount'],
+        properties: { amount: { type: 'string', pattern: '^(0|[1-9]\\d{0,30})$' } },
+      }),
+      errors: ['AcceptedMediaType', 'BadRequest'],
       handler: (req) => {
         const body = parseJson(req) as { amount?: unknown };
         if (typeof body.amount !== 'string' || !/^(0|[1-9]\d{0,30})$/.test(body.amount))
@@ -642,6 +808,15 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       tag: 'devnet',
       summary:
         'Devnet control: set a market’s index and mark price (scaled by priceDecimals); the walk continues from it, and triggers, liquidations and quotes react at once',
+      body: JSON_BODY('The market and its new index price', {
+        type: 'object',
+        required: ['marketId', 'price'],
+        properties: {
+          marketId: { type: 'integer' },
+          price: { type: 'string', pattern: '^[1-9]\\d{0,30}$', description: 'scaled by priceDecimals' },
+        },
+      }),
+      errors: ['AcceptedMediaType', 'BadRequest', 'MarketNotFound'],
       handler: (req) => {
         const body = parseJson(req) as { marketId?: unknown; price?: unknown };
         if (typeof body.marketId !== 'number' || !Number.isInteger(body.marketId))

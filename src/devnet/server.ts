@@ -3,7 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { Router, type HttpRequest, type HttpResponse } from './http/router';
+import { Router, type HttpResponse } from './http/router';
+import { rulesOf } from './http/contract';
 import { HttpError, errorResponse } from './http/errors';
 import { RateLimiter } from './http/rate-limit';
 import { defaultConfig, type DevnetConfig } from './config';
@@ -32,6 +33,12 @@ export interface DevnetOptions {
   tickMs?: number;
   /** seed the demo scenario (resources/demo/scenario.json) into a fresh devnet */
   demo?: boolean;
+  /**
+   * A route reading a query parameter or answering a status it does not declare (so /openapi.json would
+   * not describe it) fails with InternalError instead of being served. Default: on unless NODE_ENV is
+   * production. (POST /action is served before routing; its declaration is checked by the tests.)
+   */
+  strictContract?: boolean;
 }
 
 export interface RunningDevnet {
@@ -102,8 +109,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     ...triggerRoutes(devnet, config),
     ...vaultRoutes(devnet, config),
   ];
-  const router = new Router();
-  for (const route of routes) router.add(route.method, route.path, route.handler);
+  const router = new Router({ strict: options.strictContract ?? process.env.NODE_ENV !== 'production' });
+  for (const route of routes)
+    router.add(route.method, route.path, route.handler, rulesOf(route.method, route));
 
   async function postAction(req: IncomingMessage): Promise<HttpResponse> {
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -149,15 +157,16 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
             res,
             errorResponse('MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}`),
           );
-        const request: HttpRequest = {
-          method: req.method ?? 'GET',
-          path: url.pathname,
-          params: found.params,
-          query: url.searchParams,
-          headers: req.headers,
-          body: req.method === 'POST' ? await readBody(req) : Buffer.alloc(0),
-        };
-        send(res, await found.handler(request));
+        send(
+          res,
+          await router.run(found, {
+            method: req.method ?? 'GET',
+            path: url.pathname,
+            search: url.searchParams,
+            headers: req.headers,
+            body: req.method === 'POST' ? await readBody(req) : Buffer.alloc(0),
+          }),
+        );
       } catch (error) {
         if (error instanceof HttpError)
           send(res, errorResponse(error.errorName, error.message, error.headers));

@@ -9,6 +9,9 @@ import { UserSchema } from '../../src/shared/exchange/user';
 import { AccountSchema } from '../../src/shared/exchange/account';
 import { TransferPageSchema } from '../../src/shared/exchange/history';
 import { loadSchema } from '../../src/protocol/schema';
+import { ContractViolation, Router, type RouteHandler } from '../../src/devnet/http/router';
+import { rulesOf } from '../../src/devnet/http/contract';
+import { HttpError } from '../../src/devnet/http/errors';
 
 let ex: TestExchange;
 let w: TestWallet;
@@ -88,6 +91,168 @@ describe('descriptions and operational endpoints', () => {
         '/chain/tx/{tx_id}',
       ]),
     );
+  });
+
+  it('/openapi.json and /chain/openapi.json are structurally valid OpenAPI 3.0 and every $ref resolves', async () => {
+    for (const path of ['/openapi.json', '/chain/openapi.json']) {
+      const doc = await ex.getJson<OpenApiDoc>(path);
+      expect([path, openapi30Problems(doc)]).toEqual([path, []]);
+      expect(doc.components.schemas.Error).toMatchObject({
+        type: 'object',
+        required: ['error', 'message'],
+        properties: { error: { type: 'string' }, message: { type: 'string' } },
+      });
+    }
+    // the checker itself notices what it is there to notice
+    const broken = structuredClone(await ex.getJson<OpenApiDoc>('/openapi.json'));
+    broken.paths['/info']!.get!.responses['200'] = {
+      content: { 'application/json': { schema: { $ref: '#/nope' } } },
+    };
+    (broken.paths['/action']!.get!.parameters as unknown[]).push({ name: 'x', in: 'body' });
+    expect(openapi30Problems(broken)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/info.*200.*description/),
+        expect.stringMatching(/#\/nope/),
+        expect.stringMatching(/x.*in/),
+      ]),
+    );
+  });
+
+  it('/openapi.json declares query parameters, bodies, content types and error statuses as served', async () => {
+    const doc = await ex.getJson<OpenApiDoc>('/openapi.json');
+    const op = (method: 'get' | 'post', path: string) => {
+      const found = doc.paths[path]?.[method];
+      if (!found) throw new Error(`no ${method} ${path}`);
+      return found;
+    };
+    const query = (o: Operation) =>
+      Object.fromEntries((o.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p]));
+    const errorStatuses = (o: Operation) => Object.keys(o.responses).filter((s) => /^[45]/.test(s));
+
+    // history endpoints take the paging set, pageSize bounded 1..255
+    const histories = Object.keys(doc.paths).filter((p) => /\/history\//.test(p) && !/PT1H$/.test(p));
+    expect(histories.length).toBeGreaterThanOrEqual(17);
+    for (const path of histories) {
+      const q = query(op('get', path));
+      expect([path, Object.keys(q)]).toEqual([
+        path,
+        expect.arrayContaining(['pageSize', 'startInclusive', 'since', 'until']),
+      ]);
+      expect([path, q.pageSize!.schema]).toEqual([path, { type: 'integer', minimum: 1, maximum: 255 }]);
+      expect([path, q.since!.schema, q.until!.schema]).toEqual([
+        path,
+        { type: 'string', format: 'date-time' },
+        { type: 'string', format: 'date-time' },
+      ]);
+      expect([path, errorStatuses(op('get', path))]).toEqual([
+        path,
+        expect.arrayContaining(path.includes('{') ? ['400', '404', '429'] : ['400', '429']),
+      ]);
+    }
+    // the declared bound is the enforced one, on every paged endpoint the test can reach
+    const vaultId = (await ex.getJson<{ vaultId: number }[]>('/vaults'))[0]!.vaultId;
+    const paged = Object.keys(doc.paths).filter(
+      (p) => doc.paths[p]!.get && query(op('get', p)).pageSize && !p.includes('{order_id}'),
+    );
+    expect(paged.length).toBeGreaterThanOrEqual(20);
+    for (const path of paged) {
+      const url = path.replace('{account_id}', String(account)).replace('{vault_id}', String(vaultId));
+      expect([url, (await ex.get(`${url}?pageSize=255`)).status]).toEqual([url, 200]);
+      expect([url, (await ex.get(`${url}?pageSize=256`)).status]).toEqual([url, 400]);
+    }
+
+    // GET /action: from and to are required uint64s; 400 for a bad or too large range
+    const range = query(op('get', '/action'));
+    expect(range.from).toMatchObject({ required: true, schema: { type: 'string', format: 'uint64' } });
+    expect(range.to).toMatchObject({ required: true, schema: { type: 'string', format: 'uint64' } });
+    expect(op('get', '/action').responses['400']!.description).toMatch(/RangeTooLarge/);
+
+    // POST /action: an octet-stream body in, an octet-stream receipt out, 413/415/429 as the named error
+    const post = op('post', '/action');
+    expect(post.requestBody).toMatchObject({
+      required: true,
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    });
+    expect(Object.keys(post.responses['200']!.content!)).toEqual(['application/octet-stream']);
+    expect(errorStatuses(post)).toEqual(expect.arrayContaining(['413', '415', '429']));
+    for (const status of ['413', '415', '429'])
+      expect(post.responses[status]!.content!['application/json']!.schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
+    expect(post.responses['415']!.headers).toHaveProperty(['accept']);
+    expect(post.responses['429']!.headers).toHaveProperty(['Retry-After']);
+
+    // content types of the non-JSON answers
+    expect(Object.keys(op('get', '/schema.proto').responses['200']!.content!)).toEqual(['text/plain']);
+    const file = op('get', '/state/download/{snapshot_id}');
+    expect(Object.keys(file.responses['200']!.content!)).toEqual(['application/json']);
+    expect(Object.keys(file.responses)).toEqual(expect.arrayContaining(['206', '304', '404', '416']));
+    expect(errorStatuses(op('get', '/state/download'))).toEqual(
+      expect.arrayContaining(['400', '404', '501']),
+    );
+    expect(errorStatuses(op('get', '/health/{service}'))).toEqual(expect.arrayContaining(['404']));
+    expect(Object.keys(op('get', '/health').responses)).toContain('503');
+
+    // the chain's JSON POSTs describe the object they read
+    const chain = await ex.getJson<OpenApiDoc>('/chain/openapi.json');
+    expect(chain.paths['/chain/faucet']!.post!.requestBody).toMatchObject({
+      content: {
+        'application/json': { schema: { type: 'object', required: ['address', 'tokenId', 'amount'] } },
+      },
+    });
+    expect(chain.paths['/chain/deposit']!.post!.requestBody).toMatchObject({
+      content: {
+        'application/json': {
+          schema: { type: 'object', required: expect.arrayContaining(['from', 'amount', 'signature']) },
+        },
+      },
+    });
+    expect(Object.keys(chain.paths['/chain/faucet']!.post!.responses)).toEqual(
+      expect.arrayContaining(['400', '413', '415']),
+    );
+
+    // a query parameter no route declares is ignored, as before
+    expect((await ex.get(`/account/${account}/history/deposit?bogus=1`)).status).toBe(200);
+  });
+
+  it('handlers read only the query parameters and answer only the errors their route declares', async () => {
+    // the conformance suite runs the devnet strict; a violation anywhere in it is a 500 there
+    expect(process.env.NODE_ENV).not.toBe('production');
+    const declared = rulesOf('GET', {
+      query: [{ name: 'a', description: 'declared', schema: { type: 'string' } }],
+      errors: ['BadRequest'],
+    });
+    const reads =
+      (name: string): RouteHandler =>
+      (req) => ({ status: 200, json: req.query.get(name) });
+    const run = (strict: boolean, handler: RouteHandler) => {
+      const router = new Router({ strict }).add('GET', '/x/{id}', handler, declared);
+      const found = router.match('GET', '/x/1');
+      if (found === null || found === 'method') throw new Error('no match');
+      return router.run(found, {
+        method: 'GET',
+        path: '/x/1',
+        search: new URLSearchParams('a=1&b=2'),
+        headers: {},
+        body: Buffer.alloc(0),
+      });
+    };
+    expect((await run(true, reads('a'))).json).toBe('1');
+    await expect(run(true, reads('b'))).rejects.toThrow(ContractViolation);
+    await expect(run(true, reads('b'))).rejects.toThrow(/"b", which its route does not declare/);
+    // not strict: an undeclared parameter reads as absent, so behaviour never depends on one
+    expect((await run(false, reads('b'))).json).toBeNull();
+    const fails =
+      (name: 'BadRequest' | 'UserNotFound'): RouteHandler =>
+      () => {
+        throw new HttpError(name, 'no');
+      };
+    await expect(run(true, fails('BadRequest'))).rejects.toThrow(HttpError);
+    await expect(run(true, fails('UserNotFound'))).rejects.toThrow(
+      /UserNotFound, which its route does not declare/,
+    );
+    await expect(run(true, () => ({ status: 503, json: {} }))).rejects.toThrow(/503/);
+    await expect(run(false, fails('UserNotFound'))).rejects.toThrow(HttpError);
   });
 
   it('unknown paths and ids answer the named errors', async () => {
@@ -321,3 +486,275 @@ describe('snapshots and restart', () => {
     }
   });
 });
+
+// ---- a structural check of OpenAPI 3.0, enough to trust a generated document (no dependency needed)
+
+interface OpenApiParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Record<string, unknown>;
+}
+interface OpenApiResponse {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: unknown }>;
+}
+interface Operation {
+  parameters?: OpenApiParameter[];
+  requestBody?: unknown;
+  responses: Record<string, OpenApiResponse>;
+}
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Partial<Record<'get' | 'post', Operation>>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const OPERATION_KEYS = [
+  'tags',
+  'summary',
+  'description',
+  'externalDocs',
+  'operationId',
+  'parameters',
+  'requestBody',
+  'responses',
+  'callbacks',
+  'deprecated',
+  'security',
+  'servers',
+];
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const SCHEMA_KEYS = new Set([
+  ...['title', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength'],
+  ...['minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties'],
+  ...['required', 'enum', 'type', 'allOf', 'oneOf', 'anyOf', 'not', 'items', 'properties'],
+  ...['additionalProperties', 'description', 'format', 'default', 'nullable', 'discriminator'],
+  ...['readOnly', 'writeOnly', 'xml', 'externalDocs', 'example', 'deprecated'],
+]);
+const SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
+
+/** Problems with the document as OpenAPI 3.0 (fields, types and every $ref); empty when it is sound. */
+function openapi30Problems(doc: unknown): string[] {
+  const problems: string[] = [];
+  const fail = (where: string, what: string): void => {
+    problems.push(`${where}: ${what}`);
+  };
+  const extension = (k: string) => k.startsWith('x-');
+  const onlyKeys = (where: string, v: Record<string, unknown>, allowed: readonly string[]) => {
+    for (const k of Object.keys(v))
+      if (!allowed.includes(k) && !extension(k)) fail(where, `unexpected field ${k}`);
+  };
+
+  const schema = (where: string, s: unknown): void => {
+    if (!isObject(s)) return fail(where, 'a schema must be an object');
+    if ('$ref' in s) {
+      if (typeof s.$ref !== 'string') fail(where, '$ref must be a string');
+      return;
+    }
+    for (const k of Object.keys(s))
+      if (!SCHEMA_KEYS.has(k) && !extension(k)) fail(where, `not a 3.0 schema keyword: ${k}`);
+    if (s.type !== undefined && (typeof s.type !== 'string' || !SCHEMA_TYPES.includes(s.type)))
+      fail(where, `type ${JSON.stringify(s.type)} is not a 3.0 type`);
+    if (s.type === 'array' && s.items === undefined) fail(where, 'an array schema needs items');
+    if (s.items !== undefined) schema(`${where}.items`, s.items);
+    if (s.properties !== undefined) {
+      if (!isObject(s.properties)) fail(where, 'properties must be an object');
+      else for (const [k, p] of Object.entries(s.properties)) schema(`${where}.properties.${k}`, p);
+    }
+    if (
+      s.required !== undefined &&
+      (!Array.isArray(s.required) || s.required.length === 0 || s.required.some((r) => typeof r !== 'string'))
+    )
+      fail(where, 'required must be a non-empty array of names');
+    if (s.enum !== undefined && (!Array.isArray(s.enum) || s.enum.length === 0))
+      fail(where, 'enum must be a non-empty array');
+    if (s.pattern !== undefined) {
+      try {
+        new RegExp(s.pattern as string);
+      } catch {
+        fail(where, 'pattern is not a regular expression');
+      }
+    }
+    for (const k of ['minimum', 'maximum'] as const)
+      if (s[k] !== undefined && typeof s[k] !== 'number') fail(where, `${k} must be a number`);
+    if (typeof s.minimum === 'number' && typeof s.maximum === 'number' && s.minimum > s.maximum)
+      fail(where, 'minimum above maximum');
+    for (const k of ['nullable', 'deprecated', 'readOnly', 'writeOnly'] as const)
+      if (s[k] !== undefined && typeof s[k] !== 'boolean') fail(where, `${k} must be a boolean`);
+  };
+
+  const content = (where: string, c: unknown) => {
+    if (!isObject(c) || Object.keys(c).length === 0) return fail(where, 'content must be a non-empty map');
+    for (const [type, media] of Object.entries(c)) {
+      if (!/^[\w.+-]+\/[\w.+*-]+(\s*;.*)?$/.test(type)) fail(where, `${type} is not a media type`);
+      if (!isObject(media)) fail(`${where}.${type}`, 'a media type object must be an object');
+      else {
+        onlyKeys(`${where}.${type}`, media, ['schema', 'example', 'examples', 'encoding']);
+        if (media.schema !== undefined) schema(`${where}.${type}.schema`, media.schema);
+      }
+    }
+  };
+
+  const parameter = (where: string, p: unknown, template: Set<string>, seen: Set<string>) => {
+    if (!isObject(p)) return fail(where, 'a parameter must be an object');
+    onlyKeys(where, p, [
+      'name',
+      'in',
+      'description',
+      'required',
+      'deprecated',
+      'allowEmptyValue',
+      'style',
+      'explode',
+      'allowReserved',
+      'schema',
+      'example',
+      'examples',
+      'content',
+    ]);
+    if (typeof p.name !== 'string' || p.name === '') fail(where, 'a parameter needs a name');
+    if (!['query', 'header', 'path', 'cookie'].includes(p.in as string))
+      fail(where, `parameter ${String(p.name)}: in ${String(p.in)} is not query, header, path or cookie`);
+    const key = `${String(p.in)}:${String(p.name)}`;
+    if (seen.has(key)) fail(where, `duplicate parameter ${key}`);
+    seen.add(key);
+    if (p.in === 'path') {
+      if (p.required !== true) fail(where, `path parameter ${String(p.name)} must be required`);
+      if (!template.has(p.name as string)) fail(where, `path parameter ${String(p.name)} is not in the path`);
+    }
+    if (p.required !== undefined && typeof p.required !== 'boolean')
+      fail(where, 'required must be a boolean');
+    if ((p.schema === undefined) === (p.content === undefined))
+      fail(where, 'a parameter needs exactly one of schema and content');
+    if (p.schema !== undefined) schema(`${where}.schema`, p.schema);
+    if (
+      p.style !== undefined &&
+      !['form', 'simple', 'label', 'matrix', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(
+        p.style as string,
+      )
+    )
+      fail(where, `style ${String(p.style)}`);
+  };
+
+  if (!isObject(doc)) return ['the document is not an object'];
+  onlyKeys('document', doc, [
+    'openapi',
+    'info',
+    'servers',
+    'paths',
+    'components',
+    'security',
+    'tags',
+    'externalDocs',
+  ]);
+  if (typeof doc.openapi !== 'string' || !/^3\.0\.\d+$/.test(doc.openapi)) fail('openapi', 'must be 3.0.x');
+  if (!isObject(doc.info) || typeof doc.info.title !== 'string' || typeof doc.info.version !== 'string')
+    fail('info', 'needs a title and a version');
+  if (
+    doc.tags !== undefined &&
+    (!Array.isArray(doc.tags) || doc.tags.some((t) => !isObject(t) || typeof t.name !== 'string'))
+  )
+    fail('tags', 'must be tag objects with names');
+  if (doc.components !== undefined) {
+    if (!isObject(doc.components)) fail('components', 'must be an object');
+    else if (isObject(doc.components.schemas))
+      for (const [k, s] of Object.entries(doc.components.schemas)) schema(`components.schemas.${k}`, s);
+  }
+  const operationIds = new Set<string>();
+  if (!isObject(doc.paths)) fail('paths', 'must be an object');
+  else
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/')) fail(path, 'a path starts with /');
+      if (!isObject(item)) {
+        fail(path, 'a path item must be an object');
+        continue;
+      }
+      onlyKeys(path, item, [...METHODS, 'summary', 'description', 'servers', 'parameters', '$ref']);
+      const template = new Set([...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
+      for (const method of METHODS) {
+        const op = item[method];
+        if (op === undefined) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        if (!isObject(op)) {
+          fail(where, 'an operation must be an object');
+          continue;
+        }
+        onlyKeys(where, op, OPERATION_KEYS);
+        if (typeof op.operationId === 'string') {
+          if (operationIds.has(op.operationId)) fail(where, `duplicate operationId ${op.operationId}`);
+          operationIds.add(op.operationId);
+        }
+        if (op.tags !== undefined && (!Array.isArray(op.tags) || op.tags.some((t) => typeof t !== 'string')))
+          fail(where, 'tags must be strings');
+        const seen = new Set<string>();
+        if (op.parameters !== undefined) {
+          if (!Array.isArray(op.parameters)) fail(where, 'parameters must be an array');
+          else op.parameters.forEach((p, i) => parameter(`${where} parameters[${i}]`, p, template, seen));
+        }
+        for (const name of template)
+          if (!seen.has(`path:${name}`)) fail(where, `path parameter ${name} is not declared`);
+        if (op.requestBody !== undefined) {
+          if (!isObject(op.requestBody)) fail(where, 'requestBody must be an object');
+          else {
+            onlyKeys(`${where} requestBody`, op.requestBody, ['description', 'content', 'required']);
+            content(`${where} requestBody.content`, op.requestBody.content);
+          }
+        }
+        if (!isObject(op.responses) || Object.keys(op.responses).length === 0) {
+          fail(where, 'needs responses');
+          continue;
+        }
+        for (const [status, res] of Object.entries(op.responses)) {
+          const at = `${where} ${status}`;
+          if (!/^(default|[1-5](\d\d|XX))$/.test(status)) fail(at, 'not a status code');
+          if (!isObject(res)) {
+            fail(at, 'a response must be an object');
+            continue;
+          }
+          onlyKeys(at, res, ['description', 'headers', 'content', 'links']);
+          if (typeof res.description !== 'string') fail(at, 'a response needs a description');
+          if (res.content !== undefined) content(`${at} content`, res.content);
+          if (res.headers !== undefined) {
+            if (!isObject(res.headers)) fail(at, 'headers must be an object');
+            else
+              for (const [name, h] of Object.entries(res.headers)) {
+                if (!isObject(h)) fail(`${at} header ${name}`, 'must be an object');
+                else {
+                  if ('name' in h || 'in' in h) fail(`${at} header ${name}`, 'a header has no name or in');
+                  if (h.schema === undefined && h.content === undefined)
+                    fail(`${at} header ${name}`, 'needs a schema');
+                  if (h.schema !== undefined) schema(`${at} header ${name}`, h.schema);
+                }
+              }
+          }
+        }
+      }
+    }
+
+  // every $ref is a local JSON pointer to something in the document
+  const resolve = (ref: string): unknown => {
+    if (!ref.startsWith('#/')) return undefined;
+    let at: unknown = doc;
+    for (const raw of ref.slice(2).split('/')) {
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (!isObject(at) || !(key in at)) return undefined;
+      at = at[key];
+    }
+    return at;
+  };
+  const walk = (v: unknown, where: string): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${where}[${i}]`));
+    else if (isObject(v))
+      for (const [k, x] of Object.entries(v)) {
+        if (k === '$ref' && (typeof x !== 'string' || resolve(x) === undefined))
+          fail(where, `$ref ${String(x)} does not resolve`);
+        walk(x, `${where}.${k}`);
+      }
+  };
+  walk(doc, '#');
+  return problems;
+}

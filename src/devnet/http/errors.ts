@@ -20,7 +20,8 @@ export type ErrorName =
   | 'NotImplemented'
   | 'InternalError';
 
-const STATUS: Record<ErrorName, number> = {
+/** Each named error's HTTP status; also what /openapi.json groups the declared errors by. */
+export const ERROR_STATUS: Readonly<Record<ErrorName, number>> = {
   BadRequest: 400,
   RangeTooLarge: 400,
   MarketNotFound: 404,
@@ -39,12 +40,14 @@ const STATUS: Record<ErrorName, number> = {
   InternalError: 500,
 };
 
+export const ERROR_NAMES = Object.keys(ERROR_STATUS) as ErrorName[];
+
 export function errorResponse(
   name: ErrorName,
   message: string,
   headers?: Record<string, string>,
 ): HttpResponse {
-  return { status: STATUS[name], json: { error: name, message }, ...(headers ? { headers } : {}) };
+  return { status: ERROR_STATUS[name], json: { error: name, message }, ...(headers ? { headers } : {}) };
 }
 
 /** Thrown inside handlers; the server turns it into the named error body. */

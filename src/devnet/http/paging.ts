@@ -1,6 +1,7 @@
 // The interface's paging rules in one place: pageSize 1..255 (else 400), at most 50 entries a page,
 // since/until as RFC3339, startInclusive as the cursor, and no nextStartInclusive on the last page.
 import { HttpError } from './errors';
+import { U64_PATTERN } from './params';
 
 export const MAX_PAGE_ENTRIES = 50;
 
@@ -20,24 +21,39 @@ export function parseTime(name: string, value: string | null, fallback: number):
   return Math.floor(Date.parse(value) / 1000);
 }
 
-export function parsePageQuery(query: URLSearchParams, nowSeconds: number): PageQuery {
-  const rawSize = query.get('pageSize');
-  let pageSize = MAX_PAGE_ENTRIES;
-  if (rawSize !== null) {
-    if (!/^\d{1,3}$/.test(rawSize) || Number(rawSize) < 1 || Number(rawSize) > 255) {
-      throw new HttpError('BadRequest', `pageSize must be an integer from 1 to 255, got "${rawSize}"`);
-    }
-    pageSize = Number(rawSize);
-  }
-  const rawStart = query.get('startInclusive');
+/** Where the paging parameters are read from: a route's QueryView (only declared names are readable). */
+export interface QueryReader {
+  get(name: string): string | null;
+}
+
+export function parsePageSize(raw: string | null): number {
+  if (raw === null) return MAX_PAGE_ENTRIES;
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 255)
+    throw new HttpError('BadRequest', `pageSize must be an integer from 1 to 255, got "${raw}"`);
+  return Number(raw);
+}
+
+/**
+ * pageSize, startInclusive (a uint64) and since/until. An endpoint with its own cursor form passes
+ * cursor: false and reads startInclusive itself; one without a time window passes window: false. Either
+ * way only the parameters the endpoint declares are read.
+ */
+export function parsePageQuery(
+  query: QueryReader,
+  nowSeconds: number,
+  options: { cursor?: boolean; window?: boolean } = {},
+): PageQuery {
+  const pageSize = parsePageSize(query.get('pageSize'));
+  const rawStart = options.cursor === false ? null : query.get('startInclusive');
   let startInclusive: bigint | undefined;
   if (rawStart !== null) {
-    if (!/^(0|[1-9]\d{0,19})$/.test(rawStart))
+    if (!U64_PATTERN.test(rawStart))
       throw new HttpError('BadRequest', `startInclusive must be a non-negative integer, got "${rawStart}"`);
     startInclusive = BigInt(rawStart);
   }
-  const sinceSeconds = parseTime('since', query.get('since'), 0);
-  const untilSeconds = parseTime('until', query.get('until'), nowSeconds);
+  const window = options.window !== false;
+  const sinceSeconds = window ? parseTime('since', query.get('since'), 0) : 0;
+  const untilSeconds = window ? parseTime('until', query.get('until'), nowSeconds) : nowSeconds;
   if (sinceSeconds > untilSeconds) throw new HttpError('BadRequest', 'since must not be after until');
   return {
     pageSize,

@@ -3,7 +3,12 @@
 import { HttpError } from './errors';
 import type { HttpRequest } from './router';
 
-const U64 = /^(0|[1-9]\d{0,19})$/;
+/** a uint64 in decimal without leading zeros (the range is checked separately); the validators test with
+ * it and contract.ts documents it, so the described pattern is the enforced one */
+export const U64_PATTERN = /^(0|[1-9]\d{0,19})$/;
+/** what the base58 text of a 32-byte key looks like (as the shared Base58Key); the handlers go further and
+ * decode it to check the length */
+export const BASE58_KEY_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export function marketIdParam(raw: string | undefined | null, name = 'market id'): number {
   if (raw == null || !/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)
@@ -18,7 +23,7 @@ export function accountIdValue(raw: string | undefined | null, name = 'account i
 }
 
 export function u64Value(raw: string | undefined | null, name: string): bigint {
-  if (raw == null || !U64.test(raw) || BigInt(raw) >= 1n << 64n)
+  if (raw == null || !U64_PATTERN.test(raw) || BigInt(raw) >= 1n << 64n)
     throw new HttpError('BadRequest', `${name} must be an unsigned 64-bit integer, got "${raw ?? ''}"`);
   return BigInt(raw);
 }
