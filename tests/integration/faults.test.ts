@@ -1,11 +1,18 @@
-// Faults mid-submit: the answer lost, the exchange unreachable, the exchange killed and restarted on its data.
-// In every case the action executes exactly once, no nonce is reused, and nothing is forgotten.
+// Faults mid-submit: the answer lost, the exchange unreachable, the exchange killed and restarted on its data,
+// the app offline for longer than an action stays fresh. In every case the action executes exactly once, no
+// nonce is reused, nothing is forgotten, and what the app reports is what the exchange did.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { ManualClock, engineSeconds } from '../../src/devnet/clock';
+import { loadSchema, readBundledProto } from '../../src/protocol/schema';
+import { decodeAction, decodeReceipt, encodeReceipt } from '../../src/protocol/codec';
+import { splitActionBody } from '../../src/protocol/framing';
 import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../../src/main/devnet-launcher';
 import { MemorySecretStore } from '../support/memory-store';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
@@ -94,8 +101,16 @@ describe('lost answers', () => {
     await again.ok('unlock', { passphrase: PASSPHRASE });
     expect(again.core.services.journal.pending()).toEqual([]);
     expect(await balance(again)).toEqual([usdc(75), usdc(25)]);
+    // the audit log keeps the 'unknown' line and adds what recovery found, with the same amounts
     const audit = (await again.ok('listAuditLog', {})).entries;
-    expect(audit[0]).toMatchObject({ kind: 'transfer', result: 'unknown' });
+    expect(audit[1]).toMatchObject({ kind: 'transfer', result: 'unknown' });
+    expect(audit[0]).toMatchObject({
+      kind: 'transfer',
+      result: 'ok',
+      accounts: [account],
+      amounts: { amount: usdc(25).toString() },
+      detail: expect.stringMatching(/^executed-earlier/),
+    });
 
     // the next action uses a fresh nonce and goes through
     const next = await again.ok('prepareAction', {
@@ -109,7 +124,7 @@ describe('lost answers', () => {
     expect(await balance(again)).toEqual([usdc(70), usdc(25), usdc(5)]);
   });
 
-  it('an answer lost but the exchange still there: the identical resend reports DUPLICATE and the action counts once', async () => {
+  it('an answer lost but the exchange still there: found in its action log without a resend, counted once', async () => {
     const devnet = await startDevnet({ config: { depositDelayMs: 100 } });
     cleanup.push(() => devnet.close());
     const proxy = await startFaultyProxy(() => devnet.baseUrl);
@@ -129,7 +144,8 @@ describe('lost answers', () => {
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'pass');
     const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
-    expect(proxy.actionsForwarded).toBe(2); // the lost one and its identical resend
+    // the signer's nonce shows it was used, and the action log shows by this action: nothing is resent
+    expect(proxy.actionsForwarded).toBe(1);
     expect(result.kind).toBe('transfer');
     expect(await balance(app)).toEqual([usdc(90), usdc(10)]);
     expect(app.core.services.journal.pending()).toEqual([]);
@@ -173,7 +189,7 @@ describe('the exchange killed mid-submit', () => {
     expect(settled[0]!.outcome).toMatchObject({ status: 'executed-earlier', kind: 'withdraw' });
     expect(app.core.services.journal.pending()).toEqual([]);
 
-    // The exchange saved the withdrawal before answering, so the resend finds it: it exists exactly once.
+    // The exchange saved the withdrawal before answering, so its action log has it: it exists exactly once.
     expect(await balance(app)).toEqual([usdc(60)]);
     const chain = await until(
       async () =>
@@ -192,5 +208,198 @@ describe('the exchange killed mid-submit', () => {
     });
     await app.ok('confirmAction', { confirmationId: next.confirmationId });
     expect(await balance(app)).toEqual([usdc(59), usdc(1)]);
+  });
+});
+
+/**
+ * Stands in front of the devnet. With `staleFirst` it acts as an exchange that checks an action's timestamp
+ * BEFORE looking for duplicates (the devnet looks for duplicates first), so a resent copy of an action that
+ * did execute is answered TIMESTAMP_STALE once it is old. With `dropActions` a POST /action is cut off before
+ * it reaches the exchange. Everything else goes to the devnet untouched.
+ */
+async function startExchangeFront(devnet: RunningDevnet, clock: ManualClock) {
+  const schema = loadSchema(readBundledProto());
+  const front = {
+    url: '',
+    staleFirst: false,
+    dropActions: false,
+    actionsForwarded: 0,
+    close: async () => {},
+  };
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks);
+        if (req.method === 'POST' && req.url === '/action') {
+          if (front.dropActions) return req.socket.destroy();
+          let stale = false;
+          try {
+            const action = decodeAction(schema, splitActionBody(body).payload);
+            stale = action.currentTimestamp < BigInt(engineSeconds(clock) - 120);
+          } catch {
+            // unreadable: the devnet answers it
+          }
+          if (front.staleFirst && stale) {
+            res.writeHead(200, { 'content-type': 'application/octet-stream' });
+            return res.end(
+              encodeReceipt(schema, { actionId: 0n, kind: { type: 'err', error: 'TIMESTAMP_STALE' } }),
+            );
+          }
+          front.actionsForwarded += 1;
+        }
+        try {
+          const answer = await fetch(`${devnet.baseUrl}${req.url}`, {
+            method: req.method,
+            headers: { 'content-type': req.headers['content-type'] ?? 'application/octet-stream' },
+            ...(req.method === 'POST' ? { body } : {}),
+          });
+          const payload = Buffer.from(await answer.arrayBuffer());
+          res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
+          res.end(payload);
+        } catch {
+          req.socket.destroy();
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  front.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  front.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return front;
+}
+
+describe('offline for longer than an action stays fresh', () => {
+  it('executed, answer lost, app offline past the staleness window: recovery finds it in the action log, never resends, reports its action id, and the funds moved once', async () => {
+    const clock = new ManualClock(Date.now());
+    const devnet = await startDevnet({ clock, config: { depositDelayMs: 0 } });
+    cleanup.push(() => devnet.close());
+    const exchange = await startExchangeFront(devnet, clock);
+    exchange.staleFirst = true;
+    cleanup.push(() => exchange.close());
+    const proxy = await startFaultyProxy(() => exchange.url);
+    cleanup.push(() => proxy.close());
+    const { app, walletId, account } = await fundedApp(proxy.url);
+    cleanup.push(() => app.close());
+
+    const summary = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: USDC,
+      amount: usdc(25),
+    });
+    proxy.actionsForwarded = 0;
+    proxy.mode = 'drop-action-response';
+    proxy.afterForward = () => void (proxy.mode = 'down');
+    const outcome = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
+    expect(proxy.actionsForwarded).toBe(1);
+    const [pending] = app.core.services.journal.pending();
+    expect(pending).toBeDefined();
+
+    // Offline for half an hour of engine time. Resending the identical bytes now would be answered
+    // TIMESTAMP_STALE, though the first copy executed: a resend cannot tell the two apart.
+    clock.advance(30 * 60_000);
+    const resent = await fetch(`${exchange.url}/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from(pending!.body, 'base64'),
+    });
+    const schema = await app.core.services.schema();
+    expect(decodeReceipt(schema, Buffer.from(await resent.arrayBuffer())).kind).toEqual({
+      type: 'err',
+      error: 'TIMESTAMP_STALE',
+    });
+
+    proxy.mode = 'pass';
+    proxy.actionsForwarded = 0;
+    const settled = await app.core.services.submitter.recover();
+    expect(settled).toHaveLength(1);
+    const recovered = settled[0]!.outcome;
+    expect(recovered).toMatchObject({ status: 'executed-earlier', kind: 'transfer' });
+    expect(proxy.actionsForwarded).toBe(0); // settled from the exchange's record, not by resending
+    expect(app.core.services.journal.pending()).toEqual([]);
+
+    // the id reported is the exchange's own record of this signer's action with this nonce
+    const actionId = (recovered as { actionId: bigint }).actionId;
+    const [logged] = (await fetch(`${devnet.baseUrl}/action?from=${actionId}&to=${actionId}`).then((r) =>
+      r.json(),
+    )) as { signer: string; nonce: number; kind: string }[];
+    expect(logged).toEqual(
+      expect.objectContaining({ signer: pending!.signer, nonce: pending!.nonce, kind: 'transfer' }),
+    );
+
+    expect(await balance(app)).toEqual([usdc(75), usdc(25)]);
+    const audit = (await app.ok('listAuditLog', {})).entries;
+    expect(audit.slice(0, 2)).toMatchObject([
+      {
+        kind: 'transfer',
+        result: 'ok',
+        actionId: actionId.toString(),
+        detail: expect.stringMatching(/^executed-earlier/),
+      },
+      { kind: 'transfer', result: 'unknown' },
+    ]);
+
+    // and the next action signs with engine time (not the stale offset) and the next nonce
+    const next = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: USDC,
+      amount: usdc(5),
+    });
+    await app.ok('confirmAction', { confirmationId: next.confirmationId });
+    expect(await balance(app)).toEqual([usdc(70), usdc(25), usdc(5)]);
+  });
+
+  it('never arrived, app offline past the staleness window: the nonce proves it did not execute, so the stale resend settles it as not executed', async () => {
+    const clock = new ManualClock(Date.now());
+    const devnet = await startDevnet({ clock, config: { depositDelayMs: 0 } });
+    cleanup.push(() => devnet.close());
+    const exchange = await startExchangeFront(devnet, clock);
+    cleanup.push(() => exchange.close());
+    const { app, walletId, account } = await fundedApp(exchange.url);
+    cleanup.push(() => app.close());
+
+    const summary = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: USDC,
+      amount: usdc(25),
+    });
+    exchange.actionsForwarded = 0;
+    exchange.dropActions = true; // the request never reaches the exchange
+    const outcome = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
+    expect(app.core.services.journal.pending()).toHaveLength(1);
+
+    expect(exchange.actionsForwarded).toBe(0);
+    clock.advance(30 * 60_000);
+    exchange.dropActions = false;
+    const settled = await app.core.services.submitter.recover();
+    expect(settled.map((r) => r.outcome)).toEqual([
+      { status: 'not-executed', reason: 'rejected', error: 'TIMESTAMP_STALE' },
+    ]);
+    expect(exchange.actionsForwarded).toBe(1); // the one identical resend, safe because the nonce was unused
+    expect(app.core.services.journal.pending()).toEqual([]);
+    expect(await balance(app)).toEqual([usdc(100)]);
+    const audit = (await app.ok('listAuditLog', {})).entries;
+    expect(audit.slice(0, 2)).toMatchObject([
+      {
+        kind: 'transfer',
+        result: 'err',
+        error: 'TIMESTAMP_STALE',
+        detail: expect.stringMatching(/^not-executed/),
+      },
+      { kind: 'transfer', result: 'unknown' },
+    ]);
   });
 });

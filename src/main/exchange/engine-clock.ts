@@ -29,8 +29,10 @@ export class EngineClock {
 
   /** Engine time in whole seconds, sampling first if needed. */
   async seconds(): Promise<bigint> {
-    if (this.offsetMs === null || this.now() - this.sampledAt > (this.deps.maxAgeMs ?? 60_000))
-      await this.sync();
+    const age = this.now() - this.sampledAt;
+    // A negative age means the local clock was set back (NTP step, sleep, VM restore): the offset measured
+    // against it is wrong by that much, so it is measured again rather than kept for another maxAge.
+    if (this.offsetMs === null || age < 0 || age > (this.deps.maxAgeMs ?? 60_000)) await this.sync();
     return BigInt(Math.floor((this.now() + this.offsetMs!) / 1000));
   }
 

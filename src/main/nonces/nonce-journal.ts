@@ -11,7 +11,10 @@ const PendingSchema = z.object({
   /** base64 of the exact POST /action body */
   body: z.string(),
   kind: z.string(),
+  /** local time (ms) it was signed; the engine time it was signed for is inside the body */
   createdAt: z.number(),
+  /** what the caller needs to report the outcome if recovery settles it (audit fields); never secrets */
+  context: z.record(z.string(), z.unknown()).optional(),
 });
 
 const JournalSchema = z.object({
@@ -21,6 +24,7 @@ const JournalSchema = z.object({
 });
 
 export type PendingSubmission = z.infer<typeof PendingSchema>;
+export type SubmissionContext = NonNullable<PendingSubmission['context']>;
 
 export class NonceJournal {
   private data: z.infer<typeof JournalSchema>;
@@ -56,11 +60,19 @@ export class NonceJournal {
     signer: string,
     prepare: (nonce: number) => { body: Buffer; kind: string },
     now: number,
+    context?: SubmissionContext,
   ): PendingSubmission {
     const nonce = this.last(signer) + 1;
     if (nonce > 0xffffffff) throw new Error('this signer has used every nonce; create a new session');
     const { body, kind } = prepare(nonce);
-    const pending: PendingSubmission = { signer, nonce, body: body.toString('base64'), kind, createdAt: now };
+    const pending: PendingSubmission = {
+      signer,
+      nonce,
+      body: body.toString('base64'),
+      kind,
+      createdAt: now,
+      ...(context ? { context } : {}),
+    };
     this.data.signers[signer] = nonce;
     this.data.pending.push(pending);
     this.persist();
@@ -70,6 +82,10 @@ export class NonceJournal {
   settle(signer: string, nonce: number): void {
     this.data.pending = this.data.pending.filter((p) => !(p.signer === signer && p.nonce === nonce));
     this.persist();
+  }
+
+  has(signer: string, nonce: number): boolean {
+    return this.data.pending.some((p) => p.signer === signer && p.nonce === nonce);
   }
 
   pending(signer?: string): PendingSubmission[] {

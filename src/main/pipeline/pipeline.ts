@@ -12,8 +12,8 @@ import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { SessionManager } from '../sessions/session-manager';
 import type { AppLock } from '../lock/app-lock';
-import type { AuditLog } from '../audit/audit-log';
-import type { Submitter, Outcome } from './submitter';
+import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../audit/audit-log';
+import type { Submitter, Outcome, Recovered } from './submitter';
 import type { AddressBook } from '../address-book';
 import { TRADING_KINDS, planTrading, type TradingIntent } from './trading-intents';
 
@@ -100,6 +100,16 @@ export interface PipelineDeps {
 
 const CONFIRMATION_TTL_MS = 2 * 60_000;
 
+/** The audit fields a submission carries in the journal, so that recovery can report it like the original. */
+const RecoveryContextSchema = AuditEntrySchema.pick({
+  wallet: true,
+  kind: true,
+  accounts: true,
+  tokenId: true,
+  amounts: true,
+  sessionId: true,
+});
+
 interface Prepared {
   summary: Summary;
   intent: Intent;
@@ -109,7 +119,45 @@ interface Prepared {
 export class ActionPipeline {
   private readonly prepared = new Map<string, Prepared>();
 
-  constructor(private readonly deps: PipelineDeps) {}
+  constructor(private readonly deps: PipelineDeps) {
+    // Whatever settles an unknown outcome later (start-up, reconnect, the signer's next action), the audit
+    // log gets the truth next to its 'unknown' line.
+    deps.submitter.onRecovered((recovered) => this.auditRecovered(recovered));
+  }
+
+  private auditRecovered({ pending, outcome }: Recovered): void {
+    const context = RecoveryContextSchema.safeParse(pending.context);
+    // Without a context (actions signed outside this pipeline) the signer stands in for the wallet unless
+    // it is one of the wallets itself.
+    const base = context.success
+      ? context.data
+      : {
+          wallet:
+            this.deps.wallets.list().find((w) => w.publicKey === pending.signer)?.publicKey ?? pending.signer,
+          kind: pending.kind.slice(0, 40),
+          accounts: [],
+        };
+    const entry: AuditEntry =
+      outcome.status === 'not-executed'
+        ? {
+            ...base,
+            time: this.now(),
+            result: 'err',
+            error: outcome.error ?? 'NOT_EXECUTED',
+            detail: `not-executed (${outcome.reason}), settled after the answer was lost`,
+          }
+        : {
+            ...base,
+            time: this.now(),
+            result: 'ok',
+            actionId: outcome.actionId.toString(),
+            detail:
+              outcome.status === 'executed-earlier'
+                ? 'executed-earlier, settled after the answer was lost'
+                : 'executed on an identical resend after the answer was lost',
+          };
+    this.deps.audit.append(entry);
+  }
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -366,7 +414,10 @@ export class ActionPipeline {
     };
     let outcome: Outcome;
     try {
-      outcome = await this.deps.submitter.submit(signer.key, 'session', prepared.action(signer.sessionId));
+      const { time: _time, ...context } = auditBase;
+      outcome = await this.deps.submitter.submit(signer.key, 'session', prepared.action(signer.sessionId), {
+        context,
+      });
     } catch (error) {
       const failure = error instanceof AppFailure ? error : new AppFailure('INTERNAL', 'The action failed.');
       this.deps.audit.append({
