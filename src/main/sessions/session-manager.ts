@@ -13,7 +13,7 @@ import type { AppLock } from '../lock/app-lock';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { EngineClock } from '../exchange/engine-clock';
-import type { Submitter } from '../pipeline/submitter';
+import type { SubmitOptions, Submitter } from '../pipeline/submitter';
 import type { AuditLog } from '../audit/audit-log';
 import { writeFileAtomic } from '../atomic-file';
 
@@ -107,6 +107,11 @@ export class SessionManager {
     });
   }
 
+  /** Kept with the journal entry, so an outcome settled after a lost answer is audited under the wallet. */
+  private context(wallet: WalletInfo, kind: string, sessionId?: string): SubmitOptions {
+    return { context: { wallet: wallet.publicKey, kind, accounts: [], ...(sessionId ? { sessionId } : {}) } };
+  }
+
   async create(
     walletId: string,
     options: { label?: string; expiresInSeconds?: number; refreshDeadlineSeconds?: number } = {},
@@ -124,15 +129,20 @@ export class SessionManager {
     const now = await this.deps.clock.seconds();
     try {
       const walletKey = await this.deps.wallets.signingKey(walletId);
-      const outcome = await this.deps.submitter.submit(walletKey, 'hex', {
-        type: 'createSession',
-        userPubkey: walletKey.publicKey,
-        sessionPubkey: publicKey,
-        expiryTimestamp: now + BigInt(lifetime),
-        ...(options.refreshDeadlineSeconds
-          ? { refreshDeadline: now + BigInt(options.refreshDeadlineSeconds) }
-          : {}),
-      });
+      const outcome = await this.deps.submitter.submit(
+        walletKey,
+        'hex',
+        {
+          type: 'createSession',
+          userPubkey: walletKey.publicKey,
+          sessionPubkey: publicKey,
+          expiryTimestamp: now + BigInt(lifetime),
+          ...(options.refreshDeadlineSeconds
+            ? { refreshDeadline: now + BigInt(options.refreshDeadlineSeconds) }
+            : {}),
+        },
+        this.context(wallet, 'createSession'),
+      );
       if (outcome.status !== 'executed' || outcome.receipt.kind.type !== 'createSessionResult')
         throw new AppFailure('CONFLICT', 'The session was created earlier; refresh the list.');
       const result = outcome.receipt.kind;
@@ -259,11 +269,16 @@ export class SessionManager {
       throw new AppFailure('NOT_FOUND', 'This session’s key is no longer in the keychain.');
     const now = await this.deps.clock.seconds();
     const target = BigInt(Math.min(Number(now) + local.lifetimeSeconds, local.refreshDeadline));
-    const outcome = await this.deps.submitter.submit(new SigningKey(bs58.decode(secret)), 'session', {
-      type: 'refreshSession',
-      sessionId: BigInt(sessionId),
-      expiryTimestamp: target,
-    });
+    const outcome = await this.deps.submitter.submit(
+      new SigningKey(bs58.decode(secret)),
+      'session',
+      {
+        type: 'refreshSession',
+        sessionId: BigInt(sessionId),
+        expiryTimestamp: target,
+      },
+      this.context(wallet, 'refreshSession', sessionId),
+    );
     if (outcome.status === 'executed' && outcome.receipt.kind.type === 'sessionRefreshed')
       local.expiry = Number(outcome.receipt.kind.expiry);
     this.save(this.local().map((s) => (s.sessionId === sessionId ? local : s)));
@@ -324,10 +339,15 @@ export class SessionManager {
   /** True once the session is gone; false if it could not sign its own end, so the wallet must. */
   private async selfRevoke(wallet: WalletInfo, sessionId: string, key: SigningKey): Promise<boolean> {
     try {
-      const outcome = await this.deps.submitter.submit(key, 'session', {
-        type: 'selfRevoke',
-        sessionId: BigInt(sessionId),
-      });
+      const outcome = await this.deps.submitter.submit(
+        key,
+        'session',
+        {
+          type: 'selfRevoke',
+          sessionId: BigInt(sessionId),
+        },
+        this.context(wallet, 'selfRevoke', sessionId),
+      );
       this.audit(wallet, 'selfRevoke', 'ok', { sessionId, actionId: outcome.actionId.toString() });
       return true;
     } catch (error) {
@@ -346,10 +366,15 @@ export class SessionManager {
   private async revokeWithWallet(walletId: string, wallet: WalletInfo, sessionId: string): Promise<void> {
     const walletKey = await this.deps.wallets.signingKey(walletId);
     try {
-      const outcome = await this.deps.submitter.submit(walletKey, 'hex', {
-        type: 'revokeSession',
-        sessionId: BigInt(sessionId),
-      });
+      const outcome = await this.deps.submitter.submit(
+        walletKey,
+        'hex',
+        {
+          type: 'revokeSession',
+          sessionId: BigInt(sessionId),
+        },
+        this.context(wallet, 'revokeSession', sessionId),
+      );
       this.audit(wallet, 'revokeSession', 'ok', { sessionId, actionId: outcome.actionId.toString() });
     } catch (error) {
       const receiptError = error instanceof AppFailure ? error.details?.receiptError : undefined;
