@@ -23,7 +23,13 @@ import { SettingsPage } from './pages/SettingsPage';
 import { AccountPage } from './pages/AccountPage';
 import { NetworkScreen } from './pages/NetworkScreen';
 import { SetupScreen, UnlockScreen } from './pages/LockScreen';
-import { useLiveEvents, useLockState, useSessionWarnings, useSettings } from './hooks/queries';
+import {
+  useExchangeStatus,
+  useLiveEvents,
+  useLockState,
+  useSessionWarnings,
+  useSettings,
+} from './hooks/queries';
 import { Center, Loader, Button } from '@mantine/core';
 import { ErrorNote } from './components/ErrorNote';
 import { useActivityReports } from './hooks/useActivity';
@@ -54,14 +60,25 @@ const NETWORK_LABEL = {
 
 function NetworkBadge() {
   const settings = useSettings();
+  const status = useExchangeStatus().data;
   const connection = settings.data?.connection;
   if (!connection) return null;
+  const offline = status?.connected === false && status.baseUrl === connection.baseUrl;
   return (
-    <Tooltip label={connection.baseUrl}>
-      <Badge variant="light" color={connection.kind === 'custom' ? 'blue' : 'grape'}>
-        {NETWORK_LABEL[connection.kind]}
-      </Badge>
-    </Tooltip>
+    <Group gap={6}>
+      <Tooltip label={connection.baseUrl}>
+        <Badge variant="light" color={connection.kind === 'custom' ? 'blue' : 'grape'}>
+          {NETWORK_LABEL[connection.kind]}
+        </Badge>
+      </Tooltip>
+      {offline && (
+        <Tooltip label={`No contact with ${connection.baseUrl}; retrying. Figures may be out of date.`}>
+          <Badge color="orange" variant="filled" role="status">
+            Offline
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
 

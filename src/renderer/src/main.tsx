@@ -19,7 +19,8 @@ const colorSchemeManager = settingsColorSchemeManager(wallet);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <Notifications position="top-right" />
+      {/* bottom right: at the top they covered the header, its Lock button and the Offline badge */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <App />
       </QueryClientProvider>

@@ -24,6 +24,7 @@ export const keys = {
   portfolioHistory: (accountId?: number) => ['portfolioHistory', accountId ?? 'all'],
   vaults: ['vaults'],
   triggers: (accountId: number) => ['triggers', accountId],
+  exchangeStatus: ['exchangeStatus'],
 };
 
 /**
@@ -33,7 +34,26 @@ export const keys = {
 const MARK_TO_MARKET_MS = 10_000;
 
 /** Queries that do not depend on the exchange or the person and survive a lock or a network change. */
-const APP_WIDE = new Set(['lockState', 'settings', 'appInfo']);
+const APP_WIDE = new Set(['lockState', 'settings', 'appInfo', 'exchangeStatus']);
+
+export interface ExchangeStatus {
+  connected: boolean;
+  baseUrl: string;
+  detail?: string;
+}
+const OFFLINE_NOTICE = 'exchange-offline';
+
+/**
+ * Whether main's live connection to the exchange holds, as its exchangeStatus events say. Nothing is fetched:
+ * until an event arrives the connection is taken to be fine (main says so within seconds when it is not).
+ */
+export const useExchangeStatus = () =>
+  useQuery<ExchangeStatus | null>({
+    queryKey: keys.exchangeStatus,
+    queryFn: () => null,
+    initialData: null,
+    staleTime: Infinity,
+  });
 
 export const useMarkets = () =>
   useQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.getMarkets()), staleTime: 60_000 });
@@ -190,6 +210,31 @@ export function useLiveEvents(): void {
   const { format } = useTokens();
   useEffect(() => {
     const off = [
+      wallet.onExchangeStatus((status) => {
+        const before = client.getQueryData<ExchangeStatus | null>(keys.exchangeStatus);
+        client.setQueryData(keys.exchangeStatus, status);
+        if (!status.connected && before?.connected !== false)
+          notifications.show({
+            id: OFFLINE_NOTICE,
+            color: 'orange',
+            title: 'Exchange unreachable',
+            message:
+              'Perpetua lost contact with the exchange and keeps trying. Balances and positions on screen may be out of date until it is back.',
+            autoClose: false,
+          });
+        if (status.connected && before?.connected === false) {
+          notifications.hide(OFFLINE_NOTICE);
+          notifications.show({
+            color: 'teal',
+            title: 'Exchange reachable again',
+            message: 'Balances and positions are current again.',
+          });
+          // whatever changed while away is read afresh
+          void client.invalidateQueries({
+            predicate: (q) => !APP_WIDE.has(String(q.queryKey[0])),
+          });
+        }
+      }),
       wallet.onLockState((state) => {
         client.setQueryData(keys.lock, state);
         if (state.status !== 'unlocked')

@@ -1,0 +1,71 @@
+// Losing the exchange, in Chromium against the browser host: the app runs against a devnet this test starts
+// itself (a separate process with a data folder), which the test stops and starts again on the same port.
+// The person is told the figures may be stale while it is gone, and that they are current once it is back.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../../src/main/devnet-launcher';
+import { startApp, type RunningApp } from './support/app';
+import { unlockOrSetUp } from './support/steps';
+import { Trader } from './support/trader';
+
+test.describe.configure({ mode: 'serial' });
+test.skip(
+  process.env.PERPETUA_KEYRING_TEST !== '1',
+  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
+);
+
+const devnetData = mkdtempSync(join(tmpdir(), 'perpetua-e2e-devnet-'));
+let devnet: LaunchedDevnet;
+let app: RunningApp;
+let page: Page;
+
+const startDevnet = (port = 0) =>
+  launchDevnet({ ...nodeDevnetCommand(process.cwd()), dataDir: devnetData, port });
+
+test.beforeAll(async ({ browser }) => {
+  devnet = await startDevnet();
+  app = await startApp(['--devnet-url', devnet.baseUrl]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
+test.afterAll(async () => {
+  await page?.close();
+  await app?.stop();
+  await devnet?.stop();
+  rmSync(devnetData, { recursive: true, force: true });
+});
+
+test('the exchange going away is told and shown until it is back, then the figures are read afresh', async () => {
+  const trader = new Trader(devnet.baseUrl, 'connection-spec');
+  await page.goto(app.url);
+  await unlockOrSetUp(page);
+  await page.getByRole('link', { name: 'Accounts', exact: true }).click();
+  await page.getByRole('button', { name: 'Import wallet' }).click();
+  await page.getByLabel('Wallet name').fill('Trader');
+  await page.getByLabel('Secret key').fill(trader.secret);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Trader' })).toBeVisible();
+  await trader.deposit(0, 500_000_000n); // 500 USDC
+  await page.getByRole('link', { name: 'Portfolio', exact: true }).click();
+  const accounts = page.getByRole('table', { name: 'Accounts' });
+  await expect(accounts).toContainText('500 USDC');
+  const offline = page.getByRole('status').filter({ hasText: 'Offline' });
+  await expect(offline).toHaveCount(0);
+
+  const port = Number(new URL(devnet.baseUrl).port);
+  await devnet.stop();
+  await expect(page.getByText('Exchange unreachable')).toBeVisible({ timeout: 30_000 });
+  await expect(offline).toBeVisible();
+  // once the notice has finished sliding in
+  await expect(page.locator('.mantine-Notification-root')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'docs/screenshots/exchange-offline.png' });
+
+  // back on the same address with the same state; money moved meanwhile shows without a reload
+  devnet = await startDevnet(port);
+  await trader.deposit(0, 250_000_000n);
+  await expect(page.getByText('Exchange reachable again')).toBeVisible({ timeout: 60_000 });
+  await expect(offline).toHaveCount(0);
+  await expect(page.getByText('Exchange unreachable')).toHaveCount(0);
+  await expect(accounts).toContainText('750 USDC');
+});
