@@ -1,0 +1,76 @@
+// The whole app path per action, as the renderer drives it: prepareAction (intent checked, canonical action
+// built, confirmation summary) then confirmAction (session key read from the secret store, nonce reserved
+// and the signed body journalled with fsync, POST /action to a devnet on loopback, receipt decoded, audit
+// line written). One signer, so actions go one after another, as they do for a person.
+// `npx tsx bench/app-actions.ts`; under scripts/with-keyring.sh the secret store is the real OS keychain,
+// otherwise an in-memory one (the table says which).
+import { startDevnet } from '../src/devnet/server';
+import { PASSPHRASE, startApp } from '../tests/integration/support/app';
+import { report, type BenchRow } from './report';
+
+const COUNT = Number(process.env.BENCH_APP_ACTIONS ?? 400);
+const USDC = 0;
+
+const devnet = await startDevnet({ config: { depositDelayMs: 0 } });
+const app = await startApp(devnet.baseUrl);
+const store = process.env.PERPETUA_KEYRING_TEST === '1' ? 'OS keychain' : 'in-memory secret store';
+try {
+  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
+  const pending = await app.ok('createWallet', { label: 'Bench' });
+  const { walletId } = await app.ok('confirmWalletBackup', {
+    pendingId: pending.pendingId,
+    confirmation: pending.secretKey.slice(-6),
+  });
+  await app.ok('faucet', { walletId, tokenId: USDC, amount: 1_000_000_000n });
+  await app.ok('deposit', { walletId, tokenId: USDC, amount: 1_000_000_000n });
+  devnet.tick();
+  await app.ok('createSession', { walletId, label: 'Bench' });
+  const [account] = (await app.ok('getPortfolio')).wallets[0]!.accounts;
+  const from = account!.accountId;
+  const first = await app.ok('prepareAction', {
+    kind: 'transfer',
+    walletId,
+    fromAccountId: from,
+    tokenId: USDC,
+    amount: 1n,
+  });
+  const to = (await app.ok('confirmAction', { confirmationId: first.confirmationId })).toAccountId!;
+
+  const transfer = async () => {
+    const summary = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: from,
+      tokenId: USDC,
+      amount: 1n,
+      toAccountId: to,
+    });
+    await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+  };
+  for (let i = 0; i < 20; i += 1) await transfer(); // warm up
+
+  const latencies: number[] = [];
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < COUNT; i += 1) {
+    const t = process.hrtime.bigint();
+    await transfer();
+    latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  const rows: BenchRow[] = [
+    {
+      name: `transfer: prepare + confirm through the app core (${store})`,
+      operations: COUNT,
+      seconds,
+      perSecond: COUNT / seconds,
+    },
+  ];
+  report('app-actions', rows, { store, latencyMs: { p50: at(0.5), p95: at(0.95), p99: at(0.99) } });
+  console.log(`latency per action: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`);
+} finally {
+  await app.close();
+  await devnet.close();
+}
