@@ -231,7 +231,7 @@ describe('custody core against the devnet', () => {
     expect((await app.ok('exportAuditLog')).csv.split('\n')[0]).toMatch(/^time,wallet,kind/);
   });
 
-  it('no secret reached an IPC result other than the two reveals, or a log line, or the app data folder', async () => {
+  it('no secret or passphrase reached an IPC result other than the two reveals, an event, a log line, or any file of the app data folder', async () => {
     const exported = await app.ok('exportWallet', { walletId, passphrase: PASSPHRASE });
     expect(exported.publicKey).toBe(walletKey);
     const forms = secrets.flatMap((s) => {
@@ -255,13 +255,24 @@ describe('custody core against the devnet', () => {
           revealed.has((r as { value: { secretKey: string } }).value.secretKey)
         ),
     );
-    const haystacks = [
-      JSON.stringify(results, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
-      logged.join('\n'),
-    ];
+    const json = (value: unknown) =>
+      JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+    const haystacks = [json(results), json(events), logged.join('\n')];
     const { readdirSync, readFileSync } = await import('node:fs');
-    for (const file of readdirSync(app.dataDir))
-      haystacks.push(readFileSync(`${app.dataDir}/${file}`, 'utf8'));
-    for (const haystack of haystacks) for (const form of forms) expect(haystack.includes(form)).toBe(false);
+    const files = readdirSync(app.dataDir, { recursive: true, withFileTypes: true }).filter((e) =>
+      e.isFile(),
+    );
+    expect(files.length).toBeGreaterThan(3); // settings, wallets, sessions, nonces, audit...
+    for (const file of files)
+      haystacks.push(readFileSync(`${file.parentPath}/${file.name}`).toString('latin1'));
+    expect(events.length).toBeGreaterThan(0);
+    // the passphrase itself appears nowhere either: not even in the requests that carried it
+    const passphraseForms = [
+      PASSPHRASE,
+      Buffer.from(PASSPHRASE).toString('hex'),
+      Buffer.from(PASSPHRASE).toString('base64'),
+    ];
+    for (const haystack of haystacks)
+      for (const form of [...forms, ...passphraseForms]) expect(haystack.includes(form)).toBe(false);
   });
 });
