@@ -304,6 +304,36 @@ describe('triggers through the app', () => {
       ]),
     );
   });
+
+  it('lists the newest finished triggers, even past the first page of the exchange’s history', async () => {
+    const mark = (await app.ok('getAccount', { accountId: account })).positions[0]!.markPrice;
+    const ids: bigint[] = [];
+    for (let i = 0; i < 55; i += 1) {
+      const add = await app.ok('prepareAction', {
+        kind: 'addTrigger',
+        walletId,
+        accountId: account,
+        marketId: 0,
+        triggerKind: 'STOP_LOSS',
+        triggerPrice: mark - 30_000n - BigInt(i),
+      });
+      const { triggerId } = await app.ok('confirmAction', { confirmationId: add.confirmationId });
+      ids.push(triggerId!);
+      const remove = await app.ok('prepareAction', {
+        kind: 'removeTrigger',
+        walletId,
+        accountId: account,
+        marketId: 0,
+        triggerId: triggerId!,
+      });
+      await app.ok('confirmAction', { confirmationId: remove.confirmationId });
+    }
+    // more than one 50-row page on the exchange: the view walks to the newest
+    const { finished } = await app.ok('getTriggers', { accountId: account });
+    expect(finished).toHaveLength(50);
+    expect(finished[0]).toMatchObject({ triggerId: ids.at(-1), status: 'removed' });
+    expect(finished.map((t) => t.triggerId)).toEqual(ids.slice(-50).reverse());
+  });
 });
 
 describe('the margin effect of taking collateral out', () => {

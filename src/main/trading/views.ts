@@ -50,12 +50,37 @@ export async function vaultsView(s: Services): Promise<VaultsView> {
   };
 }
 
+/** How many finished triggers the view shows: the newest ones. */
+export const FINISHED_TRIGGERS_SHOWN = 50;
+/** Bounds the walk through a very long history; beyond it the newest pages are not reached. */
+const MAX_FINALISATION_PAGES = 200;
+
+/**
+ * The newest finished triggers. The exchange pages finalisations oldest first, so the newest are on the
+ * last page: walk to it, keeping only the tail.
+ */
+async function newestFinalisations(s: Services, accountId: number) {
+  type Row = Awaited<ReturnType<Services['client']['triggerFinalisations']>>['items'][number];
+  let tail: Row[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_FINALISATION_PAGES; page += 1) {
+    const result = await s.client.triggerFinalisations(accountId, {
+      pageSize: 255,
+      ...(cursor !== undefined ? { startInclusive: cursor } : {}),
+    });
+    tail = [...tail, ...result.items].slice(-FINISHED_TRIGGERS_SHOWN);
+    if (result.nextStartInclusive === undefined) break;
+    cursor = result.nextStartInclusive;
+  }
+  return tail;
+}
+
 export async function triggersView(s: Services, accountId: number): Promise<TriggersView> {
   const [active, finished] = await Promise.all([
     s.client.triggers(accountId),
-    s.client.triggerFinalisations(accountId),
+    newestFinalisations(s, accountId),
   ]);
-  const view = (t: (typeof active)[number] | (typeof finished.items)[number]) => ({
+  const view = (t: (typeof active)[number] | (typeof finished)[number]) => ({
     triggerId: t.triggerId,
     marketId: t.marketId,
     side: t.side,
@@ -67,7 +92,7 @@ export async function triggersView(s: Services, accountId: number): Promise<Trig
   return {
     active: active.map((t) => ({ ...view(t), createdAt: t.createdAt })),
     // newest first: the latest outcome is what a person looks for
-    finished: finished.items
+    finished: finished
       .map((t) => ({ ...view(t), status: t.status, time: t.time, orderId: t.orderId, reason: t.reason }))
       .reverse(),
   };
