@@ -116,6 +116,40 @@ describe('custody core against the devnet', () => {
     expect(BigInt(chain.balances.find((b) => b.tokenId === USDC)!.amount)).toBe(usdc(50) - fee.fee);
   });
 
+  it('refuses to sign a withdrawal whose fee rose after it was reviewed, and nothing moves', async () => {
+    const summary = await app.ok('prepareAction', {
+      kind: 'withdraw',
+      walletId,
+      accountId: account,
+      tokenId: USDC,
+      amount: usdc(20),
+    });
+    const setDebt = (amount: bigint) =>
+      fetch(`${devnet.baseUrl}/devnet/protocol-debt`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: amount.toString() }),
+      });
+    const balance = async () =>
+      (await app.ok('getAccount', { accountId: account })).balances.find((b) => b.tokenId === USDC)!.amount;
+    const before = await balance();
+    const lastAction = async () =>
+      (await fetch(`${devnet.baseUrl}/action/last-executed-id`).then((r) => r.json())) as string;
+    const actionBefore = await lastAction();
+    expect((await setDebt(usdc(50_000))).status).toBe(200); // the protocol turns unhealthy: the fee grows
+    try {
+      const refused = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'CONFLICT', message: expect.stringMatching(/fee rose since you reviewed it/) },
+      });
+      expect(await balance()).toBe(before);
+      expect(await lastAction()).toBe(actionBefore); // nothing was signed or sent
+    } finally {
+      await setDebt(0n);
+    }
+  });
+
   it('transfers into a new account and the portfolio shows both', async () => {
     const summary = await app.ok('prepareAction', {
       kind: 'transfer',
