@@ -160,7 +160,15 @@ export function createServices(deps: ServiceDeps): Services {
       info: getInfo,
       known: addressBook,
     });
-    const funds = new Funds({ client, wallets, lock, audit, onDeposit: deps.onDeposit ?? (() => {}) });
+    const funds = new Funds({
+      file: join(networkDir, 'deposits.json'),
+      client,
+      wallets,
+      lock,
+      audit,
+      onDeposit: deps.onDeposit ?? (() => {}),
+    });
+    funds.resume();
     const watcher = new AccountWatcher(client, deps.onAccountUpdate ?? (() => {}), deps.onExchangeStatus);
     const equity = new EquitySamples(join(networkDir, 'equity.json'));
     return {

@@ -56,7 +56,7 @@ describe('deposits', () => {
     ]);
   });
 
-  it('refuses a deposit not signed by the depositing wallet, a replay, and more than the wallet holds', async () => {
+  it('refuses a deposit not signed by the depositing wallet, a reused nonce, and more than the wallet holds; the identical deposit sent again is the same transaction', async () => {
     const w = new TestWallet(ex);
     const mallory = new TestWallet(ex);
     await w.faucet(USDC, usdc(10));
@@ -66,10 +66,18 @@ describe('deposits', () => {
     expect(await res.text()).toMatch(/not signed by the depositing wallet/);
 
     const good = w.signedDeposit(USDC, usdc(5));
-    expect((await ex.postJson('/chain/deposit', good)).status).toBe(200);
-    const replay = await ex.postJson('/chain/deposit', good);
+    const first = await ex.postJson('/chain/deposit', good);
+    expect(first.status).toBe(200);
+    const { txId } = (await first.json()) as { txId: string };
+    // a client that lost the answer sends the same signed deposit again: same transaction, funds moved once
+    const again = await ex.postJson('/chain/deposit', good);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { txId: string }).txId).toBe(txId);
+    // the same nonce in another transaction is a replay
+    const reused = w.signedDeposit(USDC, usdc(1), {}, good.nonce);
+    const replay = await ex.postJson('/chain/deposit', reused);
     expect(replay.status).toBe(400);
-    expect(await replay.text()).toMatch(/already submitted/);
+    expect(await replay.text()).toMatch(/nonce was already used/);
     const tooMuch = await ex.postJson('/chain/deposit', w.signedDeposit(USDC, usdc(6)));
     expect(await tooMuch.text()).toMatch(/does not hold that much/);
     expect(await chainBalance(ex, w.address, USDC)).toBe(usdc(5));

@@ -403,3 +403,83 @@ describe('offline for longer than an action stays fresh', () => {
     ]);
   });
 });
+
+describe('deposits across faults', () => {
+  it('a deposit whose answer was lost is sent again unchanged: one chain transaction, funds moved once, credited', async () => {
+    const devnet = await startDevnet({ config: { depositDelayMs: 0 } });
+    cleanup.push(() => devnet.close());
+    const proxy = await startFaultyProxy(() => devnet.baseUrl);
+    cleanup.push(() => proxy.close());
+    const { app, walletId } = await fundedApp(proxy.url);
+    cleanup.push(() => app.close());
+    const publicKey = (await app.ok('listWallets'))[0]!.publicKey;
+    const chainBalance = async () =>
+      BigInt(
+        (
+          (await fetch(`${devnet.baseUrl}/chain/balance/${publicKey}`).then((r) => r.json())) as {
+            balances: { tokenId: number; amount: string }[];
+          }
+        ).balances.find((b) => b.tokenId === USDC)?.amount ?? '0',
+      );
+    await app.ok('faucet', { walletId, tokenId: USDC, amount: usdc(50) });
+    expect(await chainBalance()).toBe(usdc(50));
+
+    proxy.dropPath = '/chain/deposit';
+    proxy.actionsForwarded = 0;
+    proxy.mode = 'drop-action-response';
+    proxy.afterForward = () => void (proxy.mode = 'pass');
+    const lost = await app.call('deposit', { walletId, tokenId: USDC, amount: usdc(20) });
+    expect(lost).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
+    expect((await app.ok('listDeposits')).at(-1)).toMatchObject({ status: 'submitted', amount: usdc(20) });
+
+    // sent again by itself: the chain answers with the transaction the first copy made
+    const deposits = await until(
+      () => app.ok('listDeposits'),
+      (d) => d.at(-1)?.status === 'credited',
+    );
+    expect(deposits.at(-1)).toMatchObject({ status: 'credited', amount: usdc(20) });
+    expect(proxy.actionsForwarded).toBe(2);
+    expect(await chainBalance()).toBe(usdc(30));
+    const credited = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.balances[0]!.amount;
+    expect(credited).toBe(usdc(120));
+  });
+
+  it('a deposit still on its way when the app quits is followed after the restart until credited', async () => {
+    const clock = new ManualClock(Date.now());
+    const devnet = await startDevnet({ clock, config: { depositDelayMs: 60_000 } });
+    cleanup.push(() => devnet.close());
+    const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-deposit-restart-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const store = new MemorySecretStore();
+    const first = await startApp(devnet.baseUrl, { dataDir, store });
+    await first.ok('setupPassphrase', { passphrase: PASSPHRASE });
+    const pending = await first.ok('createWallet', { label: 'Main' });
+    const { walletId } = await first.ok('confirmWalletBackup', {
+      pendingId: pending.pendingId,
+      confirmation: pending.secretKey.slice(-6),
+    });
+    await first.ok('faucet', { walletId, tokenId: USDC, amount: usdc(10) });
+    const sent = await first.ok('deposit', { walletId, tokenId: USDC, amount: usdc(10) });
+    expect(sent.status).toBe('confirmed');
+    await first.close();
+
+    const second = await startApp(devnet.baseUrl, { dataDir, store });
+    cleanup.push(() => second.close());
+    const events: string[] = [];
+    second.core.events.subscribe((name, payload) => {
+      if (name === 'depositStatus') events.push((payload as { status: string }).status);
+    });
+    await second.ok('unlock', { passphrase: PASSPHRASE });
+    expect(await second.ok('listDeposits')).toEqual([
+      expect.objectContaining({ depositId: sent.depositId, txId: sent.txId, status: 'confirmed' }),
+    ]);
+    clock.advance(61_000);
+    devnet.tick();
+    const after = await until(
+      () => second.ok('listDeposits'),
+      (d) => d[0]?.status === 'credited',
+    );
+    expect(after[0]).toMatchObject({ depositId: sent.depositId, status: 'credited' });
+    expect(events).toContain('credited');
+  });
+});

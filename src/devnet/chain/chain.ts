@@ -25,8 +25,12 @@ export interface ChainTxRecord {
 export interface ChainState {
   balances: Record<string, Record<number, bigint>>;
   txs: Record<string, ChainTxRecord>;
-  /** deposit nonces seen per wallet, so a signed deposit cannot be replayed */
-  usedNonces: Record<string, true>;
+  /**
+   * Deposit nonces seen per wallet, so a signed deposit cannot be replayed, with the transaction each became:
+   * the identical signed deposit sent again (a client that lost the answer) gets that transaction back
+   * instead of moving funds twice. (`true`: a nonce recorded before transactions were kept with it.)
+   */
+  usedNonces: Record<string, true | { txId: string; signature: string }>;
   nextTx: number;
 }
 
@@ -112,15 +116,18 @@ export class Chain {
     }
     this.token(tx.tokenId);
     const nonceKey = `${tx.from}:${tx.nonce}`;
-    if (this.state.usedNonces[nonceKey])
-      throw new HttpError('BadRequest', 'this deposit transaction was already submitted');
+    const seen = this.state.usedNonces[nonceKey];
+    if (seen !== undefined) {
+      const earlier = seen === true ? undefined : this.state.txs[seen.txId];
+      if (seen !== true && seen.signature === signature && earlier) return earlier;
+      throw new HttpError('BadRequest', 'this deposit nonce was already used by another transaction');
+    }
     const amount = BigInt(tx.amount);
     if (this.balance(tx.from, tx.tokenId) < amount)
       throw new HttpError(
         'BadRequest',
         'the wallet does not hold that much of this token on the settlement chain',
       );
-    this.state.usedNonces[nonceKey] = true;
     this.add(tx.from, tx.tokenId, -amount);
     const record: ChainTxRecord = {
       txId: this.newTxId(`deposit:${signature}`),
@@ -134,6 +141,7 @@ export class Chain {
       dueMs: nowMs + this.config.depositDelayMs,
     };
     this.state.txs[record.txId] = record;
+    this.state.usedNonces[nonceKey] = { txId: record.txId, signature };
     return record;
   }
 

@@ -110,14 +110,13 @@ export class TestWallet {
     if (!res.ok) throw new Error(`faucet: ${res.status} ${await res.text()}`);
   }
 
-  signedDeposit(tokenId: number, amount: bigint, extra: { recipient?: string; accountId?: number } = {}) {
-    const fields = {
-      from: this.address,
-      tokenId,
-      amount: amount.toString(),
-      ...extra,
-      nonce: randomBytes(12).toString('base64url'),
-    };
+  signedDeposit(
+    tokenId: number,
+    amount: bigint,
+    extra: { recipient?: string; accountId?: number } = {},
+    nonce = randomBytes(12).toString('base64url'),
+  ) {
+    const fields = { from: this.address, tokenId, amount: amount.toString(), ...extra, nonce };
     return { ...fields, signature: this.key.sign(depositMessage(fields)).toString('hex') };
   }
 

@@ -12,6 +12,8 @@ export interface FaultyProxy {
   /** runs after the exchange answered a POST /action that is then dropped */
   afterForward?: () => Promise<void> | void;
   actionsForwarded: number;
+  /** the POST whose answers 'drop-action-response' loses: /action unless set (e.g. /chain/deposit) */
+  dropPath?: string;
   close(): Promise<void>;
 }
 
@@ -23,7 +25,7 @@ export async function startFaultyProxy(upstream: () => string): Promise<FaultyPr
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        const isAction = req.method === 'POST' && req.url === '/action';
+        const isAction = req.method === 'POST' && req.url === (proxy.dropPath ?? '/action');
         let answer: Response;
         try {
           answer = await fetch(`${upstream()}${req.url}`, {
