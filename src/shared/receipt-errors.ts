@@ -45,6 +45,8 @@ export const RECEIPT_ERROR_MESSAGES = {
   VAULT_CLAIM_NOT_READY: 'This withdrawal is not claimable yet; it becomes claimable when its epoch ends.',
   VAULT_INSUFFICIENT_SHARES: 'You do not hold enough vault shares for this withdrawal.',
   VAULT_NOTHING_TO_CLAIM: 'There is nothing to claim from this vault right now.',
+  VAULT_AMOUNT_TOO_SMALL:
+    'The amount is zero or too small to buy or redeem a single vault share. Enter more.',
   ORDER_INVALID: 'The order’s price or size is not valid for this market.',
   ORDER_WOULD_CROSS: 'A post-only order would have traded immediately, so it was not placed.',
   ORDER_NOT_FILLED: 'The order could not be filled as required and was not placed.',

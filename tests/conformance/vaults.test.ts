@@ -221,7 +221,7 @@ describe('VaultDeposit', () => {
     expect(errorOf(await deposit(w, 99, usdc(10)))).toBe('VAULT_NOT_FOUND');
     expect(errorOf(await deposit(w, CASH, usdc(10), other.account))).toBe('ACCOUNT_INVALID_OWNER');
     expect(errorOf(await deposit(w, CASH, usdc(10), 999_999))).toBe('ACCOUNT_NOT_FOUND');
-    expect(errorOf(await deposit(w, CASH, 0n))).toBe('DECODE_FAILURE');
+    expect(errorOf(await deposit(w, CASH, 0n))).toBe('VAULT_AMOUNT_TOO_SMALL');
     expect(errorOf(await deposit(w, CASH, usdc(1_000) + 1n))).toBe('BALANCE_INSUFFICIENT');
     expect(await snapshot(CASH, account)).toEqual(before);
 
@@ -273,7 +273,7 @@ describe('VaultWithdrawRequest', () => {
     expect(errorOf(await request(w, CASH, 'QUOTE_NOTIONAL', usdc(500) + 1n))).toBe(
       'VAULT_INSUFFICIENT_SHARES',
     );
-    expect(errorOf(await request(w, CASH, 'SHARES', 0n))).toBe('DECODE_FAILURE');
+    expect(errorOf(await request(w, CASH, 'SHARES', 0n))).toBe('VAULT_AMOUNT_TOO_SMALL');
     expect(errorOf(await request(w, 99, 'SHARES', 1n))).toBe('VAULT_NOT_FOUND');
     expect(
       errorOf(

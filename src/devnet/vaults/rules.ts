@@ -18,11 +18,8 @@ import { emptyHolding, vaultsOf, type VaultState } from './state';
 import { accountEvent, announceCreated, rollDueEpochs } from './epochs';
 import { queueVaultUpdate } from './stream';
 
-/**
- * A zero amount (what proto3 sends when the field is missing) or one too small to buy a single share.
- * The schema has no vault-specific value for it yet.
- */
-const INVALID_AMOUNT: ErrorName = 'DECODE_FAILURE';
+/** A zero amount (what proto3 sends when the field is missing) or one too small to buy a single share. */
+const INVALID_AMOUNT: ErrorName = 'VAULT_AMOUNT_TOO_SMALL';
 
 function seedFor(ctx: RuleContext, vaultId: number): VaultSeed {
   const seed = seedOf(ctx.config, vaultId);
