@@ -195,8 +195,9 @@ export class Devnet {
     const events: AccountEvent[] = [];
     const ctx = this.tickContext(now, nowMs, events);
     const actionsBefore = ctx.state.nextActionId;
-    // Quotes are recomputable from the prices, so they alone do not force a snapshot.
-    requote(ctx.state, ctx.config, now, this.quotedAt);
+    // Quotes are recomputable from the prices, so they alone do not force a snapshot; a quote that trades
+    // with a resting order is an engine action with account events, which do.
+    requote(ctx, this.quotedAt);
     for (const accountId of settleFunding(ctx.state, ctx.config, now))
       ctx.emit(accountId, { type: 'funding' });
     fireTriggers(ctx);

@@ -29,6 +29,12 @@ type Levels = Map<string, bigint>;
 
 export class MarketStreams {
   private publishedTrades: number;
+  /**
+   * per market: how many of its trades there are so far. trades@<symbol> numbers its messages with it (the
+   * market's n-th trade has update_id n, last_update_id n − 1), so each symbol's stream chains without gaps
+   * whatever the other markets trade; the exchange-wide trade id stays in the payload.
+   */
+  private readonly tradeCounts = new Map<number, number>();
   /** per market: the book version last published and its levels, to diff the next change against */
   private readonly books = new Map<number, { updateId: number; bids: Levels; asks: Levels }>();
   private readonly candles = new Map<string, LiveCandle>();
@@ -39,6 +45,8 @@ export class MarketStreams {
     private readonly state: () => EngineState,
   ) {
     this.publishedTrades = state().trades.length;
+    for (const t of state().trades)
+      this.tradeCounts.set(t.marketId, (this.tradeCounts.get(t.marketId) ?? 0) + 1);
     const symbolError = (symbol: string) =>
       config.markets.some((m) => m.symbol === symbol) ? null : `market ${symbol} does not exist`;
     hub.register({ prefix: 'trades', form: 'trades@<symbol>', validate: symbolError });
@@ -87,6 +95,8 @@ export class MarketStreams {
   private publishTrade(t: TradeRecord): void {
     const market = this.config.markets.find((m) => m.marketId === t.marketId)!;
     const takerOrder = this.state().orders[t.takerOrderId.toString()];
+    const updateId = (this.tradeCounts.get(t.marketId) ?? 0) + 1;
+    this.tradeCounts.set(t.marketId, updateId);
     this.hub.publish(
       `trades@${market.symbol}`,
       'trades',
@@ -105,7 +115,7 @@ export class MarketStreams {
         takerClientOrderId: takerOrder?.clientOrderId?.toString() ?? null,
         marketMode: 'clob',
       },
-      Number(t.id),
+      updateId,
     );
   }
 

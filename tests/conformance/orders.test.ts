@@ -42,6 +42,10 @@ function order(w: TestWallet, fields: Partial<Order>): Promise<Receipt> {
 }
 const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
 const book = async () => OrderbookSchema.parse(await ex.getJson(`/market/${BTC}/orderbook`));
+const setIndex = async (price: bigint) =>
+  expect((await ex.postJson('/devnet/index-price', { marketId: BTC, price: price.toString() })).ok).toBe(
+    true,
+  );
 const placed = (r: Receipt) => {
   if (r.kind.type !== 'placeOrderResult') throw new Error(`expected a placed order, got ${errorOf(r)}`);
   return r.kind;
@@ -258,6 +262,261 @@ describe('fill modes, reduce-only and cancels', () => {
     expect(stats).toMatchObject({ openInterest: '200', volume24h: '200' });
     const live = await ex.getJson<{ clob: { bestBid: string; bestAsk: string } }>(`/market/${BTC}/live`);
     expect(BigInt(live.clob.bestBid)).toBeLessThan(BigInt(live.clob.bestAsk));
+  });
+});
+
+describe('resting reduce-only orders', () => {
+  const openReduceOnly = async () => {
+    const seller = await trader();
+    placed(await order(seller.w, { size: 1_000n })); // long 0.1 BTC
+    const price = (await book()).bids[0]![0] + 1n; // inside the spread: first in line for a buyer
+    return { seller, price };
+  };
+
+  it('fill at most the position they close: two together never flip it, and FILL_OR_KILL sees that up front', async () => {
+    ex = await startExchange();
+    const { seller, price } = await openReduceOnly();
+    const events = await openStreams<StreamMessage & { account: Record<string, unknown> }>(
+      ex,
+      `account@${seller.account}`,
+    );
+    // each is within the 1,000 long on its own; together they would sell 1,200
+    const first = placed(
+      await order(seller.w, { side: 'ASK', fillMode: 'LIMIT', price, size: 600n, isReduceOnly: true }),
+    );
+    const second = placed(
+      await order(seller.w, { side: 'ASK', fillMode: 'LIMIT', price, size: 600n, isReduceOnly: true }),
+    );
+    const buyer = await trader();
+    const bookBefore = await book();
+    expect(errorOf(await order(buyer.w, { fillMode: 'FILL_OR_KILL', price, size: 1_200n }))).toBe(
+      'ORDER_NOT_FILLED',
+    );
+    expect((await book()).updateId).toBe(bookBefore.updateId);
+
+    const lift = placed(await order(buyer.w, { price, size: 1_200n }));
+    expect(lift.fills.map((f) => [f.makerOrderId, f.size])).toEqual([
+      [first.orderId, 600n],
+      [second.orderId, 400n],
+    ]);
+    const after = await account(seller.account);
+    expect(after.positions).toEqual([]); // flat, not short 200
+    expect(after.openOrders).toEqual([]);
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${second.orderId}`))).toMatchObject({
+      status: 'filled',
+      size: 400n,
+      filledSize: 400n,
+    });
+    expect((await account(buyer.account)).positions[0]!.size).toBe(1_000n);
+    // the 200 it could not sell was taken off the order and the account was told
+    await expect
+      .poll(() => events.messages.map((m) => m.account))
+      .toContainEqual(
+        expect.objectContaining({
+          type: 'orderReduced',
+          orderId: second.orderId.toString(),
+          cancelledSize: '200',
+          remainingSize: '400',
+          reason: 'reduceOnly',
+        }),
+      );
+    events.ws.close();
+  });
+
+  it('shrink when the position shrinks and are cancelled when it closes, so a later buyer cannot flip the account', async () => {
+    ex = await startExchange();
+    const { seller, price } = await openReduceOnly();
+    const exit = placed(
+      await order(seller.w, {
+        side: 'ASK',
+        fillMode: 'LIMIT',
+        price: price + 5_000n,
+        size: 1_000n,
+        isReduceOnly: true,
+      }),
+    );
+    const events = await openStreams<StreamMessage & { account: Record<string, unknown> }>(
+      ex,
+      `account@${seller.account}`,
+    );
+
+    placed(await order(seller.w, { side: 'ASK', size: 400n })); // sold 400 at market: 600 left to reduce
+    expect((await account(seller.account)).openOrders).toEqual([
+      expect.objectContaining({ orderId: exit.orderId.toString(), remainingSize: 600n }),
+    ]);
+    expect((await book()).asks.find(([p]) => p === price + 5_000n)).toEqual([price + 5_000n, 600n]);
+
+    placed(await order(seller.w, { side: 'ASK', size: 600n })); // closed
+    const closed = await account(seller.account);
+    expect(closed.positions).toEqual([]);
+    expect(closed.openOrders).toEqual([]);
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${exit.orderId}`)).status).toBe('cancelled');
+    const cancel = (await events.next(4))
+      .map((m) => m.account)
+      .filter((e) => e.type === 'orderReduced' || e.type === 'orderCancelled');
+    expect(cancel).toEqual([
+      expect.objectContaining({
+        type: 'orderReduced',
+        orderId: exit.orderId.toString(),
+        remainingSize: '600',
+      }),
+      {
+        type: 'orderCancelled',
+        accountId: seller.account,
+        marketId: BTC,
+        orderId: exit.orderId.toString(),
+        reason: 'reduceOnly',
+      },
+    ]);
+
+    // someone buys through that price: nothing of the seller's is left to sell
+    const buyer = await trader(100_000);
+    placed(await order(buyer.w, { fillMode: 'IMMEDIATE_OR_CANCEL', price: price + 5_000n, size: 1_000n }));
+    expect((await account(seller.account)).positions).toEqual([]);
+    expect(TradesPageSchema.parse(await ex.getJson(`/trades?makerId=${seller.account}`)).trades).toEqual([]);
+    events.ws.close();
+  });
+});
+
+describe('margin held by open orders', () => {
+  const imf = (held: bigint) => (held * 500n + 9_999n) / 10_000n; // BTC-PERP: 5%, rounded up
+  const value = (price: bigint, size: bigint) => (price * size * 1_000_000n) / 100_000n;
+
+  it('resting bids hold initial margin: one the free collateral cannot carry is RISK, and a seller filling them leaves it non-negative', async () => {
+    ex = await startExchange();
+    // the audit's account: 1,000 USDC resting 0.1 BTC bids (~6,500 USDC each, ~325 USDC of margin)
+    const { w, account: a } = await trader(1_000);
+    const price = (await book()).bids[0]![0] + 1n;
+    for (let i = 0; i < 3; i += 1) placed(await order(w, { fillMode: 'LIMIT', price, size: 1_000n }));
+    const holding = (await account(a)).margin;
+    expect(holding.initialRequirement).toBe(imf(value(price, 3_000n)));
+    expect(holding.maintenanceRequirement).toBe(0n);
+    expect(holding.freeCollateral).toBe(usdc(1_000) - imf(value(price, 3_000n)));
+    const before = await account(a);
+    expect(errorOf(await order(w, { fillMode: 'LIMIT', price, size: 1_000n }))).toBe('RISK');
+    expect(await account(a)).toEqual(before);
+
+    // a seller hits them all (and more, had they rested): the account can carry what it bought
+    const seller = await trader(100_000);
+    const hit = placed(await order(seller.w, { side: 'ASK', price, size: 5_380n }));
+    expect(hit.filledSize).toBe(3_000n);
+    const after = await account(a);
+    expect(after.positions[0]!.size).toBe(3_000n);
+    expect(after.margin.freeCollateral).toBeGreaterThanOrEqual(0n);
+  });
+
+  it('check an order as it executes: what fills at once counts as position, only the rest holds at its limit', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(1_000);
+    const bestAsk = (await book()).asks[0]![0];
+    // 0.25 BTC is ~812 USDC of margin at the market, but would hold ~1,625 at twice the price
+    const through = placed(await order(w, { fillMode: 'LIMIT', price: bestAsk * 2n, size: 2_500n }));
+    expect(through.filledSize).toBe(2_500n);
+    expect(through.fills.every((f) => f.price < bestAsk + 1_000n)).toBe(true);
+    const after = await account(a);
+    expect(after.openOrders).toEqual([]);
+    expect(after.margin.freeCollateral).toBeGreaterThanOrEqual(0n);
+    // the same size resting at that price would hold more than the account has
+    const far = bestAsk * 2n;
+    expect(errorOf(await order(w, { side: 'ASK', fillMode: 'LIMIT', price: far, size: 5_000n }))).toBe(
+      'RISK',
+    );
+  });
+
+  it('free collateral for withdrawals counts what open orders hold; cancelling gives it back', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(1_000);
+    const price = (await book()).bids[0]![0] - 1_000n;
+    const bid = placed(await order(w, { fillMode: 'LIMIT', price, size: 1_000n }));
+    const free = usdc(1_000) - imf(value(price, 1_000n));
+    expect((await account(a)).margin.freeCollateral).toBe(free);
+    const withdraw = (amount: bigint) =>
+      ex.submit(w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount }));
+    expect(errorOf(await withdraw(free + 1n))).toBe('RISK');
+    const transfer = await ex.submit(
+      w.sessionBody({
+        type: 'transfer',
+        sessionId: w.session!.id,
+        fromAccountId: a,
+        tokenId: USDC,
+        amount: free + 1n,
+      }),
+    );
+    expect(errorOf(transfer)).toBe('RISK');
+    expect(errorOf(await withdraw(free))).toBeNull();
+
+    await ex.submit(
+      w.sessionBody({ type: 'cancelOrderById', sessionId: w.session!.id, orderId: bid.orderId }),
+    );
+    const after = (await account(a)).margin;
+    expect(after.initialRequirement).toBe(0n);
+    expect(after.freeCollateral).toBe(usdc(1_000) - free);
+  });
+
+  it('hold only what would add exposure: the larger side when flat, nothing for closing or reduce-only orders', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(10_000);
+    const { bids, asks } = await book();
+    const low = bids[0]![0] - 1_000n;
+    const high = asks[0]![0] + 1_000n;
+    const bid = placed(await order(w, { fillMode: 'LIMIT', price: low, size: 1_000n }));
+    const ask = placed(await order(w, { side: 'ASK', fillMode: 'LIMIT', price: high, size: 1_000n }));
+    // flat: either side filling opens 0.1 BTC, not both at once; the larger (the ask) is held
+    expect((await account(a)).margin.initialRequirement).toBe(imf(value(high, 1_000n)));
+    for (const o of [bid, ask])
+      await ex.submit(
+        w.sessionBody({ type: 'cancelOrderById', sessionId: w.session!.id, orderId: o.orderId }),
+      );
+
+    placed(await order(w, { size: 1_000n })); // long 0.1
+    const positionOnly = (await account(a)).margin.initialRequirement;
+    // an ask within the long closes it: nothing more held; a reduce-only one neither
+    placed(await order(w, { side: 'ASK', fillMode: 'LIMIT', price: high, size: 1_000n }));
+    placed(await order(w, { side: 'ASK', fillMode: 'LIMIT', price: high, size: 1_000n, isReduceOnly: true }));
+    expect((await account(a)).margin.initialRequirement).toBe(positionOnly);
+    // past the long it would open a short: that part holds, at its limit price
+    placed(await order(w, { side: 'ASK', fillMode: 'LIMIT', price: high, size: 500n }));
+    expect((await account(a)).margin.initialRequirement).toBe(positionOnly + imf(value(high, 500n)));
+  });
+
+  it('a resting order whose account can no longer carry it is cancelled when hit, not filled', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(1_000);
+    const entry = placed(await order(w, { size: 1_000n })).fills[0]!.price; // long 0.1 (~6,500 USDC)
+    const low = (entry * 85n) / 100n;
+    const bid = placed(await order(w, { fillMode: 'LIMIT', price: low, size: 10n }));
+    const events = await openStreams<StreamMessage & { account: Record<string, unknown> }>(
+      ex,
+      `account@${a}`,
+    );
+
+    // 12% down: equity is above maintenance (no liquidation) but below the initial requirement
+    await setIndex((entry * 88n) / 100n);
+    const under = (await account(a)).margin;
+    expect(under.freeCollateral).toBeLessThan(0n);
+    expect(under.equity).toBeGreaterThan(under.maintenanceRequirement);
+
+    // a seller sweeps every bid down to ours
+    const seller = await trader(1_000_000);
+    const bidsAbove = (await book()).bids.filter(([p]) => p > low).reduce((sum, [, s]) => sum + s, 0n);
+    const sweep = placed(await order(seller.w, { side: 'ASK', price: low, size: bidsAbove + 10n }));
+    expect(sweep.filledSize).toBe(bidsAbove);
+    expect(sweep.fills.some((f) => f.makerOrderId === bid.orderId)).toBe(false);
+    expect((await account(a)).positions[0]!.size).toBe(1_000n);
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${bid.orderId}`))).toMatchObject({
+      status: 'cancelled',
+      filledSize: 0n,
+    });
+    await expect
+      .poll(() => events.messages.map((m) => m.account))
+      .toContainEqual({
+        type: 'orderCancelled',
+        accountId: a,
+        marketId: BTC,
+        orderId: bid.orderId.toString(),
+        reason: 'margin',
+      });
+    events.ws.close();
   });
 });
 

@@ -456,6 +456,41 @@ describe('firing when the mark price crosses', () => {
   });
 });
 
+describe('a resting exit after the position changed', () => {
+  it('a TakeProfit exit resting as a LIMIT order shrinks with the position and is cancelled when it is closed, so it can never open a short', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const entry = (await order(w, { size: 1_000n })).fills[0]!.price;
+    const target = (entry * 102n) / 100n;
+    const limit = (entry * 104n) / 100n; // above the book once it fires: the exit rests
+    const id = await added(add(w, { kind: 'TAKE_PROFIT', triggerPrice: target, limitPrice: limit }));
+    await setPrice(target);
+    const [row] = (await finalisations(a)).items;
+    expect(row).toMatchObject({ triggerId: id, status: 'Success' });
+    const exitId = row!.orderId!;
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${exitId}`))).toMatchObject({
+      fillMode: 'LIMIT',
+      status: 'open',
+      size: 1_000n,
+      reduceOnly: true,
+    });
+
+    await order(w, { side: 'ASK', size: 300n }); // sold 300 by hand: the exit now covers 700
+    expect((await account(a)).openOrders).toEqual([
+      expect.objectContaining({ orderId: exitId.toString(), remainingSize: 700n }),
+    ]);
+    await order(w, { side: 'ASK', size: 700n, isReduceOnly: true }); // closed by hand
+    expect((await account(a)).openOrders).toEqual([]);
+    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${exitId}`)).status).toBe('cancelled');
+
+    // the price runs through the exit's limit: the market maker's new bids find nothing of ours to take
+    await setPrice((limit * 101n) / 100n);
+    expect(await positionSize(a)).toBe(0n);
+    const exitTrades = await ex.getJson<{ items: unknown[] }>(`/order/${exitId}/trades`);
+    expect(exitTrades.items).toEqual([]);
+  });
+});
+
 describe('history paging', () => {
   it('pages placements by "actionId:subActionId" and finalisations by trigger id, oldest first; bad cursors are 400', async () => {
     ex = await startExchange();

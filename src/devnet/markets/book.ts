@@ -66,14 +66,15 @@ export function removeOrder(book: BookState, orderId: bigint): RestingOrder | nu
 /** Resting orders a taker on `side` can trade against at `limit` (null: any price), best first. */
 export function crossable(book: BookState, side: BookSide, limit: bigint | null): RestingOrder[] {
   const opposite = side === 'BID' ? book.asks : book.bids;
-  return opposite.filter((o) => limit === null || (side === 'BID' ? o.price <= limit : o.price >= limit));
-}
-
-/** Size available to a taker up to its limit, excluding the taker's own orders (no self-trade). */
-export function liquidity(book: BookState, side: BookSide, limit: bigint | null, accountId: number): bigint {
-  return crossable(book, side, limit)
-    .filter((o) => o.accountId !== accountId)
-    .reduce((sum, o) => sum + o.remaining, 0n);
+  if (limit === null) return [...opposite];
+  // best first: the crossable orders are a prefix of the side
+  let end = 0;
+  while (
+    end < opposite.length &&
+    (side === 'BID' ? opposite[end]!.price <= limit : opposite[end]!.price >= limit)
+  )
+    end += 1;
+  return opposite.slice(0, end);
 }
 
 export function levels(

@@ -19,7 +19,8 @@ export function liquidateUnhealthy(tick: TickContext): number[] {
     if (!account || accountId === state.marketMakerAccount) continue;
     const open = positionsOf(state, accountId);
     if (open.length === 0) continue;
-    const before = accountMargin(state, config, account);
+    // open orders add to the initial requirement only: maintenance decides
+    const before = accountMargin(state, config, account, { orders: false });
     if (before.equity >= before.maintenanceRequirement) continue;
 
     const actionId = tick.recordAction('liquidation', {

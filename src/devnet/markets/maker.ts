@@ -1,10 +1,13 @@
 // The built-in market maker: a system account that keeps a ladder of bids and asks around each market's
-// index, re-quoted whenever the index moves, so that users always have liquidity to trade against.
+// index, re-quoted whenever the index moves, so that users always have liquidity to trade against. A new
+// quote that crosses users' resting orders trades with them first, as any incoming order would.
 import type { DevnetConfig } from '../config';
 import { derivedAddress } from '../config';
-import type { EngineState } from '../engine/state';
+import type { EngineState, OrderRecord } from '../engine/state';
+import type { TickContext } from '../engine/tick';
 import { createAccount } from '../engine/rules/funds';
-import { emptyBook, insertOrder, removeOrder } from './book';
+import { match } from '../engine/rules/orders';
+import { crossable, emptyBook, insertOrder, removeOrder } from './book';
 import { quoteDecimals } from './margin';
 
 export const MARKET_MAKER_WALLET = derivedAddress('market-maker');
@@ -24,15 +27,21 @@ function makerAccount(state: EngineState, config: DevnetConfig, now: number): nu
   return account.id;
 }
 
-/** Re-quotes every market whose index moved since the last quote. Returns the markets re-quoted. */
-export function requote(
-  state: EngineState,
-  config: DevnetConfig,
-  now: number,
-  quotedAt: Map<number, bigint>,
-): number[] {
+/**
+ * Re-quotes every market whose index moved since the last quote. Returns the markets re-quoted.
+ *
+ * A new quote is placed like any limit order: if the index moved through users' resting orders, the quote
+ * first trades with them (they are the makers, filled at their own prices, with the usual fees, positions,
+ * history and events; the market maker pays its taker fee), and only what is left rests. So the book never
+ * stays crossed. Trades made while re-quoting a market are recorded under one engine action
+ * (`marketMakerQuote`). The market maker has no inventory limit: its account is funded far beyond what its
+ * quotes can ever need, and it is exempt from nothing else (its orders hold margin like anyone's).
+ */
+export function requote(tick: TickContext, quotedAt: Map<number, bigint>): number[] {
+  const { state, config, now } = tick;
   if (!state.oracle) return [];
   const accountId = makerAccount(state, config, now);
+  const account = state.accounts[accountId]!;
   const qd = quoteDecimals(config);
   const requoted: number[] = [];
   for (const market of config.markets) {
@@ -46,6 +55,9 @@ export function requote(
       if (record && record.filled === 0n) delete state.orders[order.orderId.toString()];
       else if (record) record.status = 'cancelled';
     }
+    // the action the trades of this re-quote are recorded under, taken when the first quote crosses
+    let trading: { actionId: bigint; receipt: { marketId: number; orderIds: string[] } } | null = null;
+    let subActions = 0;
     for (let level = 0n; level < BigInt(LEVELS); level += 1n) {
       const offset = SPREAD_BPS + level * STEP_BPS;
       for (const side of ['BID', 'ASK'] as const) {
@@ -62,12 +74,12 @@ export function requote(
           (price * 10n ** BigInt(qd));
         if (size <= 0n) continue;
         const orderId = state.nextOrderId++;
-        state.orders[orderId.toString()] = {
+        const record: OrderRecord = {
           orderId,
           accountId,
           marketId: market.marketId,
           side,
-          fillMode: 'POST_ONLY',
+          fillMode: 'LIMIT',
           price,
           size,
           filled: 0n,
@@ -76,13 +88,38 @@ export function requote(
           time: now,
           actionId: 0n,
         };
+        state.orders[orderId.toString()] = record;
+        if (crossable(book, side, price).some((o) => o.accountId !== accountId)) {
+          if (!trading) {
+            const receipt = { marketId: market.marketId, orderIds: [] as string[] };
+            trading = { actionId: tick.recordAction('marketMakerQuote', receipt), receipt };
+          }
+          trading.receipt.orderIds.push(orderId.toString());
+          record.actionId = trading.actionId;
+          const fills = match(
+            state,
+            config,
+            { account, market, side, limit: price, size, orderId },
+            now,
+            trading.actionId,
+            tick.emit,
+            subActions,
+          );
+          subActions += fills.length;
+          record.filled = fills.reduce((sum, f) => sum + f.size, 0n);
+        }
+        const remaining = size - record.filled;
+        if (remaining === 0n) {
+          record.status = 'filled';
+          continue;
+        }
         insertOrder(book, {
           orderId,
           accountId,
           side,
           price,
           size,
-          remaining: size,
+          remaining,
           reduceOnly: false,
           time: now,
         });

@@ -1,8 +1,11 @@
 // An account's margin: equity is its balances valued in quote units plus unrealised PnL; initial and
-// maintenance requirements are the markets' fractions of each position's notional at the mark price.
+// maintenance requirements are the markets' fractions of each position's notional at the mark price, and the
+// initial requirement also counts what open orders would add to the exposure (see heldNotional).
 import type { DevnetConfig } from '../config';
 import type { AccountState, EngineState } from '../engine/state';
+import type { MarketInfo } from '../../shared/exchange/info';
 import { abs, notional, unrealizedPnl, type PositionState } from './positions';
+import { restingIds, type BookSide } from './book';
 
 export interface Margin {
   equity: bigint;
@@ -43,13 +46,103 @@ export function positionsOf(state: EngineState, accountId: number): [number, Pos
     .filter(([, p]) => p.size !== 0n);
 }
 
-/** Margin as it would be with `override` positions (for checking an order before it is placed). */
+/** An order not in the book yet, counted as if it rested there (for checking it before it is placed). */
+export interface HypotheticalOrder {
+  marketId: number;
+  side: BookSide;
+  price: bigint;
+  size: bigint;
+}
+
+/**
+ * Quote notional the account's open orders in one market hold margin for (`extra`: an order not placed yet,
+ * counted as if it rested behind the orders at its price). Each side is walked in book priority (best price
+ * first, then arrival): an order first uses up what is left of the position it would close (that part holds
+ * nothing), the rest would open or grow exposure and holds its notional at its own limit price. Bids and asks
+ * cannot both grow exposure to the end (each fill turns the other side into closing orders), so the market
+ * holds the larger side. Reduce-only orders hold nothing: they can only ever shrink the position.
+ */
+function heldNotional(
+  state: EngineState,
+  accountId: number,
+  market: MarketInfo,
+  position: bigint,
+  extra: HypotheticalOrder | undefined,
+  qd: number,
+): bigint {
+  const book = state.books[market.marketId];
+  const ids = book ? restingIds(book, accountId) : [];
+  const withExtra = extra !== undefined && extra.marketId === market.marketId;
+  if (ids.length === 0 && !withExtra) return 0n;
+  // rank: arrival (order ids grow with time); the order not placed yet comes after every resting one
+  type Held = { price: bigint; remaining: bigint; rank: bigint };
+  const sides: Record<BookSide, Held[]> = { BID: [], ASK: [] };
+  for (const id of ids) {
+    const o = state.orders[id.toString()];
+    if (!o || o.reduceOnly || o.status !== 'open') continue;
+    sides[o.side].push({ price: o.price, remaining: o.size - o.filled, rank: o.orderId });
+  }
+  if (withExtra) sides[extra.side].push({ price: extra.price, remaining: extra.size, rank: 1n << 64n });
+  let held = 0n;
+  for (const side of ['BID', 'ASK'] as const) {
+    const orders = sides[side];
+    // price × size in market units, converted to quote units once
+    let raw = 0n;
+    for (const o of orders) raw += o.price * o.remaining;
+    // the orders first in line close what there is to close: that part holds nothing
+    let closing = side === 'BID' ? (position < 0n ? -position : 0n) : position > 0n ? position : 0n;
+    const ahead = (a: Held, b: Held) =>
+      a.price !== b.price ? (side === 'BID' ? a.price > b.price : a.price < b.price) : a.rank < b.rank;
+    const cover = (o: Held) => {
+      const covered = o.remaining < closing ? o.remaining : closing;
+      closing -= covered;
+      raw -= o.price * covered;
+    };
+    // usually one or two orders close the position: pick them out without sorting the side
+    const used = new Set<Held>();
+    while (closing > 0n && used.size < orders.length && used.size < 8) {
+      let first: Held | undefined;
+      for (const o of orders) if (!used.has(o) && (!first || ahead(o, first))) first = o;
+      used.add(first!);
+      cover(first!);
+    }
+    if (closing > 0n)
+      for (const o of orders.filter((x) => !used.has(x)).sort((a, b) => (ahead(a, b) ? -1 : 1))) {
+        if (closing === 0n) break;
+        cover(o);
+      }
+    if (raw > held) held = raw;
+  }
+  return held === 0n ? 0n : notional(market, held, 1n, qd);
+}
+
+const imf = (value: bigint, market: MarketInfo) => (value * BigInt(market.imfBps) + 9_999n) / 10_000n;
+
+/** How accountMargin should see the account: as it would be after an order, or without its orders. */
+export interface MarginView {
+  /** position sizes replacing the held ones (an order counted as filled) */
+  positions?: Record<number, bigint>;
+  /** an order counted as resting */
+  order?: HypotheticalOrder;
+  /**
+   * false: skip what open orders hold, for a caller that reads only equity and maintenance (liquidation):
+   * the initial requirement and free collateral it returns then leave the orders out
+   */
+  orders?: boolean;
+}
+
+/**
+ * The account's margin. Equity: balances plus unrealised PnL at the mark. Maintenance: mmf of each
+ * position's notional at the mark. Initial: imf of each position's notional at the mark plus imf of what its
+ * open orders hold (see heldNotional); free collateral is equity less the initial requirement.
+ */
 export function accountMargin(
   state: EngineState,
   config: DevnetConfig,
   account: AccountState,
-  override?: Record<number, bigint>,
+  view: MarginView = {},
 ): Margin {
+  const { positions: override, order: extra } = view;
   const qd = quoteDecimals(config);
   let equity = 0n;
   for (const [tokenId, amount] of Object.entries(account.balances))
@@ -58,15 +151,20 @@ export function accountMargin(
   let maintenance = 0n;
   const sizes = new Map(positionsOf(state, account.id).map(([m, p]) => [m, p.size]));
   for (const [m, size] of Object.entries(override ?? {})) sizes.set(Number(m), size);
-  for (const [marketId, size] of sizes) {
-    const market = config.markets.find((x) => x.marketId === marketId);
+  for (const market of config.markets) {
+    const marketId = market.marketId;
+    const size = sizes.get(marketId) ?? 0n;
     const mark = state.oracle?.markets[marketId]?.mark;
-    if (!market || mark === undefined || size === 0n) continue;
-    const position = state.positions[account.id]?.[marketId];
-    if (position && position.size !== 0n) equity += unrealizedPnl(position, market, mark, qd);
-    const value = notional(market, mark, abs(size), qd);
-    initial += (value * BigInt(market.imfBps) + 9_999n) / 10_000n;
-    maintenance += (value * BigInt(market.mmfBps) + 9_999n) / 10_000n;
+    if (size !== 0n && mark !== undefined) {
+      const position = state.positions[account.id]?.[marketId];
+      if (position && position.size !== 0n) equity += unrealizedPnl(position, market, mark, qd);
+      const value = notional(market, mark, abs(size), qd);
+      initial += imf(value, market);
+      maintenance += (value * BigInt(market.mmfBps) + 9_999n) / 10_000n;
+    }
+    if (view.orders === false) continue;
+    const held = heldNotional(state, account.id, market, size, extra, qd);
+    if (held > 0n) initial += imf(held, market);
   }
   return {
     equity,
@@ -92,7 +190,7 @@ export function liquidationPrice(
   const mark = state.oracle?.markets[marketId]?.mark;
   if (!market || !position || position.size === 0n || mark === undefined) return null;
   const qd = quoteDecimals(config);
-  const margin = accountMargin(state, config, account);
+  const margin = accountMargin(state, config, account, { orders: false });
   const size = position.size;
   const ownMaintenance = (notional(market, mark, abs(size), qd) * BigInt(market.mmfBps) + 9_999n) / 10_000n;
   // Equity and requirement are linear in this market's price P:

@@ -1,11 +1,20 @@
-// PlaceOrder and CancelOrderById: price-time matching against the book, every fill mode, reduce-only,
-// a margin check before anything moves, maker and taker fees by tier, and positions updated on both sides.
+// PlaceOrder and CancelOrderById: price-time matching against the book, every fill mode, reduce-only (at
+// placement, at every fill, and kept up as positions change), a margin check before anything moves that
+// counts open orders, maker and taker fees by tier, and positions updated on both sides.
 import { Rejection, type AccountState, type EngineState, type OrderRecord } from '../state';
 import type { RuleContext, RuleSet } from '../engine';
 import type { DevnetConfig } from '../../config';
 import type { MarketInfo } from '../../../shared/exchange/info';
 import type { Fill } from '../../../protocol/types';
-import { crossable, emptyBook, insertOrder, liquidity, removeOrder, type BookSide } from '../../markets/book';
+import {
+  crossable,
+  emptyBook,
+  insertOrder,
+  removeOrder,
+  restingIds,
+  type BookSide,
+  type RestingOrder,
+} from '../../markets/book';
 import { abs, applyFill, emptyPosition, notional, type PositionState } from '../../markets/positions';
 import { accountMargin, quoteDecimals } from '../../markets/margin';
 import { recordFill } from '../../markets/history';
@@ -50,6 +59,8 @@ export interface Taker {
   size: bigint;
   orderId: bigint;
   clientOrderId?: bigint;
+  /** a reduce-only taker never trades past the opposite position it holds */
+  reduceOnly?: boolean;
   /** why the taker trades; a liquidation is recorded as such in the position history */
   reason?: 'trade' | 'liquidation';
 }
@@ -57,7 +68,156 @@ export interface Taker {
 export const fillKey = (orderId: bigint, makerId: number, price: bigint): string =>
   `${orderId}:${makerId}:${price}`;
 
-/** Trades the taker against the book; returns the fills. Self-trades are skipped, not executed. */
+/** How much an order on `side` can reduce `position` (signed): the opposite position's size, else 0. */
+export function closable(position: bigint, side: BookSide): bigint {
+  if (side === 'ASK') return position > 0n ? position : 0n;
+  return position < 0n ? -position : 0n;
+}
+
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
+/** Takes a resting order off the book as the engine's decision, telling its account why. */
+function cancelResting(
+  state: EngineState,
+  order: OrderRecord,
+  reason: 'reduceOnly' | 'margin',
+  emit: RuleContext['emit'],
+): void {
+  removeOrder((state.books[order.marketId] ??= emptyBook()), order.orderId);
+  order.status = 'cancelled';
+  const account = state.accounts[order.accountId]!;
+  account.updateId += 1;
+  emit(account.id, {
+    type: 'orderCancelled',
+    marketId: order.marketId,
+    orderId: order.orderId.toString(),
+    reason,
+  });
+}
+
+/**
+ * Keeps the account's resting reduce-only orders in a market able to do only that, after its position
+ * changed: an order on the side that no longer closes anything (the position is flat or on the order's
+ * side) is cancelled; one larger than the position is shrunk to its size. Each order is held to the whole
+ * position on its own; matching clamps fills so that several of them together cannot flip it either.
+ */
+export function enforceReduceOnly(
+  state: EngineState,
+  accountId: number,
+  marketId: number,
+  emit: RuleContext['emit'],
+): void {
+  const book = state.books[marketId];
+  if (!book) return;
+  const position = state.positions[accountId]?.[marketId]?.size ?? 0n;
+  for (const id of [...restingIds(book, accountId)]) {
+    const order = state.orders[id.toString()];
+    if (!order || !order.reduceOnly || order.status !== 'open') continue;
+    const remaining = order.size - order.filled;
+    const cap = closable(position, order.side);
+    if (remaining <= cap) continue;
+    if (cap === 0n) {
+      cancelResting(state, order, 'reduceOnly', emit);
+      continue;
+    }
+    // a non-fill reduction: the order keeps its place in the book with less left
+    const resting = (order.side === 'BID' ? book.bids : book.asks).find((o) => o.orderId === id)!;
+    const cut = remaining - cap;
+    resting.remaining = cap;
+    resting.size -= cut;
+    order.size -= cut;
+    book.updateId += 1;
+    const account = state.accounts[accountId]!;
+    account.updateId += 1;
+    emit(accountId, {
+      type: 'orderReduced',
+      marketId,
+      orderId: order.orderId.toString(),
+      cancelledSize: cut.toString(),
+      remainingSize: cap.toString(),
+      reason: 'reduceOnly',
+    });
+  }
+}
+
+export type MatchStep =
+  | { kind: 'fill'; maker: RestingOrder; size: bigint }
+  | { kind: 'cancel'; maker: RestingOrder; reason: 'reduceOnly' | 'margin' };
+
+/**
+ * What a taker would do to the book, decided from the state before anything changes, so that FILL_OR_KILL
+ * can be refused up front and matching follows exactly this plan. Best price first, then arrival; the
+ * taker's own orders are skipped (no self-trade). A resting order trades only what its account may:
+ * - reduce-only: at most the opposite position its account holds at that point (earlier fills of the same
+ *   plan included); one that can no longer reduce anything is cancelled instead;
+ * - any other order whose fill would grow its account's exposure: only while the account's free collateral
+ *   (which already counts this order's hold) is not negative; otherwise it is cancelled (reason `margin`).
+ *   The check is made once per account, on the state before the taker trades.
+ * A reduce-only taker stops where its own position is closed.
+ */
+export function planMatch(
+  state: EngineState,
+  config: DevnetConfig,
+  taker: {
+    accountId: number;
+    marketId: number;
+    side: BookSide;
+    limit: bigint | null;
+    size: bigint;
+    reduceOnly?: boolean;
+  },
+): MatchStep[] {
+  const book = state.books[taker.marketId] ?? emptyBook();
+  const positions = new Map<number, bigint>();
+  const position = (id: number) => positions.get(id) ?? state.positions[id]?.[taker.marketId]?.size ?? 0n;
+  const carries = new Map<number, boolean>();
+  const canCarry = (id: number): boolean => {
+    let ok = carries.get(id);
+    if (ok === undefined) {
+      ok = accountMargin(state, config, state.accounts[id]!).freeCollateral >= 0n;
+      carries.set(id, ok);
+    }
+    return ok;
+  };
+  const steps: MatchStep[] = [];
+  let remaining = taker.size;
+  for (const maker of crossable(book, taker.side, taker.limit)) {
+    if (remaining === 0n) break;
+    if (maker.accountId === taker.accountId) continue;
+    let size = min(remaining, maker.remaining);
+    if (taker.reduceOnly) {
+      const cap = closable(position(taker.accountId), taker.side);
+      if (cap === 0n) break;
+      size = min(size, cap);
+    }
+    const held = position(maker.accountId);
+    if (maker.reduceOnly) {
+      const cap = closable(held, maker.side);
+      if (cap === 0n) {
+        steps.push({ kind: 'cancel', maker, reason: 'reduceOnly' });
+        continue;
+      }
+      size = min(size, cap);
+    } else {
+      const after = held + (maker.side === 'BID' ? size : -size);
+      if (abs(after) > abs(held) && !canCarry(maker.accountId)) {
+        steps.push({ kind: 'cancel', maker, reason: 'margin' });
+        continue;
+      }
+    }
+    steps.push({ kind: 'fill', maker, size });
+    positions.set(maker.accountId, held + (maker.side === 'BID' ? size : -size));
+    positions.set(taker.accountId, position(taker.accountId) + (taker.side === 'BID' ? size : -size));
+    remaining -= size;
+  }
+  return steps;
+}
+
+/**
+ * Trades the taker against the book as planMatch decides (`plan`: its answer for this taker, computed on
+ * the state as it still is); returns the fills. Fills are numbered from `firstSubAction` within the action
+ * (an engine action may match several takers in one market).
+ */
 export function match(
   state: EngineState,
   config: DevnetConfig,
@@ -65,25 +225,50 @@ export function match(
   time: number,
   actionId: bigint,
   emit: RuleContext['emit'],
+  firstSubAction = 0,
+  plan?: MatchStep[],
 ): Fill[] {
   const book = (state.books[taker.market.marketId] ??= emptyBook());
   const qd = quoteDecimals(config);
   const fills: Fill[] = [];
-  let remaining = taker.size;
-  for (const maker of crossable(book, taker.side, taker.limit)) {
-    if (remaining === 0n) break;
-    if (maker.accountId === taker.account.id) continue;
-    const size = remaining < maker.remaining ? remaining : maker.remaining;
+  const steps =
+    plan ??
+    planMatch(state, config, {
+      accountId: taker.account.id,
+      marketId: taker.market.marketId,
+      side: taker.side,
+      limit: taker.limit,
+      size: taker.size,
+      ...(taker.reduceOnly ? { reduceOnly: true } : {}),
+    });
+  for (const step of steps) {
+    const maker = step.maker;
+    const makerOrder = state.orders[maker.orderId.toString()]!;
+    // an earlier fill's reduce-only upkeep may have cancelled it already
+    if (makerOrder.status !== 'open') continue;
+    if (step.kind === 'cancel') {
+      cancelResting(state, makerOrder, step.reason, emit);
+      continue;
+    }
+    const size = min(step.size, maker.remaining);
+    if (size <= 0n) continue;
     const value = notional(taker.market, maker.price, size, qd);
     const takerFee = fee(value, feeBps(state, config, taker.account.id, 'taker'));
     const makerFee = fee(value, feeBps(state, config, maker.accountId, 'maker'));
     const makerAccount = state.accounts[maker.accountId]!;
     const signed = taker.side === 'BID' ? size : -size;
-    const subActionId = fills.length;
+    const subActionId = firstSubAction + fills.length;
+    // accounts whose position shrank, closed or flipped: their reduce-only orders may need upkeep
+    const reduced: number[] = [];
     const side = (accountId: number, delta: bigint, fee: bigint): bigint => {
       const position = positionOf(state, accountId, taker.market.marketId);
       const sizeBefore = position.size;
       const pnl = applyFill(position, taker.market, delta, maker.price, qd);
+      if (
+        sizeBefore !== 0n &&
+        (abs(position.size) < abs(sizeBefore) || position.size > 0n !== sizeBefore > 0n)
+      )
+        reduced.push(accountId);
       recordFill(state, config, {
         actionId,
         subActionId,
@@ -110,8 +295,6 @@ export function match(
     state.feeVault[config.quoteTokenId] = (state.feeVault[config.quoteTokenId] ?? 0n) + takerFee + makerFee;
 
     maker.remaining -= size;
-    remaining -= size;
-    const makerOrder = state.orders[maker.orderId.toString()]!;
     makerOrder.filled += size;
     if (maker.remaining === 0n) {
       removeOrder(book, maker.orderId);
@@ -148,6 +331,8 @@ export function match(
       takerClientOrderId: taker.clientOrderId?.toString() ?? null,
       position: { size: makerPosition.size.toString(), entryPrice: makerPosition.entryPrice.toString() },
     });
+    // reduce-only orders that can no longer reduce (all of it) are shrunk or cancelled
+    for (const accountId of reduced) enforceReduceOnly(state, accountId, taker.market.marketId, emit);
   }
   return fills;
 }
@@ -175,13 +360,35 @@ export const orderRules: RuleSet = {
       crossable(book, kind.side, limit).some((o) => o.accountId !== account.id)
     )
       throw new Rejection('ORDER_WOULD_CROSS');
-    if (kind.fillMode === 'FILL_OR_KILL' && liquidity(book, kind.side, limit, account.id) < size)
-      throw new Rejection('ORDER_NOT_FILLED');
-    const after = position + (kind.side === 'BID' ? size : -size);
-    if (abs(after) > abs(position)) {
-      // opening or growing: the whole order, filled, must fit the initial margin
-      const margin = accountMargin(state, config, account, { [market.marketId]: after });
-      if (margin.freeCollateral < 0n) throw new Rejection('RISK');
+    // what the order will do at once is known before anything changes (matching follows this plan)
+    const steps = planMatch(state, config, {
+      accountId: account.id,
+      marketId: market.marketId,
+      side: kind.side,
+      limit,
+      size,
+      reduceOnly: kind.isReduceOnly,
+    });
+    const immediate = steps.reduce((sum, s) => sum + (s.kind === 'fill' ? s.size : 0n), 0n);
+    if (kind.fillMode === 'FILL_OR_KILL' && immediate < size) throw new Rejection('ORDER_NOT_FILLED');
+    // Margin, checked as the order will execute: what fills at once counts as position (at the mark), what
+    // rests holds initial margin at its limit price (markets/margin.ts). An order that adds to the initial
+    // requirement must leave the free collateral non-negative; one that only reduces is always allowed.
+    const rests = resting && !kind.isReduceOnly ? size - immediate : 0n;
+    if (immediate > 0n || rests > 0n) {
+      const after = accountMargin(state, config, account, {
+        ...(immediate > 0n
+          ? { positions: { [market.marketId]: position + (kind.side === 'BID' ? immediate : -immediate) } }
+          : {}),
+        ...(rests > 0n
+          ? { order: { marketId: market.marketId, side: kind.side, price: kind.price, size: rests } }
+          : {}),
+      });
+      if (
+        after.freeCollateral < 0n &&
+        after.initialRequirement > accountMargin(state, config, account).initialRequirement
+      )
+        throw new Rejection('RISK');
     }
 
     const orderId = state.nextOrderId++;
@@ -211,11 +418,14 @@ export const orderRules: RuleSet = {
         limit,
         size,
         orderId,
+        ...(kind.isReduceOnly ? { reduceOnly: true } : {}),
         ...(kind.clientOrderId !== undefined ? { clientOrderId: kind.clientOrderId } : {}),
       },
       ctx.now,
       ctx.actionId,
       ctx.emit,
+      0,
+      steps,
     );
     order.filled = fills.reduce((sum, f) => sum + f.size, 0n);
     const remaining = size - order.filled;
