@@ -346,7 +346,7 @@ describe('the margin effect of taking collateral out', () => {
     expect(balance).toBeGreaterThan(detail.freeCollateral);
     // more than is free, though less than the balance: the position needs the rest
     expect(await failure(withdraw(detail.freeCollateral + usdc(10)))).toMatch(
-      /open positions need its collateral: at most [\d,.]+ USDC can leave it now/,
+      /open positions and orders need its collateral: at most [\d,.]+ USDC can leave it now/,
     );
     const prepared = await withdraw(usdc(100));
     if (!prepared.ok) throw new Error(prepared.error.message);

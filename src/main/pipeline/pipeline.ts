@@ -186,13 +186,14 @@ export class ActionPipeline {
     warnings: string[],
     money: (v: bigint) => string,
   ): MarginAfter | null {
-    if (margin.maintenanceRequirement === 0n) return null;
     const freeCollateral = margin.freeCollateral - amount;
+    // Open orders hold margin too, so this is checked even without a position.
     if (freeCollateral < 0n)
       throw new AppFailure(
         'INVALID_ARGUMENT',
-        `Account ${accountId}'s open positions need its collateral: at most ${money(margin.freeCollateral > 0n ? margin.freeCollateral : 0n)} can leave it now.`,
+        `Account ${accountId}'s open positions and orders need its collateral: at most ${money(margin.freeCollateral > 0n ? margin.freeCollateral : 0n)} can leave it now.`,
       );
+    if (margin.maintenanceRequirement === 0n) return null;
     const healthBps = Number(((margin.equity - amount) * 10_000n) / margin.maintenanceRequirement);
     if (healthBps < 12_000)
       warnings.push(
