@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, type RunningApp } from './support/app';
-import { PASSPHRASE, chooseNetwork } from './support/steps';
+import { PASSPHRASE, chooseNetwork, walletStep } from './support/steps';
 import { Trader } from './support/trader';
 
 test.describe.configure({ mode: 'serial' });
@@ -78,7 +78,15 @@ test('first run: a custom address that is not an exchange is refused in plain wo
   expect(() => readFileSync(join(app.dataDir, 'app', 'settings.json'), 'utf8')).toThrow();
 
   await chooseNetwork(page, 'Embedded devnet');
+  // no wallet yet: the first-wallet step, left for later here (the trader's wallet is imported below)
+  await expect(walletStep(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Later', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a wallet' })).toBeVisible();
+  // "Later" holds for the session: a reload does not ask again
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
+  await expect(walletStep(page)).toHaveCount(0);
   const saved = JSON.parse(readFileSync(join(app.dataDir, 'app', 'settings.json'), 'utf8')) as unknown;
   expect(saved).toMatchObject({ network: { kind: 'embedded-devnet' } });
 });
@@ -205,6 +213,39 @@ test('account page: margin, balances, positions, open orders, triggers and a tab
   await expect(page.getByRole('table', { name: 'Positions', exact: true })).toBeVisible();
   await shot('account-1024');
   await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('withdraw and transfer: Max is what the open position leaves free, and the form says so', async () => {
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Withdraw' }).click();
+  const amount = page.getByLabel(/^Amount/);
+  const note = page.getByTestId('margin-limit');
+  await expect(note).toContainText(
+    /^Up to [\d,.]+ USDC can be withdrawn while your positions and orders are open/,
+  );
+  // Max fills in the free collateral the note names (both follow the mark), less than the balance
+  await expect(async () => {
+    await page.getByRole('button', { name: /^Max/ }).click();
+    const max = scaled(await amount.inputValue(), 6);
+    expect(max).toBe(scaled(/^Up to ([\d,.]+) USDC/.exec((await note.textContent())!)![1]!, 6));
+    expect(max).toBeGreaterThan(0n);
+    expect(max).toBeLessThan(1_000_000_000n);
+  }).toPass();
+  await expect(page.getByRole('button', { name: 'Review withdrawal' })).toBeEnabled();
+  await shot('withdraw-max');
+  // more than that, though the balance holds it, is refused where it is typed: halfway to the balance
+  const max = scaled(await amount.inputValue(), 6);
+  const balance = scaled(/the ([\d,.]+) USDC balance/.exec((await note.textContent())!)![1]!, 6);
+  await amount.fill(String((max + balance) / 2n / 1_000_000n));
+  await expect(page.getByText(/^More than your open positions leave free: up to [\d,.]+ USDC/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
+
+  await page.getByRole('tab', { name: 'Transfer' }).click();
+  await expect(page.getByTestId('margin-limit')).toContainText(
+    'can be transferred while your positions and orders are open',
+  );
+  await page.getByRole('button', { name: /^Max/ }).click();
+  expect(scaled(await page.getByLabel(/^Amount/).inputValue(), 6)).toBeLessThan(1_000_000_000n);
 });
 
 test('notifications: a resting order filled by someone else is told in plain words', async () => {

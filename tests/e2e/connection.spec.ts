@@ -46,6 +46,10 @@ test('the exchange going away is told and shown until it is back, then the figur
   await page.getByLabel('Secret key').fill(trader.secret);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Trader' })).toBeVisible();
+  // this exchange is not the embedded devnet: no faucet is offered
+  await page.getByRole('link', { name: 'Transfers', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Deposit', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /test funds/ })).toHaveCount(0);
   await trader.deposit(0, 500_000_000n); // 500 USDC
   await page.getByRole('link', { name: 'Portfolio', exact: true }).click();
   const accounts = page.getByRole('table', { name: 'Accounts' });

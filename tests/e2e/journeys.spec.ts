@@ -1,11 +1,11 @@
 // What people do with Perpetua, in a real browser against the browser host, the devnet and a real OS
-// keychain: first run, a wallet, a deposit until it is credited, a transfer into a new account, a withdrawal
+// keychain: first run with its first wallet, a deposit until it is credited, a transfer into a new account, a withdrawal
 // whose fee is shown first and whose payout is exact, a session created and revoked, and bad input refused.
 import { expect, test, type Page } from '@playwright/test';
 import bs58 from 'bs58';
 import { randomBytes } from 'node:crypto';
 import { startApp, type RunningApp } from './support/app';
-import { PASSPHRASE, chooseNetwork } from './support/steps';
+import { PASSPHRASE, chooseNetwork, walletStep } from './support/steps';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(
@@ -27,7 +27,7 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-test('first run: choose a passphrase, then the network', async () => {
+test('first run: choose a passphrase, then the network, then the first wallet is asked for', async () => {
   await page.goto(app.url);
   await expect(page.getByRole('heading', { name: 'Welcome to Perpetua' })).toBeVisible();
   await page.getByLabel('Passphrase', { exact: true }).fill('short');
@@ -43,30 +43,47 @@ test('first run: choose a passphrase, then the network', async () => {
   await expect(page.getByRole('radio', { name: 'Embedded devnet', exact: true })).toBeChecked();
   await shot('first-run-network');
   await chooseNetwork(page, 'Embedded devnet');
-  await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
-  await expect(page.getByText('Embedded devnet', { exact: true })).toBeVisible();
+  // no wallet yet: create one, import one, or leave it for later
+  await expect(walletStep(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create a new wallet' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Import a wallet' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Later', exact: true })).toBeVisible();
+  await shot('first-run-wallet');
+  // the smallest supported window holds it all
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(page.getByRole('button', { name: 'Later', exact: true })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 860 });
 });
 
-test('create a wallet: the secret is shown once and stored after confirming the backup', async () => {
-  await go('Accounts');
-  await page.getByRole('button', { name: 'Create wallet' }).click();
-  await page.getByLabel('Wallet name').fill('Main');
-  await page.getByRole('button', { name: 'Create wallet' }).last().click();
-  const secret = (await page.getByTestId('secret-key').textContent())!.trim();
+test('first wallet, created in the first-run step: the secret is shown once and stored after confirming the backup', async () => {
+  // the step opens with Create focused: the keyboard is enough
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Create a wallet' });
+  const name = dialog.getByLabel('Wallet name');
+  await expect(name).toBeFocused();
+  await name.fill('Main');
+  await name.press('Enter');
+  const secret = (await dialog.getByTestId('secret-key').textContent())!.trim();
   expect(bs58.decode(secret)).toHaveLength(64);
   // even a throwaway devnet key never goes into a committed picture
   await page.screenshot({
     path: 'docs/screenshots/create-wallet.png',
     mask: [page.getByTestId('secret-key')],
   });
-  await page.getByLabel(/type the last 6 characters/).fill('wrong!');
-  await page.getByRole('button', { name: 'I saved it: store the wallet' }).click();
-  await expect(page.getByText(/not the last 6 characters/)).toBeVisible();
-  await page.getByLabel(/type the last 6 characters/).fill(secret.slice(-6));
-  await page.getByRole('button', { name: 'I saved it: store the wallet' }).click();
+  const confirm = dialog.getByLabel(/type the last 6 characters/);
+  await expect(confirm).toBeFocused();
+  await confirm.fill('wrong!');
+  await confirm.press('Enter');
+  await expect(dialog.getByText(/not the last 6 characters/)).toBeVisible();
+  await confirm.fill(secret.slice(-6));
+  await dialog.getByRole('button', { name: 'I saved it: store the wallet' }).click();
+  // the step is over: the app opens on Accounts, with the new wallet
+  await expect(page.getByRole('heading', { name: 'Wallets and accounts' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Main' })).toBeVisible();
   await expect(page.getByText('Not on the exchange yet')).toBeVisible();
+  await expect(page.getByText('Embedded devnet', { exact: true })).toBeVisible();
   await expect(page.getByText(secret)).toHaveCount(0);
+  await expect(walletStep(page)).toHaveCount(0);
 });
 
 test('faucet, then deposit until credited', async () => {
@@ -88,12 +105,14 @@ test('transfer into a new account', async () => {
   await go('Transfers');
   await page.getByRole('tab', { name: 'Transfer' }).click();
   await page.getByLabel(/^Amount/).fill('40');
-  await page.getByRole('button', { name: 'Review transfer' }).click();
+  // Enter reviews, and Enter again signs what the confirmation shows
+  await page.getByLabel(/^Amount/).press('Enter');
   const summary = page.getByRole('table', { name: 'Action summary' });
   await expect(summary).toContainText('a new account of this wallet');
   await expect(summary).toContainText('40 USDC');
   await shot('confirm-transfer');
-  await page.getByRole('button', { name: 'Sign and transfer' }).click();
+  await expect(page.getByRole('button', { name: 'Sign and transfer' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('into account');
   await go('Portfolio');
   const accounts = page.getByRole('table', { name: 'Accounts' });
@@ -111,7 +130,7 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await page.getByLabel('Destination address').fill(destination);
   await expect(page.getByLabel('Fee')).toContainText('Withdrawal fee: 1 USDC');
   await expect(page.getByLabel('Fee')).toContainText('You receive: 49 USDC');
-  await page.getByRole('button', { name: 'Review withdrawal' }).click();
+  await page.getByLabel('Destination address').press('Enter');
   const summary = page.getByRole('table', { name: 'Action summary' });
   await expect(summary).toContainText('1 USDC');
   await expect(summary).toContainText('49 USDC');

@@ -1,11 +1,11 @@
 // Managing wallets in a real browser against the browser host, the devnet and a real OS keychain: import
-// from a settlement-chain CLI keypair file, rename, export after re-entering the passphrase, remove after
+// from a settlement-chain CLI keypair file (in the first-run step), rename, export after re-entering the passphrase, remove after
 // typing the public key, and change the passphrase. The imported key is one the test knows (a Trader), so
 // the export can be checked against it and the wallet can own a real exchange account.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import bs58 from 'bs58';
 import { startApp, type RunningApp } from './support/app';
-import { PASSPHRASE, unlockOrSetUp } from './support/steps';
+import { PASSPHRASE, setUpToWalletStep } from './support/steps';
 import { Trader } from './support/trader';
 import { SigningKey } from '../../src/protocol/keys';
 
@@ -54,11 +54,10 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-test('import from a keypair file: a wrong file is refused plainly, the CLI file gives the expected public key', async () => {
+test('import from a keypair file in the first-run step: a wrong file is refused plainly, the CLI file gives the expected public key', async () => {
   await page.goto(app.url);
-  await unlockOrSetUp(page);
-  await go('Accounts');
-  await page.getByRole('button', { name: 'Import wallet' }).click();
+  await setUpToWalletStep(page);
+  await page.getByRole('button', { name: 'Import a wallet' }).click();
   await dialog().getByLabel('Wallet name').fill('Trader');
 
   // a big file is not even read
@@ -83,6 +82,8 @@ test('import from a keypair file: a wrong file is refused plainly, the CLI file 
   await shot('wallet-import-file');
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog()).toHaveCount(0);
+  // the step is over: the app opens on Accounts, with the imported wallet
+  await expect(page.getByRole('heading', { name: 'Wallets and accounts' })).toBeVisible();
   await expect(card('Trader')).toContainText(trader.address);
 });
 

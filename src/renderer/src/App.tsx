@@ -10,6 +10,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGES, useRoute, type Route } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
@@ -23,12 +24,14 @@ import { SettingsPage } from './pages/SettingsPage';
 import { AccountPage } from './pages/AccountPage';
 import { NetworkScreen } from './pages/NetworkScreen';
 import { SetupScreen, UnlockScreen } from './pages/LockScreen';
+import { FirstWalletScreen } from './pages/FirstWalletScreen';
 import {
   useExchangeStatus,
   useLiveEvents,
   useLockState,
   useSessionWarnings,
   useSettings,
+  useWallets,
 } from './hooks/queries';
 import { Center, Loader, Button } from '@mantine/core';
 import { ErrorNote } from './components/ErrorNote';
@@ -124,16 +127,46 @@ export function App() {
   return <Unlocked />;
 }
 
-/** First run ends with the network choice; an exchange fixed for this run needs none. */
+/** Set for the rest of the session once the first-wallet step is over (or was never needed). */
+const WALLET_STEP_DONE = 'perpetua.firstWalletStep.done';
+
+/**
+ * First run goes on from the network choice (an exchange fixed for this run needs none) to the first wallet,
+ * when there is none yet. That step shows once a session: it ends when a wallet is added or the person
+ * chooses "Later", and never shows when wallets exist.
+ */
 function Unlocked() {
   const settings = useSettings();
+  const needsNetwork = settings.data?.network === null && !settings.data.fixed;
+  const wallets = useWallets(!settings.isPending && !needsNetwork);
+  const [stepDone, setStepDone] = useState(() => sessionStorage.getItem(WALLET_STEP_DONE) !== null);
+  // a wallet exists (or the list cannot be read: the pages say why): no step this session
+  if (!stepDone && !needsNetwork && (wallets.isError || (wallets.data?.length ?? 0) > 0)) setStepDone(true);
+  useEffect(() => {
+    if (stepDone) sessionStorage.setItem(WALLET_STEP_DONE, '1');
+  }, [stepDone]);
   if (settings.isPending)
     return (
       <Center h="100vh">
         <Loader aria-label="Loading settings" />
       </Center>
     );
-  if (settings.data && settings.data.network === null && !settings.data.fixed) return <NetworkScreen />;
+  if (needsNetwork) return <NetworkScreen />;
+  if (!stepDone && wallets.isPending)
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading wallets" />
+      </Center>
+    );
+  if (!stepDone && wallets.data?.length === 0)
+    return (
+      <FirstWalletScreen
+        onLater={() => {
+          window.location.hash = '/portfolio';
+          setStepDone(true);
+        }}
+      />
+    );
   return <Shell />;
 }
 

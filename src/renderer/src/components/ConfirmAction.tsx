@@ -1,6 +1,6 @@
 // Shows main's summary of a prepared action and confirms it by id. Withdrawals need a passphrase entered in
 // the last few minutes; when main asks for it, the passphrase is requested here and the confirmation retried.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet, WalletError } from '../bridge/wallet';
@@ -27,9 +27,14 @@ export function ConfirmAction({
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  /** from the first Enter or click on, unless it fails: what is shown is never signed twice */
+  const sending = useRef(false);
   const isWithdraw = summary.kind === 'withdraw';
+  const ready = !needPassphrase || passphrase.length > 0;
 
   const confirm = async () => {
+    if (sending.current || !ready) return;
+    sending.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -37,10 +42,12 @@ export function ConfirmAction({
       const result = await unwrap(wallet.confirmAction({ confirmationId: summary.confirmationId }));
       void client.invalidateQueries({ queryKey: keys.portfolio });
       void client.invalidateQueries({ queryKey: keys.audit });
+      // signed: this dialog is done and stays that way until it closes
       onDone(result);
     } catch (e) {
       if (e instanceof WalletError && e.code === 'LOCKED' && !needPassphrase) setNeedPassphrase(true);
       setError(e);
+      sending.current = false;
     } finally {
       setBusy(false);
     }
@@ -87,7 +94,19 @@ export function ConfirmAction({
 
   return (
     <Modal opened onClose={onClose} title={summary.title} size="lg">
-      <Stack>
+      <Stack
+        component="form"
+        onSubmit={(e) => {
+          // stopped here: the page around this dialog may be a form too (see form-submit)
+          e.preventDefault();
+          e.stopPropagation();
+          void confirm();
+        }}
+        // a held Enter repeats: the press that opened this dialog must not also sign what it shows
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.repeat) e.preventDefault();
+        }}
+      >
         <Table aria-label="Action summary">
           <Table.Tbody>
             {rows.map(([label, value]) => (
@@ -108,6 +127,7 @@ export function ConfirmAction({
             label="Confirm with your passphrase"
             value={passphrase}
             onChange={(e) => setPassphrase(e.currentTarget.value)}
+            autoComplete="current-password"
             autoFocus
           />
         ) : null}
@@ -121,10 +141,12 @@ export function ConfirmAction({
             Cancel
           </Button>
           <Button
-            onClick={() => void confirm()}
+            type="submit"
             loading={busy}
-            disabled={needPassphrase && passphrase.length === 0}
+            disabled={!ready}
             color={isWithdraw ? 'orange' : 'teal'}
+            // Enter signs: the dialog opens with the focus here rather than on its close button
+            data-autofocus
           >
             {signLabel}
           </Button>

@@ -109,7 +109,10 @@ function Holdings() {
         </Paper>
       </SimpleGrid>
       {wallets.length === 0 ? (
-        <Text c="dimmed">No wallet yet: create or import one under Accounts.</Text>
+        <Text c="dimmed">
+          No wallet yet. <Anchor href="#/accounts">Add a wallet</Anchor>: create a new one or import one you
+          already have.
+        </Text>
       ) : null}
       <Table.ScrollContainer minWidth={800}>
         <Table aria-label="Accounts" striped style={{ whiteSpace: 'nowrap' }}>

@@ -17,14 +17,17 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys, useDeposits, usePortfolio, useTokens, useWallets } from '../hooks/queries';
+import { keys, useDeposits, usePortfolio, useSettings, useTokens, useWallets } from '../hooks/queries';
 import { readAmount } from '../components/amount-input';
+import { freeToMove, type FreeToMove } from '../components/free-to-move';
+import { onFormSubmit } from '../components/form-submit';
 import { formatAmount } from '../../../shared/money';
 import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
 import { ConfirmAction, type ActionResult, type Summary } from '../components/ConfirmAction';
 
-function useWalletChoice() {
+/** The wallet picker; `onSwitch` runs when the person picks another wallet (its accounts are different). */
+function useWalletChoice(onSwitch?: () => void) {
   const wallets = useWallets();
   const [walletId, setWalletId] = useState<string | null>(null);
   const chosen = walletId ?? wallets.data?.[0]?.walletId ?? null;
@@ -33,7 +36,11 @@ function useWalletChoice() {
       label="Wallet"
       data={(wallets.data ?? []).map((w) => ({ value: w.walletId, label: w.label }))}
       value={chosen}
-      onChange={setWalletId}
+      onChange={(next) => {
+        if (next === chosen) return;
+        setWalletId(next);
+        onSwitch?.();
+      }}
       allowDeselect={false}
     />
   );
@@ -45,12 +52,20 @@ function useAccountsOf(walletId: string | null) {
   return portfolio.data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
 }
 
+/** The chosen account of the wallet's accounts; the first one until the person picks another. */
+function pickAccount<A extends { accountId: number }>(accounts: A[], chosen: string | null): A | undefined {
+  return accounts.find((a) => String(a.accountId) === chosen) ?? accounts[0];
+}
+
 const STATUS_COLOR = { submitted: 'gray', confirmed: 'blue', credited: 'teal', failed: 'red' } as const;
 
 function DepositPanel() {
   const client = useQueryClient();
   const { walletId, select } = useWalletChoice();
   const { list, tokens, format, quoteTokenId } = useTokens();
+  const connection = useSettings().data?.connection;
+  // the faucet is the embedded devnet's own; another exchange has none
+  const withFaucet = connection?.kind === 'embedded-devnet' || connection?.kind === 'embedded-devnet-demo';
   const [tokenId, setTokenId] = useState<string>(String(quoteTokenId));
   const [amountText, setAmountText] = useState('');
   const action = useAction();
@@ -63,6 +78,7 @@ function DepositPanel() {
   const token = tokens.get(Number(tokenId));
   const amount = readAmount(amountText, token?.decimals);
   const held = chain.data?.find((b) => b.tokenId === Number(tokenId))?.amount ?? 0n;
+  const canDeposit = walletId !== null && amount.value !== null && amount.value <= held;
 
   const run = (fn: () => Promise<unknown>) =>
     action.run(async () => {
@@ -70,9 +86,15 @@ function DepositPanel() {
       void client.invalidateQueries({ queryKey: keys.chain(walletId ?? '') });
       void client.invalidateQueries({ queryKey: keys.deposits });
     });
+  const deposit = () => {
+    if (canDeposit)
+      void run(() =>
+        unwrap(wallet.deposit({ walletId: walletId!, tokenId: Number(tokenId), amount: amount.value! })),
+      );
+  };
   const { busy, error } = action;
   return (
-    <Stack>
+    <Stack component="form" onSubmit={onFormSubmit(deposit)}>
       <Group grow align="flex-start">
         {select}
         <Select
@@ -100,37 +122,29 @@ function DepositPanel() {
       </Text>
       <ErrorNote error={error} />
       <Group>
-        <Button
-          onClick={() =>
-            void run(() =>
-              unwrap(
-                wallet.deposit({ walletId: walletId!, tokenId: Number(tokenId), amount: amount.value! }),
-              ),
-            )
-          }
-          loading={busy}
-          disabled={!walletId || amount.value === null || amount.value > held}
-        >
+        <Button type="submit" loading={busy} disabled={!canDeposit}>
           Deposit
         </Button>
-        <Button
-          variant="light"
-          onClick={() =>
-            void run(() =>
-              unwrap(
-                wallet.faucet({
-                  walletId: walletId!,
-                  tokenId: Number(tokenId),
-                  amount: 1_000n * 10n ** BigInt(token?.decimals ?? 0),
-                }),
-              ),
-            )
-          }
-          disabled={!walletId || !token}
-          loading={busy}
-        >
-          Get 1,000 {token?.symbol} of test funds (devnet faucet)
-        </Button>
+        {withFaucet ? (
+          <Button
+            variant="light"
+            onClick={() =>
+              void run(() =>
+                unwrap(
+                  wallet.faucet({
+                    walletId: walletId!,
+                    tokenId: Number(tokenId),
+                    amount: 1_000n * 10n ** BigInt(token?.decimals ?? 0),
+                  }),
+                ),
+              )
+            }
+            disabled={!walletId || !token}
+            loading={busy}
+          >
+            Get 1,000 {token?.symbol} of test funds (devnet faucet)
+          </Button>
+        ) : null}
       </Group>
       {deposits.data && deposits.data.length > 0 ? (
         <Table aria-label="Deposits">
@@ -170,21 +184,91 @@ function ActionResultNote({ result }: { result: ActionResult | null }) {
   );
 }
 
+/**
+ * The amount field of a withdrawal or transfer: its Max is what may leave the account now (see freeToMove),
+ * and when open positions hold part of the balance as margin, the form says how much may go.
+ */
+function AmountField({
+  verb,
+  move,
+  text,
+  onText,
+  error,
+}: {
+  verb: 'withdrawn' | 'transferred';
+  move: FreeToMove;
+  text: string;
+  onText: (text: string) => void;
+  error: string | null;
+}) {
+  const { tokens, format, quoteTokenId } = useTokens();
+  const token = tokens.get(quoteTokenId);
+  return (
+    <TextInput
+      label={`Amount (${token?.symbol ?? ''})`}
+      description={
+        move.limitedByMargin
+          ? `Up to ${format(move.max, quoteTokenId)} now`
+          : `Available: ${format(move.max, quoteTokenId)}`
+      }
+      value={text}
+      onChange={(e) => onText(e.currentTarget.value)}
+      error={error}
+      rightSection={
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          aria-label={`Max: fill in all that can be ${verb}`}
+          onClick={() => token && onText(formatAmount(move.max, token.decimals))}
+        >
+          Max
+        </Button>
+      }
+      rightSectionWidth={56}
+      inputMode="decimal"
+    />
+  );
+}
+
+/** Why the amount cannot go, in the words of what limits it. */
+function amountProblem(
+  amount: bigint | null,
+  move: FreeToMove,
+  verb: 'withdrawn' | 'transferred',
+  format: (v: bigint) => string,
+): string | null {
+  if (amount === null || amount <= move.max) return null;
+  if (amount > move.balance) return 'More than the account holds.';
+  return `More than your open positions leave free: up to ${format(move.max)} can be ${verb} now.`;
+}
+
+function MarginNote({ move, verb }: { move: FreeToMove; verb: 'withdrawn' | 'transferred' }) {
+  const { format, quoteTokenId } = useTokens();
+  if (!move.limitedByMargin) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="margin-limit">
+      Up to {format(move.max, quoteTokenId)} can be {verb} while your positions and orders are open: they keep
+      the rest of the {format(move.balance, quoteTokenId)} balance as margin.
+    </Text>
+  );
+}
+
 function WithdrawPanel() {
-  const { walletId, select } = useWalletChoice();
+  const [accountId, setAccountId] = useState<string | null>(null);
+  // another wallet has other accounts: start again from its first one
+  const { walletId, select } = useWalletChoice(() => setAccountId(null));
   const accounts = useAccountsOf(walletId);
   const { tokens, format, quoteTokenId } = useTokens();
   const wallets = useWallets();
-  const [accountId, setAccountId] = useState<string | null>(null);
   const [amountText, setAmountText] = useState('');
   const [destination, setDestination] = useState('');
   const [summary, setSummary] = useState<Summary | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
-  const { run, error } = useAction();
-  const account = accounts.find((a) => String(a.accountId) === (accountId ?? String(accounts[0]?.accountId)));
+  const { run, busy, error } = useAction();
+  const account = pickAccount(accounts, accountId);
   const token = tokens.get(quoteTokenId);
   const amount = readAmount(amountText, token?.decimals);
-  const balance = account?.balances.find((b) => b.tokenId === quoteTokenId)?.amount ?? 0n;
+  const move = freeToMove(account, quoteTokenId, quoteTokenId);
   const fee = useQuery({
     queryKey: ['fee', account?.accountId],
     queryFn: () => unwrap(wallet.getWithdrawalFee({ accountId: account!.accountId })),
@@ -197,17 +281,20 @@ function WithdrawPanel() {
     destination.trim() !== '' && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(destination.trim())
       ? 'Not a base58 settlement-chain address.'
       : null;
-  const overBalance = amount.value !== null && amount.value > balance;
+  const tooMuch = amountProblem(amount.value, move, 'withdrawn', (v) => format(v, quoteTokenId));
+  const ready =
+    walletId !== null && account !== undefined && amount.value !== null && !tooMuch && addressError === null;
 
-  const review = () =>
-    run(async () => {
+  const review = () => {
+    if (!ready) return;
+    void run(async () => {
       setResult(null);
       setSummary(
         await unwrap(
           wallet.prepareAction({
             kind: 'withdraw',
-            walletId: walletId!,
-            accountId: account!.accountId,
+            walletId,
+            accountId: account.accountId,
             tokenId: quoteTokenId,
             amount: amount.value!,
             ...(destination.trim() ? { destination: destination.trim() } : {}),
@@ -215,73 +302,63 @@ function WithdrawPanel() {
         ),
       );
     });
+  };
   return (
-    <Stack>
-      <Group grow align="flex-start">
-        {select}
-        <Select
-          label="From account"
-          data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
-          value={account ? String(account.accountId) : null}
-          onChange={setAccountId}
-          allowDeselect={false}
-        />
-      </Group>
-      <Group grow align="flex-start">
-        <TextInput
-          label={`Amount (${token?.symbol ?? ''})`}
-          description={`Available: ${format(balance, quoteTokenId)}`}
-          value={amountText}
-          onChange={(e) => setAmountText(e.currentTarget.value)}
-          error={amount.error ?? (overBalance ? 'More than the account holds.' : null)}
-          rightSection={
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              onClick={() => token && setAmountText(formatAmount(balance, token.decimals))}
-            >
-              Max
-            </Button>
-          }
-          rightSectionWidth={56}
-          inputMode="decimal"
-        />
-        <Select
-          label="From the address book"
-          placeholder="Choose a saved address"
-          data={(addresses.data ?? []).map((a) => ({ value: a.address, label: a.label }))}
-          value={null}
-          onChange={(v) => v && setDestination(v)}
-          clearable
-        />
-        <TextInput
-          label="Destination address"
-          description={`Your own wallet by default: ${own.slice(0, 10)}…`}
-          placeholder={own}
-          value={destination}
-          onChange={(e) => setDestination(e.currentTarget.value)}
-          error={addressError}
-        />
-      </Group>
-      <Paper withBorder p="sm" aria-label="Fee">
-        <Group gap="xl">
-          <Text size="sm">Withdrawal fee: {fee.data ? format(fee.data.fee, fee.data.tokenId) : '…'}</Text>
-          <Text size="sm">
-            You receive:{' '}
-            {fee.data && amount.value !== null && amount.value > fee.data.fee
-              ? format(amount.value - fee.data.fee, quoteTokenId)
-              : '—'}
-          </Text>
+    <>
+      <Stack component="form" onSubmit={onFormSubmit(review)}>
+        <Group grow align="flex-start">
+          {select}
+          <Select
+            label="From account"
+            data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
+            value={account ? String(account.accountId) : null}
+            onChange={setAccountId}
+            allowDeselect={false}
+          />
         </Group>
-      </Paper>
-      <ErrorNote error={error ?? fee.error} />
-      <Button
-        onClick={() => void review()}
-        disabled={!account || amount.value === null || overBalance || addressError !== null}
-      >
-        Review withdrawal
-      </Button>
-      <ActionResultNote result={result} />
+        <Group grow align="flex-start">
+          <AmountField
+            verb="withdrawn"
+            move={move}
+            text={amountText}
+            onText={setAmountText}
+            error={amount.error ?? tooMuch}
+          />
+          <Select
+            label="From the address book"
+            placeholder="Choose a saved address"
+            data={(addresses.data ?? []).map((a) => ({ value: a.address, label: a.label }))}
+            value={null}
+            onChange={(v) => v && setDestination(v)}
+            clearable
+          />
+          <TextInput
+            label="Destination address"
+            description={`Your own wallet by default: ${own.slice(0, 10)}…`}
+            placeholder={own}
+            value={destination}
+            onChange={(e) => setDestination(e.currentTarget.value)}
+            error={addressError}
+          />
+        </Group>
+        <MarginNote move={move} verb="withdrawn" />
+        <Paper withBorder p="sm" aria-label="Fee">
+          <Group gap="xl">
+            <Text size="sm">Withdrawal fee: {fee.data ? format(fee.data.fee, fee.data.tokenId) : '…'}</Text>
+            <Text size="sm">
+              You receive:{' '}
+              {fee.data && amount.value !== null && amount.value > fee.data.fee
+                ? format(amount.value - fee.data.fee, quoteTokenId)
+                : '—'}
+            </Text>
+          </Group>
+        </Paper>
+        <ErrorNote error={error ?? fee.error} />
+        <Button type="submit" loading={busy} disabled={!ready}>
+          Review withdrawal
+        </Button>
+        <ActionResultNote result={result} />
+      </Stack>
       {summary ? (
         <ConfirmAction
           summary={summary}
@@ -293,28 +370,38 @@ function WithdrawPanel() {
           }}
         />
       ) : null}
-    </Stack>
+    </>
   );
 }
 
 function TransferPanel() {
-  const { walletId, select } = useWalletChoice();
+  const [fromId, setFromId] = useState<string | null>(null);
+  // another wallet has other accounts: start again from its first one
+  const { walletId, select } = useWalletChoice(() => setFromId(null));
   const accounts = useAccountsOf(walletId);
   const { tokens, format, quoteTokenId } = useTokens();
-  const [fromId, setFromId] = useState<string | null>(null);
   const [target, setTarget] = useState<'new' | 'existing'>('new');
   const [toText, setToText] = useState('');
   const [amountText, setAmountText] = useState('');
   const [summary, setSummary] = useState<Summary | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
-  const { run, error } = useAction();
-  const from = accounts.find((a) => String(a.accountId) === (fromId ?? String(accounts[0]?.accountId)));
+  const { run, busy, error } = useAction();
+  const from = pickAccount(accounts, fromId);
   const token = tokens.get(quoteTokenId);
   const amount = readAmount(amountText, token?.decimals);
-  const balance = from?.balances.find((b) => b.tokenId === quoteTokenId)?.amount ?? 0n;
+  const move = freeToMove(from, quoteTokenId, quoteTokenId);
   const toId = /^\d{1,10}$/.test(toText.trim()) ? Number(toText.trim()) : null;
-  const review = () =>
-    run(async () => {
+  const tooMuch = amountProblem(amount.value, move, 'transferred', (v) => format(v, quoteTokenId));
+  const ready =
+    walletId !== null &&
+    from !== undefined &&
+    amount.value !== null &&
+    !tooMuch &&
+    (target === 'new' || toId !== null);
+
+  const review = () => {
+    if (!ready) return;
+    void run(async () => {
       setResult(null);
       if (target === 'existing') {
         const found = await unwrap(wallet.lookupAccount({ accountId: toId! }));
@@ -324,8 +411,8 @@ function TransferPanel() {
         await unwrap(
           wallet.prepareAction({
             kind: 'transfer',
-            walletId: walletId!,
-            fromAccountId: from!.accountId,
+            walletId,
+            fromAccountId: from.accountId,
             tokenId: quoteTokenId,
             amount: amount.value!,
             ...(target === 'existing' ? { toAccountId: toId! } : {}),
@@ -333,54 +420,49 @@ function TransferPanel() {
         ),
       );
     });
+  };
   return (
-    <Stack>
-      <Group grow align="flex-start">
-        {select}
-        <Select
-          label="From account"
-          data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
-          value={from ? String(from.accountId) : null}
-          onChange={setFromId}
-          allowDeselect={false}
-        />
-        <TextInput
-          label={`Amount (${token?.symbol ?? ''})`}
-          description={`Available: ${format(balance, quoteTokenId)}`}
-          value={amountText}
-          onChange={(e) => setAmountText(e.currentTarget.value)}
-          error={
-            amount.error ??
-            (amount.value !== null && amount.value > balance ? 'More than the account holds.' : null)
-          }
-          inputMode="decimal"
-        />
-      </Group>
-      <Radio.Group label="To" value={target} onChange={(v) => setTarget(v as 'new' | 'existing')}>
-        <Group mt="xs">
-          <Radio value="new" label="A new account of this wallet" />
-          <Radio value="existing" label="An existing account (yours or someone else's)" />
+    <>
+      <Stack component="form" onSubmit={onFormSubmit(review)}>
+        <Group grow align="flex-start">
+          {select}
+          <Select
+            label="From account"
+            data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
+            value={from ? String(from.accountId) : null}
+            onChange={setFromId}
+            allowDeselect={false}
+          />
+          <AmountField
+            verb="transferred"
+            move={move}
+            text={amountText}
+            onText={setAmountText}
+            error={amount.error ?? tooMuch}
+          />
         </Group>
-      </Radio.Group>
-      {target === 'existing' ? (
-        <TextInput
-          label="Account id"
-          value={toText}
-          onChange={(e) => setToText(e.currentTarget.value)}
-          error={toText && toId === null ? 'An account id is a number.' : null}
-          inputMode="numeric"
-        />
-      ) : null}
-      <ErrorNote error={error} />
-      <Button
-        onClick={() => void review()}
-        disabled={
-          !from || amount.value === null || amount.value > balance || (target === 'existing' && toId === null)
-        }
-      >
-        Review transfer
-      </Button>
-      <ActionResultNote result={result} />
+        <MarginNote move={move} verb="transferred" />
+        <Radio.Group label="To" value={target} onChange={(v) => setTarget(v as 'new' | 'existing')}>
+          <Group mt="xs">
+            <Radio value="new" label="A new account of this wallet" />
+            <Radio value="existing" label="An existing account (yours or someone else's)" />
+          </Group>
+        </Radio.Group>
+        {target === 'existing' ? (
+          <TextInput
+            label="Account id"
+            value={toText}
+            onChange={(e) => setToText(e.currentTarget.value)}
+            error={toText && toId === null ? 'An account id is a number.' : null}
+            inputMode="numeric"
+          />
+        ) : null}
+        <ErrorNote error={error} />
+        <Button type="submit" loading={busy} disabled={!ready}>
+          Review transfer
+        </Button>
+        <ActionResultNote result={result} />
+      </Stack>
       {summary ? (
         <ConfirmAction
           summary={summary}
@@ -392,7 +474,7 @@ function TransferPanel() {
           }}
         />
       ) : null}
-    </Stack>
+    </>
   );
 }
 

@@ -22,6 +22,8 @@ import { useMarketFormat, usePortfolio, useTokens, useVaults } from '../hooks/qu
 import { useAction } from '../hooks/useAction';
 import { readAmount } from '../components/amount-input';
 import { ErrorNote } from '../components/ErrorNote';
+import { onFormSubmit } from '../components/form-submit';
+import { freeToMove } from '../components/free-to-move';
 import { ConfirmAction, type ActionResult, type Summary } from '../components/ConfirmAction';
 import { formatAmount } from '../../../shared/money';
 import type { ResultOf } from '../../../shared/ipc/contract';
@@ -297,13 +299,11 @@ function DepositDialog({
   const { format, quoteTokenId, tokens } = useTokens();
   const choices = (portfolio.data?.wallets ?? []).flatMap((w) =>
     w.accounts.map((a) => {
-      const balance = a.balances.find((b) => b.tokenId === quoteTokenId)?.amount ?? 0n;
-      const free = a.freeCollateral < balance ? a.freeCollateral : balance;
       return {
         walletId: w.wallet.walletId,
         label: `${w.wallet.label} #${a.accountId}`,
         accountId: a.accountId,
-        max: free > 0n ? free : 0n,
+        max: freeToMove(a, quoteTokenId, quoteTokenId).max,
       };
     }),
   );
@@ -314,9 +314,26 @@ function DepositDialog({
   const decimals = tokens.get(quoteTokenId)?.decimals;
   const amount = readAmount(text, decimals);
   const over = from !== undefined && amount.value !== null && amount.value > from.max;
+  const ready = from !== undefined && amount.value !== null && !over;
+  const review = () => {
+    if (!ready) return;
+    void run(async () =>
+      onPrepared(
+        await unwrap(
+          wallet.prepareAction({
+            kind: 'vaultDeposit',
+            walletId: from.walletId,
+            accountId: from.accountId,
+            vaultId: vault.vaultId,
+            amount: amount.value!,
+          }),
+        ),
+      ),
+    );
+  };
   return (
     <Modal opened onClose={onClose} title={`Deposit into ${vault.name}`}>
-      <Stack>
+      <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Select
           label="From account"
           data={choices.map((c) => ({ value: String(c.accountId), label: c.label }))}
@@ -335,6 +352,7 @@ function DepositDialog({
           onChange={(e) => setText(e.currentTarget.value)}
           error={amount.error ?? (over ? 'More than the account can put in.' : null)}
           inputMode="decimal"
+          data-autofocus
           rightSection={
             <Button
               size="compact-xs"
@@ -351,25 +369,7 @@ function DepositDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            loading={busy}
-            disabled={!from || amount.value === null || over}
-            onClick={() =>
-              void run(async () =>
-                onPrepared(
-                  await unwrap(
-                    wallet.prepareAction({
-                      kind: 'vaultDeposit',
-                      walletId: from!.walletId,
-                      accountId: from!.accountId,
-                      vaultId: vault.vaultId,
-                      amount: amount.value!,
-                    }),
-                  ),
-                ),
-              )
-            }
-          >
+          <Button type="submit" loading={busy} disabled={!ready}>
             Review deposit
           </Button>
         </Group>
@@ -400,9 +400,27 @@ function WithdrawDialog({
   // shares count in the quote token's units, so the same parser reads both
   const amount = readAmount(text, decimals);
   const over = amount.value !== null && amount.value > max;
+  const ready = amount.value !== null && !over;
+  const review = () => {
+    if (!ready) return;
+    void run(async () =>
+      onPrepared(
+        await unwrap(
+          wallet.prepareAction({
+            kind: 'vaultWithdraw',
+            walletId: holding.walletId,
+            accountId: holding.accountId,
+            vaultId: vault.vaultId,
+            by,
+            amount: amount.value!,
+          }),
+        ),
+      ),
+    );
+  };
   return (
     <Modal opened onClose={onClose} title={`Withdraw from ${vault.name}`}>
-      <Stack>
+      <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Text size="sm">
           Account #{holding.accountId} holds {formatAmount(freeShares, decimals ?? 6, { group: true })} shares
           not already being withdrawn, worth about {format(freeValue, quoteTokenId)}.
@@ -427,6 +445,7 @@ function WithdrawDialog({
               : null)
           }
           inputMode="decimal"
+          data-autofocus
           rightSection={
             <Button
               size="compact-xs"
@@ -447,26 +466,7 @@ function WithdrawDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            loading={busy}
-            disabled={amount.value === null || over}
-            onClick={() =>
-              void run(async () =>
-                onPrepared(
-                  await unwrap(
-                    wallet.prepareAction({
-                      kind: 'vaultWithdraw',
-                      walletId: holding.walletId,
-                      accountId: holding.accountId,
-                      vaultId: vault.vaultId,
-                      by,
-                      amount: amount.value!,
-                    }),
-                  ),
-                ),
-              )
-            }
-          >
+          <Button type="submit" loading={busy} disabled={!ready}>
             Review request
           </Button>
         </Group>

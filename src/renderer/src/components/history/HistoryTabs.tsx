@@ -1,5 +1,6 @@
 // An account's history, one tab per kind the exchange offers, each a virtualized table that loads the next
-// page with the exchange's cursor as the person scrolls near its end (or asks), and exports what is loaded.
+// page with the exchange's cursor as the person scrolls near its end (or asks), and exports what is loaded or,
+// on request, the whole history (every page fetched first).
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { HISTORY_KINDS, type HistoryKind, type HistoryRowOf } from '../../../../shared/ipc/app-schemas';
@@ -22,15 +23,30 @@ export function HistoryPanel<K extends HistoryKind>({ accountId, kind }: { accou
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const exportCsv = () => {
+  const exportCsv = (toExport: HistoryRowOf<K>[], scope: 'loaded' | 'all') => {
     const csvColumns = historyColumns(kind, formats.csv);
     saveText(
-      `perpetua-account-${accountId}-${kind}.csv`,
+      `perpetua-account-${accountId}-${kind}${scope === 'all' ? '-all' : ''}.csv`,
       toCsv(
         csvColumns.map((c) => c.label),
-        rows.map((r) => csvColumns.map((c) => c.render(r))),
+        toExport.map((r) => csvColumns.map((c) => c.render(r))),
       ),
     );
+  };
+  const [exportingAll, setExportingAll] = useState(false);
+  const exportAll = async () => {
+    setExportingAll(true);
+    try {
+      let result = await fetchNextPage();
+      while (result.hasNextPage && !result.isError) result = await fetchNextPage();
+      if (result.isError) return; // the error shows above; nothing half-exported
+      exportCsv(
+        (result.data?.pages ?? []).flatMap((p) => p.items as HistoryRowOf<K>[]),
+        'all',
+      );
+    } finally {
+      setExportingAll(false);
+    }
   };
   const label = HISTORY_LABELS[kind];
   return (
@@ -57,9 +73,19 @@ export function HistoryPanel<K extends HistoryKind>({ accountId, kind }: { accou
               Load more
             </Button>
           ) : null}
-          <Button variant="default" size="xs" onClick={exportCsv} disabled={rows.length === 0}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => exportCsv(rows, 'loaded')}
+            disabled={rows.length === 0}
+          >
             Export loaded rows as CSV
           </Button>
+          {hasNextPage ? (
+            <Button variant="default" size="xs" onClick={() => void exportAll()} loading={exportingAll}>
+              Export all as CSV
+            </Button>
+          ) : null}
         </Group>
       </Group>
     </Stack>

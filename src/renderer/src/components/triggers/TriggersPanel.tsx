@@ -21,6 +21,7 @@ import { useMarketFormat, useMarkets, useTriggers } from '../../hooks/queries';
 import { useAction } from '../../hooks/useAction';
 import { readAmount } from '../amount-input';
 import { ErrorNote } from '../ErrorNote';
+import { onFormSubmit } from '../form-submit';
 import { ConfirmAction, type ActionResult, type Summary } from '../ConfirmAction';
 import { formatAmount } from '../../../../shared/money';
 import type { ResultOf } from '../../../../shared/ipc/contract';
@@ -237,10 +238,41 @@ function TriggerDialog({
         (long ? price.value < position.markPrice : price.value > position.markPrice)
       : false;
   const sizeTooBig = size.value !== null && size.value > held;
+  const ready =
+    market !== undefined &&
+    position !== undefined &&
+    price.value !== null &&
+    !wrongSide &&
+    !sizeTooBig &&
+    limit.error === null &&
+    size.error === null;
+  const review = () => {
+    if (!ready) return;
+    void run(async () => {
+      const fields = {
+        walletId,
+        accountId,
+        marketId: market.marketId,
+        triggerKind: kind,
+        triggerPrice: price.value!,
+        ...(limit.value !== null ? { limitPrice: limit.value } : {}),
+        ...(size.value !== null ? { size: size.value } : {}),
+      };
+      onPrepared(
+        await unwrap(
+          wallet.prepareAction(
+            trigger
+              ? { kind: 'editTrigger', triggerId: trigger.triggerId, ...fields }
+              : { kind: 'addTrigger', ...fields },
+          ),
+        ),
+      );
+    });
+  };
 
   return (
     <Modal opened onClose={onClose} title={trigger ? 'Change trigger' : 'Add a stop-loss or take-profit'}>
-      <Stack>
+      <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Select
           label="Position"
           data={positions.map((p) => ({
@@ -276,6 +308,7 @@ function TriggerDialog({
           }
           value={priceText}
           onChange={(e) => setPriceText(e.currentTarget.value)}
+          data-autofocus
           error={
             price.error ??
             (wrongSide
@@ -305,40 +338,7 @@ function TriggerDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            loading={busy}
-            disabled={
-              !market ||
-              !position ||
-              price.value === null ||
-              wrongSide ||
-              sizeTooBig ||
-              limit.error !== null ||
-              size.error !== null
-            }
-            onClick={() =>
-              void run(async () => {
-                const fields = {
-                  walletId,
-                  accountId,
-                  marketId: market!.marketId,
-                  triggerKind: kind,
-                  triggerPrice: price.value!,
-                  ...(limit.value !== null ? { limitPrice: limit.value } : {}),
-                  ...(size.value !== null ? { size: size.value } : {}),
-                };
-                onPrepared(
-                  await unwrap(
-                    wallet.prepareAction(
-                      trigger
-                        ? { kind: 'editTrigger', triggerId: trigger.triggerId, ...fields }
-                        : { kind: 'addTrigger', ...fields },
-                    ),
-                  ),
-                );
-              })
-            }
-          >
+          <Button type="submit" loading={busy} disabled={!ready}>
             Review
           </Button>
         </Group>

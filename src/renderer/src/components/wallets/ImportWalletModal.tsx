@@ -11,7 +11,14 @@ import { refreshWalletQueries } from './refresh';
 /** the contract's limit on the secret's text; a keypair file is far smaller */
 const MAX_SECRET_CHARS = 2048;
 
-export function ImportWalletModal({ onClose }: { onClose: () => void }) {
+export function ImportWalletModal({
+  onClose,
+  onImported,
+}: {
+  onClose: () => void;
+  /** after the wallet is stored, before the modal closes */
+  onImported?: () => void;
+}) {
   const client = useQueryClient();
   const [label, setLabel] = useState('Imported');
   const [secret, setSecret] = useState('');
@@ -48,6 +55,7 @@ export function ImportWalletModal({ onClose }: { onClose: () => void }) {
 
   const fromFile = file !== null;
   const toSend = fromFile ? fileText : secret;
+  const ready = label.trim().length > 0 && !!toSend && toSend.trim().length > 0;
   const submit = () =>
     run(async () => {
       if (!toSend) return;
@@ -55,6 +63,7 @@ export function ImportWalletModal({ onClose }: { onClose: () => void }) {
       setSecret('');
       setFileText(null);
       refreshWalletQueries(client);
+      onImported?.();
       onClose();
     });
 
@@ -64,7 +73,7 @@ export function ImportWalletModal({ onClose }: { onClose: () => void }) {
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          if (ready) void submit();
         }}
       >
         <TextInput
@@ -105,11 +114,7 @@ export function ImportWalletModal({ onClose }: { onClose: () => void }) {
           error={fileError}
         />
         <ErrorNote error={error} title="Not imported" />
-        <Button
-          type="submit"
-          loading={busy}
-          disabled={label.trim().length === 0 || !toSend || toSend.trim().length === 0}
-        >
+        <Button type="submit" loading={busy} disabled={!ready}>
           Import
         </Button>
       </Stack>

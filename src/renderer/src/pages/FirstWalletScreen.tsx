@@ -1,0 +1,87 @@
+// First run, after the network: the person has no wallet yet, so the app offers to make one (with its
+// one-time reveal and backup check) or import one, the same dialogs as under Accounts. "Later" goes on to
+// the portfolio; the app remembers that for the session and does not ask again.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CreateWalletModal } from '../components/wallets/CreateWalletModal';
+import { ImportWalletModal } from '../components/wallets/ImportWalletModal';
+
+export function FirstWalletScreen({ onLater }: { onLater: () => void }) {
+  const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
+  const titleId = useId();
+  const createId = useId();
+  const importId = useId();
+  const createButton = useRef<HTMLButtonElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
+  // a dialog closed without a wallet: the keyboard focus goes back to the button that opened it
+  const opened = useRef<'create' | 'import' | null>(null);
+  useEffect(() => {
+    if (dialog !== null) opened.current = dialog;
+    else if (opened.current !== null) {
+      (opened.current === 'create' ? createButton : importButton).current?.focus();
+      opened.current = null;
+    }
+  }, [dialog]);
+  // once the new wallet is stored the app opens on Accounts, where it shows
+  const added = () => {
+    window.location.hash = '/accounts';
+  };
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder p="xl" w={620} component="section" aria-labelledby={titleId}>
+        <Stack>
+          <Title order={2} id={titleId}>
+            Add your first wallet
+          </Title>
+          <Text c="dimmed">
+            A wallet is the key that owns your accounts on the exchange and signs what you do there. Its
+            secret key stays in the OS keychain on this computer.
+          </Text>
+          <SimpleGrid cols={2}>
+            <Paper withBorder p="md">
+              <Stack h="100%" justify="space-between">
+                <Text size="sm" id={createId}>
+                  A new key for a fresh start. Its secret key is shown once: write it down, then confirm its
+                  last characters.
+                </Text>
+                <Button
+                  ref={createButton}
+                  autoFocus
+                  aria-describedby={createId}
+                  onClick={() => setDialog('create')}
+                >
+                  Create a new wallet
+                </Button>
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md">
+              <Stack h="100%" justify="space-between">
+                <Text size="sm" id={importId}>
+                  One you already have: paste its secret key or choose a settlement-chain CLI keypair file.
+                </Text>
+                <Button
+                  ref={importButton}
+                  variant="default"
+                  aria-describedby={importId}
+                  onClick={() => setDialog('import')}
+                >
+                  Import a wallet
+                </Button>
+              </Stack>
+            </Paper>
+          </SimpleGrid>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              You can add wallets any time under Accounts.
+            </Text>
+            <Button variant="subtle" onClick={onLater}>
+              Later
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {dialog === 'create' ? <CreateWalletModal onClose={() => setDialog(null)} onCreated={added} /> : null}
+      {dialog === 'import' ? <ImportWalletModal onClose={() => setDialog(null)} onImported={added} /> : null}
+    </Center>
+  );
+}

@@ -1,0 +1,58 @@
+// A history longer than one page of the exchange (50 rows): "Export all as CSV" fetches every page first,
+// so the file holds the whole history, not only the rows scrolled into view.
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { startApp, type RunningApp } from './support/app';
+import { unlockOrSetUp } from './support/steps';
+import { Trader } from './support/trader';
+
+test.skip(
+  process.env.PERPETUA_KEYRING_TEST !== '1',
+  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
+);
+
+const BTC = 0;
+const FILLS = 60;
+let app: RunningApp;
+
+test.beforeAll(async () => {
+  app = await startApp();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+test('export all: every page of a long history is fetched and written, one line per row', async ({
+  page,
+}) => {
+  const trader = new Trader(app.exchangeUrl, 'history-export-spec');
+  await page.goto(app.url);
+  await unlockOrSetUp(page);
+  await page.getByRole('link', { name: 'Accounts', exact: true }).click();
+  await page.getByRole('button', { name: 'Import wallet' }).click();
+  await page.getByLabel('Wallet name').fill('Trader');
+  await page.getByLabel('Secret key').fill(trader.secret);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Trader' })).toBeVisible();
+
+  const account = await trader.deposit(0, 5_000_000_000n);
+  await trader.createSession();
+  // buys and sells of 0.001 BTC: each fill is a row of the positions history
+  for (let i = 0; i < FILLS; i += 1)
+    await trader.order({ accountId: account, marketId: BTC, side: i % 2 === 0 ? 'BID' : 'ASK', size: 10n });
+
+  await page.goto(`${app.url.split('#')[0]}#/account/${account}`);
+  await page.getByRole('tablist', { name: 'History kinds' }).getByRole('tab', { name: 'Positions' }).click();
+  await expect(page.getByRole('table', { name: 'Positions history' })).toBeVisible();
+  await expect(page.getByText('50 rows loaded; more on the exchange')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export all as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`perpetua-account-${account}-position-all.csv`);
+  const lines = readFileSync(await file.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines).toHaveLength(1 + FILLS); // header + every fill
+  await expect(page.getByText(`${FILLS} rows loaded; that is all`)).toBeVisible();
+});
