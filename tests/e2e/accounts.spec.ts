@@ -259,7 +259,8 @@ test('notifications: a resting order filled by someone else is told in plain wor
   await trader.setIndexPrice(BTC, opening);
   await trader.order({ accountId: account, marketId: BTC, side: 'ASK', size: 10n, limitPrice: opening });
   const takerAccount = (await taker.accountIds())[0]!;
-  // the walk may re-quote the market maker below our ask in between: then try again at our price
+  // the walk may move the market maker in between: its asks below ours take the taker, or its bids above
+  // ours fill our ask themselves (the notice is the same); try again at our price until ours is filled
   await expect(async () => {
     await trader.setIndexPrice(BTC, opening);
     await taker.order({
