@@ -217,7 +217,9 @@ test('account page: margin, balances, positions, open orders, triggers and a tab
 
 test('withdraw and transfer: Max is what the open position leaves free, and the form says so', async () => {
   await go('Transfers');
-  await page.getByRole('tab', { name: 'Withdraw' }).click();
+  // the account page (with its own Withdrawals tabs) may still be on screen until Transfers is
+  await expect(page.getByRole('heading', { name: 'Move funds' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Withdraw', exact: true }).click();
   const amount = page.getByLabel(/^Amount/);
   const note = page.getByTestId('margin-limit');
   await expect(note).toContainText(
@@ -240,7 +242,7 @@ test('withdraw and transfer: Max is what the open position leaves free, and the 
   await expect(page.getByText(/^More than your open positions leave free: up to [\d,.]+ USDC/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
 
-  await page.getByRole('tab', { name: 'Transfer' }).click();
+  await page.getByRole('tab', { name: 'Transfer', exact: true }).click();
   await expect(page.getByTestId('margin-limit')).toContainText(
     'can be transferred while your positions and orders are open',
   );
