@@ -23,7 +23,7 @@ import {
 import { DepositTxSchema } from '../protocol/chain-deposit';
 import { z } from 'zod';
 import type { SnapshotStore } from './persistence';
-import { withdrawalFeeQuote } from './engine/fees';
+import { withdrawalFeeInToken, withdrawalFeeQuote } from './engine/fees';
 import type { AccountState, DepositRecord, TransferRecord, WithdrawalRecord } from './engine/state';
 import type { ChainTxRecord } from './chain/chain';
 import type { MarketsInfo } from '../shared/exchange/info';
@@ -445,17 +445,36 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'GET',
       path: '/account/{account_id}/fees/withdrawal',
       tag: 'accounts',
-      summary: 'Withdrawal fee in quote-token units (a number); proportional to protocol debt when unhealthy',
+      summary:
+        'Withdrawal fee in quote-token units (a number); proportional to protocol debt when unhealthy. With ?tokenId, the same fee in that token, exactly as a withdrawal of it is charged',
+      query: [
+        {
+          name: 'tokenId',
+          description:
+            'State the fee in this token (rounded up from the quote fee at the token’s reference price)',
+          schema: { type: 'integer', minimum: 0, maximum: 2147483647 },
+        },
+      ],
       ok: {
-        description: 'The fee in whole quote-token units',
+        description: 'The fee in whole units of the quote token, or of tokenId when given',
         contentType: 'application/json',
         schema: { type: 'number' },
       },
-      errors: ACCOUNT_ERRORS,
+      errors: [...ACCOUNT_ERRORS, 'TokenNotFound'],
       handler: (req) => {
         account(req);
-        const quote = config.tokens.find((t) => t.tokenId === config.quoteTokenId)!;
-        return json(jsonNumberFromScaled(withdrawalFeeQuote(config, state()), quote.decimals));
+        const raw = req.query.get('tokenId');
+        if (raw === null) {
+          const quote = config.tokens.find((t) => t.tokenId === config.quoteTokenId)!;
+          return json(jsonNumberFromScaled(withdrawalFeeQuote(config, state()), quote.decimals));
+        }
+        if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)
+          throw new HttpError('BadRequest', `"${raw}" is not a token id`);
+        const token = config.tokens.find((t) => t.tokenId === Number(raw));
+        if (!token) throw new HttpError('TokenNotFound', `token ${raw} does not exist`);
+        return json(
+          jsonNumberFromScaled(withdrawalFeeInToken(config, state(), token.tokenId), token.decimals),
+        );
       },
     },
     {

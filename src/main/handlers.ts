@@ -4,7 +4,6 @@ import { triggersView, vaultsView } from './trading/views';
 import type { Handlers } from '../shared/ipc/contract';
 import type { Services } from './services';
 import type { Network } from './network/network';
-import { AppFailure } from '../shared/result';
 import { accountDetail, portfolio, portfolioHistory } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
 
@@ -100,11 +99,10 @@ export function createAppHandlers(
       }),
     ),
     // Re-read every few seconds while the Withdraw form is open, so it is not activity.
-    getWithdrawalFee: read(async ({ accountId }) => {
+    getWithdrawalFee: read(async ({ accountId, tokenId }) => {
       const info = await s.info();
-      const quote = info.tokens.find((t) => t.tokenId === info.quoteTokenId);
-      if (!quote) throw new AppFailure('EXCHANGE_BAD_RESPONSE', 'The exchange lists no quote token.');
-      return { tokenId: quote.tokenId, fee: await s.client.withdrawalFee(accountId, quote.decimals) };
+      const token = tokenId ?? info.quoteTokenId;
+      return { tokenId: token, fee: await s.pipeline.withdrawalFee(accountId, token, info) };
     }),
     lookupAccount: active(async ({ accountId }) => {
       const exists = await s.client.accountExists(accountId);

@@ -132,6 +132,25 @@ describe('withdrawals', () => {
     ]);
   });
 
+  it('of another token charge the fee the endpoint states for that token, out of the amount', async () => {
+    const ETH = 2;
+    const { w, account } = await funded();
+    await w.deposit(ETH, 100_000_000n); // 1 ETH
+    const fee = scaledFromJsonNumber(
+      await ex.getJson<number>(`/account/${account}/fees/withdrawal?tokenId=${ETH}`),
+      8,
+    );
+    expect(fee).toBe(31_250n); // 1 USDC at 3,200 USDC per ETH, rounded up
+    expect((await ex.get(`/account/${account}/fees/withdrawal?tokenId=99`)).status).toBe(404);
+    expect((await ex.get(`/account/${account}/fees/withdrawal?tokenId=x`)).status).toBe(400);
+    const receipt = await ex.submit(
+      w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: ETH, amount: 50_000_000n }),
+    );
+    expect(receipt.kind).toMatchObject({ type: 'withdrawResult', amount: 50_000_000n, fee });
+    ex.advance(2_000);
+    expect(await chainBalance(ex, w.address, ETH)).toBe(50_000_000n - fee);
+  });
+
   it('default to the wallet itself as destination', async () => {
     const { w } = await funded();
     const before = await chainBalance(ex, w.address, USDC);

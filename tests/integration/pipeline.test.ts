@@ -309,4 +309,38 @@ describe('custody core against the devnet', () => {
     for (const haystack of haystacks)
       for (const form of [...forms, ...passphraseForms]) expect(haystack.includes(form)).toBe(false);
   });
+
+  it('withdraws another token with the fee stated and charged in that token', async () => {
+    const ETH = 2;
+    const eth = (n: number) => BigInt(Math.round(n * 1e4)) * 10_000n; // 8 decimals
+    await app.ok('faucet', { walletId, tokenId: ETH, amount: eth(1) });
+    await app.ok('deposit', { walletId, tokenId: ETH, amount: eth(1), accountId: account });
+    await until(
+      async () => (await app.ok('getAccount', { accountId: account })).balances,
+      (b) => b.some((x) => x.tokenId === ETH && x.amount === eth(1)),
+    );
+    const destination = bs58.encode(new SigningKey(Buffer.alloc(32, 4)).publicKey);
+    const fee = await app.ok('getWithdrawalFee', { accountId: account, tokenId: ETH });
+    // 1 USDC at the devnet's 3,200 USDC reference price for ETH, rounded up: 0.0003125 ETH
+    expect(fee).toEqual({ tokenId: ETH, fee: 31_250n });
+    const summary = await app.ok('prepareAction', {
+      kind: 'withdraw',
+      walletId,
+      accountId: account,
+      tokenId: ETH,
+      amount: eth(0.5),
+      destination,
+    });
+    expect(summary).toMatchObject({ tokenId: ETH, fee: 31_250n, receive: eth(0.5) - 31_250n });
+    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    expect(result).toMatchObject({ kind: 'withdraw', fee: 31_250n, receive: eth(0.5) - 31_250n });
+    const chain = await until(
+      async () =>
+        (await fetch(`${devnet.baseUrl}/chain/balance/${destination}`).then((r) => r.json())) as {
+          balances: { tokenId: number; amount: string }[];
+        },
+      (b) => b.balances.some((x) => x.tokenId === ETH && x.amount !== '0'),
+    );
+    expect(BigInt(chain.balances.find((b) => b.tokenId === ETH)!.amount)).toBe(eth(0.5) - 31_250n);
+  });
 });

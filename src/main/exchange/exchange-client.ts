@@ -74,11 +74,18 @@ export function createExchangeClient(http: HttpClient) {
     account: (accountId: number) => http.getJson(`/account/${accountId}`, AccountSchema),
     accountExists: async (accountId: number) =>
       (await notFoundAsNull(() => http.getJson(`/account/${accountId}/pubkey`, z.string()))) !== null,
-    /** in scaled quote units, converted exactly from the interface's double */
-    withdrawalFee: async (accountId: number, quoteDecimals: number) => {
-      const fee = await http.getJson(`/account/${accountId}/fees/withdrawal`, z.number().min(0));
+    /**
+     * In scaled units of the quote token (or of `token` when given: the fee a withdrawal of that token is
+     * charged), converted exactly from the interface's double.
+     */
+    withdrawalFee: async (accountId: number, decimals: number, token?: number) => {
+      const fee = await http.getJson(
+        `/account/${accountId}/fees/withdrawal`,
+        z.number().min(0),
+        token === undefined ? undefined : { tokenId: String(token) },
+      );
       try {
-        return scaledFromJsonNumber(fee, quoteDecimals);
+        return scaledFromJsonNumber(fee, decimals);
       } catch {
         throw new AppFailure(
           'EXCHANGE_BAD_RESPONSE',
@@ -106,11 +113,7 @@ export function createExchangeClient(http: HttpClient) {
     /** the account's active triggers */
     triggers: (accountId: number) => http.getJson(`/account/${accountId}/triggers`, TriggerListSchema),
     triggerFinalisations: (accountId: number, query: { startInclusive?: string; pageSize?: number } = {}) =>
-      http.getJson(
-        `/account/${accountId}/triggers/history/finalisations`,
-        FinaliseTriggerPageSchema,
-        query,
-      ),
+      http.getJson(`/account/${accountId}/triggers/history/finalisations`, FinaliseTriggerPageSchema, query),
     /** the signer's highest accepted nonce (0 if none) */
     signerNonce: async (signer: string) =>
       Number(await http.getJson('/event/last-acked-nonce', U64String, { signer })),

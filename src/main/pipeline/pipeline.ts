@@ -249,7 +249,7 @@ export class ActionPipeline {
           'INVALID_ARGUMENT',
           'The destination is not a valid settlement-chain address (32 bytes).',
         );
-      const fee = await this.fee(fromAccountId, intent.tokenId, info);
+      const fee = await this.withdrawalFee(fromAccountId, intent.tokenId, info);
       if (intent.amount <= fee)
         throw new AppFailure('INVALID_ARGUMENT', 'The amount does not cover the withdrawal fee.');
       if (destination !== wallet.publicKey && !this.deps.known.usedDestination(destination))
@@ -362,11 +362,14 @@ export class ActionPipeline {
     return false;
   }
 
-  private async fee(accountId: number, tokenId: number, info: MarketsInfo): Promise<bigint> {
-    const quote = info.tokens.find((t) => t.tokenId === info.quoteTokenId)!;
-    const feeQuote = await this.deps.client.withdrawalFee(accountId, quote.decimals);
-    if (tokenId === info.quoteTokenId) return feeQuote;
-    throw new AppFailure('INVALID_ARGUMENT', `Only ${quote.symbol} withdrawals are supported for now.`);
+  /** The fee a withdrawal of tokenId from accountId is charged now, in that token's scaled units. */
+  async withdrawalFee(accountId: number, tokenId: number, info: MarketsInfo): Promise<bigint> {
+    const token = info.tokens.find((t) => t.tokenId === tokenId);
+    if (!token) throw new AppFailure('NOT_FOUND', `Token ${tokenId} does not exist on this exchange.`);
+    // The fee is stated in the withdrawn token, as the exchange charges it out of the amount.
+    return tokenId === info.quoteTokenId
+      ? this.deps.client.withdrawalFee(accountId, token.decimals)
+      : this.deps.client.withdrawalFee(accountId, token.decimals, tokenId);
   }
 
   async confirm(confirmationId: string): Promise<ActionResult> {
@@ -385,7 +388,7 @@ export class ActionPipeline {
 
     if (intent.kind === 'withdraw') {
       // The fee can change between review and signing; never sign a withdrawal at a fee the person did not see.
-      const fee = await this.fee(summary.fromAccountId, summary.tokenId, await this.deps.info());
+      const fee = await this.withdrawalFee(summary.fromAccountId, summary.tokenId, await this.deps.info());
       if (fee > summary.fee)
         throw new AppFailure(
           'CONFLICT',

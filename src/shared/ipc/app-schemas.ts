@@ -572,7 +572,8 @@ export const appMethods = {
     result: HistoryPageSchema,
   },
   getWithdrawalFee: {
-    args: z.object({ accountId: AccountId }),
+    /** the quote token unless tokenId is given */
+    args: z.object({ accountId: AccountId, tokenId: TokenId.optional() }),
     result: z.object({ tokenId: TokenId, fee: z.bigint() }),
   },
   lookupAccount: {
