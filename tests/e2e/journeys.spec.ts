@@ -217,3 +217,44 @@ test('history and settings', async () => {
   await expect(page.getByRole('heading', { name: 'Perpetua is locked' })).toBeVisible();
   await shot('locked');
 });
+
+test('withdraw another token: the fee is shown and charged in that token, and the destination gets the rest', async () => {
+  await page.getByLabel('Passphrase').fill(PASSPHRASE);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  // unlocked, back where it was locked
+  await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeVisible();
+  // ETH from the faucet, deposited into the first account
+  await go('Transfers');
+  await expect(page.getByRole('heading', { name: 'Move funds' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Token' }).click();
+  await page.getByRole('option', { name: 'ETH', exact: true }).click();
+  await page.getByRole('button', { name: /test funds/ }).click();
+  await expect(page.getByText(/holds 1,000 ETH/)).toBeVisible();
+  await page.getByLabel('Amount').fill('2');
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const deposits = page.getByRole('table', { name: 'Deposits' });
+  await expect(deposits.getByRole('row').filter({ hasText: '2 ETH' }).getByText('credited')).toBeVisible({
+    timeout: 15_000,
+  });
+
+  const destination = bs58.encode(randomBytes(32));
+  await page.getByRole('tab', { name: 'Withdraw', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Token' }).click();
+  await page.getByRole('option', { name: 'ETH', exact: true }).click();
+  await page.getByLabel(/^Amount/).fill('0.5');
+  await page.getByLabel('Destination address').fill(destination);
+  // 1 USDC at the devnet's 3,200 USDC reference price for ETH, rounded up
+  await expect(page.getByLabel('Fee')).toContainText('Withdrawal fee: 0.0003125 ETH');
+  await expect(page.getByLabel('Fee')).toContainText('You receive: 0.4996875 ETH');
+  await page.getByLabel('Destination address').press('Enter');
+  const summary = page.getByRole('table', { name: 'Action summary' });
+  await expect(summary).toContainText('0.0003125 ETH');
+  await expect(summary).toContainText('0.4996875 ETH');
+  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await expect(page.getByRole('status')).toContainText('0.4996875 ETH will arrive');
+  await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
+  const chain = (await (await fetch(`${app.exchangeUrl}/chain/balance/${destination}`)).json()) as {
+    balances: { tokenId: number; amount: string }[];
+  };
+  expect(chain.balances.find((b) => b.tokenId === 2)!.amount).toBe('49968750');
+});

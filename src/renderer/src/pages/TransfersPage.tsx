@@ -172,13 +172,13 @@ function DepositPanel() {
   );
 }
 
-function ActionResultNote({ result }: { result: ActionResult | null }) {
-  const { format, quoteTokenId } = useTokens();
+function ActionResultNote({ result, tokenId }: { result: ActionResult | null; tokenId: number }) {
+  const { format } = useTokens();
   if (!result) return null;
   return (
     <Paper withBorder p="sm" bg="var(--mantine-color-teal-light)" role="status">
       {result.kind === 'withdraw'
-        ? `Withdrawal sent (action ${result.actionId}). ${format(result.receive, quoteTokenId)} will arrive once the exchange processes it.`
+        ? `Withdrawal sent (action ${result.actionId}). ${format(result.receive, tokenId)} will arrive once the exchange processes it.`
         : `Transferred (action ${result.actionId}) into account ${result.toAccountId}.`}
     </Paper>
   );
@@ -190,26 +190,28 @@ function ActionResultNote({ result }: { result: ActionResult | null }) {
  */
 function AmountField({
   verb,
+  tokenId,
   move,
   text,
   onText,
   error,
 }: {
   verb: 'withdrawn' | 'transferred';
+  tokenId: number;
   move: FreeToMove;
   text: string;
   onText: (text: string) => void;
   error: string | null;
 }) {
-  const { tokens, format, quoteTokenId } = useTokens();
-  const token = tokens.get(quoteTokenId);
+  const { tokens, format } = useTokens();
+  const token = tokens.get(tokenId);
   return (
     <TextInput
       label={`Amount (${token?.symbol ?? ''})`}
       description={
         move.limitedByMargin
-          ? `Up to ${format(move.max, quoteTokenId)} now`
-          : `Available: ${format(move.max, quoteTokenId)}`
+          ? `Up to ${format(move.max, tokenId)} now`
+          : `Available: ${format(move.max, tokenId)}`
       }
       value={text}
       onChange={(e) => onText(e.currentTarget.value)}
@@ -242,6 +244,28 @@ function amountProblem(
   return `More than your open positions leave free: up to ${format(move.max)} can be ${verb} now.`;
 }
 
+/**
+ * The token to move: the quote token (the collateral) and every other token the account holds. A token the
+ * chosen account does not hold falls back to the quote token.
+ */
+function useTokenChoice(account: { balances: { tokenId: number; amount: bigint }[] } | undefined) {
+  const { tokens, quoteTokenId } = useTokens();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const held = (account?.balances ?? []).filter((b) => b.amount > 0n).map((b) => b.tokenId);
+  const options = [quoteTokenId, ...held.filter((t) => t !== quoteTokenId)];
+  const tokenId = chosen !== null && options.includes(Number(chosen)) ? Number(chosen) : quoteTokenId;
+  const select = (
+    <Select
+      label="Token"
+      data={options.map((t) => ({ value: String(t), label: tokens.get(t)?.symbol ?? `Token ${t}` }))}
+      value={String(tokenId)}
+      onChange={setChosen}
+      allowDeselect={false}
+    />
+  );
+  return { tokenId, select };
+}
+
 function MarginNote({ move, verb }: { move: FreeToMove; verb: 'withdrawn' | 'transferred' }) {
   const { format, quoteTokenId } = useTokens();
   if (!move.limitedByMargin) return null;
@@ -266,12 +290,13 @@ function WithdrawPanel() {
   const [result, setResult] = useState<ActionResult | null>(null);
   const { run, busy, error } = useAction();
   const account = pickAccount(accounts, accountId);
-  const token = tokens.get(quoteTokenId);
+  const { tokenId, select: tokenSelect } = useTokenChoice(account);
+  const token = tokens.get(tokenId);
   const amount = readAmount(amountText, token?.decimals);
-  const move = freeToMove(account, quoteTokenId, quoteTokenId);
+  const move = freeToMove(account, tokenId, quoteTokenId);
   const fee = useQuery({
-    queryKey: ['fee', account?.accountId],
-    queryFn: () => unwrap(wallet.getWithdrawalFee({ accountId: account!.accountId })),
+    queryKey: ['fee', account?.accountId, tokenId],
+    queryFn: () => unwrap(wallet.getWithdrawalFee({ accountId: account!.accountId, tokenId })),
     enabled: account !== undefined,
     refetchInterval: 15_000,
   });
@@ -281,7 +306,7 @@ function WithdrawPanel() {
     destination.trim() !== '' && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(destination.trim())
       ? 'Not a base58 settlement-chain address.'
       : null;
-  const tooMuch = amountProblem(amount.value, move, 'withdrawn', (v) => format(v, quoteTokenId));
+  const tooMuch = amountProblem(amount.value, move, 'withdrawn', (v) => format(v, tokenId));
   const ready =
     walletId !== null && account !== undefined && amount.value !== null && !tooMuch && addressError === null;
 
@@ -295,7 +320,7 @@ function WithdrawPanel() {
             kind: 'withdraw',
             walletId,
             accountId: account.accountId,
-            tokenId: quoteTokenId,
+            tokenId,
             amount: amount.value!,
             ...(destination.trim() ? { destination: destination.trim() } : {}),
           }),
@@ -315,10 +340,12 @@ function WithdrawPanel() {
             onChange={setAccountId}
             allowDeselect={false}
           />
+          {tokenSelect}
         </Group>
         <Group grow align="flex-start">
           <AmountField
             verb="withdrawn"
+            tokenId={tokenId}
             move={move}
             text={amountText}
             onText={setAmountText}
@@ -348,7 +375,7 @@ function WithdrawPanel() {
             <Text size="sm">
               You receive:{' '}
               {fee.data && amount.value !== null && amount.value > fee.data.fee
-                ? format(amount.value - fee.data.fee, quoteTokenId)
+                ? format(amount.value - fee.data.fee, tokenId)
                 : '—'}
             </Text>
           </Group>
@@ -357,7 +384,7 @@ function WithdrawPanel() {
         <Button type="submit" loading={busy} disabled={!ready}>
           Review withdrawal
         </Button>
-        <ActionResultNote result={result} />
+        <ActionResultNote result={result} tokenId={tokenId} />
       </Stack>
       {summary ? (
         <ConfirmAction
@@ -387,11 +414,12 @@ function TransferPanel() {
   const [result, setResult] = useState<ActionResult | null>(null);
   const { run, busy, error } = useAction();
   const from = pickAccount(accounts, fromId);
-  const token = tokens.get(quoteTokenId);
+  const { tokenId, select: tokenSelect } = useTokenChoice(from);
+  const token = tokens.get(tokenId);
   const amount = readAmount(amountText, token?.decimals);
-  const move = freeToMove(from, quoteTokenId, quoteTokenId);
+  const move = freeToMove(from, tokenId, quoteTokenId);
   const toId = /^\d{1,10}$/.test(toText.trim()) ? Number(toText.trim()) : null;
-  const tooMuch = amountProblem(amount.value, move, 'transferred', (v) => format(v, quoteTokenId));
+  const tooMuch = amountProblem(amount.value, move, 'transferred', (v) => format(v, tokenId));
   const ready =
     walletId !== null &&
     from !== undefined &&
@@ -413,7 +441,7 @@ function TransferPanel() {
             kind: 'transfer',
             walletId,
             fromAccountId: from.accountId,
-            tokenId: quoteTokenId,
+            tokenId,
             amount: amount.value!,
             ...(target === 'existing' ? { toAccountId: toId! } : {}),
           }),
@@ -433,8 +461,10 @@ function TransferPanel() {
             onChange={setFromId}
             allowDeselect={false}
           />
+          {tokenSelect}
           <AmountField
             verb="transferred"
+            tokenId={tokenId}
             move={move}
             text={amountText}
             onText={setAmountText}
@@ -461,7 +491,7 @@ function TransferPanel() {
         <Button type="submit" loading={busy} disabled={!ready}>
           Review transfer
         </Button>
-        <ActionResultNote result={result} />
+        <ActionResultNote result={result} tokenId={tokenId} />
       </Stack>
       {summary ? (
         <ConfirmAction
