@@ -230,16 +230,22 @@ export class SessionManager {
       .filter((s) => s.walletPublicKey === wallet.publicKey && live.has(s.sessionId) && s.expiry > now + 30)
       .sort((a, b) => b.expiry - a.expiry);
     for (const candidate of candidates) {
-      const secret = await this.deps.store.get(secretItem(candidate.sessionKey));
-      if (secret === null) continue;
-      const seed = bs58.decode(secret);
-      try {
-        return { sessionId: BigInt(candidate.sessionId), key: new SigningKey(seed) };
-      } finally {
-        seed.fill(0);
-      }
+      const key = await this.keyOf(candidate);
+      if (key) return { sessionId: BigInt(candidate.sessionId), key };
     }
     return null;
+  }
+
+  /** A session's signing key from the keychain (read each time, never cached); null once it is gone. */
+  private async keyOf(session: LocalSession): Promise<SigningKey | null> {
+    const secret = await this.deps.store.get(secretItem(session.sessionKey));
+    if (secret === null) return null;
+    const seed = bs58.decode(secret);
+    try {
+      return new SigningKey(seed);
+    } finally {
+      seed.fill(0);
+    }
   }
 
   markUsed(sessionId: bigint): void {
@@ -264,13 +270,12 @@ export class SessionManager {
         'CONFLICT',
         'This session was created without a refresh deadline; create a new one instead.',
       );
-    const secret = await this.deps.store.get(secretItem(local.sessionKey));
-    if (secret === null)
-      throw new AppFailure('NOT_FOUND', 'This session’s key is no longer in the keychain.');
+    const key = await this.keyOf(local);
+    if (key === null) throw new AppFailure('NOT_FOUND', 'This session’s key is no longer in the keychain.');
     const now = await this.deps.clock.seconds();
     const target = BigInt(Math.min(Number(now) + local.lifetimeSeconds, local.refreshDeadline));
     const outcome = await this.deps.submitter.submit(
-      new SigningKey(bs58.decode(secret)),
+      key,
       'session',
       {
         type: 'refreshSession',
@@ -326,14 +331,7 @@ export class SessionManager {
       (s) => s.sessionId === sessionId && s.walletPublicKey === wallet.publicKey,
     );
     if (!local || local.expiry <= Number(await this.deps.clock.seconds())) return null;
-    const secret = await this.deps.store.get(secretItem(local.sessionKey));
-    if (secret === null) return null;
-    const seed = bs58.decode(secret);
-    try {
-      return new SigningKey(seed);
-    } finally {
-      seed.fill(0);
-    }
+    return this.keyOf(local);
   }
 
   /** True once the session is gone; false if it could not sign its own end, so the wallet must. */
