@@ -3,9 +3,17 @@
 // of resting on the other side, so the book is never left crossed; and each trades@<symbol> stream numbers
 // its own messages, gap-free, whatever other markets trade.
 import { afterEach, describe, expect, it } from 'vitest';
-import { TestWallet, USDC, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
+import {
+  TestWallet,
+  USDC,
+  placedOrder,
+  startExchange,
+  trader as traderOf,
+  usdc,
+  type PlaceOrder,
+  type TestExchange,
+} from './support/exchange';
 import { openStreams, type StreamMessage } from './support/ws';
-import type { ActionKind, Receipt } from '../../src/protocol/types';
 import { AccountSchema } from '../../src/shared/exchange/account';
 import {
   OrderInfoSchema,
@@ -21,33 +29,12 @@ const ETH = 1; // ETH-PERP: priceDecimals 2, sizeDecimals 3
 let ex: TestExchange;
 afterEach(() => ex?.close());
 
-type Order = Extract<ActionKind, { type: 'placeOrder' }>;
+type Order = PlaceOrder;
 type AccountEvent = StreamMessage & { account: Record<string, unknown> };
 type TradeEvent = StreamMessage & { trades: Record<string, unknown> };
 
-async function trader(collateral = 10_000): Promise<{ w: TestWallet; account: number }> {
-  const w = new TestWallet(ex);
-  await w.deposit(USDC, usdc(collateral));
-  await w.createSession();
-  return { w, account: (await w.accountIds())[0]! };
-}
-async function order(w: TestWallet, fields: Partial<Order>) {
-  const r: Receipt = await ex.submit(
-    w.sessionBody({
-      type: 'placeOrder',
-      sessionId: w.session!.id,
-      marketId: BTC,
-      side: 'BID',
-      fillMode: 'IMMEDIATE_OR_CANCEL',
-      isReduceOnly: false,
-      price: 0n,
-      size: 1_000n,
-      ...fields,
-    } as Order),
-  );
-  if (r.kind.type !== 'placeOrderResult') throw new Error(`order refused: ${errorOf(r)}`);
-  return r.kind;
-}
+const trader = (collateral = 10_000) => traderOf(ex, collateral);
+const order = async (w: TestWallet, fields: Partial<Order>) => (await placedOrder(ex, w, fields)).kind;
 const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
 const book = async (marketId = BTC) =>
   OrderbookSchema.parse(await ex.getJson(`/market/${marketId}/orderbook`));

@@ -2,9 +2,19 @@
 // users, reduce-only, the margin check, fees by tier, positions and PnL, the order/trade reads with both
 // /trades pagination modes, and the book's deltas chaining from the REST snapshot's updateId.
 import { afterEach, describe, expect, it } from 'vitest';
-import { TestWallet, USDC, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
+import {
+  TestWallet,
+  USDC,
+  errorOf,
+  placeOrder,
+  startExchange,
+  trader as traderOf,
+  usdc,
+  type PlaceOrder,
+  type TestExchange,
+} from './support/exchange';
 import { openStreams, type StreamMessage } from './support/ws';
-import type { ActionKind, Receipt } from '../../src/protocol/types';
+import type { Receipt } from '../../src/protocol/types';
 import { AccountSchema } from '../../src/shared/exchange/account';
 import {
   OrderInfoSchema,
@@ -18,28 +28,9 @@ const BTC = 0; // BTC-PERP: priceDecimals 1, sizeDecimals 4
 let ex: TestExchange;
 afterEach(() => ex?.close());
 
-type Order = Extract<ActionKind, { type: 'placeOrder' }>;
-async function trader(collateral = 10_000): Promise<{ w: TestWallet; account: number }> {
-  const w = new TestWallet(ex);
-  await w.deposit(USDC, usdc(collateral));
-  await w.createSession();
-  return { w, account: (await w.accountIds())[0]! };
-}
-function order(w: TestWallet, fields: Partial<Order>): Promise<Receipt> {
-  return ex.submit(
-    w.sessionBody({
-      type: 'placeOrder',
-      sessionId: w.session!.id,
-      marketId: BTC,
-      side: 'BID',
-      fillMode: 'IMMEDIATE_OR_CANCEL',
-      isReduceOnly: false,
-      price: 0n,
-      size: 1_000n,
-      ...fields,
-    } as Order),
-  );
-}
+type Order = PlaceOrder;
+const trader = (collateral = 10_000) => traderOf(ex, collateral);
+const order = (w: TestWallet, fields: Partial<Order>): Promise<Receipt> => placeOrder(ex, w, fields);
 const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
 const book = async () => OrderbookSchema.parse(await ex.getJson(`/market/${BTC}/orderbook`));
 const setIndex = async (price: bigint) =>

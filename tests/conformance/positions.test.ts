@@ -2,8 +2,17 @@
 // bad debt becoming protocol debt), the trading history kinds with their cursors, the PnL summaries,
 // traded volume and the fee tier moving with it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { TestWallet, USDC, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
-import type { ActionKind, Receipt } from '../../src/protocol/types';
+import {
+  TestWallet,
+  USDC,
+  placedOrder,
+  startExchange,
+  trader as traderOf,
+  usdc,
+  type PlaceOrder,
+  type TestExchange,
+} from './support/exchange';
+import type { Receipt } from '../../src/protocol/types';
 import { AccountSchema } from '../../src/shared/exchange/account';
 import {
   AccountVolumeSchema,
@@ -22,30 +31,9 @@ const BTC = 0;
 let ex: TestExchange;
 afterEach(() => ex?.close());
 
-type Order = Extract<ActionKind, { type: 'placeOrder' }>;
-async function trader(collateral: number): Promise<{ w: TestWallet; account: number }> {
-  const w = new TestWallet(ex);
-  await w.deposit(USDC, usdc(collateral));
-  await w.createSession();
-  return { w, account: (await w.accountIds())[0]! };
-}
-async function order(w: TestWallet, fields: Partial<Order>): Promise<Receipt> {
-  const r = await ex.submit(
-    w.sessionBody({
-      type: 'placeOrder',
-      sessionId: w.session!.id,
-      marketId: BTC,
-      side: 'BID',
-      fillMode: 'IMMEDIATE_OR_CANCEL',
-      isReduceOnly: false,
-      price: 0n,
-      size: 1_000n,
-      ...fields,
-    } as Order),
-  );
-  if (r.kind.type !== 'placeOrderResult') throw new Error(`order refused: ${errorOf(r)}`);
-  return r;
-}
+type Order = PlaceOrder;
+const trader = (collateral: number) => traderOf(ex, collateral);
+const order = (w: TestWallet, fields: Partial<Order>): Promise<Receipt> => placedOrder(ex, w, fields);
 const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
 const setPrice = async (price: bigint) =>
   expect((await ex.postJson('/devnet/index-price', { marketId: BTC, price: price.toString() })).ok).toBe(

@@ -6,7 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TestWallet, USDC, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
+import {
+  TestWallet,
+  errorOf,
+  placedOrder,
+  startExchange,
+  trader as traderOf,
+  type PlaceOrder,
+  type TestExchange,
+} from './support/exchange';
 import { openStreams, type StreamMessage } from './support/ws';
 import type { ActionKind, Receipt } from '../../src/protocol/types';
 import { AccountSchema } from '../../src/shared/exchange/account';
@@ -22,34 +30,13 @@ const ETH = 1;
 let ex: TestExchange;
 afterEach(() => ex?.close());
 
-type Order = Extract<ActionKind, { type: 'placeOrder' }>;
+type Order = PlaceOrder;
 type Add = Extract<ActionKind, { type: 'addTrigger' }>;
 type Edit = Extract<ActionKind, { type: 'editTrigger' }>;
 type Remove = Extract<ActionKind, { type: 'removeTrigger' }>;
 
-async function trader(collateral = 10_000): Promise<{ w: TestWallet; account: number }> {
-  const w = new TestWallet(ex);
-  await w.deposit(USDC, usdc(collateral));
-  await w.createSession();
-  return { w, account: (await w.accountIds())[0]! };
-}
-async function order(w: TestWallet, fields: Partial<Order>) {
-  const r = await ex.submit(
-    w.sessionBody({
-      type: 'placeOrder',
-      sessionId: w.session!.id,
-      marketId: BTC,
-      side: 'BID',
-      fillMode: 'IMMEDIATE_OR_CANCEL',
-      isReduceOnly: false,
-      price: 0n,
-      size: 1_000n,
-      ...fields,
-    } as Order),
-  );
-  if (r.kind.type !== 'placeOrderResult') throw new Error(`order refused: ${errorOf(r)}`);
-  return r.kind;
-}
+const trader = (collateral = 10_000) => traderOf(ex, collateral);
+const order = async (w: TestWallet, fields: Partial<Order>) => (await placedOrder(ex, w, fields)).kind;
 const add = (w: TestWallet, fields: Partial<Add> = {}): Promise<Receipt> =>
   ex.submit(
     w.sessionBody({

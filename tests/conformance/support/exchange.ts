@@ -187,3 +187,49 @@ export async function chainBalance(
 
 export const USDC = 0;
 export const usdc = (whole: number): bigint => BigInt(whole) * 1_000_000n;
+
+export type PlaceOrder = Extract<ActionKind, { type: 'placeOrder' }>;
+export type PlacedOrder = Receipt & { kind: Extract<ReceiptKind, { type: 'placeOrderResult' }> };
+
+/** The trading tests' participant: a new wallet with `collateral` USDC credited and a session. */
+export async function trader(
+  exchange: TestExchange,
+  collateral = 10_000,
+): Promise<{ w: TestWallet; account: number }> {
+  const w = new TestWallet(exchange);
+  await w.deposit(USDC, usdc(collateral));
+  await w.createSession();
+  return { w, account: (await w.accountIds())[0]! };
+}
+
+/** A session-signed PlaceOrder, by default a market (IOC) buy of 0.1 BTC on BTC-PERP; the receipt as it is. */
+export function placeOrder(
+  exchange: TestExchange,
+  w: TestWallet,
+  fields: Partial<PlaceOrder>,
+): Promise<Receipt> {
+  return exchange.submit(
+    w.sessionBody({
+      type: 'placeOrder',
+      sessionId: w.session!.id,
+      marketId: 0,
+      side: 'BID',
+      fillMode: 'IMMEDIATE_OR_CANCEL',
+      isReduceOnly: false,
+      price: 0n,
+      size: 1_000n,
+      ...fields,
+    } as PlaceOrder),
+  );
+}
+
+/** placeOrder for a test that needs the order placed: a refusal throws with its Error value. */
+export async function placedOrder(
+  exchange: TestExchange,
+  w: TestWallet,
+  fields: Partial<PlaceOrder>,
+): Promise<PlacedOrder> {
+  const r = await placeOrder(exchange, w, fields);
+  if (r.kind.type !== 'placeOrderResult') throw new Error(`order refused: ${errorOf(r)}`);
+  return r as PlacedOrder;
+}
