@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, type RunningApp } from './support/app';
-import { PASSPHRASE, chooseNetwork, walletStep } from './support/steps';
+import { chooseNetwork, importWallet, PASSPHRASE, walletStep } from './support/steps';
 import { Trader } from './support/trader';
 
 test.describe.configure({ mode: 'serial' });
@@ -92,12 +92,7 @@ test('first run: a custom address that is not an exchange is refused in plain wo
 });
 
 test('portfolio: a position shows its margin health colour and distance to liquidation, live', async () => {
-  await go('Accounts');
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  await page.getByLabel('Wallet name').fill('Trader');
-  await page.getByLabel('Secret key').fill(trader.secret);
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Trader' })).toBeVisible();
+  await importWallet(page, 'Trader', trader.secret);
 
   account = await trader.deposit(0, 1_000_000_000n); // 1,000 USDC
   await go('Portfolio');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../../src/main/devnet-launcher';
 import { startApp, type RunningApp } from './support/app';
-import { unlockOrSetUp } from './support/steps';
+import { importWallet, unlockOrSetUp } from './support/steps';
 import { Trader } from './support/trader';
 
 test.describe.configure({ mode: 'serial' });
@@ -40,12 +40,7 @@ test('the exchange going away is told and shown until it is back, then the figur
   const trader = new Trader(devnet.baseUrl, 'connection-spec');
   await page.goto(app.url);
   await unlockOrSetUp(page);
-  await page.getByRole('link', { name: 'Accounts', exact: true }).click();
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  await page.getByLabel('Wallet name').fill('Trader');
-  await page.getByLabel('Secret key').fill(trader.secret);
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Trader' })).toBeVisible();
+  await importWallet(page, 'Trader', trader.secret);
   // this exchange is not the embedded devnet: no faucet is offered
   await page.getByRole('link', { name: 'Transfers', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Deposit', exact: true })).toBeVisible();

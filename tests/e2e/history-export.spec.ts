@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { startApp, type RunningApp } from './support/app';
-import { unlockOrSetUp } from './support/steps';
+import { importWallet, unlockOrSetUp } from './support/steps';
 import { Trader } from './support/trader';
 
 test.skip(
@@ -28,12 +28,7 @@ test('export all: every page of a long history is fetched and written, one line 
   const trader = new Trader(app.exchangeUrl, 'history-export-spec');
   await page.goto(app.url);
   await unlockOrSetUp(page);
-  await page.getByRole('link', { name: 'Accounts', exact: true }).click();
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  await page.getByLabel('Wallet name').fill('Trader');
-  await page.getByLabel('Secret key').fill(trader.secret);
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Trader' })).toBeVisible();
+  await importWallet(page, 'Trader', trader.secret);
 
   const account = await trader.deposit(0, 5_000_000_000n);
   await trader.createSession();

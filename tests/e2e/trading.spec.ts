@@ -3,7 +3,7 @@
 // the epoch converts it; add, edit and remove a stop-loss on a real position; bad input refused on screen.
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './support/app';
-import { unlockOrSetUp } from './support/steps';
+import { importWallet, unlockOrSetUp } from './support/steps';
 import { Trader } from './support/trader';
 import { formatAmount } from '../../src/shared/money';
 
@@ -33,12 +33,7 @@ test.beforeAll(async ({ browser }) => {
   trader = new Trader(app.exchangeUrl, 'trading-spec');
   await page.goto(app.url);
   await unlockOrSetUp(page);
-  await go('Accounts');
-  await page.getByRole('button', { name: 'Import wallet' }).click();
-  await page.getByLabel('Wallet name').fill('Investor');
-  await page.getByLabel('Secret key').fill(trader.secret);
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Investor' })).toBeVisible();
+  await importWallet(page, 'Investor', trader.secret);
   account = await trader.deposit(0, 5_000_000_000n); // 5,000 USDC
   await trader.createSession();
   await trader.order({ accountId: account, marketId: BTC, side: 'BID', size: 500n }); // long 0.05 BTC

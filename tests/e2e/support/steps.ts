@@ -54,3 +54,13 @@ export async function chooseNetwork(
   if (address !== undefined) await page.getByLabel('Exchange address').fill(address);
   await page.getByRole('button', { name: /^(Continue|Switch network)$/ }).click();
 }
+
+/** Accounts → Import wallet with a pasted secret key; ends when the wallet's card is shown. */
+export async function importWallet(page: Page, label: string, secret: string): Promise<void> {
+  await page.getByRole('link', { name: 'Accounts', exact: true }).click();
+  await page.getByRole('button', { name: 'Import wallet' }).click();
+  await page.getByLabel('Wallet name').fill(label);
+  await page.getByLabel('Secret key').fill(secret);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: label })).toBeVisible();
+}
