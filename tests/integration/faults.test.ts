@@ -54,6 +54,23 @@ async function fundedApp(url: string, dataDir?: string, store = new MemorySecret
   return { app, walletId: wallet.walletId, account, store };
 }
 
+/** Reviews a transfer of `amount` from `account` into a new account of the wallet; nothing is signed yet. */
+function prepareTransfer(app: TestApp, walletId: string, account: number, amount: bigint) {
+  return app.ok('prepareAction', {
+    kind: 'transfer',
+    walletId,
+    fromAccountId: account,
+    tokenId: USDC,
+    amount,
+  });
+}
+
+/** The same, signed and sent: the path an action takes when nothing goes wrong. */
+async function transferNow(app: TestApp, walletId: string, account: number, amount: bigint) {
+  const summary = await prepareTransfer(app, walletId, account, amount);
+  return app.ok('confirmAction', { confirmationId: summary.confirmationId });
+}
+
 async function balance(app: TestApp): Promise<bigint[]> {
   return (await app.ok('getPortfolio')).wallets[0]!.accounts.map(
     (a) => a.balances.find((b) => b.tokenId === USDC)?.amount ?? 0n,
@@ -78,13 +95,7 @@ describe('lost answers', () => {
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const { app, walletId, account, store } = await fundedApp(proxy.url, dataDir);
 
-    const summary = await app.ok('prepareAction', {
-      kind: 'transfer',
-      walletId,
-      fromAccountId: account,
-      tokenId: USDC,
-      amount: usdc(25),
-    });
+    const summary = await prepareTransfer(app, walletId, account, usdc(25));
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'down');
@@ -113,14 +124,7 @@ describe('lost answers', () => {
     });
 
     // the next action uses a fresh nonce and goes through
-    const next = await again.ok('prepareAction', {
-      kind: 'transfer',
-      walletId,
-      fromAccountId: account,
-      tokenId: USDC,
-      amount: usdc(5),
-    });
-    await again.ok('confirmAction', { confirmationId: next.confirmationId });
+    await transferNow(again, walletId, account, usdc(5));
     expect(await balance(again)).toEqual([usdc(70), usdc(25), usdc(5)]);
   });
 
@@ -132,14 +136,7 @@ describe('lost answers', () => {
     const { app, walletId, account } = await fundedApp(proxy.url);
     cleanup.push(() => app.close());
 
-    const summary = await app.ok('prepareAction', {
-      kind: 'transfer',
-      walletId,
-      fromAccountId: account,
-      tokenId: USDC,
-      amount: usdc(10),
-      toAccountId: undefined,
-    });
+    const summary = await prepareTransfer(app, walletId, account, usdc(10));
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'pass');
@@ -199,14 +196,7 @@ describe('the exchange killed mid-submit', () => {
       (b) => BigInt(b.balances[0]!.amount) > 0n,
     );
     expect(BigInt(chain.balances[0]!.amount)).toBe(usdc(40) - summary.fee);
-    const next = await app.ok('prepareAction', {
-      kind: 'transfer',
-      walletId,
-      fromAccountId: account,
-      tokenId: USDC,
-      amount: usdc(1),
-    });
-    await app.ok('confirmAction', { confirmationId: next.confirmationId });
+    await transferNow(app, walletId, account, usdc(1));
     expect(await balance(app)).toEqual([usdc(59), usdc(1)]);
   });
 });
@@ -287,13 +277,7 @@ describe('offline for longer than an action stays fresh', () => {
     const { app, walletId, account } = await fundedApp(proxy.url);
     cleanup.push(() => app.close());
 
-    const summary = await app.ok('prepareAction', {
-      kind: 'transfer',
-      walletId,
-      fromAccountId: account,
-      tokenId: USDC,
-      amount: usdc(25),
-    });
+    const summary = await prepareTransfer(app, walletId, account, usdc(25));
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'down');
@@ -348,14 +332,7 @@ describe('offline for longer than an action stays fresh', () => {
     ]);
 
     // and the next action signs with engine time (not the stale offset) and the next nonce
-    const next = await app.ok('prepareAction', {
-      kind: 'transfer',
-      walletId,
-      fromAccountId: account,
-      tokenId: USDC,
-      amount: usdc(5),
-    });
-    await app.ok('confirmAction', { confirmationId: next.confirmationId });
+    await transferNow(app, walletId, account, usdc(5));
     expect(await balance(app)).toEqual([usdc(70), usdc(25), usdc(5)]);
   });
 
@@ -368,13 +345,7 @@ describe('offline for longer than an action stays fresh', () => {
     const { app, walletId, account } = await fundedApp(exchange.url);
     cleanup.push(() => app.close());
 
-    const summary = await app.ok('prepareAction', {
-      kind: 'transfer',
-      walletId,
-      fromAccountId: account,
-      tokenId: USDC,
-      amount: usdc(25),
-    });
+    const summary = await prepareTransfer(app, walletId, account, usdc(25));
     exchange.actionsForwarded = 0;
     exchange.dropActions = true; // the request never reaches the exchange
     const outcome = await app.call('confirmAction', { confirmationId: summary.confirmationId });
