@@ -47,14 +47,26 @@ function useWalletChoice(onSwitch?: () => void) {
   return { walletId: chosen, select };
 }
 
-function useAccountsOf(walletId: string | null) {
+/**
+ * The wallet and the account funds leave from: the wallet's first account until the person picks another,
+ * and the first account again when another wallet is picked (its accounts are different).
+ */
+function useSourceAccount() {
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const { walletId, select: walletSelect } = useWalletChoice(() => setAccountId(null));
   const portfolio = usePortfolio();
-  return portfolio.data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
-}
-
-/** The chosen account of the wallet's accounts; the first one until the person picks another. */
-function pickAccount<A extends { accountId: number }>(accounts: A[], chosen: string | null): A | undefined {
-  return accounts.find((a) => String(a.accountId) === chosen) ?? accounts[0];
+  const accounts = portfolio.data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
+  const account = accounts.find((a) => String(a.accountId) === accountId) ?? accounts[0];
+  const accountSelect = (
+    <Select
+      label="From account"
+      data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
+      value={account ? String(account.accountId) : null}
+      onChange={setAccountId}
+      allowDeselect={false}
+    />
+  );
+  return { walletId, walletSelect, account, accountSelect };
 }
 
 const STATUS_COLOR = { submitted: 'gray', confirmed: 'blue', credited: 'teal', failed: 'red' } as const;
@@ -278,10 +290,7 @@ function MarginNote({ move, verb }: { move: FreeToMove; verb: 'withdrawn' | 'tra
 }
 
 function WithdrawPanel() {
-  const [accountId, setAccountId] = useState<string | null>(null);
-  // another wallet has other accounts: start again from its first one
-  const { walletId, select } = useWalletChoice(() => setAccountId(null));
-  const accounts = useAccountsOf(walletId);
+  const { walletId, walletSelect, account, accountSelect } = useSourceAccount();
   const { tokens, format, quoteTokenId } = useTokens();
   const wallets = useWallets();
   const [amountText, setAmountText] = useState('');
@@ -289,7 +298,6 @@ function WithdrawPanel() {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
   const { run, busy, error } = useAction();
-  const account = pickAccount(accounts, accountId);
   const { tokenId, select: tokenSelect } = useTokenChoice(account);
   const token = tokens.get(tokenId);
   const amount = readAmount(amountText, token?.decimals);
@@ -332,14 +340,8 @@ function WithdrawPanel() {
     <>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Group grow align="flex-start">
-          {select}
-          <Select
-            label="From account"
-            data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
-            value={account ? String(account.accountId) : null}
-            onChange={setAccountId}
-            allowDeselect={false}
-          />
+          {walletSelect}
+          {accountSelect}
           {tokenSelect}
         </Group>
         <Group grow align="flex-start">
@@ -402,10 +404,7 @@ function WithdrawPanel() {
 }
 
 function TransferPanel() {
-  const [fromId, setFromId] = useState<string | null>(null);
-  // another wallet has other accounts: start again from its first one
-  const { walletId, select } = useWalletChoice(() => setFromId(null));
-  const accounts = useAccountsOf(walletId);
+  const { walletId, walletSelect, account: from, accountSelect } = useSourceAccount();
   const { tokens, format, quoteTokenId } = useTokens();
   const [target, setTarget] = useState<'new' | 'existing'>('new');
   const [toText, setToText] = useState('');
@@ -413,7 +412,6 @@ function TransferPanel() {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
   const { run, busy, error } = useAction();
-  const from = pickAccount(accounts, fromId);
   const { tokenId, select: tokenSelect } = useTokenChoice(from);
   const token = tokens.get(tokenId);
   const amount = readAmount(amountText, token?.decimals);
@@ -453,14 +451,8 @@ function TransferPanel() {
     <>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Group grow align="flex-start">
-          {select}
-          <Select
-            label="From account"
-            data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
-            value={from ? String(from.accountId) : null}
-            onChange={setFromId}
-            allowDeselect={false}
-          />
+          {walletSelect}
+          {accountSelect}
           {tokenSelect}
           <AmountField
             verb="transferred"
