@@ -41,14 +41,8 @@ type Fault =
   | 'too-large' // 413 before anything is executed
   | 'hold'; // lost on the way now, but arrives (and executes) when signerNonce is next asked
 
-interface LogItem {
-  actionId: bigint;
-  time: number;
-  signer: string;
-  nonce: number;
-  kind: string;
-  receipt: unknown;
-}
+/** One entry of GET /action, as the client parses it. */
+type LogItem = Awaited<ReturnType<SubmitterDeps['client']['actions']>>[number];
 
 const unreachable = () => new AppFailure('EXCHANGE_UNREACHABLE', 'fake: unreachable');
 
