@@ -12,6 +12,8 @@ npx tsc -p tsconfig.node.json
 npx tsc -p tsconfig.web.json
 step build
 npx electron-vite build >/dev/null
+step "first-load budget (the lock screen's initial JS and CSS)"
+npx tsx scripts/bundle-budget.ts
 step "unit, integration and conformance tests"
 rm -f .test-reports/vitest.json .test-reports/playwright.json
 vitest=(npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json)

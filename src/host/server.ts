@@ -5,13 +5,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Dispatch } from '../main/ipc-dispatch';
 import type { EventBus } from '../main/events';
 import { parseWire, stringifyWire } from '../shared/wire-json';
 import { rendererCsp } from './csp';
+import { chooseEncoding, CompressedFiles, isCompressible, type Encoding } from './compressed-files';
 
 export interface HostOptions {
   dispatch: Dispatch;
@@ -59,6 +59,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   let origin = '';
   let hostHeader = '';
+  const files = new CompressedFiles();
 
   async function serveFile(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.headers.host !== hostHeader) {
@@ -77,9 +78,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     try {
-      const body = await readFile(file);
+      const forms = await files.get(file);
+      const available = (['br', 'gzip'] as const).filter((e) => forms[e] !== undefined);
+      const encoding: Encoding = chooseEncoding(req.headers['accept-encoding'], available);
+      const body = forms[encoding] ?? forms.identity;
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': body.length,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        // caches must key on Accept-Encoding for every file that has more than one form
+        ...(isCompressible(file) ? { vary: 'Accept-Encoding' } : {}),
         'content-security-policy': rendererCsp(`${origin.replace('http:', 'ws:')}`),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',

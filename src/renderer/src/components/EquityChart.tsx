@@ -2,11 +2,14 @@
 // numbers for pixel positions, so each value becomes a whole number of hundredths of the quote token (exact
 // as an integer far beyond any balance), and the axis and tooltip turn those back into text with the money
 // formatter. No amount is ever computed with floating point.
-import { LineChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { formatAmount } from '../../../shared/money';
+import { lazy, Suspense } from 'react';
+import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { usePortfolioHistory, useTokens } from '../hooks/queries';
 import { ErrorNote } from './ErrorNote';
+import type { EquityPoint } from './EquityLines';
+
+// The chart library is a quarter of the app's script: it loads when a chart is first drawn, not before.
+const EquityLines = lazy(() => import('./EquityLines'));
 
 const CHART_DECIMALS = 2;
 
@@ -16,16 +19,11 @@ function toChartUnits(value: bigint, decimals: number): number {
   return Number(shift >= 0 ? value / 10n ** BigInt(shift) : value * 10n ** BigInt(-shift));
 }
 
-const formatUnits = (units: number): string =>
-  formatAmount(BigInt(Math.trunc(units)), CHART_DECIMALS, { group: true });
-const formatTime = (ms: number): string =>
-  new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
-
 export function EquityChart({ accountId, title }: { accountId?: number; title: string }) {
   const history = usePortfolioHistory(accountId);
   const { tokens, quoteTokenId } = useTokens();
   const quote = tokens.get(quoteTokenId);
-  const data = (history.data?.points ?? []).map((p) => ({
+  const data: EquityPoint[] = (history.data?.points ?? []).map((p) => ({
     time: p.time * 1000,
     equity: p.equity === null || !quote ? null : toChartUnits(p.equity, quote.decimals),
     pnl: p.pnl === null || !quote ? null : toChartUnits(p.pnl, quote.decimals),
@@ -42,28 +40,9 @@ export function EquityChart({ accountId, title }: { accountId?: number; title: s
           </Text>
         ) : null}
         {data.length >= 1 ? (
-          <LineChart
-            h={220}
-            data={data}
-            dataKey="time"
-            aria-label={`${title} chart`}
-            series={[
-              { name: 'equity', label: `Equity (${quote?.symbol ?? ''})`, color: 'teal.6' },
-              { name: 'pnl', label: `Realized PnL (${quote?.symbol ?? ''})`, color: 'indigo.6' },
-            ]}
-            curveType="stepAfter"
-            withDots={data.length < 30}
-            withLegend
-            connectNulls
-            valueFormatter={formatUnits}
-            xAxisProps={{
-              type: 'number',
-              scale: 'time',
-              domain: ['dataMin', 'dataMax'],
-              tickFormatter: formatTime,
-            }}
-            tooltipProps={{ labelFormatter: (ms) => formatTime(Number(ms)) }}
-          />
+          <Suspense fallback={<Box h={220} aria-busy="true" />}>
+            <EquityLines data={data} title={title} quoteSymbol={quote?.symbol ?? ''} />
+          </Suspense>
         ) : null}
       </Stack>
     </Paper>

@@ -1,0 +1,53 @@
+// The equity chart's lines, in a chunk of their own: recharts (under @mantine/charts) is fetched only when a
+// page first draws a chart. The axis and tooltip turn whole hundredths back into text with the money formatter.
+import { LineChart } from '@mantine/charts';
+import '@mantine/charts/styles.layer.css';
+import { formatAmount } from '../../../shared/money';
+
+const CHART_DECIMALS = 2;
+
+export interface EquityPoint {
+  time: number;
+  equity: number | null;
+  pnl: number | null;
+}
+
+const formatUnits = (units: number): string =>
+  formatAmount(BigInt(Math.trunc(units)), CHART_DECIMALS, { group: true });
+const formatTime = (ms: number): string =>
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+export default function EquityLines({
+  data,
+  title,
+  quoteSymbol,
+}: {
+  data: EquityPoint[];
+  title: string;
+  quoteSymbol: string;
+}) {
+  return (
+    <LineChart
+      h={220}
+      data={data}
+      dataKey="time"
+      aria-label={`${title} chart`}
+      series={[
+        { name: 'equity', label: `Equity (${quoteSymbol})`, color: 'teal.6' },
+        { name: 'pnl', label: `Realized PnL (${quoteSymbol})`, color: 'indigo.6' },
+      ]}
+      curveType="stepAfter"
+      withDots={data.length < 30}
+      withLegend
+      connectNulls
+      valueFormatter={formatUnits}
+      xAxisProps={{
+        type: 'number',
+        scale: 'time',
+        domain: ['dataMin', 'dataMax'],
+        tickFormatter: formatTime,
+      }}
+      tooltipProps={{ labelFormatter: (ms) => formatTime(Number(ms)) }}
+    />
+  );
+}
