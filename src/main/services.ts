@@ -26,6 +26,7 @@ import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
 import { SettingsStore } from './settings/settings-store';
 import { EquitySamples } from './portfolio/equity-samples';
+import { FINISHED_TRIGGERS_SHOWN, FinishedTriggers } from './trading/finished-triggers';
 import type { ProtocolSchema } from '../protocol/schema';
 import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';
@@ -58,6 +59,8 @@ export interface ExchangeServices {
   funds: Funds;
   watcher: AccountWatcher;
   equity: EquitySamples;
+  /** each account's newest finished triggers, remembering where its history's last page starts */
+  finishedTriggers: FinishedTriggers;
   info(): Promise<MarketsInfo>;
   schema(): Promise<ProtocolSchema>;
 }
@@ -171,6 +174,7 @@ export function createServices(deps: ServiceDeps): Services {
     funds.resume();
     const watcher = new AccountWatcher(client, deps.onAccountUpdate ?? (() => {}), deps.onExchangeStatus);
     const equity = new EquitySamples(join(networkDir, 'equity.json'));
+    const finishedTriggers = new FinishedTriggers(client, FINISHED_TRIGGERS_SHOWN);
     return {
       baseUrl: client.baseUrl,
       networkDir,
@@ -183,6 +187,7 @@ export function createServices(deps: ServiceDeps): Services {
       funds,
       watcher,
       equity,
+      finishedTriggers,
       info: getInfo,
       schema: getSchema,
       close: () => {
@@ -242,6 +247,9 @@ export function createServices(deps: ServiceDeps): Services {
     },
     get equity() {
       return current().equity;
+    },
+    get finishedTriggers() {
+      return current().finishedTriggers;
     },
     info: () => current().info(),
     schema: () => current().schema(),

@@ -1,7 +1,7 @@
 // Vaults and triggers through the app core against a real devnet: every action prepared, confirmed and
 // signed by main; bad input refused with a clear message before anything is signed (the audit log proves
 // nothing was sent); a vault withdrawal claimed only once its epoch has converted it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import bs58 from 'bs58';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { defaultConfig } from '../../src/devnet/config';
@@ -333,6 +333,39 @@ describe('triggers through the app', () => {
     expect(finished).toHaveLength(50);
     expect(finished[0]).toMatchObject({ triggerId: ids.at(-1), status: 'removed' });
     expect(finished.map((t) => t.triggerId)).toEqual(ids.slice(-50).reverse());
+
+    // a re-read starts at the last page remembered, not the first: one or two requests, however long
+    const pages = vi.spyOn(app.core.services.client, 'triggerFinalisations');
+    try {
+      expect((await app.ok('getTriggers', { accountId: account })).finished).toEqual(finished);
+      expect(pages.mock.calls.length).toBeLessThanOrEqual(2);
+      expect(pages.mock.calls[0]![1]).toHaveProperty('startInclusive');
+
+      // and one finished since is the newest shown
+      const add = await app.ok('prepareAction', {
+        kind: 'addTrigger',
+        walletId,
+        accountId: account,
+        marketId: 0,
+        triggerKind: 'STOP_LOSS',
+        triggerPrice: mark - 40_000n,
+      });
+      const { triggerId } = await app.ok('confirmAction', { confirmationId: add.confirmationId });
+      const remove = await app.ok('prepareAction', {
+        kind: 'removeTrigger',
+        walletId,
+        accountId: account,
+        marketId: 0,
+        triggerId: triggerId!,
+      });
+      await app.ok('confirmAction', { confirmationId: remove.confirmationId });
+      pages.mockClear();
+      const again = (await app.ok('getTriggers', { accountId: account })).finished;
+      expect(pages.mock.calls.length).toBeLessThanOrEqual(2);
+      expect(again.map((t) => t.triggerId)).toEqual([...ids, triggerId!].slice(-50).reverse());
+    } finally {
+      pages.mockRestore();
+    }
   });
 });
 

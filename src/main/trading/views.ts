@@ -50,35 +50,10 @@ export async function vaultsView(s: Services): Promise<VaultsView> {
   };
 }
 
-/** How many finished triggers the view shows: the newest ones. */
-export const FINISHED_TRIGGERS_SHOWN = 50;
-/** Bounds the walk through a very long history; beyond it the newest pages are not reached. */
-const MAX_FINALISATION_PAGES = 200;
-
-/**
- * The newest finished triggers. The exchange pages finalisations oldest first, so the newest are on the
- * last page: walk to it, keeping only the tail.
- */
-async function newestFinalisations(s: Services, accountId: number) {
-  type Row = Awaited<ReturnType<Services['client']['triggerFinalisations']>>['items'][number];
-  let tail: Row[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_FINALISATION_PAGES; page += 1) {
-    const result = await s.client.triggerFinalisations(accountId, {
-      pageSize: 255,
-      ...(cursor !== undefined ? { startInclusive: cursor } : {}),
-    });
-    tail = [...tail, ...result.items].slice(-FINISHED_TRIGGERS_SHOWN);
-    if (result.nextStartInclusive === undefined) break;
-    cursor = result.nextStartInclusive;
-  }
-  return tail;
-}
-
 export async function triggersView(s: Services, accountId: number): Promise<TriggersView> {
   const [active, finished] = await Promise.all([
     s.client.triggers(accountId),
-    newestFinalisations(s, accountId),
+    s.finishedTriggers.newest(accountId),
   ]);
   const view = (t: (typeof active)[number] | (typeof finished)[number]) => ({
     triggerId: t.triggerId,
