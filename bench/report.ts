@@ -46,3 +46,37 @@ export function report(benchmark: string, rows: BenchRow[], extra: Record<string
     ),
   );
 }
+
+/** A figure beside its goal. */
+export interface GoalRow {
+  measure: string;
+  value: number;
+  unit: string;
+  /** e.g. '<= 1500' */
+  goal: string;
+  met: boolean;
+}
+
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+};
+
+/** Prints the figures beside their goals and writes them (with `extra`) to bench/results/<benchmark>.json. */
+export function reportGoals(benchmark: string, rows: GoalRow[], extra: Record<string, unknown> = {}): void {
+  console.log(`\n${benchmark}`);
+  console.table(
+    rows.map((r) => ({
+      measure: r.measure,
+      figure: `${Number.isInteger(r.value) ? r.value : r.value.toFixed(1)} ${r.unit}`,
+      goal: `${r.goal} ${r.unit}`,
+      met: r.met ? 'yes' : 'NO',
+    })),
+  );
+  const dir = join(process.cwd(), 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, `${benchmark}.json`),
+    JSON.stringify({ benchmark, at: new Date().toISOString(), node: process.version, goals: rows, ...extra }, null, 2),
+  );
+}

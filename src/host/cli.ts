@@ -48,26 +48,23 @@ const core = createCore({
   dataDir: join(dataDir, 'app'),
   store: createKeyringStore(process.env.PERPETUA_KEYCHAIN_SERVICE ?? 'perpetua'),
 });
-try {
-  await core.start();
-} catch (error) {
+// The lock screen needs nothing but the lock state, so the page is served while the core starts (the embedded
+// devnet takes seconds to come up): every call but getLockState waits for the start to finish, and the
+// devnet is up by the time a passphrase is typed.
+const started = core.start().catch((error: unknown) => {
   // Without a keychain (or a devnet that would not start) the app still opens and says why.
   console.error(`warning: ${(error as Error).message}`);
-}
+});
+const dispatch = createDispatcher(core.handlers);
 const host = await startHost({
-  dispatch: createDispatcher(core.handlers),
+  dispatch: (method, arg) =>
+    method === 'getLockState' ? dispatch(method, arg) : started.then(() => dispatch(method, arg)),
   events: core.events,
   rendererDir,
   port: Number(values.port),
 });
-
-const network = core.network.view().connection;
-console.log(
-  `exchange: ${network?.baseUrl ?? '(none)'}${network?.kind.startsWith('embedded') ? ' (embedded devnet)' : ''}`,
-);
 console.log(`PERPETUA_HOST_URL=${host.url}`);
 console.log(`Open ${host.url} in a browser. The token in it is valid for this run only; keep it private.`);
-
 let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
@@ -78,3 +75,9 @@ async function stop(): Promise<void> {
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+
+await started;
+const network = core.network.view().connection;
+console.log(
+  `exchange: ${network?.baseUrl ?? '(none)'}${network?.kind.startsWith('embedded') ? ' (embedded devnet)' : ''}`,
+);

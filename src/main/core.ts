@@ -99,8 +99,8 @@ export function createCore(deps: CoreDeps): Core {
     services,
     network,
     async start() {
-      await network.start();
-      await services.lock.init();
+      // the devnet's start and the keychain's read do not wait for each other
+      await Promise.all([network.start(), services.lock.init()]);
       if (services.connected) {
         try {
           // Load the exchange's schema at connect, so a server that lacks what the app needs is known at once.

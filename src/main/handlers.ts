@@ -105,11 +105,14 @@ export function createAppHandlers(
       return { tokenId: token, fee: await s.pipeline.withdrawalFee(accountId, token, info) };
     }),
     lookupAccount: active(async ({ accountId }) => {
-      const exists = await s.client.accountExists(accountId);
-      let ownWalletId: string | null = null;
-      for (const w of s.wallets.list())
-        if ((await s.client.user(w.publicKey))?.accountIds.includes(accountId)) ownWalletId = w.walletId;
-      return { exists, ownWalletId };
+      const wallets = s.wallets.list();
+      const [exists, users] = await Promise.all([
+        s.client.accountExists(accountId),
+        Promise.all(wallets.map((w) => s.client.user(w.publicKey))),
+      ]);
+      // the last owner found, as the one-by-one walk this replaces answered
+      const owner = wallets.filter((_w, i) => users[i]?.accountIds.includes(accountId)).at(-1);
+      return { exists, ownWalletId: owner?.walletId ?? null };
     }),
 
     prepareAction: active((intent) => s.pipeline.prepare(intent)),

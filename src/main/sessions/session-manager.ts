@@ -209,15 +209,16 @@ export class SessionManager {
 
   /** Every session of every wallet as the exchange sees it, with what this device knows about each. */
   async list(): Promise<SessionView[]> {
-    const now = Number(await this.deps.clock.seconds());
-    const views: SessionView[] = [];
-    for (const wallet of this.deps.wallets.list()) {
-      const user = await this.deps.client.user(wallet.publicKey);
-      for (const s of user?.sessions ?? []) {
-        views.push(this.view(wallet, { ...s, sessionId: s.sessionId.toString() }, now));
-      }
-    }
-    return views;
+    // every wallet's read at once: one round trip of waiting, not one per wallet
+    const wallets = this.deps.wallets.list();
+    const [seconds, users] = await Promise.all([
+      this.deps.clock.seconds(),
+      Promise.all(wallets.map((wallet) => this.deps.client.user(wallet.publicKey))),
+    ]);
+    const now = Number(seconds);
+    return wallets.flatMap((wallet, i) =>
+      (users[i]?.sessions ?? []).map((s) => this.view(wallet, { ...s, sessionId: s.sessionId.toString() }, now)),
+    );
   }
 
   /** The session this device signs with for a wallet: its newest live one whose key is in the keychain. */

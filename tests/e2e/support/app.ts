@@ -29,15 +29,18 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
     },
   );
   let exchangeUrl = '';
+  // the host prints its address as soon as it serves the lock screen, and the exchange once the core started
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the host did not start within 30 s')), 30_000);
+    let address = '';
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const exchange = /^exchange: (\S+)/.exec(line);
       if (exchange) exchangeUrl = exchange[1]!;
       const match = /^PERPETUA_HOST_URL=(\S+)$/.exec(line);
-      if (match) {
+      if (match) address = match[1]!;
+      if (address && exchangeUrl) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(address);
       }
     });
     child.once('exit', (code) => {

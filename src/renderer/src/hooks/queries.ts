@@ -1,7 +1,7 @@
 // Data for the screens, all through window.wallet. Live events from main invalidate the queries they
 // affect, so screens follow the exchange without polling.
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
 import { formatAmount } from '../../../shared/money';
@@ -130,6 +130,16 @@ export const usePortfolio = () =>
     queryFn: () => unwrap(wallet.getPortfolio()),
     refetchInterval: MARK_TO_MARKET_MS,
   });
+/**
+ * What the first screen after unlocking reads, asked for at once the moment the unlock is answered: otherwise
+ * the settings, then the wallet list, then the portfolio would each wait for the screen the one before draws.
+ */
+export function prefetchUnlocked(client: QueryClient): void {
+  void client.prefetchQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.getSettings()) });
+  void client.prefetchQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.listWallets()) });
+  void client.prefetchQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.getPortfolio()) });
+  void client.prefetchQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.getMarkets()) });
+}
 export const useSessions = () =>
   useQuery({
     queryKey: keys.sessions,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys } from '../hooks/queries';
+import { keys, prefetchUnlocked } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
 
@@ -62,7 +62,9 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
   const { run, busy, error } = useAction();
   const submit = () =>
     run(async () => {
-      client.setQueryData(keys.lock, await unwrap(wallet.unlock({ passphrase })));
+      const state = await unwrap(wallet.unlock({ passphrase }));
+      if (state.status === 'unlocked') prefetchUnlocked(client);
+      client.setQueryData(keys.lock, state);
       setPassphrase('');
     });
   return (
