@@ -1,42 +1,116 @@
-// Signed actions per second through POST /action on loopback: transfers between two owned accounts.
-// Each of the in-flight workers is its own wallet and session, because one signer's nonces must arrive in
-// order. Rows: bodies signed in advance, and signed as they are sent. `npx tsx bench/devnet-actions.ts`
-import { startExchange, TestWallet, USDC, usdc } from '../tests/conformance/support/exchange';
-import { report, type BenchRow } from './report';
+// Signed actions per second through POST /action on loopback: transfers between two owned accounts, bodies
+// signed in advance so the figure is the server's. The devnet runs in this process, the load generator in a
+// worker thread (bench/support/load-worker.mjs), each of its SIGNERS a wallet with its own session sending in
+// nonce order. Rows: as fast as the server answers, with SIGNERS in flight; then paced at 1,000/s for the
+// latency. Beside them, the limit: node:crypto Ed25519 verifies per second on this thread, since every
+// action's signature is verified. `npx tsx bench/devnet-actions.ts`; profile the server with
+// `npx tsx --cpu-prof --cpu-prof-dir=bench/results/profiles bench/devnet-actions.ts`.
+import { Worker } from 'node:worker_threads';
+import { startExchange, TestWallet, USDC, usdc, schema } from '../tests/conformance/support/exchange';
+import { decodeReceipt } from '../src/protocol/codec';
+import { SigningKey, generateKeypair, verifyEd25519 } from '../src/protocol/keys';
+import { measure, percentile, reportGoals } from './report';
 
-const COUNT = Number(process.env.BENCH_ACTIONS ?? 4000);
-const WORKERS = 8;
+const COUNT = Number(process.env.BENCH_ACTIONS ?? 16_000);
+const PACED_COUNT = Number(process.env.BENCH_PACED_ACTIONS ?? 5_000);
+const SIGNERS = 8;
+const THROUGHPUT_GOAL = 5_000;
+const PACED_RATE = 1_000;
+const P99_GOAL_MS = 10;
 
-const ex = await startExchange({ config: { rateLimits: { action: { perSecond: 1e9, burst: 1e9 }, other: { perSecond: 1e9, burst: 1e9 } } } });
+const unlimited = { perSecond: 1e9, burst: 1e9 };
+const ex = await startExchange({ config: { rateLimits: { action: unlimited, other: unlimited } } });
 
-async function worker(): Promise<() => Buffer> {
+async function signer(): Promise<(n: number) => Buffer> {
   const w = new TestWallet(ex);
   await w.deposit(USDC, usdc(1_000_000));
   await w.createSession({ expiresIn: 86_400 });
   const [from] = await w.accountIds();
-  const to = ((await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: from!, tokenId: USDC, amount: 1n }))).kind as { toAccountId: number }).toAccountId;
-  return () => w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: from!, tokenId: USDC, amount: 1n, recipient: to });
+  const transfer = { type: 'transfer' as const, sessionId: w.session!.id, fromAccountId: from!, tokenId: USDC };
+  const first = await ex.submit(w.sessionBody({ ...transfer, amount: 1n }));
+  const to = (first.kind as { toAccountId: number }).toAccountId;
+  return () => w.sessionBody({ ...transfer, amount: 1n, recipient: to });
 }
+const signers = await Promise.all(Array.from({ length: SIGNERS }, signer));
 
-const signers = await Promise.all(Array.from({ length: WORKERS }, worker));
-
-async function run(name: string, nextBody: (worker: number) => Buffer): Promise<BenchRow> {
-  let rejected = 0;
-  const perWorker = Math.floor(COUNT / WORKERS);
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    signers.map(async (_s, index) => {
-      for (let n = 0; n < perWorker; n += 1) if ((await ex.submit(nextBody(index))).kind.type === 'err') rejected += 1;
-    }),
+async function load(perSigner: number, rate: number) {
+  const bodies = signers.map((sign) => Array.from({ length: perSigner }, (_, n) => sign(n)));
+  const worker = new Worker(new URL('./support/load-worker.mjs', import.meta.url), {
+    workerData: { url: ex.url, bodies, rate },
+  });
+  const result = await new Promise<{ seconds: number; latencies: number[]; lastReceipts: Uint8Array[] }>(
+    (resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    },
   );
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  if (rejected > 0) throw new Error(`${name}: ${rejected} actions were rejected`);
-  return { name, operations: perWorker * WORKERS, seconds, perSecond: (perWorker * WORKERS) / seconds };
+  await worker.terminate();
+  // every signer's last action was accepted, so every one before it was too (nonces in order)
+  for (const receipt of result.lastReceipts) {
+    const kind = decodeReceipt(schema, Buffer.from(receipt)).kind;
+    if (kind.type === 'err') throw new Error(`an action was refused: ${kind.error}`);
+  }
+  return { ...result, operations: perSigner * SIGNERS };
 }
 
-const presigned = signers.map((sign) => Array.from({ length: Math.floor(COUNT / WORKERS) }, sign));
-const cursor = signers.map(() => 0);
-const rows = [await run(`pre-signed transfers, ${WORKERS} signers in flight`, (i) => presigned[i]![cursor[i]!++]!)];
-rows.push(await run(`transfers signed as sent, ${WORKERS} signers in flight`, (i) => signers[i]!()));
-report('devnet-actions', rows, { count: COUNT, workers: WORKERS });
+// the limit: one signature check per action, on the thread that runs the devnet
+const key = new SigningKey(generateKeypair().secretSeed);
+const message = Buffer.alloc(120, 3);
+const signature = key.sign(message);
+const verify = measure('node:crypto Ed25519 verify', () => verifyEd25519(key.publicKey, message, signature));
+
+await load(200, 0); // warm up
+const flat = await load(Math.floor(COUNT / SIGNERS), 0);
+const flatRate = flat.operations / flat.seconds;
+const paced = await load(Math.floor(PACED_COUNT / SIGNERS), PACED_RATE);
+const pacedP99 = percentile(paced.latencies, 0.99);
+const verifyRate = verify.perSecond;
+
+reportGoals(
+  'devnet-actions',
+  [
+    {
+      measure: `pre-signed transfers, ${SIGNERS} signers in flight`,
+      value: Math.round(flatRate),
+      unit: 'actions/s',
+      goal: `>= ${THROUGHPUT_GOAL}`,
+      met: flatRate >= THROUGHPUT_GOAL,
+    },
+    {
+      measure: `latency p99 paced at ${PACED_RATE}/s`,
+      value: Number(pacedP99.toFixed(2)),
+      unit: 'ms',
+      goal: `< ${P99_GOAL_MS}`,
+      met: pacedP99 < P99_GOAL_MS,
+    },
+    {
+      measure: 'the limit: Ed25519 verifies/s on the devnet thread',
+      value: Math.round(verifyRate),
+      unit: 'verifies/s',
+      goal: '(limit)',
+      met: true,
+    },
+  ],
+  {
+    signers: SIGNERS,
+    flat: {
+      operations: flat.operations,
+      seconds: flat.seconds,
+      perSecond: flatRate,
+      latencyMs: { p50: percentile(flat.latencies, 0.5), p99: percentile(flat.latencies, 0.99) },
+      shareOfVerifyLimit: flatRate / verifyRate,
+    },
+    paced: {
+      rate: PACED_RATE,
+      operations: paced.operations,
+      achieved: paced.operations / paced.seconds,
+      latencyMs: {
+        p50: percentile(paced.latencies, 0.5),
+        p95: percentile(paced.latencies, 0.95),
+        p99: pacedP99,
+        max: percentile(paced.latencies, 1),
+      },
+    },
+  },
+);
 await ex.close();

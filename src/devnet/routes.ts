@@ -609,6 +609,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       tag: 'state',
       summary: 'StateInfo: latest action id and snapshot',
       handler: () => {
+        devnet.persist(); // snapshots are taken when asked for (Devnet.schedulePersist)
         const list = store.list();
         const latest = list[list.length - 1];
         return json({
@@ -622,7 +623,10 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/state/info/hist',
       tag: 'state',
       summary: 'StateHistInfo: the snapshots kept',
-      handler: () => json({ snapshots: store.list().map(snapshotMeta) }),
+      handler: () => {
+        devnet.persist();
+        return json({ snapshots: store.list().map(snapshotMeta) });
+      },
     },
     {
       method: 'GET',
