@@ -7,6 +7,7 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { formatAmount } from '../../../shared/money';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import { refreshHistoryTails } from './history';
+import { refreshAccount } from './portfolio-patch';
 
 export const keys = {
   markets: ['markets'],
@@ -270,15 +271,16 @@ export function useLiveEvents(): void {
           });
       }),
       wallet.onAccountUpdate((update) => {
-        void client.invalidateQueries({ queryKey: keys.portfolio });
-        void client.invalidateQueries({ queryKey: keys.account(update.accountId) });
-        void client.invalidateQueries({ queryKey: keys.triggers(update.accountId) });
-        void client.invalidateQueries({ queryKey: keys.vaults });
-        // a fill or funding changes realized PnL: the charts too (updates are rare enough to re-read)
-        void client.invalidateQueries({ queryKey: keys.portfolioHistory() });
-        void client.invalidateQueries({ queryKey: keys.portfolioHistory(update.accountId) });
-        // new rows arrive at the end of each history: refetch only the last page of each loaded one
-        void refreshHistoryTails(client, update.accountId);
+        // the account's figures first; the slower reads after, so they do not queue in front of them
+        void refreshAccount(client, keys, update.accountId).finally(() => {
+          void client.invalidateQueries({ queryKey: keys.triggers(update.accountId) });
+          void client.invalidateQueries({ queryKey: keys.vaults });
+          // a fill or funding changes realized PnL: the charts too (updates are rare enough to re-read)
+          void client.invalidateQueries({ queryKey: keys.portfolioHistory() });
+          void client.invalidateQueries({ queryKey: keys.portfolioHistory(update.accountId) });
+          // new rows arrive at the end of each history: refetch only the last page of each loaded one
+          void refreshHistoryTails(client, update.accountId);
+        });
         const notice = ACCOUNT_NOTICES[update.type];
         if (notice) notifications.show({ ...notice, message: notice.message(update.accountId) });
       }),

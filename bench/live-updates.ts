@@ -1,0 +1,132 @@
+// Live updates: from the devnet applying an event to the figure changing in the app's page. The devnet, the
+// app's core and the browser host run in this process; the page in Chromium. Events alternate between a
+// transfer in (another wallet sends to the watched account: its balance in the Accounts table changes) and a
+// fill (another wallet sells into the account's resting bid: the position's size changes). Each event is timed
+// from the moment the devnet has executed it (a wrapper around the engine's submit) to the first change of
+// that table's text in the page (a MutationObserver), on the same wall clock. `npx tsx bench/live-updates.ts`
+// (under scripts/with-keyring.sh the core's secret store is the OS keychain).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import bs58 from 'bs58';
+import { chromium } from '@playwright/test';
+import { startExchange, trader, TestWallet, USDC, usdc, placedOrder } from '../tests/conformance/support/exchange';
+import { PASSPHRASE, startApp } from '../tests/integration/support/app';
+import { startHost } from '../src/host/server';
+import { createDispatcher } from '../src/main/ipc-dispatch';
+import { SigningKey, generateKeypair } from '../src/protocol/keys';
+import { percentile, reportGoals } from './report';
+
+const EVENTS = Number(process.env.BENCH_LIVE_EVENTS ?? 200);
+const P95_GOAL_MS = 50;
+const wallClock = () => performance.timeOrigin + performance.now();
+
+const unlimited = { perSecond: 1e9, burst: 1e9 };
+const ex = await startExchange({ config: { rateLimits: { action: unlimited, other: unlimited } } });
+// the moment each action was executed by the devnet
+let appliedAt = 0;
+const engine = ex.running.devnet.engine;
+const submit = engine.submit.bind(engine);
+engine.submit = (body) => {
+  const receipt = submit(body);
+  appliedAt = wallClock();
+  return receipt;
+};
+
+// the person's wallet: known to the app (imported) and, for its resting orders, to this bench
+const seed = generateKeypair().secretSeed;
+const mine = new TestWallet(ex);
+Object.assign(mine, { key: new SigningKey(seed), address: bs58.encode(new SigningKey(seed).publicKey) });
+await mine.deposit(USDC, usdc(100_000));
+await mine.createSession({ expiresIn: 86_400 });
+const [account] = await mine.accountIds();
+const other = await trader(ex, 100_000);
+
+const book = await ex.getJson<{ bids: [string, string][]; asks: [string, string][] }>('/market/0/orderbook');
+const bid = BigInt(book.bids[0]![0]) + 1n;
+if (bid >= BigInt(book.asks[0]![0])) throw new Error('no room for a resting bid inside the spread');
+await placedOrder(ex, mine, { side: 'BID', fillMode: 'LIMIT', price: bid, size: BigInt(EVENTS) * 10n });
+
+const app = await startApp(ex.url);
+await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
+await app.ok('importWallet', { label: 'Live', secret: bs58.encode(seed) });
+await app.ok('lock');
+const host = await startHost({
+  dispatch: createDispatcher(app.core.handlers),
+  events: app.core.events,
+  rendererDir: join(process.cwd(), 'out', 'renderer'),
+});
+const browser = await chromium.launch({
+  executablePath: process.env.PERPETUA_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+
+interface Change {
+  at: number;
+  table: string;
+}
+type PageChanges = { __changes: Change[] };
+const latencies: { kind: string; ms: number }[] = [];
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript({ content: readFileSync(join(import.meta.dirname, 'support', 'dom-changes.js'), 'utf8') });
+  await page.goto(host.url);
+  await page.getByLabel('Passphrase').fill(PASSPHRASE);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1).waitFor();
+
+  // the first fill opens the position, so its row exists before the timed fills
+  await placedOrder(ex, other.w, { side: 'ASK', fillMode: 'IMMEDIATE_OR_CANCEL', price: bid, size: 1n });
+  await page.getByRole('table', { name: 'Positions' }).getByRole('row').nth(1).waitFor();
+  await new Promise((r) => setTimeout(r, 500));
+
+  for (let i = 0; i < EVENTS; i += 1) {
+    const kind = i % 2 === 0 ? 'transfer in' : 'fill';
+    const table = kind === 'transfer in' ? 'Accounts' : 'Positions';
+    const seen = await page.evaluate(() => (globalThis as unknown as PageChanges).__changes.length);
+    if (kind === 'transfer in') {
+      const receipt = await ex.submit(
+        other.w.sessionBody({
+          type: 'transfer',
+          sessionId: other.w.session!.id,
+          fromAccountId: other.account,
+          tokenId: USDC,
+          amount: 1n,
+          recipient: account!,
+        }),
+      );
+      if (receipt.kind.type === 'err') throw new Error(`the transfer was refused: ${receipt.kind.error}`);
+    } else await placedOrder(ex, other.w, { side: 'ASK', fillMode: 'IMMEDIATE_OR_CANCEL', price: bid, size: 1n });
+    const applied = appliedAt;
+    const handle = await page.waitForFunction(
+      ({ from, name }) =>
+        (globalThis as unknown as PageChanges).__changes.slice(from).find((c) => c.table === name)?.at ?? false,
+      { from: seen, name: table },
+      { timeout: 10_000, polling: 20 },
+    );
+    latencies.push({ kind, ms: ((await handle.jsonValue()) as number) - applied });
+    // events a person sees arrive apart; back to back they would measure a queue
+    await new Promise((r) => setTimeout(r, 30));
+  }
+} finally {
+  await browser.close();
+  await host.close();
+  await app.close();
+  await ex.close();
+}
+
+const all = latencies.map((l) => l.ms);
+const p95 = percentile(all, 0.95);
+const of = (kind: string) => latencies.filter((l) => l.kind === kind).map((l) => l.ms);
+reportGoals(
+  'live-updates',
+  [
+    { measure: `event applied to figure changed, ${EVENTS} events (p95)`, value: Number(p95.toFixed(1)), unit: 'ms', goal: `<= ${P95_GOAL_MS}`, met: p95 <= P95_GOAL_MS },
+    { measure: 'the same, p50', value: Number(percentile(all, 0.5).toFixed(1)), unit: 'ms', goal: '-', met: true },
+  ],
+  {
+    events: EVENTS,
+    byKind: Object.fromEntries(
+      ['transfer in', 'fill'].map((k) => [k, { p50: percentile(of(k), 0.5), p95: percentile(of(k), 0.95), max: percentile(of(k), 1) }]),
+    ),
+  },
+);
