@@ -3,7 +3,16 @@
 // makes the visible range a division rather than a measurement. The header sticks to the top of the
 // scrolling area, so its columns line up with the rows'. ARIA roles make it a table to assistive technology
 // (and to tests), with aria-rowcount/aria-rowindex saying where the shown rows sit in the whole.
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type UIEvent,
+} from 'react';
 
 export interface Column<R> {
   key: string;
@@ -52,6 +61,45 @@ const cellStyle = (align: 'left' | 'right' | undefined): CSSProperties => ({
   textAlign: align ?? 'left',
   fontVariantNumeric: 'tabular-nums',
 });
+
+interface RowProps<R> {
+  row: R;
+  index: number;
+  columns: Column<R>[];
+  grid: string;
+  rowHeight: number;
+}
+
+/**
+ * One row, drawn again only when its own props change: a scroll step brings a few new rows into the window
+ * and moves none of the others (each sits at its own absolute offset), so only the new ones render.
+ */
+const VirtualRow = memo(function VirtualRow<R>({ row, index, columns, grid, rowHeight }: RowProps<R>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: grid,
+        alignItems: 'center',
+        height: rowHeight,
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        position: 'absolute',
+        top: index * rowHeight,
+        left: 0,
+        right: 0,
+        background: index % 2 ? 'var(--mantine-color-default-hover)' : undefined,
+      }}
+    >
+      {columns.map((c) => (
+        <div key={c.key} role="cell" style={cellStyle(c.align)}>
+          {c.render(row)}
+        </div>
+      ))}
+    </div>
+  );
+}) as <R>(props: RowProps<R>) => ReactElement;
 
 export function VirtualTable<R>({
   label,
@@ -148,25 +196,14 @@ export function VirtualTable<R>({
         {rows.slice(first, last).map((row, offset) => {
           const index = first + offset;
           return (
-            <div
+            <VirtualRow
               key={rowKey(row, index)}
-              role="row"
-              aria-rowindex={index + 2}
-              style={{
-                ...rowStyle,
-                position: 'absolute',
-                top: index * rowHeight,
-                left: 0,
-                right: 0,
-                background: index % 2 ? 'var(--mantine-color-default-hover)' : undefined,
-              }}
-            >
-              {columns.map((c) => (
-                <div key={c.key} role="cell" style={cellStyle(c.align)}>
-                  {c.render(row)}
-                </div>
-              ))}
-            </div>
+              row={row}
+              index={index}
+              columns={columns}
+              grid={grid}
+              rowHeight={rowHeight}
+            />
           );
         })}
       </div>
