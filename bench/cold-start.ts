@@ -94,6 +94,8 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
       throw error;
     });
     const marks = await page.evaluate(() => (globalThis as unknown as PageMarks).__marks);
+    // BENCH_SCREENSHOT=<file.png>: the portfolio as the last run drew it, to look at
+    if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
     await context.close();
     return {
       hostReadyMs,
