@@ -49,6 +49,10 @@ const marked = (name: string) => ((globalThis as unknown as PageMarks).__marks[n
 
 async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
   const dataDir = copyDataDir(fixture);
+  // the browser is open already, as a person's would be: its new tab is not the app's start-up
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript({ content: `window.__expectedAccounts = ${fixture.accounts};\n${PAGE_MARKS}` });
   const launchedAt = performance.now();
   const host = spawn(process.execPath, ['--import', 'tsx', 'src/host/cli.ts', '--data-dir', dataDir], {
     cwd: repoRoot,
@@ -68,9 +72,6 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
       host.once('exit', (code) => reject(new Error(`the host exited (${code})`)));
     });
     const hostReadyMs = performance.now() - launchedAt;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.addInitScript({ content: `window.__expectedAccounts = ${fixture.accounts};\n${PAGE_MARKS}` });
     const openedAt = performance.now();
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(marked, 'lock').catch(async (error: unknown) => {
@@ -96,7 +97,6 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
     const marks = await page.evaluate(() => (globalThis as unknown as PageMarks).__marks);
     // BENCH_SCREENSHOT=<file.png>: the portfolio as the last run drew it, to look at
     if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
-    await context.close();
     return {
       hostReadyMs,
       htmlMs: openedAt - launchedAt - hostReadyMs + nav.responseEnd,
@@ -107,6 +107,7 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
       portfolioMs: marks.portfolio! - marks.unlockPressed!,
     };
   } finally {
+    await context.close();
     const exited = new Promise((resolve) => host.once('exit', resolve));
     if (host.exitCode === null) host.kill('SIGTERM');
     await exited;

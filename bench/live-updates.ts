@@ -130,3 +130,4 @@ reportGoals(
     ),
   },
 );
+process.exit(0); // the app core's stream client may keep a reconnect timer; the figures are written

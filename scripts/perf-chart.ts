@@ -59,15 +59,16 @@ for (let t = 0; t <= max; t += max > 4000 ? 1000 : 500) {
   parts.push(`<line x1="${x(t).toFixed(1)}" x2="${x(t).toFixed(1)}" y1="${y - 20}" y2="${y - 15}" stroke="#868e96"/>`);
   parts.push(`<text x="${x(t).toFixed(1)}" y="${y - 3}" text-anchor="middle" font-size="10" fill="#495057">${t / 1000} s</text>`);
 }
-// legend
-let lx = 20;
-const ly = y + 22;
-for (const s of bars.flatMap((bar) => bar.stages)) {
+// legend, two columns
+const legendTop = y + 22;
+const stages = bars.flatMap((bar) => bar.stages);
+stages.forEach((s, i) => {
+  const lx = 20 + (i % 2) * 370;
+  const ly = legendTop + Math.floor(i / 2) * 18;
   parts.push(`<rect x="${lx}" y="${ly - 10}" width="12" height="12" fill="${s.color}"/>`);
   parts.push(`<text x="${lx + 16}" y="${ly}" font-size="11">${esc(s.name)}</text>`);
-  lx += 26 + s.name.length * 6;
-  if (lx > width - 150) lx = 20;
-}
+});
+const ly = legendTop + Math.floor((stages.length - 1) / 2) * 18;
 const height = ly + 20;
 const title = `Cold start, p50 of ${data.runs} runs (${data.at.slice(0, 16).replace('T', ' ')} UTC, a shared 2-core machine)`;
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif">
