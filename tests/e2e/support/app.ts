@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 
 export interface RunningApp {
   url: string;
+  /** what the host printed so far, stdout and stderr, line by line */
+  output: string[];
   exchangeUrl: string;
   dataDir: string;
   stop(): Promise<void>;
@@ -16,7 +18,11 @@ export interface RunningApp {
 
 const HOST_CLI = 'src/host/cli.ts';
 
-export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
+/** env: changes to the host's environment (undefined removes a variable), e.g. to take its keychain away */
+export async function startApp(
+  extraArgs: string[] = [],
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -24,14 +30,23 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
     {
       cwd: process.cwd(),
       // each run gets its own keychain items, so runs never see each other's passphrase or wallets
-      env: { ...process.env, PERPETUA_KEYCHAIN_SERVICE: `perpetua-e2e-${randomUUID()}` },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      env: withChanges(
+        { ...process.env, PERPETUA_KEYCHAIN_SERVICE: `perpetua-e2e-${randomUUID()}` },
+        options.env ?? {},
+      ),
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  const output: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    output.push(line);
+    process.stderr.write(`${line}\n`);
+  });
   let exchangeUrl = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the host did not start within 30 s')), 30_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
       const exchange = /^exchange: (\S+)/.exec(line);
       if (exchange) exchangeUrl = exchange[1]!;
       const match = /^PERPETUA_HOST_URL=(\S+)$/.exec(line);
@@ -47,6 +62,7 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
   });
   return {
     url,
+    output,
     exchangeUrl,
     dataDir,
     stop: async () => {
@@ -58,4 +74,13 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function withChanges(env: NodeJS.ProcessEnv, changes: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const result = { ...env };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete result[name];
+    else result[name] = value;
+  }
+  return result;
 }
