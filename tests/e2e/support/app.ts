@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 
 export interface RunningApp {
   url: string;
-  /** what the host printed so far, stdout and stderr, line by line */
-  output: string[];
+  /** what the host printed on stderr so far (warnings), line by line; it is echoed to the test's stderr */
+  stderr: string[];
   exchangeUrl: string;
   dataDir: string;
   stop(): Promise<void>;
@@ -37,16 +37,15 @@ export async function startApp(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  const output: string[] = [];
+  const stderr: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => {
-    output.push(line);
+    stderr.push(line);
     process.stderr.write(`${line}\n`);
   });
   let exchangeUrl = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the host did not start within 30 s')), 30_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
       const exchange = /^exchange: (\S+)/.exec(line);
       if (exchange) exchangeUrl = exchange[1]!;
       const match = /^PERPETUA_HOST_URL=(\S+)$/.exec(line);
@@ -62,7 +61,7 @@ export async function startApp(
   });
   return {
     url,
-    output,
+    stderr,
     exchangeUrl,
     dataDir,
     stop: async () => {
