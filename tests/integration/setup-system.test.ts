@@ -201,3 +201,20 @@ describe('scripts/setup-system.sh', () => {
     expect(outcome).toMatchObject({ status: 0, stdout: '', stderr: '', calls: [] });
   });
 });
+
+describe('scripts/with-keyring.sh', () => {
+  it('without the keyring daemon it refuses to run the command instead of letting the keychain tests skip', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpetua-withkeyring-'));
+    dirs.push(dir);
+    for (const tool of ['dbus-run-session', 'touch']) symlinkSync(real(tool), join(dir, tool));
+    const ran = join(dir, 'ran');
+    const result = spawnSync(BASH, ['scripts/with-keyring.sh', 'touch', ran], {
+      env: { PATH: dir },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('dbus-run-session or gnome-keyring-daemon is missing');
+    expect(result.stderr).toContain('bash scripts/setup-system.sh');
+    expect(existsSync(ran)).toBe(false);
+  });
+});
