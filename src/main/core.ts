@@ -99,8 +99,16 @@ export function createCore(deps: CoreDeps): Core {
     services,
     network,
     async start() {
-      // the devnet's start and the keychain's read do not wait for each other
-      await Promise.all([network.start(), services.lock.init()]);
+      // Without a keychain (or with a locked one) the rest still starts: the app opens, its first step says
+      // what to install, and the lock reads the keychain again when asked. The caller still hears why.
+      // The devnet's start and the keychain's read do not wait for each other.
+      const [, keychainProblem] = await Promise.all([
+        network.start(),
+        services.lock.init().then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      ]);
       if (services.connected) {
         try {
           // Load the exchange's schema at connect, so a server that lacks what the app needs is known at once.
@@ -115,6 +123,7 @@ export function createCore(deps: CoreDeps): Core {
       stopSleepWatch = (deps.watchSleep ?? ((onSleep) => watchForSleep({ onSleep })))(() =>
         services.lock.onSystemSuspend(),
       );
+      if (keychainProblem) throw keychainProblem;
     },
     close: async () => {
       if (refreshTimer) clearTimeout(refreshTimer);

@@ -1,7 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { useLiveEvents, useLockState } from './hooks/queries';
+import { WalletError } from './bridge/wallet';
 import { SetupScreen, UnlockScreen } from './pages/LockScreen';
+import { KeychainScreen } from './pages/KeychainScreen';
 import { ErrorNote } from './components/ErrorNote';
 import { lazyPage } from './lazy-page';
 
@@ -19,6 +21,14 @@ export function App() {
       <Center h="100vh">
         <Loader aria-label="Starting" />
       </Center>
+    );
+  if (lock.isError && lock.error instanceof WalletError && lock.error.code === 'KEYCHAIN_UNAVAILABLE')
+    return (
+      <KeychainScreen
+        message={lock.error.message}
+        retrying={lock.isFetching}
+        onRetry={() => void lock.refetch()}
+      />
     );
   if (lock.isError)
     return (
