@@ -58,6 +58,21 @@ describe("Mantine's per-component styles", () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
+  it("keeps each list in the order of Mantine's whole sheet, so the cascade is unchanged", () => {
+    const whole = readFileSync(join('node_modules', '@mantine', 'core', 'styles.css'), 'utf8');
+    /** where the component's first class rule sits in the whole sheet */
+    const at = (name: string) => {
+      const firstClass = /\.m_[0-9a-f]+/.exec(readFileSync(join(SHEETS, `${name}.css`), 'utf8'))![0];
+      return whole.indexOf(`${firstClass} `);
+    };
+    for (const list of LISTS) {
+      const names = [...readFileSync(join(RENDERER, list), 'utf8').matchAll(/styles\/(\w+)\.layer\.css/g)]
+        .map((m) => m[1]!)
+        .filter((name) => /^[A-Z]/.test(name));
+      expect(names, list).toEqual([...names].sort((a, b) => at(a) - at(b)));
+    }
+  });
+
   it('leaves the whole sheet out of the renderer', () => {
     for (const file of sourceFiles(RENDERER))
       expect(readFileSync(file, 'utf8'), file).not.toMatch(/@mantine\/core\/styles(\.layer)?\.css/);
