@@ -7,8 +7,13 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        // The devnet ships inside the app as a second entry; main runs it as a child process.
-        input: { index: resolve('src/main/electron/main.ts'), devnet: resolve('src/devnet/cli.ts') },
+        // The devnet ships inside the app as a second entry; main runs it as a child process. The browser host
+        // is a third, so `npm start` without Electron runs compiled JavaScript instead of compiling at launch.
+        input: {
+          index: resolve('src/main/electron/main.ts'),
+          devnet: resolve('src/devnet/cli.ts'),
+          host: resolve('src/host/cli.ts'),
+        },
       },
     },
   },

@@ -1,5 +1,6 @@
-// Cold start, as a person meets it: launch the browser host the way `npm start` runs it (its core starts the
-// embedded devnet as a child) and open its page in a fresh Chromium context, to the lock screen drawn; then
+// Cold start, as a person meets it: launch the browser host the way `npm start` runs it, the built
+// out/main/host.js (its core starts the embedded devnet as a child), and open its page in a fresh Chromium
+// context, to the lock screen drawn; then
 // unlock, to the portfolio showing live balances for 3 wallets x 10 accounts, each with a position. p50 of
 // RUNS launches, each on its own copy of one prepared data folder. Needs the OS keychain:
 // `scripts/with-keyring.sh npx tsx bench/cold-start.ts` (npm run bench does this).
@@ -54,7 +55,8 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
   const page = await context.newPage();
   await page.addInitScript({ content: `window.__expectedAccounts = ${fixture.accounts};\n${PAGE_MARKS}` });
   const launchedAt = performance.now();
-  const host = spawn(process.execPath, ['--import', 'tsx', 'src/host/cli.ts', '--data-dir', dataDir], {
+  // exactly what `npm start` runs after its build (scripts/start.mjs)
+  const host = spawn(process.execPath, ['out/main/host.js', '--data-dir', dataDir], {
     cwd: repoRoot,
     env: { ...process.env, PERPETUA_KEYCHAIN_SERVICE: fixture.keychainService },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,7 +2,8 @@
 // Settings (running the embedded devnet itself, plain or with demo data) unless --devnet-url names an
 // exchange for this run, then the loopback server, and prints the address with its one-time token.
 import { parseArgs } from 'node:util';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { createCore } from '../main/core';
 import { createDispatcher } from '../main/ipc-dispatch';
@@ -31,6 +32,13 @@ const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')
   .version;
 
 const fixedUrl = values['devnet-url'];
+// Built (out/main/host.js, what `npm start` runs): the devnet built beside it, plain JavaScript that starts
+// at once. From source (`npm run host`, the e2e suite): through tsx.
+const builtDevnet = join(dirname(fileURLToPath(import.meta.url)), 'devnet.js');
+const devnetCommand =
+  import.meta.url.endsWith('.js') && existsSync(builtDevnet)
+    ? { command: process.execPath, args: [builtDevnet] }
+    : nodeDevnetCommand(repoRoot);
 
 const core = createCore({
   version,
@@ -40,7 +48,7 @@ const core = createCore({
     : {
         launchDevnet: ({ demo }: { demo: boolean }) =>
           launchDevnet({
-            ...nodeDevnetCommand(repoRoot),
+            ...devnetCommand,
             dataDir: join(dataDir, demo ? 'devnet-demo' : 'devnet'),
             extraArgs: demo ? ['--demo'] : [],
           }),
