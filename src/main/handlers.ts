@@ -4,7 +4,7 @@ import { triggersView, vaultsView } from './trading/views';
 import type { Handlers } from '../shared/ipc/contract';
 import type { Services } from './services';
 import type { Network } from './network/network';
-import { accountDetail, portfolio, portfolioHistory } from './portfolio/portfolio';
+import { accountDetail, portfolio, portfolioHistory, PortfolioPrefetch } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
 
 const done = { done: true as const };
@@ -28,6 +28,7 @@ export function createAppHandlers(
       s.lock.requireUnlocked();
       return fn(args);
     };
+  const prefetch = new PortfolioPrefetch(s);
   return {
     reportActivity: async () => {
       s.lock.touch();
@@ -47,7 +48,13 @@ export function createAppHandlers(
 
     getLockState: () => s.lock.ensureReady(),
     setupPassphrase: async ({ passphrase }) => s.lock.setup(passphrase),
-    unlock: async ({ passphrase }) => s.lock.unlock(passphrase),
+    // the first screen after unlocking is the portfolio: its reads run while the passphrase is checked
+    unlock: async ({ passphrase }) => {
+      const before = s.lock.state();
+      // not for an attempt the lock will refuse unread (already unlocked, or waiting after wrong ones)
+      if (before.status === 'locked' && before.retryAfterSeconds === undefined) prefetch.start();
+      return s.lock.unlock(passphrase);
+    },
     lock: async () => s.lock.lock(),
     changePassphrase: active(async ({ oldPassphrase, newPassphrase }) =>
       s.lock.changePassphrase(oldPassphrase, newPassphrase),
@@ -87,7 +94,7 @@ export function createAppHandlers(
     ),
     listDeposits: read(async () => s.funds.list()),
 
-    getPortfolio: read(() => portfolio(s)),
+    getPortfolio: read(() => portfolio(s, prefetch.take())),
     getPortfolioHistory: read((args) => portfolioHistory(s, args?.accountId)),
     getAccount: read(({ accountId }) => accountDetail(s, accountId)),
     getVaults: read(() => vaultsView(s)),

@@ -56,14 +56,53 @@ async function accountsByWallet(s: Services) {
   );
 }
 
-export async function portfolio(s: Services): Promise<Portfolio> {
+type WalletHoldings = Portfolio['wallets'];
+
+/** Every wallet's accounts as the exchange shows them: reads only, nothing watched or recorded. */
+async function readWallets(s: Services): Promise<WalletHoldings> {
   const owners = await accountsByWallet(s);
-  const wallets = await Promise.all(
+  return Promise.all(
     owners.map(async ({ wallet, registered, accountIds }) => {
       const accounts = (await Promise.all(accountIds.map((id) => s.client.account(id)))).map(accountView);
       return { wallet, registered, accounts, equity: accounts.reduce((sum, a) => sum + a.equity, 0n) };
     }),
   );
+}
+
+/**
+ * The portfolio's reads, started while the passphrase is checked (scrypt takes a few hundred ms by design), so
+ * the first screen after unlocking does not wait for them afterwards. They read only what the exchange shows
+ * anyone about the wallets' public keys; nothing is watched, recorded or answered before the unlock
+ * succeeds, and a read older than `maxAgeMs` is not used. The account streams, subscribed when the portfolio
+ * is answered, resync every account, so a change between this read and then still reaches the screen.
+ */
+export class PortfolioPrefetch {
+  private pending: { at: number; read: Promise<WalletHoldings> } | null = null;
+
+  constructor(
+    private readonly s: Services,
+    private readonly now: () => number = Date.now,
+    private readonly maxAgeMs = 2_000,
+  ) {}
+
+  start(): void {
+    if (!this.s.connected || this.s.wallets.list().length === 0) return;
+    const read = readWallets(this.s);
+    read.catch(() => {}); // a failed read is read again by the portfolio itself
+    this.pending = { at: this.now(), read };
+  }
+
+  /** The started read if it is fresh enough (once), else a new one. */
+  take(): Promise<WalletHoldings> {
+    const pending = this.pending;
+    this.pending = null;
+    if (!pending || this.now() - pending.at > this.maxAgeMs) return readWallets(this.s);
+    return pending.read.catch(() => readWallets(this.s));
+  }
+}
+
+export async function portfolio(s: Services, read: Promise<WalletHoldings> = readWallets(s)): Promise<Portfolio> {
+  const wallets = await read;
   const equity = s.equity;
   for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);
   s.watcher.watch(wallets.flatMap((w) => w.accounts.map((a) => a.accountId)));
