@@ -1,7 +1,8 @@
 // window.wallet for the browser host: the same named methods as the Electron preload, carried over the
 // host's loopback WebSocket. Only used when no preload provided window.wallet.
 import { METHOD_NAMES, EVENT_NAMES, type EventName } from '../../../shared/ipc/channels';
-import { contract, eventMethodName, eventPayloads, type WalletApi } from '../../../shared/ipc/contract';
+import { eventMethodName, eventPayloads, type WalletApi } from '../../../shared/ipc/contract';
+import { checkResult } from '../../../shared/ipc/checked-api';
 import { parseWire, stringifyWire } from '../../../shared/wire-json';
 import type { Result } from '../../../shared/result';
 
@@ -73,15 +74,8 @@ export function createHostBridge(): WalletApi {
       pending.set(id, resolve);
       ws.send(stringifyWire({ id, method, arg }));
     });
-    if (!result.ok) return result;
     // The renderer does not trust shapes either: results are parsed against the contract.
-    const parsed = contract[method].result.safeParse(result.value);
-    return parsed.success
-      ? { ok: true, value: parsed.data }
-      : {
-          ok: false,
-          error: { code: 'INTERNAL', message: `The app host answered ${method} with an unexpected shape.` },
-        };
+    return checkResult(method, result);
   }
 
   const api: Record<string, unknown> = {};
