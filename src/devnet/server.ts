@@ -2,6 +2,7 @@
 // transport rules (415, 413), and stream subscriptions.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Router, type HttpResponse } from './http/router';
 import { rulesOf } from './http/contract';
@@ -219,6 +220,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     },
   );
   server.maxConnections = DEVNET_CONNECTION_LIMITS.maxConnections;
+  // every socket, upgraded or not, so that close() cannot wait on one the HTTP layer no longer tracks
+  const sockets = new Set<Duplex>();
+  server.on('connection', (socket: Duplex) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
 
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
@@ -265,8 +272,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     close: async () => {
       if (ticker) clearInterval(ticker);
       devnet.close();
+      for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

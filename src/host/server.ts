@@ -154,6 +154,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     },
   );
   server.maxConnections = limits.maxConnections;
+  // every socket, upgraded or not, so that close() cannot wait on one the HTTP layer no longer tracks
+  const sockets = new Set<Duplex>();
+  server.on('connection', (socket: Duplex) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -234,6 +240,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
