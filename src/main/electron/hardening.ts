@@ -15,7 +15,8 @@ export const EXTERNAL_URL_ALLOWLIST: readonly string[] = [
   'https://docs.perpetua.app/',
 ];
 
-export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** devTools: only in development (launch-mode.ts); a packaged app never opens them */
+export function windowOptions(preloadPath: string, devTools = false): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 820,
@@ -36,7 +37,7 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
-      devTools: process.env.NODE_ENV === 'development',
+      devTools,
     },
   };
 }
