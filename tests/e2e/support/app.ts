@@ -11,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 export interface RunningApp {
   /** a fresh one-time address on every read */
   readonly url: string;
+  /** what the host printed on stderr so far (warnings), line by line; it is echoed to the test's stderr */
+  stderr: string[];
   exchangeUrl: string;
   dataDir: string;
   stop(): Promise<void>;
@@ -18,7 +20,11 @@ export interface RunningApp {
 
 const HOST_CLI = 'src/host/cli.ts';
 
-export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
+/** env: changes to the host's environment (undefined removes a variable), e.g. to take its keychain away */
+export async function startApp(
+  extraArgs: string[] = [],
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -26,11 +32,19 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
     {
       cwd: process.cwd(),
       // each run gets its own keychain items, so runs never see each other's passphrase or wallets
-      env: { ...process.env, PERPETUA_KEYCHAIN_SERVICE: `perpetua-e2e-${randomUUID()}` },
+      env: withChanges(
+        { ...process.env, PERPETUA_KEYCHAIN_SERVICE: `perpetua-e2e-${randomUUID()}` },
+        options.env ?? {},
+      ),
       // a line on stdin asks the host for another one-time address
-      stdio: ['pipe', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    stderr.push(line);
+    process.stderr.write(`${line}\n`);
+  });
   let exchangeUrl = '';
   // Addresses are asked for ahead of use so that reading `url` stays synchronous.
   const spare: string[] = [];
@@ -64,6 +78,7 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
       if (next === undefined) throw new Error('the host has not answered with a fresh address yet');
       return next;
     },
+    stderr,
     exchangeUrl,
     dataDir,
     stop: async () => {
@@ -76,4 +91,13 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function withChanges(env: NodeJS.ProcessEnv, changes: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const result = { ...env };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete result[name];
+    else result[name] = value;
+  }
+  return result;
 }
