@@ -116,8 +116,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (fresh !== null) headers['set-cookie'] = access.cookieFor(fresh);
       return plain(res, 303, 'See /', headers);
     }
-    if (session === null) return plain(res, 403, NO_TOKEN_PAGE);
-
     const relative = pathname === '/' ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '');
     const file = join(options.rendererDir, relative);
     if (!file.startsWith(options.rendererDir + sep) || relative.split(/[/\\]/).includes('..'))
@@ -126,8 +124,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     try {
       body = await readFile(file);
     } catch {
+      // a path that names nothing is a 404 for everyone (the renderer's files are public code anyway);
+      // so a probe of this address (e.g. someone choosing it as their exchange) reads "not found"
       return plain(res, 404, 'Not found');
     }
+    if (session === null) return plain(res, 403, NO_TOKEN_PAGE);
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'content-security-policy': rendererCsp(`${origin.replace('http:', 'ws:')}`),
