@@ -15,7 +15,7 @@ import type { EventBus } from '../main/events';
 import { parseWire, stringifyWire } from '../shared/wire-json';
 import { parseTarget, safeDecode } from '../shared/request-target';
 import { createHostAccess } from './access';
-import { rendererCsp } from './csp';
+import { rendererCsp } from '../shared/csp';
 
 export interface HostOptions {
   dispatch: Dispatch;

@@ -2,7 +2,7 @@
 // tests can check each one without an Electron binary. Nothing here is optional for a wallet.
 import type { BrowserWindowConstructorOptions, Session, WebContents, Shell, Protocol } from 'electron';
 import { extname, resolve, sep } from 'node:path';
-import { rendererCsp } from '../../host/csp';
+import { rendererCsp } from '../../shared/csp';
 
 /** The custom scheme the packaged renderer is served from; the only origin whose frames may call IPC. */
 export const APP_SCHEME = 'app';
