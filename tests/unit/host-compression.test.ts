@@ -37,20 +37,35 @@ afterAll(async () => {
   await host?.close();
 });
 
-function get(path: string, acceptEncoding?: string, method = 'GET') {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const req = request(`${host.origin}${path}`, {
-      method,
-      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
-    });
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+function raw(url: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(url, { method, headers });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+/** the session a browser gets for the printed one-time address (files are served only within one) */
+let cookie = '';
+async function get(path: string, acceptEncoding?: string, method = 'GET') {
+  if (!cookie) cookie = String((await raw(host.url, {})).headers['set-cookie']).split(';')[0]!;
+  return raw(
+    `${host.origin}${path}`,
+    {
+      cookie,
+      ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+    },
+    method,
+  );
 }
 
 describe('the browser host serves the renderer compressed', () => {
