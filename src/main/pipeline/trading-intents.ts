@@ -212,11 +212,12 @@ export async function planTrading(
       const { side, lines, warnings } = checkTrigger(intent, market, account);
       const definition = {
         marketId: intent.marketId,
-        side,
-        kind: intent.triggerKind,
-        triggerPrice: intent.triggerPrice,
-        ...(intent.limitPrice !== undefined ? { limitPrice: intent.limitPrice } : {}),
-        ...(intent.size !== undefined ? { limitBaseSize: intent.size } : {}),
+        key: { kind: intent.triggerKind, side },
+        prices: {
+          triggerPrice: intent.triggerPrice,
+          ...(intent.limitPrice !== undefined ? { limitPrice: intent.limitPrice } : {}),
+          ...(intent.size !== undefined ? { limitBaseSize: intent.size } : {}),
+        },
         accountId: account.accountId,
       };
       return {
