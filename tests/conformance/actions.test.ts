@@ -75,12 +75,12 @@ describe('checks before any rule, each rejection changing nothing', () => {
     expect(await ex.getJson<string>('/action/last-executed-id')).toBe(lastId);
   }
 
-  it('garbage is DECODE_FAILURE', async () => {
+  it('garbage is a DECODE_FAILURE refinement: the bytes (RAW) or the length prefix', async () => {
     await expectRejected(
       Buffer.concat([encodeVarint(3), Buffer.from([0xff, 0xff, 0xff]), Buffer.alloc(64)]),
-      'DECODE_FAILURE',
+      'DECODE_FAILURE_RAW',
     );
-    await expectRejected(Buffer.from([0x85]), 'DECODE_FAILURE');
+    await expectRejected(Buffer.from([0x85]), 'DECODE_FAILURE_LENGTH_PREFIX');
   });
 
   it('a signature of the wrong length is INVALID_SIGNATURE', async () => {
@@ -171,9 +171,12 @@ describe('checks before any rule, each rejection changing nothing', () => {
     await expectRejected(
       alice.sessionBody({
         type: 'deposit',
-        userPubkey: alice.key.publicKey,
-        tokenId: USDC,
+        actionNonce: 1n,
+        tokenAddr: Buffer.alloc(32, 7),
         amount: usdc(1_000_000),
+        userPubkey: alice.key.publicKey,
+        senderPubkey: alice.key.publicKey,
+        tokenId: USDC,
         chainTxId: 'forged',
       }),
       'UNAUTHENTICATED_L1_ACTION',

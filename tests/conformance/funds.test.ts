@@ -230,7 +230,7 @@ describe('transfers', () => {
       accountCreated: true,
       amount: usdc(40),
     });
-    const created = (receipt.kind as { toAccountId: number }).toAccountId;
+    const created = (receipt.kind as { toUserAccount: number }).toUserAccount;
     expect(await w.accountIds()).toEqual([account, created]);
     expect(await ex.getJson<string>(`/account/${created}/pubkey`)).toBe(w.address);
     const back = await ex.submit(
@@ -240,14 +240,52 @@ describe('transfers', () => {
         fromAccountId: created,
         tokenId: USDC,
         amount: usdc(15),
-        recipient: account,
+        toAccountId: account,
       }),
     );
-    expect(back.kind).toMatchObject({ type: 'transferred', toAccountId: account, accountCreated: false });
+    expect(back.kind).toMatchObject({ type: 'transferred', toUserAccount: account, accountCreated: false });
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(75) });
     expect(await balances(ex, created)).toEqual({ [USDC]: usdc(25) });
     const rows = await ex.getJson<{ items: { direction: string }[] }>(`/account/${created}/history/transfer`);
     expect(rows.items.map((r) => r.direction)).toEqual(['received', 'sent']);
+  });
+
+  it('into the fee vault (public special_account), reported as to_special_account; the claim vault refuses', async () => {
+    const { w, account } = await funded();
+    const vaultBefore = await ex.getJson<{ feeVault: { tokenId: number; amount: string }[] }>(
+      '/account/system',
+    );
+    const paid = vaultBefore.feeVault.find((b) => b.tokenId === USDC)?.amount ?? '0';
+    const special = (specialAccount: 'FeeVault' | 'CLAIM_VAULT', extra: object = {}) =>
+      ex.submit(
+        w.sessionBody({
+          type: 'transfer',
+          sessionId: w.session!.id,
+          fromAccountId: account,
+          tokenId: USDC,
+          amount: usdc(3),
+          specialAccount,
+          ...extra,
+        }),
+      );
+    const receipt = await special('FeeVault');
+    expect(receipt.kind).toEqual({
+      type: 'transferred',
+      fromAccountId: account,
+      tokenId: USDC,
+      amount: usdc(3),
+      accountCreated: false,
+      toSpecialAccount: 'FeeVault',
+    });
+    expect(await w.accountIds()).toEqual([account]);
+    expect(await balances(ex, account)).toEqual({ [USDC]: usdc(97) });
+    const vaultAfter = await ex.getJson<{ feeVault: { tokenId: number; amount: string }[] }>(
+      '/account/system',
+    );
+    expect(BigInt(vaultAfter.feeVault.find((b) => b.tokenId === USDC)!.amount) - BigInt(paid)).toBe(usdc(3));
+    expect(errorOf(await special('CLAIM_VAULT'))).toBe('ACTION_NOT_ALLOWED');
+    expect(errorOf(await special('FeeVault', { toAccountId: account + 1 }))).toBe('TRANSFER');
+    expect(await balances(ex, account)).toEqual({ [USDC]: usdc(97) });
   });
 
   it("to another user's existing account", async () => {
@@ -260,10 +298,10 @@ describe('transfers', () => {
         fromAccountId: account,
         tokenId: USDC,
         amount: usdc(10),
-        recipient: other.account,
+        toAccountId: other.account,
       }),
     );
-    expect(receipt.kind).toMatchObject({ type: 'transferred', toAccountId: other.account });
+    expect(receipt.kind).toMatchObject({ type: 'transferred', toUserAccount: other.account });
     expect(await balances(ex, other.account)).toEqual({ [USDC]: usdc(110) });
   });
 
@@ -281,13 +319,13 @@ describe('transfers', () => {
           ...extra,
         }),
       );
-    expect(errorOf(await t({ recipient: 424242 }))).toBe('ACCOUNT_NOT_FOUND');
-    expect(errorOf(await t({ fromAccountId: other.account, recipient: account }))).toBe(
+    expect(errorOf(await t({ toAccountId: 424242 }))).toBe('ACCOUNT_NOT_FOUND');
+    expect(errorOf(await t({ fromAccountId: other.account, toAccountId: account }))).toBe(
       'ACCOUNT_INVALID_OWNER',
     );
-    expect(errorOf(await t({ amount: usdc(11), recipient: other.account }))).toBe('BALANCE_INSUFFICIENT');
-    expect(errorOf(await t({ amount: 0n, recipient: other.account }))).toBe('TRANSFER');
-    expect(errorOf(await t({ recipient: account }))).toBe('TRANSFER');
+    expect(errorOf(await t({ amount: usdc(11), toAccountId: other.account }))).toBe('BALANCE_INSUFFICIENT');
+    expect(errorOf(await t({ amount: 0n, toAccountId: other.account }))).toBe('TRANSFER');
+    expect(errorOf(await t({ toAccountId: account }))).toBe('TRANSFER');
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(10) });
     expect(await balances(ex, other.account)).toEqual({ [USDC]: usdc(100) });
     expect(await w.accountIds()).toEqual([account]);

@@ -39,7 +39,10 @@ const setIndex = async (price: bigint) =>
   );
 const placed = (r: Receipt) => {
   if (r.kind.type !== 'placeOrderResult') throw new Error(`expected a placed order, got ${errorOf(r)}`);
-  return r.kind;
+  const { orderId, filledSize, remainingSize } = r.kind;
+  if (orderId === undefined || filledSize === undefined || remainingSize === undefined)
+    throw new Error('the devnet left out its order id or fill state');
+  return { ...r.kind, orderId, filledSize, remainingSize };
 };
 
 describe('market orders against the market maker', () => {
@@ -91,6 +94,21 @@ describe('market orders against the market maker', () => {
       expect.objectContaining({ takerId: a, price: bestAsk, size: 1_000n, takerFee, takerSide: 'BID' }),
     ]);
     expect(trades.items[0]!.takerClientOrderId).toBe(18_446_744_073_709_551_615n);
+  });
+
+  it('a quote size (public QuoteSize: size and price whose product is the notional) bounds a market order', async () => {
+    ex = await startExchange();
+    const { w } = await trader(1_000);
+    const [bestAsk] = (await book()).asks[0]!;
+    // a notional of 500 (0.05 BTC) at twice the best ask buys 1,000 (0.1 BTC) at the best ask
+    const r = placed(await order(w, { size: 0n, quoteSize: { size: 500n, price: bestAsk * 2n } }));
+    expect(r.filledSize).toBeGreaterThan(900n);
+    expect(r.filledSize).toBeLessThanOrEqual(1_000n);
+    // with a limit price the size is the notional at that price, and the smaller of it and a given size wins
+    const limited = placed(
+      await order(w, { price: bestAsk * 2n, size: 100n, quoteSize: { size: 500n, price: bestAsk * 2n } }),
+    );
+    expect(limited.filledSize).toBe(100n);
   });
 
   it('realize PnL when the price moves and the position is closed', async () => {
@@ -178,24 +196,29 @@ describe('fill modes, reduce-only and cancels', () => {
       ex.submit(t.sessionBody({ type: 'cancelOrderById', sessionId: t.session!.id, orderId }));
     expect(errorOf(await cancelAs(other.w, r.orderId))).toBe('ACCOUNT_INVALID_OWNER');
     const cancelled = await cancelAs(w, r.orderId);
-    expect(cancelled.kind).toEqual({ type: 'cancelOrderResult', orderId: r.orderId, cancelledSize: 500n });
+    expect(cancelled.kind).toEqual({
+      type: 'cancelOrderResult',
+      orderId: r.orderId,
+      accountId: a,
+      cancelledSize: 500n,
+    });
     expect((await book()).bids.find(([p]) => p === below)).toBeUndefined();
     expect(await ex.getJson(`/account/${a}/orders/open`)).toEqual([]);
     expect(errorOf(await cancelAs(w, r.orderId))).toBe('ORDER_NOT_FOUND');
     expect(OrderInfoSchema.parse(await ex.getJson(`/order/${r.orderId}`)).status).toBe('cancelled');
   });
 
-  it('POST_ONLY that would cross is ORDER_WOULD_CROSS; FOK beyond the liquidity is ORDER_NOT_FILLED; both change nothing', async () => {
+  it('POST_ONLY that would cross and FOK beyond the liquidity are refused with the public errors (135, 242), changing nothing', async () => {
     ex = await startExchange();
     const { w, account: a } = await trader(1_000_000);
     const before = await book();
     const bestAsk = before.asks[0]![0];
     expect(errorOf(await order(w, { fillMode: 'POST_ONLY', price: bestAsk, size: 100n }))).toBe(
-      'ORDER_WOULD_CROSS',
+      'POST_ONLY_MUST_NOT_FILL_ANY_OPPOSITE_ORDERS',
     );
     const all = before.asks.reduce((sum, [, size]) => sum + size, 0n);
     expect(errorOf(await order(w, { fillMode: 'FILL_OR_KILL', price: 0n, size: all + 1n }))).toBe(
-      'ORDER_NOT_FILLED',
+      'ORDER_EXECUTION_FILL_OR_KILL',
     );
     expect((await book()).updateId).toBe(before.updateId);
     expect((await account(a)).positions).toEqual([]);
@@ -209,7 +232,7 @@ describe('fill modes, reduce-only and cancels', () => {
     expect(OrderInfoSchema.parse(await ex.getJson(`/order/${ioc.orderId}`)).status).toBe('cancelled');
   });
 
-  it('reduce-only needs an opposite position and is capped at its size; zero size or price is ORDER_INVALID', async () => {
+  it('reduce-only needs an opposite position and is capped at its size; no size or no limit price is a public order error', async () => {
     ex = await startExchange();
     const { w, account: a } = await trader();
     expect(errorOf(await order(w, { side: 'ASK', isReduceOnly: true }))).toBe('ORDER_INVALID');
@@ -218,8 +241,9 @@ describe('fill modes, reduce-only and cancels', () => {
     const reduce = placed(await order(w, { side: 'ASK', isReduceOnly: true, size: 1_000n }));
     expect(reduce.filledSize).toBe(300n);
     expect((await account(a)).positions).toEqual([]);
-    expect(errorOf(await order(w, { size: 0n }))).toBe('ORDER_INVALID');
-    expect(errorOf(await order(w, { fillMode: 'LIMIT', price: 0n }))).toBe('ORDER_INVALID');
+    expect(errorOf(await order(w, { size: 0n }))).toBe('ORDER_EXECUTION_MISSING_LIMITS');
+    expect(errorOf(await order(w, { size: 0n, price: 1n }))).toBe('ORDER_SIZE_ZERO');
+    expect(errorOf(await order(w, { fillMode: 'LIMIT', price: 0n }))).toBe('ORDER_EXECUTION_MISSING_PRICE');
     expect(errorOf(await order(w, { marketId: 99 }))).toBe('MARKET_NOT_FOUND');
   });
 
@@ -233,7 +257,7 @@ describe('fill modes, reduce-only and cancels', () => {
     const resting = placed(await order(maker.w, { side: 'ASK', fillMode: 'LIMIT', price, size: 200n }));
     const take = placed(await order(taker.w, { side: 'BID', price, size: 200n }));
     expect(take.fills).toEqual([
-      expect.objectContaining({ makerOrderId: resting.orderId, makerAccountId: maker.account, size: 200n }),
+      expect.objectContaining({ orderId: resting.orderId, accountId: maker.account, size: 200n }),
     ]);
     const notional = (price * 200n * 1_000_000n) / 100_000n;
     const trades = TradesPageSchema.parse(await ex.getJson(`/trades?makerId=${maker.account}`));
@@ -281,12 +305,12 @@ describe('resting reduce-only orders', () => {
     const buyer = await trader();
     const bookBefore = await book();
     expect(errorOf(await order(buyer.w, { fillMode: 'FILL_OR_KILL', price, size: 1_200n }))).toBe(
-      'ORDER_NOT_FILLED',
+      'ORDER_EXECUTION_FILL_OR_KILL',
     );
     expect((await book()).updateId).toBe(bookBefore.updateId);
 
     const lift = placed(await order(buyer.w, { price, size: 1_200n }));
-    expect(lift.fills.map((f) => [f.makerOrderId, f.size])).toEqual([
+    expect(lift.fills.map((f) => [f.orderId, f.size])).toEqual([
       [first.orderId, 600n],
       [second.orderId, 400n],
     ]);
@@ -492,7 +516,7 @@ describe('margin held by open orders', () => {
     const bidsAbove = (await book()).bids.filter(([p]) => p > low).reduce((sum, [, s]) => sum + s, 0n);
     const sweep = placed(await order(seller.w, { side: 'ASK', price: low, size: bidsAbove + 10n }));
     expect(sweep.filledSize).toBe(bidsAbove);
-    expect(sweep.fills.some((f) => f.makerOrderId === bid.orderId)).toBe(false);
+    expect(sweep.fills.some((f) => f.orderId === bid.orderId)).toBe(false);
     expect((await account(a)).positions[0]!.size).toBe(1_000n);
     expect(OrderInfoSchema.parse(await ex.getJson(`/order/${bid.orderId}`))).toMatchObject({
       status: 'cancelled',

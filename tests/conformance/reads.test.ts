@@ -290,7 +290,7 @@ describe('history paging', () => {
             amount: 1n,
           }),
         )
-      ).kind as { toAccountId: number },
+      ).kind as { toUserAccount: number },
     ];
     for (let i = 0; i < 59; i += 1) {
       await ex.submit(
@@ -300,7 +300,7 @@ describe('history paging', () => {
           fromAccountId: account,
           tokenId: USDC,
           amount: 1n,
-          recipient: other!.toAccountId,
+          toAccountId: other!.toUserAccount,
         }),
       );
     }

@@ -16,7 +16,7 @@ import {
   type TestExchange,
 } from './support/exchange';
 import { openStreams, type StreamMessage } from './support/ws';
-import type { ActionKind, Receipt } from '../../src/protocol/types';
+import type { ActionKind, Receipt, SideName, TriggerKindName } from '../../src/protocol/types';
 import { AccountSchema } from '../../src/shared/exchange/account';
 import { OrderInfoSchema, OrderPageSchema } from '../../src/shared/exchange/orders';
 import {
@@ -31,36 +31,57 @@ let ex: TestExchange;
 afterEach(() => ex?.close());
 
 type Order = PlaceOrder;
-type Add = Extract<ActionKind, { type: 'addTrigger' }>;
-type Edit = Extract<ActionKind, { type: 'editTrigger' }>;
 type Remove = Extract<ActionKind, { type: 'removeTrigger' }>;
+/** A trigger definition written flat, as the interface names its fields; the helpers lay it out on the wire. */
+interface Definition {
+  marketId: number;
+  side: SideName;
+  kind: TriggerKindName;
+  triggerPrice: bigint;
+  limitPrice?: bigint;
+  limitBaseSize?: bigint;
+  limitQuoteSize?: bigint;
+  accountId?: number;
+  sessionId?: bigint;
+}
+const wire = ({
+  side,
+  kind,
+  triggerPrice,
+  limitPrice,
+  limitBaseSize,
+  limitQuoteSize,
+  ...rest
+}: Definition) => ({
+  ...rest,
+  key: { kind, side },
+  prices: {
+    triggerPrice,
+    ...(limitPrice !== undefined ? { limitPrice } : {}),
+    ...(limitBaseSize !== undefined ? { limitBaseSize } : {}),
+    ...(limitQuoteSize !== undefined ? { limitQuoteSize } : {}),
+  },
+});
+const DEFAULT: Definition = { marketId: BTC, side: 'ASK', kind: 'STOP_LOSS', triggerPrice: 600_000n };
 
 const trader = (collateral = 10_000) => traderOf(ex, collateral);
 const order = async (w: TestWallet, fields: Partial<Order>) => (await placedOrder(ex, w, fields)).kind;
-const add = (w: TestWallet, fields: Partial<Add> = {}): Promise<Receipt> =>
+const add = (w: TestWallet, fields: Partial<Definition> = {}): Promise<Receipt> =>
   ex.submit(
     w.sessionBody({
       type: 'addTrigger',
       sessionId: w.session!.id,
-      marketId: BTC,
-      side: 'ASK',
-      kind: 'STOP_LOSS',
-      triggerPrice: 600_000n,
-      ...fields,
-    } as Add),
+      ...wire({ ...DEFAULT, ...fields }),
+    }),
   );
-const edit = (w: TestWallet, triggerId: bigint, fields: Partial<Edit> = {}): Promise<Receipt> =>
+const edit = (w: TestWallet, triggerId: bigint, fields: Partial<Definition> = {}): Promise<Receipt> =>
   ex.submit(
     w.sessionBody({
       type: 'editTrigger',
       sessionId: w.session!.id,
       triggerId,
-      marketId: BTC,
-      side: 'ASK',
-      kind: 'STOP_LOSS',
-      triggerPrice: 600_000n,
-      ...fields,
-    } as Edit),
+      ...wire({ ...DEFAULT, ...fields }),
+    }),
   );
 const remove = (w: TestWallet, triggerId: bigint, fields: Partial<Remove> = {}): Promise<Receipt> =>
   ex.submit(
@@ -74,7 +95,8 @@ const remove = (w: TestWallet, triggerId: bigint, fields: Partial<Remove> = {}):
   );
 const added = async (receipt: Promise<Receipt>): Promise<bigint> => {
   const r = await receipt;
-  if (r.kind.type !== 'triggerAdded') throw new Error(`trigger refused: ${errorOf(r)}`);
+  if (r.kind.type !== 'triggerAdded' || r.kind.triggerId === undefined)
+    throw new Error(`trigger refused: ${errorOf(r)}`);
   return r.kind.triggerId;
 };
 
@@ -162,7 +184,7 @@ describe('AddTrigger', () => {
     const { w, account: a } = await trader();
     const other = await trader();
     const before = await observable(a);
-    const cases: [Partial<Add>, string][] = [
+    const cases: [Partial<Definition>, string][] = [
       [{ marketId: 99 }, 'MARKET_NOT_FOUND'],
       [{ triggerPrice: 0n }, 'TRIGGER_INVALID_PRICE'],
       [{ limitPrice: 0n }, 'TRIGGER_INVALID_PRICE'],
@@ -221,7 +243,7 @@ describe('EditTrigger', () => {
     const other = await trader();
     const id = await added(add(w, { limitPrice: 599_000n }));
     const before = await observable(a);
-    const cases: [bigint, TestWallet, Partial<Edit>, string][] = [
+    const cases: [bigint, TestWallet, Partial<Definition>, string][] = [
       [99n, w, {}, 'TRIGGER_NOT_FOUND'],
       // the market is part of a trigger's name, as for RemoveTrigger: no moving it to another market
       [id, w, { marketId: ETH }, 'TRIGGER_NOT_FOUND'],

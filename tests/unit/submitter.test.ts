@@ -100,7 +100,7 @@ class FakeExchange {
       kind: {
         type: 'transferred',
         fromAccountId: 1,
-        toAccountId: 2,
+        toUserAccount: 2,
         tokenId: 0,
         amount: 5n,
         accountCreated: false,

@@ -189,7 +189,14 @@ export const USDC = 0;
 export const usdc = (whole: number): bigint => BigInt(whole) * 1_000_000n;
 
 export type PlaceOrder = Extract<ActionKind, { type: 'placeOrder' }>;
-export type PlacedOrder = Receipt & { kind: Extract<ReceiptKind, { type: 'placeOrderResult' }> };
+/** A placed order's receipt, with the devnet's own additions (order id, fill state) known to be there. */
+export type PlacedOrder = Receipt & {
+  kind: Extract<ReceiptKind, { type: 'placeOrderResult' }> & {
+    orderId: bigint;
+    filledSize: bigint;
+    remainingSize: bigint;
+  };
+};
 
 /** The trading tests' participant: a new wallet with `collateral` USDC credited and a session. */
 export async function trader(
@@ -231,5 +238,7 @@ export async function placedOrder(
 ): Promise<PlacedOrder> {
   const r = await placeOrder(exchange, w, fields);
   if (r.kind.type !== 'placeOrderResult') throw new Error(`order refused: ${errorOf(r)}`);
+  if (r.kind.orderId === undefined || r.kind.filledSize === undefined || r.kind.remainingSize === undefined)
+    throw new Error('the devnet left out its order id or fill state');
   return r as PlacedOrder;
 }

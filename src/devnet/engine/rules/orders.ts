@@ -13,6 +13,7 @@ import {
   removeOrder,
   restingIds,
   type BookSide,
+  type BookState,
   type RestingOrder,
 } from '../../markets/book';
 import { abs, applyFill, emptyPosition, notional, type PositionState } from '../../markets/positions';
@@ -82,14 +83,32 @@ const tradeOf = (f: Fill): Trade => ({
 });
 
 /**
- * The size a quote limit allows: its notional (size x price, the public QuoteSize) at the order's limit
- * price, or at the quote's own price for an order without one; with a size as well, the smaller of the two.
+ * The size a quote limit allows (public QuoteSize: size x price is the notional, at priceDecimals +
+ * sizeDecimals): what crosses at once is taken level by level until the notional is spent, and what is left
+ * of it rests at the order's limit price; with a size as well, the smaller of the two wins.
  */
-function sizeWithin(size: bigint, price: bigint, quote: QuoteSize | undefined): bigint {
+function sizeWithin(
+  book: BookState,
+  side: BookSide,
+  limit: bigint | null,
+  size: bigint,
+  quote: QuoteSize | undefined,
+): bigint {
   if (!quote) return size;
-  const at = price > 0n ? price : quote.price;
-  if (at === 0n) throw new Rejection('ORDER_EXECUTION_MISSING_PRICE');
-  const allowed = (quote.size * quote.price) / at;
+  let budget = quote.size * quote.price;
+  let allowed = 0n;
+  for (const maker of crossable(book, side, limit)) {
+    if (budget === 0n) break;
+    const cost = maker.price * maker.remaining;
+    if (cost > budget) {
+      allowed += budget / maker.price;
+      budget = 0n;
+    } else {
+      allowed += maker.remaining;
+      budget -= cost;
+    }
+  }
+  if (budget > 0n && limit !== null) allowed += budget / limit;
   return size > 0n && size < allowed ? size : allowed;
 }
 
@@ -374,21 +393,18 @@ export const orderRules: RuleSet = {
     if (kind.delegatorAccountId !== undefined) throw new Rejection('ACTION_NOT_ALLOWED');
     const account = ownedAccount(ctx, kind.senderAccountId);
     const resting = kind.fillMode === 'LIMIT' || kind.fillMode === 'POST_ONLY';
+    const position = state.positions[account.id]?.[market.marketId]?.size ?? 0n;
+    // reduce-only may only shrink a position on the other side, and never past zero
+    if (kind.isReduceOnly && (position === 0n || position > 0n === (kind.side === 'BID')))
+      throw new Rejection('ORDER_INVALID');
     if (kind.size === 0n && kind.price === 0n && !kind.quoteSize)
       throw new Rejection('ORDER_EXECUTION_MISSING_LIMITS');
     if (resting && kind.price === 0n) throw new Rejection('ORDER_EXECUTION_MISSING_PRICE');
-    const ordered = sizeWithin(kind.size, kind.price, kind.quoteSize);
-    if (ordered === 0n) throw new Rejection('ORDER_SIZE_ZERO');
     const limit = kind.price > 0n ? kind.price : null;
     const book = (state.books[market.marketId] ??= emptyBook());
-    const position = state.positions[account.id]?.[market.marketId]?.size ?? 0n;
-    const signed = kind.side === 'BID' ? ordered : -ordered;
-    let size = ordered;
-    if (kind.isReduceOnly) {
-      // reduce-only may only shrink a position on the other side, and never past zero
-      if (position === 0n || position > 0n === signed > 0n) throw new Rejection('ORDER_INVALID');
-      if (size > abs(position)) size = abs(position);
-    }
+    let size = sizeWithin(book, kind.side, limit, kind.size, kind.quoteSize);
+    if (size === 0n) throw new Rejection('ORDER_SIZE_ZERO');
+    if (kind.isReduceOnly && size > abs(position)) size = abs(position);
     if (
       kind.fillMode === 'POST_ONLY' &&
       crossable(book, kind.side, limit).some((o) => o.accountId !== account.id)
