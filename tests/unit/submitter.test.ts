@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import bs58 from 'bs58';
 import { loadSchema, readBundledProto } from '../../src/protocol/schema';
 import { decodeAction, encodeReceipt } from '../../src/protocol/codec';
-import { splitActionBody } from '../../src/protocol/framing';
+import { frame, splitActionBody } from '../../src/protocol/framing';
+import { m, v } from '../support/proto-writer';
 import { SigningKey } from '../../src/protocol/keys';
 import type { ActionKind, Receipt } from '../../src/protocol/types';
 import type { ErrorName } from '../../src/shared/receipt-errors';
@@ -37,6 +38,7 @@ type Fault =
   | 'unreachable' // lost on the way: never executed
   | 'lose-answer' // executed, then the answer is lost
   | 'garbage' // executed, answered with bytes that are not a receipt
+  | 'old-shape' // executed, answered with a receipt in the project's earlier invented layout
   | 'throttle' // 429 before anything is executed
   | 'too-large' // 413 before anything is executed
   | 'hold'; // lost on the way now, but arrives (and executes) when signerNonce is next asked
@@ -149,6 +151,10 @@ class FakeExchange {
     const receipt = this.execute(bytes);
     if (fault === 'lose-answer') throw unreachable();
     if (fault === 'garbage') return Buffer.from('<html>502 but with a 200</html>');
+    // Receipt { action_id; withdraw_result (39) { amount 2; fee 5; event_nonce 6 as a VARINT } }: the public
+    // field 6 is user_pubkey (bytes), so a strict decoder refuses it instead of reading zeros
+    if (fault === 'old-shape')
+      return frame(Buffer.concat([v(1, receipt.actionId), m(39, v(2, 5), v(5, 1), v(6, 3))]));
     return encodeReceipt(schema, receipt);
   }
 
@@ -458,6 +464,18 @@ describe('an answer lost, settled by the exchange’s own record', () => {
   it('an unreadable receipt for an action that executed: settled from the log, not left stuck', async () => {
     const submitter = makeSubmitter();
     fake.faults = ['garbage'];
+    expect(await submitter.submit(KEY, 'session', transfer())).toEqual({
+      status: 'executed-earlier',
+      actionId: 1n,
+      kind: 'transfer',
+    });
+    expect(fake.posts).toHaveLength(1);
+    expect(journal.pending()).toEqual([]);
+  });
+
+  it('a receipt in a wrong layout is unreadable, not zeros: settled from the log as executed', async () => {
+    const submitter = makeSubmitter();
+    fake.faults = ['old-shape'];
     expect(await submitter.submit(KEY, 'session', transfer())).toEqual({
       status: 'executed-earlier',
       actionId: 1n,

@@ -7,36 +7,9 @@ import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
 import { decodeAction, decodeReceipt, encodeAction, encodeReceipt } from '../../../src/protocol/codec';
 import { frame, unframe } from '../../../src/protocol/framing';
 import type { Action, ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/types';
+import { b, m, packed, s, v } from '../../support/proto-writer';
 
 const schema = loadSchema(readBundledProto());
-
-// ---- a minimal protobuf writer (proto3 wire format) ----
-const VARINT = 0;
-const LEN = 2;
-function varint(value: bigint | number): number[] {
-  let x = BigInt(value);
-  if (x < 0n) x += 1n << 64n; // int64 negatives are ten-byte two's complement
-  const out: number[] = [];
-  while (x >= 0x80n) {
-    out.push(Number(x & 0x7fn) | 0x80);
-    x >>= 7n;
-  }
-  out.push(Number(x));
-  return out;
-}
-const tag = (field: number, wire: number): number[] => varint((BigInt(field) << 3n) | BigInt(wire));
-/** a VARINT field (ints, bools as 0/1, enums by number) */
-const v = (field: number, value: bigint | number | boolean): Buffer =>
-  Buffer.from([...tag(field, VARINT), ...varint(typeof value === 'boolean' ? Number(value) : value)]);
-/** a LEN field holding raw bytes */
-const b = (field: number, bytes: Uint8Array): Buffer =>
-  Buffer.concat([Buffer.from([...tag(field, LEN), ...varint(bytes.length)]), bytes]);
-/** a LEN field holding a nested message */
-const m = (field: number, ...fields: Buffer[]): Buffer => b(field, Buffer.concat(fields));
-const s = (field: number, text: string): Buffer => b(field, Buffer.from(text, 'utf8'));
-/** a packed repeated VARINT field */
-const packed = (field: number, values: (bigint | number)[]): Buffer =>
-  b(field, Buffer.from(values.flatMap((x) => varint(x))));
 
 const key = (n: number): Buffer => Buffer.alloc(32, n);
 const TS = 1_767_225_600n;
