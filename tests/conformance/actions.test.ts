@@ -5,6 +5,7 @@ import bs58 from 'bs58';
 import { buildActionBody, encodeVarint } from '../../src/protocol/framing';
 import { encodeActionRaw } from '../../src/protocol/codec';
 import { signAction } from '../../src/protocol/signing';
+import type { ActionKind } from '../../src/protocol/types';
 import {
   TestWallet,
   USDC,
@@ -186,7 +187,43 @@ describe('checks before any rule, each rejection changing nothing', () => {
   it('an unknown session is SESSION_NOT_FOUND', async () => {
     await expectRejected(alice.sessionBody({ ...transfer(), sessionId: 987654n }), 'SESSION_NOT_FOUND');
   });
+
+  it.each<[string, ActionKind]>([
+    [
+      'create_token (5)',
+      {
+        type: 'createToken',
+        tokenDecimals: 6,
+        weightBps: 1,
+        viewSymbol: 'X',
+        oracleSymbol: 'X',
+        solAddr: key,
+        aclPubkey: key,
+      },
+    ],
+    ['pyth_price_feed_update (13)', { type: 'pythPriceFeedUpdate', rawPythnetData: Buffer.from('proof') }],
+    ['liquidate (14)', { type: 'liquidate', liquidatorSessionId: 1n, liquidateeAccountId: 0 }],
+    ['pause (16)', { type: 'pause', aclPubkey: key }],
+    ['take_position (34)', { type: 'takePosition', sessionId: 1n, marketId: 0, size: -5n }],
+    ['freeze_market (36)', { type: 'freezeMarket', aclPubkey: key, marketId: 0 }],
+    ['add_fee_tier (38)', { type: 'addFeeTier', aclPubkey: key, config: { makerFeeBps: 1, takerFeeBps: 2 } }],
+    [
+      'update_accounts_tier (40)',
+      { type: 'updateAccountsTier', tierId: 1, accounts: [1, 2], aclPubkey: key },
+    ],
+    [
+      'update_acl (41)',
+      { type: 'updateAcl', aclPubkey: key, targetPubkey: key, rolesMask: 1, rolesValue: 1 },
+    ],
+  ])(
+    'the public kind %s, which the devnet does not implement, is NOT_IMPLEMENTED, not a decode failure',
+    async (_label, kind) => {
+      await expectRejected(alice.sessionBody(kind), 'NOT_IMPLEMENTED');
+    },
+  );
 });
+
+const key = Buffer.alloc(32, 3);
 
 function sessionAddress(): string {
   return bs58.encode(alice.session!.key.publicKey);

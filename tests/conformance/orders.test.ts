@@ -111,6 +111,50 @@ describe('market orders against the market maker', () => {
     expect(limited.filledSize).toBe(100n);
   });
 
+  it('answers as the public PlaceOrderResult: posted for what rests, fills naming the maker, sender_tracking_id echoed; delegation is refused', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(1_000);
+    const [bestBid] = (await book()).bids[0]!;
+    const rests = placed(
+      await order(w, {
+        fillMode: 'LIMIT',
+        side: 'BID',
+        price: bestBid - 50n,
+        size: 20n,
+        senderTrackingId: 5n,
+      }),
+    );
+    expect(rests).toMatchObject({
+      posted: {
+        side: 'BID',
+        marketId: BTC,
+        price: bestBid - 50n,
+        size: 20n,
+        orderId: rests.orderId,
+        accountId: a,
+      },
+      fills: [],
+      senderTrackingId: 5n,
+    });
+    const taken = placed(await order(w, { size: 10n }));
+    expect(taken.posted).toBeUndefined();
+    expect(taken.fills).toEqual([expect.objectContaining({ size: 10n, accountId: expect.any(Number) })]);
+    expect(taken.fills[0]!.accountId).not.toBe(a);
+    expect(errorOf(await order(w, { size: 10n, delegatorAccountId: a }))).toBe('ACTION_NOT_ALLOWED');
+    expect(
+      errorOf(
+        await ex.submit(
+          w.sessionBody({
+            type: 'cancelOrderById',
+            sessionId: w.session!.id,
+            orderId: rests.orderId,
+            delegatorAccountId: a,
+          }),
+        ),
+      ),
+    ).toBe('ACTION_NOT_ALLOWED');
+  });
+
   it('realize PnL when the price moves and the position is closed', async () => {
     ex = await startExchange();
     const { w, account: a } = await trader();

@@ -313,6 +313,35 @@ describe('RemoveTrigger', () => {
   });
 });
 
+describe('RemoveTrigger by the public TriggerKey', () => {
+  it('removes every Active trigger of that account, market, kind and side, and nothing else', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    await order(w, { size: 1_000n });
+    const one = await added(add(w, { triggerPrice: 600_000n }));
+    const two = await added(add(w, { triggerPrice: 590_000n }));
+    const other = await added(add(w, { kind: 'TAKE_PROFIT', triggerPrice: 900_000n }));
+    const byKey = (kind: 'STOP_LOSS' | 'TAKE_PROFIT', side: 'ASK' | 'BID') =>
+      ex.submit(
+        w.sessionBody({
+          type: 'removeTrigger',
+          sessionId: w.session!.id,
+          marketId: BTC,
+          key: { kind, side },
+        }),
+      );
+    expect(errorOf(await byKey('STOP_LOSS', 'BID'))).toBe('TRIGGER_NOT_FOUND');
+    expect((await byKey('STOP_LOSS', 'ASK')).kind).toEqual({ type: 'triggerRemoved', triggerId: one });
+    expect((await triggers(a)).map((t) => t.triggerId)).toEqual([other]);
+    const rows = (await finalisations(a)).items;
+    expect(rows.map((r) => [r.triggerId, r.status])).toEqual([
+      [one, 'removed'],
+      [two, 'removed'],
+    ]);
+    expect(errorOf(await byKey('STOP_LOSS', 'ASK'))).toBe('TRIGGER_NOT_FOUND');
+  });
+});
+
 describe('firing when the mark price crosses', () => {
   it('an ASK StopLoss closes the whole long at market once the mark falls to it, exactly once', async () => {
     ex = await startExchange();
