@@ -27,4 +27,3 @@ export const s = (field: number, text: string): Buffer => b(field, Buffer.from(t
 /** a packed repeated VARINT field */
 export const packed = (field: number, values: (bigint | number)[]): Buffer =>
   b(field, Buffer.from(values.flatMap((x) => varint(x))));
-

@@ -19,13 +19,7 @@ import { ProtocolError, type ProtocolErrorCode } from '../../../src/protocol/err
 import { ERROR_CODES } from '../../../src/protocol/error-codes';
 import { fromU128, toU128 } from '../../../src/protocol/u128';
 import { ERROR_NAMES, RECEIPT_ERROR_MESSAGES } from '../../../src/shared/receipt-errors';
-import type {
-  Action,
-  ActionKind,
-  PlaceOrderResult,
-  Receipt,
-  ReceiptKind,
-} from '../../../src/protocol/types';
+import type { Action, ActionKind, PlaceOrderResult, Receipt, ReceiptKind } from '../../../src/protocol/types';
 
 const schema = loadSchema(readBundledProto());
 const BIG = (1n << 63n) + 12345n; // above 2^53: must survive exactly
