@@ -9,7 +9,7 @@ import { ProtocolError } from './errors';
 import { decodeVarint, frame, unframe } from './framing';
 import { fromU128, toU128 } from './u128';
 import { checkWire } from './wire-check';
-import type { ProtocolSchema } from './schema';
+import { PROTO_PACKAGE, type ProtocolSchema } from './schema';
 import type { Action, Receipt } from './types';
 
 type Plain = Record<string, unknown>;
@@ -42,7 +42,8 @@ const REQUIRED: Record<string, readonly string[]> = {
   TradeOrPlace: ['orderType', 'limit'],
 };
 
-const shortName = (type: protobuf.Type): string => type.fullName.split('.').slice(3).join('.');
+/** 'Action.AddTrigger' for '.perpetua.v1.Action.AddTrigger' */
+const shortName = (type: protobuf.Type): string => type.fullName.slice(PROTO_PACKAGE.length + 2);
 
 /** The real (not proto3-optional) oneofs of a message; each becomes a { type, ... } object. */
 const realOneofs = (type: protobuf.Type): protobuf.OneOf[] =>
