@@ -1,7 +1,7 @@
 // Strict decoding, both ways. Every malformed shape (a field with the wrong wire type, a message cut short, a
 // shape the message does not allow) sent to the devnet's POST /action is answered with the DECODE_FAILURE
 // refinement that says what is wrong and changes nothing; the same kinds of damage in a receipt make the app's
-// decoder refuse it, never read it as zeros. The bytes are written by hand (tests/support/proto-writer.ts)
+// decoder refuse it, never read it as zeros. The bytes are written by hand (tests/support/proto-wire.ts)
 // from the public field numbers, including the project's earlier invented layouts a stale client might send.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +17,7 @@ import { decodeReceipt, encodeAction } from '../../src/protocol/codec';
 import { buildActionBody, encodeVarint, frame } from '../../src/protocol/framing';
 import { signAction } from '../../src/protocol/signing';
 import { ProtocolError, type ProtocolErrorCode } from '../../src/protocol/errors';
-import { b, m, s, tag, v, varint } from '../support/proto-writer';
+import { b, m, s, tag, v, varint } from '../support/proto-wire';
 import { schema } from './support/exchange';
 
 let ex: TestExchange;

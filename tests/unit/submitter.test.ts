@@ -12,7 +12,7 @@ import bs58 from 'bs58';
 import { loadSchema, readBundledProto } from '../../src/protocol/schema';
 import { decodeAction, encodeReceipt } from '../../src/protocol/codec';
 import { frame, splitActionBody } from '../../src/protocol/framing';
-import { m, v } from '../support/proto-writer';
+import { m, v } from '../support/proto-wire';
 import { SigningKey } from '../../src/protocol/keys';
 import type { ActionKind, Receipt } from '../../src/protocol/types';
 import type { ErrorName } from '../../src/shared/receipt-errors';

@@ -7,7 +7,7 @@ import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
 import { decodeAction, decodeReceipt, encodeAction, encodeReceipt } from '../../../src/protocol/codec';
 import { frame, unframe } from '../../../src/protocol/framing';
 import type { Action, ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/types';
-import { b, m, packed, s, v } from '../../support/proto-writer';
+import { b, m, packed, s, v } from '../../support/proto-wire';
 
 const schema = loadSchema(readBundledProto());
 
