@@ -76,13 +76,43 @@ describe('atomic actions', () => {
     const before = await account(a);
     const book = await ex.getJson<{ updateId: number }>('/market/0/orderbook');
     // the second order is far beyond what 1,000 USDC can margin
-    const receipt = await atomic(w, [order(50n, 500_000n), order(100n), order(100_000n)]);
+    const receipt = await atomic(w, [order(100n), order(50n, 500_000n), order(100_000n)]);
     expect(errorOf(receipt)).toBe('RISK');
     const after = await account(a);
     expect(after).toEqual(before);
     expect((await ex.getJson<{ updateId: number }>('/market/0/orderbook')).updateId).toBe(book.updateId);
     expect(await ex.getJson(`/account/${a}/orders/open`)).toEqual([]);
     expect(errorOf(await atomic(w, []))).toBe('ACTION_NOT_ALLOWED');
+  });
+
+  it('keep the public order within a market: cancels, then trades, then places', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const first = await atomic(w, [order(50n, 500_000n)]);
+    const inner = first.kind.type === 'atomic' ? first.kind.results[0]!.inner : undefined;
+    if (inner?.type !== 'placeOrderResult' || !inner.posted) throw new Error('the bid did not rest');
+    const resting = inner.posted.orderId;
+    const before = await account(a);
+    // a trade after a place in the same market
+    expect(errorOf(await atomic(w, [order(10n, 500_000n), order(10n)]))).toBe(
+      'ATOMICS_TRADES_CANNOT_FOLLOW_PLACES',
+    );
+    // a cancel after a trade in its order's market
+    expect(errorOf(await atomic(w, [order(10n), { inner: { type: 'cancelOrder', orderId: resting } }]))).toBe(
+      'ATOMICS_CANCELS_CANNOT_FOLLOW_TRADES_PLACES',
+    );
+    expect(await account(a)).toEqual(before);
+    // the public order is accepted
+    const ok = await atomic(w, [
+      { inner: { type: 'cancelOrder', orderId: resting } },
+      order(10n),
+      order(10n, 500_000n),
+    ]);
+    expect(ok.kind.type === 'atomic' && ok.kind.results.map((r) => r.inner.type)).toEqual([
+      'cancelOrder',
+      'placeOrderResult',
+      'placeOrderResult',
+    ]);
   });
 
   it('act on an own account given as target; refuse someone else’s', async () => {

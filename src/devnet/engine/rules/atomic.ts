@@ -10,6 +10,11 @@
 //   the subaction then acts on (a different explicit account in the subaction is ACTION_NOT_ALLOWED);
 // - use_key true: only for vault deposits and withdrawal requests, and the target must be the account of
 //   the vault the subaction names. Anything else is ACTION_NOT_ALLOWED.
+//
+// Order within one market, as the public engine has it: cancels first, then trades, then places. A cancel
+// after a trade_or_place of its order's market is ATOMICS_CANCELS_CANNOT_FOLLOW_TRADES_PLACES; a
+// trade_or_place that trades after one that rested (placed) in that market is
+// ATOMICS_TRADES_CANNOT_FOLLOW_PLACES.
 import type {
   ActionKind,
   AtomicSubaction,
@@ -122,12 +127,27 @@ export function atomicRule(rules: RuleSet): Rule<'atomic'> {
     if (kind.actions.length === 0) throw new Rejection('ACTION_NOT_ALLOWED');
     const backup = structuredClone(ctx.state);
     const results: { inner: AtomicSubactionResult }[] = [];
+    const tradedOrPlaced = new Set<number>();
+    const placed = new Set<number>();
     try {
       for (const sub of kind.actions) {
         const action = targeted(sub, kind.accountId, actionOf(sub.inner, kind.sessionId), ctx);
+        if (action.type === 'cancelOrderById') {
+          const market = ctx.state.orders[action.orderId.toString()]?.marketId;
+          if (market !== undefined && tradedOrPlaced.has(market))
+            throw new Rejection('ATOMICS_CANCELS_CANNOT_FOLLOW_TRADES_PLACES');
+        }
         const rule = rules[action.type] as Rule<typeof action.type> | undefined;
         if (!rule) throw new Rejection('NOT_IMPLEMENTED');
-        results.push({ inner: resultOf(rule(action as never, ctx)) });
+        const result = resultOf(rule(action as never, ctx));
+        if (sub.inner.type === 'tradeOrPlace' && result.type === 'placeOrderResult') {
+          const market = sub.inner.marketId;
+          if (result.fills.length > 0 && placed.has(market))
+            throw new Rejection('ATOMICS_TRADES_CANNOT_FOLLOW_PLACES');
+          tradedOrPlaced.add(market);
+          if (result.posted) placed.add(market);
+        }
+        results.push({ inner: result });
       }
     } catch (error) {
       restore(ctx.state, backup);
