@@ -131,7 +131,8 @@ export const triggerRules: RuleSet = {
       removed = [found.trigger];
       account = found.account;
     } else {
-      const key = kind.key!;
+      const key = kind.key;
+      if (!key) throw new Rejection('DECODE_FAILURE_DOMAIN'); // the codec refuses this already
       account = ownedAccount(ctx, kind.accountId);
       removed = Object.values(triggers.triggers)
         .filter(
