@@ -2,6 +2,7 @@
 // transport rules (415, 413), and stream subscriptions.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Router, type HttpResponse } from './http/router';
 import { rulesOf } from './http/contract';
@@ -21,6 +22,8 @@ import { positionRoutes } from './routes-positions';
 import { vaultRoutes } from './routes-vaults';
 import { openapiDocument } from './openapi';
 import { loadDemoScenario, seedDemo } from './demo/scenario';
+import { foreignRequest } from './http/origin-guard';
+import { parseTarget } from '../shared/request-target';
 
 export interface DevnetOptions {
   host?: string;
@@ -51,6 +54,23 @@ export interface RunningDevnet {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Open sockets and how long a client may take to send its headers: idle or half-open connections are
+ * dropped instead of piling up until the process runs out of descriptors.
+ */
+export const DEVNET_CONNECTION_LIMITS = {
+  maxConnections: 512,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+};
+
+/** Refusals decided before routing (foreign Host/Origin, unreadable target); same body shape as errors.ts. */
+function refusal(status: 400 | 403, message: string): HttpResponse {
+  return { status, json: { error: status === 403 ? 'Forbidden' : 'BadRequest', message } };
+}
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -134,57 +154,91 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     };
   }
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      try {
-        const url = new URL(req.url ?? '/', 'http://devnet.invalid');
-        const isAction = req.method === 'POST' && url.pathname === '/action';
-        const wait = limiter.take(req.socket.remoteAddress ?? '?', isAction ? 'action' : 'other');
-        if (wait > 0) {
-          req.resume();
-          return send(
+  const server = createServer(
+    {
+      headersTimeout: DEVNET_CONNECTION_LIMITS.headersTimeoutMs,
+      requestTimeout: DEVNET_CONNECTION_LIMITS.requestTimeoutMs,
+      keepAliveTimeout: DEVNET_CONNECTION_LIMITS.keepAliveTimeoutMs,
+      connectionsCheckingInterval: DEVNET_CONNECTION_LIMITS.checkIntervalMs,
+    },
+    (req, res) => {
+      void (async () => {
+        try {
+          const foreign = foreignRequest(req.headers);
+          if (foreign !== null) {
+            req.resume();
+            return send(res, refusal(403, foreign));
+          }
+          const url = parseTarget(req.url);
+          if (url === null) {
+            req.resume();
+            return send(res, refusal(400, 'the request target is not a valid path'));
+          }
+          const isAction = req.method === 'POST' && url.pathname === '/action';
+          const wait = limiter.take(req.socket.remoteAddress ?? '?', isAction ? 'action' : 'other');
+          if (wait > 0) {
+            req.resume();
+            return send(
+              res,
+              errorResponse('TooManyRequests', `rate limit reached; retry in ${wait} s`, {
+                'retry-after': String(wait),
+              }),
+            );
+          }
+          if (isAction) return send(res, await postAction(req));
+          const found = router.match(req.method ?? 'GET', url.pathname);
+          if (found === null) return send(res, errorResponse('NotFound', `no endpoint at ${url.pathname}`));
+          if (found === 'method')
+            return send(
+              res,
+              errorResponse('MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}`),
+            );
+          send(
             res,
-            errorResponse('TooManyRequests', `rate limit reached; retry in ${wait} s`, {
-              'retry-after': String(wait),
+            await router.run(found, {
+              method: req.method ?? 'GET',
+              path: url.pathname,
+              search: url.searchParams,
+              headers: req.headers,
+              body: req.method === 'POST' ? await readBody(req) : Buffer.alloc(0),
             }),
           );
+        } catch (error) {
+          try {
+            if (res.headersSent) res.destroy();
+            else if (error instanceof HttpError)
+              send(res, errorResponse(error.errorName, error.message, error.headers));
+            else {
+              console.error('devnet: unhandled error', error);
+              send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
+            }
+          } catch {
+            res.destroy();
+          }
         }
-        if (isAction) return send(res, await postAction(req));
-        const found = router.match(req.method ?? 'GET', url.pathname);
-        if (found === null) return send(res, errorResponse('NotFound', `no endpoint at ${url.pathname}`));
-        if (found === 'method')
-          return send(
-            res,
-            errorResponse('MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}`),
-          );
-        send(
-          res,
-          await router.run(found, {
-            method: req.method ?? 'GET',
-            path: url.pathname,
-            search: url.searchParams,
-            headers: req.headers,
-            body: req.method === 'POST' ? await readBody(req) : Buffer.alloc(0),
-          }),
-        );
-      } catch (error) {
-        if (error instanceof HttpError)
-          send(res, errorResponse(error.errorName, error.message, error.headers));
-        else {
-          console.error('devnet: unhandled error', error);
-          send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
-        }
-      }
-    })();
+      })();
+    },
+  );
+  server.maxConnections = DEVNET_CONNECTION_LIMITS.maxConnections;
+  // every socket, upgraded or not, so that close() cannot wait on one the HTTP layer no longer tracks
+  const sockets = new Set<Duplex>();
+  server.on('connection', (socket: Duplex) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
 
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://devnet.invalid');
+    // after an upgrade Node no longer listens for socket errors; a reset must not become an uncaught one
+    socket.on('error', () => socket.destroy());
     const refuse = (status: number, error: string, message: string) =>
       socket.end(
-        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Bad Request'}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error, message })}`,
+        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error, message })}`,
       );
+    const foreign = foreignRequest(req.headers);
+    if (foreign !== null) return refuse(403, 'Forbidden', foreign);
+    const url = parseTarget(req.url);
+    if (url === null) return refuse(400, 'BadRequest', 'the request target is not a valid path');
     if (!url.pathname.startsWith('/ws/'))
       return refuse(404, 'NotFound', 'streams are served at /ws/{streams}');
     let spec: string;
@@ -196,7 +250,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     const parsed = devnet.hub.parse(spec);
     if ('error' in parsed)
       return refuse(parsed.status, parsed.status === 404 ? 'UserNotFound' : 'BadRequest', parsed.error);
-    wss.handleUpgrade(req, socket, head, (ws) => devnet.hub.subscribe(ws, parsed.streams));
+    try {
+      wss.handleUpgrade(req, socket, head, (ws) => devnet.hub.subscribe(ws, parsed.streams));
+    } catch {
+      socket.destroy();
+    }
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -214,8 +272,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     close: async () => {
       if (ticker) clearInterval(ticker);
       devnet.close();
+      for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
