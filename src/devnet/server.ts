@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { Router, type HttpResponse } from './http/router';
 import { rulesOf } from './http/contract';
-import { HttpError, errorResponse } from './http/errors';
+import { HttpError, errorResponse, headerSafe } from './http/errors';
+import { stringify as stringifyJson } from 'lossless-json';
 import { RateLimiter } from './http/rate-limit';
 import { defaultConfig, type DevnetConfig } from './config';
 import { systemClock, type Clock } from './clock';
@@ -58,7 +59,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES)
-      throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`);
+      throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`, undefined, {
+        limit: MAX_BODY_BYTES,
+      });
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -69,7 +72,8 @@ function send(res: ServerResponse, response: HttpResponse): void {
   let payload: Buffer | string = '';
   if (response.raw !== undefined) payload = response.raw;
   else if (response.json !== undefined) {
-    payload = JSON.stringify(response.json);
+    // lossless: human-unit numbers are written from their exact text, u64 ids from bigint
+    payload = stringifyJson(response.json) ?? 'null';
     headers['content-type'] ??= 'application/json';
   }
   res.writeHead(response.status, headers);
@@ -126,6 +130,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       return errorResponse(
         'PayloadTooLarge',
         `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
+        undefined,
+        { limit: MAX_ACTION_BODY_BYTES },
       );
     return {
       status: 200,
@@ -169,7 +175,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
         );
       } catch (error) {
         if (error instanceof HttpError)
-          send(res, errorResponse(error.errorName, error.message, error.headers));
+          send(res, errorResponse(error.errorName, error.message, error.headers, error.details));
         else {
           console.error('devnet: unhandled error', error);
           send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
@@ -183,7 +189,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     const url = new URL(req.url ?? '/', 'http://devnet.invalid');
     const refuse = (status: number, error: string, message: string) =>
       socket.end(
-        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Bad Request'}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error, message })}`,
+        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Bad Request'}\r\ncontent-type: application/json\r\nx-error: ${error}\r\nx-error-message: ${headerSafe(message)}\r\nconnection: close\r\n\r\nnull`,
       );
     if (!url.pathname.startsWith('/ws/'))
       return refuse(404, 'NotFound', 'streams are served at /ws/{streams}');

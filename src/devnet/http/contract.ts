@@ -97,6 +97,8 @@ export const u64Schema = (description?: string): Schema => ({
   pattern: U64_PATTERN.source,
   ...(description ? { description } : {}),
 });
+/** a u64 the response writes as a JSON number (rest.md types updateId, actionId, nonces so) */
+export const U64_NUMBER: Schema = { type: 'integer', format: 'uint64', minimum: 0 };
 export const ACCOUNT_ID_SCHEMA: Schema = { type: 'integer', minimum: 0, maximum: 0xffffffff };
 export const MARKET_ID_SCHEMA: Schema = { type: 'integer', minimum: 0, maximum: 2147483647 };
 export const BASE58_KEY_SCHEMA: Schema = {
