@@ -14,7 +14,6 @@ import {
   type TestExchange,
 } from './support/exchange';
 import { openStreams, type StreamMessage } from './support/ws';
-import { AccountSchema } from '../../src/shared/exchange/account';
 import {
   OrderInfoSchema,
   OrderbookSchema,
@@ -35,7 +34,7 @@ type TradeEvent = StreamMessage & { trades: Record<string, unknown> };
 
 const trader = (collateral = 10_000) => traderOf(ex, collateral);
 const order = async (w: TestWallet, fields: Partial<Order>) => (await placedOrder(ex, w, fields)).kind;
-const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
+const account = async (id: number) => await ex.account(id);
 const book = async (marketId = BTC) =>
   OrderbookSchema.parse(await ex.getJson(`/market/${marketId}/orderbook`));
 const setPrice = async (price: bigint) =>

@@ -13,7 +13,6 @@ import {
   type TestExchange,
 } from './support/exchange';
 import type { Receipt } from '../../src/protocol/types';
-import { AccountSchema } from '../../src/shared/exchange/account';
 import {
   AccountVolumeSchema,
   FeeTierPageSchema,
@@ -34,7 +33,7 @@ afterEach(() => ex?.close());
 type Order = PlaceOrder;
 const trader = (collateral: number) => traderOf(ex, collateral);
 const order = (w: TestWallet, fields: Partial<Order>): Promise<Receipt> => placedOrder(ex, w, fields);
-const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
+const account = async (id: number) => await ex.account(id);
 const setPrice = async (price: bigint) =>
   expect((await ex.postJson('/devnet/index-price', { marketId: BTC, price: price.toString() })).ok).toBe(
     true,

@@ -17,7 +17,6 @@ import {
 } from './support/exchange';
 import { openStreams, type StreamMessage } from './support/ws';
 import type { ActionKind, Receipt } from '../../src/protocol/types';
-import { AccountSchema } from '../../src/shared/exchange/account';
 import { OrderInfoSchema, OrderPageSchema } from '../../src/shared/exchange/orders';
 import {
   FinaliseTriggerPageSchema,
@@ -78,7 +77,7 @@ const added = async (receipt: Promise<Receipt>): Promise<bigint> => {
   return r.kind.triggerId;
 };
 
-const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
+const account = async (id: number) => await ex.account(id);
 const triggers = async (id: number) => TriggerListSchema.parse(await ex.getJson(`/account/${id}/triggers`));
 const active = async () => TriggerListSchema.parse(await ex.getJson('/triggers/active'));
 const placements = async (id: number, query = '') =>

@@ -18,7 +18,6 @@ import {
 import { openStreams } from './support/ws';
 import { derivedAddress, type VaultSeed } from '../../src/devnet/config';
 import type { ActionKind, Receipt, ReceiptKind } from '../../src/protocol/types';
-import { AccountSchema } from '../../src/shared/exchange/account';
 import { TradesPageSchema } from '../../src/shared/exchange/orders';
 import {
   AccountVaultUserStateInfoSchema,
@@ -140,7 +139,7 @@ describe('vault creation', () => {
     });
     // epochs end on multiples of epochSeconds: the clock starts at 12:00:00 UTC, so this one ends at 13:00
     expect(cash.epochEnd).toBe(Number(ex.now()) + HOUR);
-    const account = AccountSchema.parse(await ex.getJson(`/account/${cash.vaultAccountId}`));
+    const account = await ex.account(cash.vaultAccountId);
     expect(account.owner).toBe(derivedAddress(`vault:${CASH}`));
     expect(account.balances).toEqual([{ tokenId: USDC, amount: usdc(100_000) }]);
     expect(await userState(CASH, cash.vaultAccountId)).toMatchObject({
@@ -503,7 +502,7 @@ describe('strategy', () => {
     expect(momentum.position!.size).toBeGreaterThan(0n);
     expect(reversion.position!.size).toBeLessThan(0n);
     // about half of equity (0.5x), capped at 25,000 USDC per decision
-    const account = AccountSchema.parse(await ex.getJson(`/account/${momentum.vaultAccountId}`));
+    const account = await ex.account(momentum.vaultAccountId);
     const notional = (account.positions[0]!.size * account.positions[0]!.markPrice * 1_000_000n) / 100_000n;
     expect(notional).toBeGreaterThan(usdc(24_000));
     expect(notional).toBeLessThanOrEqual(usdc(25_000));
@@ -520,7 +519,7 @@ describe('strategy', () => {
       await user(10);
       for (let minute = 0; minute < 6 * 60; minute += 1) ex.advance(60_000);
       const v = await view(MOMENTUM);
-      const account = AccountSchema.parse(await ex.getJson(`/account/${v.vaultAccountId}`));
+      const account = await ex.account(v.vaultAccountId);
       const trades = TradesPageSchema.parse(
         await ex.getJson(`/trades?takerId=${v.vaultAccountId}&pageSize=50`),
       );

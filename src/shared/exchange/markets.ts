@@ -60,9 +60,13 @@ export const MarketHistoryJsonSchema = z.object({
 });
 export const MarketHistoryPageJsonSchema = pageOf(MarketHistoryJsonSchema);
 
-/** `[FeeTierId, FeeTierConfig]` pairs */
+/**
+ * `[FeeTierId, FeeTierConfig]` pairs. The public schema types the rates uint16; the devnet's market-maker
+ * tier has a maker rebate, written as a negative number (docs/protocol-decisions.md).
+ */
+const Bps = Num.refine((t) => /^-?\d{1,5}$/.test(t), 'expected whole basis points');
 export const FeeBracketsJsonSchema = z.array(
-  z.tuple([UInt(), z.object({ maker_fee_bps: UInt(0xffff), taker_fee_bps: UInt(0xffff) })]),
+  z.tuple([UInt(), z.object({ maker_fee_bps: Bps, taker_fee_bps: Bps })]),
 );
 /** `PageResult_for_uint32_and_AccountFeeTier` */
 export const AccountFeeTierPageJsonSchema = z.object({

@@ -12,6 +12,11 @@ import { decodeReceipt, encodeActionRaw } from '../../../src/protocol/codec';
 import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
 import { depositMessage } from '../../../src/protocol/chain-deposit';
 import type { ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/types';
+import type { z } from 'zod';
+import { parseExchangeJson } from '../../../src/shared/exchange/json';
+import { createExchangeClient, type ExchangeClient } from '../../../src/main/exchange/exchange-client';
+import { createHttpClient } from '../../../src/main/exchange/http-client';
+import type { Account } from '../../../src/main/exchange/account-model';
 
 export const schema = loadSchema(readBundledProto());
 
@@ -22,6 +27,12 @@ export interface TestExchange {
   now(): bigint;
   get(path: string): Promise<Response>;
   getJson<T = unknown>(path: string): Promise<T>;
+  /** the public JSON read as the app reads it: numbers kept as their text, then parsed with `schema` */
+  read<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>>;
+  /** the app's own exchange client on this devnet */
+  client: ExchangeClient;
+  /** an account in the app's model (bigint amounts, margin health, liquidation prices) */
+  account(accountId: number): Promise<Account>;
   postJson(path: string, body: unknown): Promise<Response>;
   postAction(body: Uint8Array, contentType?: string): Promise<Response>;
   submit(body: Uint8Array): Promise<Receipt>;
@@ -44,6 +55,13 @@ export async function startExchange(options: DevnetOptions = {}): Promise<TestEx
       if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
       return (await res.json()) as T;
     },
+    read: async (path, schema) => {
+      const res = await fetch(`${url}${path}`);
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+      return schema.parse(parseExchangeJson(await res.text()));
+    },
+    client: createExchangeClient(createHttpClient({ baseUrl: url })),
+    account: (accountId) => exchange.client.account(accountId),
     postJson: (path, body) =>
       fetch(`${url}${path}`, {
         method: 'POST',
@@ -168,10 +186,8 @@ export const errorOf = (receipt: Receipt): string | null =>
   receipt.kind.type === 'err' ? receipt.kind.error : null;
 
 export async function balances(exchange: TestExchange, accountId: number): Promise<Record<number, bigint>> {
-  const account = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(
-    `/account/${accountId}`,
-  );
-  return Object.fromEntries(account.balances.map((b) => [b.tokenId, BigInt(b.amount)]));
+  const account = await exchange.account(accountId);
+  return Object.fromEntries(account.balances.map((b) => [b.tokenId, b.amount]));
 }
 
 export async function chainBalance(

@@ -2,11 +2,40 @@
 import WebSocket from 'ws';
 import type { TestExchange } from './exchange';
 
+/**
+ * A message as these tests read it: the stream it belongs to (told by the payload: account_id,
+ * market_symbol, vault_id), the update ids from inside the payload, and under the kind key the payload, or
+ * for the account stream the devnet's own `event` it carries. The public shape itself is checked
+ * separately (tests/conformance/json-shapes.test.ts); `raw` is the message as sent.
+ */
 export interface StreamMessage {
   stream: string;
   update_id: number;
   last_update_id: number;
+  raw?: unknown;
   [kind: string]: unknown;
+}
+
+export function readable(raw: Record<string, unknown>): StreamMessage {
+  for (const kind of ['account', 'trades', 'delta', 'vault']) {
+    const payload = raw[kind] as Record<string, unknown> | undefined;
+    if (!payload) continue;
+    const stream =
+      kind === 'account'
+        ? `account@${String(payload.account_id)}`
+        : kind === 'vault'
+          ? `vault@${String(payload.vault_id)}`
+          : `${kind === 'delta' ? 'deltas' : 'trades'}@${String(payload.market_symbol)}`;
+    return {
+      stream,
+      update_id: payload.update_id as number,
+      last_update_id: payload.last_update_id as number,
+      [kind]: kind === 'account' ? payload.event : kind === 'vault' ? payload.state : payload,
+      raw,
+    };
+  }
+  // a candle: a bare object
+  return { stream: `candle@${String(raw.mid)}:${String(raw.res)}`, update_id: 0, last_update_id: 0, raw };
 }
 
 export interface Subscription<M> {
@@ -21,7 +50,7 @@ export function openStreams<M = StreamMessage>(ex: TestExchange, streams: string
   const messages: M[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()) as M);
+    messages.push(readable(JSON.parse(data.toString()) as Record<string, unknown>) as M);
     waiters.splice(0).forEach((w) => w());
   });
   const next = async (count: number) => {
@@ -38,7 +67,10 @@ export function openStreams<M = StreamMessage>(ex: TestExchange, streams: string
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => reject(new Error(`${res.statusCode} ${body}`)));
+      // the public error body is null: the reason travels in x-error-message
+      res.on('end', () =>
+        reject(new Error(`${res.statusCode} ${String(res.headers['x-error-message'] ?? body)}`)),
+      );
     });
   });
 }
