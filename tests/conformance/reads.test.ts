@@ -330,7 +330,10 @@ describe('history paging', () => {
     const first = await ex.read(`/account/${account}/history/transfer?pageSize=255`, TransferPageJsonSchema);
     expect(first.items).toHaveLength(50);
     expect(first.nextStartInclusive).toBeDefined();
-    const second = await ex.read(`/account/${account}/history/transfer?pageSize=255&startInclusive=${first.nextStartInclusive}`, TransferPageJsonSchema);
+    const second = await ex.read(
+      `/account/${account}/history/transfer?pageSize=255&startInclusive=${first.nextStartInclusive}`,
+      TransferPageJsonSchema,
+    );
     expect(second.items).toHaveLength(10);
     expect(second.nextStartInclusive).toBeUndefined();
     const ids = [...first.items, ...second.items].map((r) => r.actionId);
@@ -347,7 +350,10 @@ describe('history paging', () => {
   it('since/until are RFC3339 and filter by time; a bad one is a 400', async () => {
     expect((await ex.get(`/account/${account}/history/transfer?since=yesterday`)).status).toBe(400);
     const future = new Date(Number(ex.now()) * 1000 + 3_600_000).toISOString();
-    const none = await ex.read(`/account/${account}/history/transfer?since=${future}&until=${future}`, TransferPageJsonSchema);
+    const none = await ex.read(
+      `/account/${account}/history/transfer?since=${future}&until=${future}`,
+      TransferPageJsonSchema,
+    );
     expect(none.items).toEqual([]);
     expect(none.nextStartInclusive).toBeUndefined();
   });
@@ -388,9 +394,7 @@ describe('engine position and recovery endpoints', () => {
 
   it('/event/last-acked-nonce?signer gives the highest accepted nonce of that signer', async () => {
     expect(await ex.getJson<number>(`/event/last-acked-nonce?signer=${w.address}`)).toBe(1);
-    expect(await ex.getJson<number>(`/event/last-acked-nonce?signer=${new TestWallet(ex).address}`)).toBe(
-      0,
-    );
+    expect(await ex.getJson<number>(`/event/last-acked-nonce?signer=${new TestWallet(ex).address}`)).toBe(0);
     expect((await ex.get('/event/last-acked-nonce?signer=nope')).status).toBe(400);
   });
 });
@@ -434,9 +438,7 @@ describe('snapshots and restart', () => {
         expect(await balances(second, acc!)).toEqual({ [USDC]: usdc(42) });
         expect(
           Object.keys((await second.getJson<{ sessions: object }>(`/user/${v.address}`)).sessions),
-        ).toHaveLength(
-          1,
-        );
+        ).toHaveLength(1);
         expect(await second.getJson<number>(`/event/last-acked-nonce?signer=${v.address}`)).toBe(1);
         expect(sessionNonce).toBe(0);
       } finally {

@@ -13,7 +13,8 @@ import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
 import { depositMessage } from '../../../src/protocol/chain-deposit';
 import type { ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/types';
 import type { z } from 'zod';
-import { parseExchangeJson } from '../../../src/shared/exchange/json';
+import { parseExchangeJson, type DecimalText } from '../../../src/shared/exchange/json';
+import { scaledFromDecimal } from '../../../src/shared/money';
 import { createExchangeClient, type ExchangeClient } from '../../../src/main/exchange/exchange-client';
 import { createHttpClient } from '../../../src/main/exchange/http-client';
 import type { Account } from '../../../src/main/exchange/account-model';
@@ -249,3 +250,27 @@ export async function placedOrder(
   if (r.kind.type !== 'placeOrderResult') throw new Error(`order refused: ${errorOf(r)}`);
   return r as PlacedOrder;
 }
+
+/**
+ * The exchange's human-unit numbers (decimal texts after a lossless parse) read back as scaled integers of
+ * `decimals` places, everywhere in a parsed value: for tests that compare a whole record in one unit (a
+ * vault's quote amounts, shares and NAV all have 6). Names and cursors are not decimal texts and stay.
+ */
+const KEEP = new Set(['nextStartInclusive', 'cursor', 'name', 'vaultName', 'orderId', 'triggerId']);
+export function scaledDeep<T>(value: T, decimals: number): Scaled<T> {
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))
+    return scaledFromDecimal(value, decimals) as Scaled<T>;
+  if (Array.isArray(value)) return value.map((v: unknown) => scaledDeep(v, decimals)) as Scaled<T>;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, KEEP.has(k) ? v : scaledDeep(v, decimals)]),
+    ) as Scaled<T>;
+  return value as Scaled<T>;
+}
+type Scaled<T> = T extends DecimalText
+  ? bigint
+  : T extends (infer E)[]
+    ? Scaled<E>[]
+    : T extends object
+      ? { [K in keyof T]: Scaled<T[K]> }
+      : T;

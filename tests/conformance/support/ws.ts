@@ -1,6 +1,7 @@
 // Subscribes to devnet streams over a real WebSocket and collects the JSON messages.
 import WebSocket from 'ws';
 import type { TestExchange } from './exchange';
+import { parseExchangeJson } from '../../../src/shared/exchange/json';
 
 /**
  * A message as these tests read it: the stream it belongs to (told by the payload: account_id,
@@ -16,7 +17,7 @@ export interface StreamMessage {
   [kind: string]: unknown;
 }
 
-export function readable(raw: Record<string, unknown>): StreamMessage {
+export function readable(raw: Record<string, unknown>, text = ''): StreamMessage {
   for (const kind of ['account', 'trades', 'delta', 'vault']) {
     const payload = raw[kind] as Record<string, unknown> | undefined;
     if (!payload) continue;
@@ -30,7 +31,13 @@ export function readable(raw: Record<string, unknown>): StreamMessage {
       stream,
       update_id: payload.update_id as number,
       last_update_id: payload.last_update_id as number,
-      [kind]: kind === 'account' ? payload.event : kind === 'vault' ? payload.state : payload,
+      // a vault's state as the app reads it: numbers kept as their text, for the shared schema
+      [kind]:
+        kind === 'account'
+          ? payload.event
+          : kind === 'vault'
+            ? (parseExchangeJson(text) as { vault: { state: unknown } }).vault.state
+            : payload,
       raw,
     };
   }
@@ -50,7 +57,8 @@ export function openStreams<M = StreamMessage>(ex: TestExchange, streams: string
   const messages: M[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
-    messages.push(readable(JSON.parse(data.toString()) as Record<string, unknown>) as M);
+    const text = data.toString();
+    messages.push(readable(JSON.parse(text) as Record<string, unknown>, text) as M);
     waiters.splice(0).forEach((w) => w());
   });
   const next = async (count: number) => {
