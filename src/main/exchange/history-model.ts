@@ -35,9 +35,16 @@ type JsonPage<K extends HistoryKind> = z.output<(typeof HISTORY_SCHEMAS)[K]>;
 const cursor = (page: { nextStartInclusive?: string | null | undefined }) =>
   page.nextStartInclusive ? { nextStartInclusive: page.nextStartInclusive } : {};
 
-export function historyFromJson<K extends HistoryKind>(kind: K, json: JsonPage<K>, s: Scaler): HistoryPage {
+export function historyFromJson<K extends HistoryKind>(
+  kind: K,
+  json: JsonPage<K>,
+  s: Scaler,
+): Extract<HistoryPage, { kind: K }> {
+  return pageOf(kind, json as JsonPage<HistoryKind>, s) as Extract<HistoryPage, { kind: K }>;
+}
+
+function pageOf(kind: HistoryKind, page: JsonPage<HistoryKind>, s: Scaler): HistoryPage {
   // the compiler cannot narrow a generic page by its kind; each case reads the page its schema parsed
-  const page = json as JsonPage<HistoryKind>;
   switch (kind) {
     case 'deposit': {
       const p = page as JsonPage<'deposit'>;
@@ -214,5 +221,4 @@ export function historyFromJson<K extends HistoryKind>(kind: K, json: JsonPage<K
       };
     }
   }
-  throw new Error(`unknown history kind ${String(kind)}`);
 }

@@ -15,6 +15,13 @@ import type { ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/typ
 import type { z } from 'zod';
 import { parseExchangeJson, type DecimalText } from '../../../src/shared/exchange/json';
 import { scaledFromDecimal } from '../../../src/shared/money';
+import {
+  OrderInfoJsonSchema,
+  OrderPageJsonSchema,
+  TradeJsonSchema,
+  TradePageJsonSchema,
+  TradesPageJsonSchema,
+} from '../../../src/shared/exchange/orders';
 import { createExchangeClient, type ExchangeClient } from '../../../src/main/exchange/exchange-client';
 import { createHttpClient } from '../../../src/main/exchange/http-client';
 import type { Account } from '../../../src/main/exchange/account-model';
@@ -274,3 +281,75 @@ type Scaled<T> = T extends DecimalText
     : T extends object
       ? { [K in keyof T]: Scaled<T[K]> }
       : T;
+
+// ---- orders and trades read back in the devnet's own units, for the behaviour tests: the public records
+// (human units, `ask`/`bid`, public fill modes) turned into scaled integers with the markets' decimals
+
+const MARKET_DECIMALS: Record<number, { price: number; size: number }> = {
+  0: { price: 1, size: 4 },
+  1: { price: 2, size: 3 },
+  2: { price: 3, size: 2 },
+};
+const FILL_MODES = {
+  Limit: 'LIMIT',
+  PostOnly: 'POST_ONLY',
+  ImmediateOrCancel: 'IMMEDIATE_OR_CANCEL',
+  FillOrKill: 'FILL_OR_KILL',
+} as const;
+const upper = (side: 'ask' | 'bid') => (side === 'ask' ? ('ASK' as const) : ('BID' as const));
+
+export function orderView(o: z.output<typeof OrderInfoJsonSchema>) {
+  const d = MARKET_DECIMALS[o.marketId]!;
+  return {
+    orderId: o.orderId,
+    clientOrderId: o.clientOrderId == null ? null : BigInt(o.clientOrderId),
+    accountId: o.traderId,
+    marketId: o.marketId,
+    side: upper(o.side),
+    fillMode: FILL_MODES[o.fillMode],
+    price: scaledFromDecimal(o.placedPrice, d.price),
+    size: scaledFromDecimal(o.placedSize, d.size),
+    filledSize: scaledFromDecimal(o.filledSize ?? '0', d.size),
+    status: o.status,
+    reduceOnly: o.isReduceOnly,
+    time: o.addedAt,
+    actionId: o.updateActionId,
+    marketMode: o.marketMode,
+  };
+}
+
+export function tradeView(t: z.output<typeof TradeJsonSchema>) {
+  const d = MARKET_DECIMALS[t.marketId]!;
+  return {
+    tradeId: t.tradeId,
+    actionId: t.actionId,
+    time: t.time,
+    marketId: t.marketId,
+    price: scaledFromDecimal(t.price, d.price),
+    size: scaledFromDecimal(t.baseSize, d.size),
+    takerSide: upper(t.takerSide),
+    takerId: t.takerId,
+    makerId: t.makerId,
+    takerOrderId: t.orderId,
+    makerOrderId: t.makerOrderId,
+    takerClientOrderId: t.takerClientOrderId == null ? null : BigInt(t.takerClientOrderId),
+    takerFee: scaledFromDecimal(t.takerFee ?? '0', 6),
+    makerFee: scaledFromDecimal(t.makerFee ?? '0', 6),
+    marketMode: t.marketMode,
+  };
+}
+
+export const readOrder = async (ex: TestExchange, orderId: bigint | string) =>
+  orderView(await ex.read(`/order/${orderId}`, OrderInfoJsonSchema));
+export const readOrderPage = async (ex: TestExchange, path: string) => {
+  const page = await ex.read(path, OrderPageJsonSchema);
+  return { ...page, items: page.items.map(orderView) };
+};
+export const readTradePage = async (ex: TestExchange, path: string) => {
+  const page = await ex.read(path, TradePageJsonSchema);
+  return { ...page, items: page.items.map(tradeView) };
+};
+export const readTrades = async (ex: TestExchange, path: string) => {
+  const page = await ex.read(path, TradesPageJsonSchema);
+  return { ...page, trades: page.trades.map(tradeView), items: page.items.map(tradeView) };
+};
