@@ -15,6 +15,7 @@ import type { ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/typ
 import type { z } from 'zod';
 import { parseExchangeJson, type DecimalText } from '../../../src/shared/exchange/json';
 import { scaledFromDecimal } from '../../../src/shared/money';
+import { MarketLiveJsonSchema, OrderbookJsonSchema } from '../../../src/shared/exchange/markets';
 import {
   OrderInfoJsonSchema,
   OrderPageJsonSchema,
@@ -353,3 +354,25 @@ export const readTrades = async (ex: TestExchange, path: string) => {
   const page = await ex.read(path, TradesPageJsonSchema);
   return { ...page, trades: page.trades.map(tradeView), items: page.items.map(tradeView) };
 };
+
+/** GET /market/{id}/orderbook with its [price, size] levels read back as scaled integers */
+export async function readBook(ex: TestExchange, marketId: number) {
+  const book = await ex.read(`/market/${marketId}/orderbook`, OrderbookJsonSchema);
+  const d = MARKET_DECIMALS[marketId]!;
+  const levels = (list: [string, string][]) =>
+    list.map(([p, s]) => [scaledFromDecimal(p, d.price), scaledFromDecimal(s, d.size)] as [bigint, bigint]);
+  return { ...book, bids: levels(book.bids), asks: levels(book.asks) };
+}
+
+/** a market's live prices read back as scaled integers */
+export async function readLive(ex: TestExchange, marketId: number) {
+  const live = await ex.read(`/market/${marketId}/live`, MarketLiveJsonSchema);
+  const price = (t: string | null) =>
+    t === null ? null : scaledFromDecimal(t, MARKET_DECIMALS[marketId]!.price);
+  return {
+    indexPrice: price(live.indexPrice)!,
+    markPrice: price(live.markPrice)!,
+    bestBid: price(live.clob.bestBid),
+    bestAsk: price(live.clob.bestAsk),
+  };
+}

@@ -17,6 +17,17 @@ export interface StreamMessage {
   [kind: string]: unknown;
 }
 
+const camel = (o: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(o).map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), v]),
+  );
+
+/** a trades payload with its first trade's fields in camelCase on top (most messages carry one trade) */
+function tradesView(payload: Record<string, unknown>) {
+  const trades = ((payload.trades ?? []) as Record<string, unknown>[]).map(camel);
+  return { ...trades[0], trades, marketSymbol: payload.market_symbol };
+}
+
 export function readable(raw: Record<string, unknown>, text = ''): StreamMessage {
   for (const kind of ['account', 'trades', 'delta', 'vault']) {
     const payload = raw[kind] as Record<string, unknown> | undefined;
@@ -37,7 +48,9 @@ export function readable(raw: Record<string, unknown>, text = ''): StreamMessage
           ? payload.event
           : kind === 'vault'
             ? (parseExchangeJson(text) as { vault: { state: unknown } }).vault.state
-            : payload,
+            : kind === 'trades'
+              ? tradesView(payload)
+              : payload,
       raw,
     };
   }
