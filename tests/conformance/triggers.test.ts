@@ -416,7 +416,7 @@ describe('firing when the mark price crosses', () => {
       [tp, 'Success'],
       [sl, 'Success'],
     ]);
-    const orders = await Promise.all(rows.map(async (r) => await readOrder(ex, r.orderId)));
+    const orders = await Promise.all(rows.map(async (r) => await readOrder(ex, r.orderId!)));
     expect(orders.map((o) => [o.side, o.fillMode, o.filledSize, o.reduceOnly])).toEqual([
       ['BID', 'IMMEDIATE_OR_CANCEL', 300n, true],
       ['BID', 'IMMEDIATE_OR_CANCEL', 700n, true],

@@ -114,5 +114,5 @@ export function numberText(text: string): LosslessNumber {
 
 /** Seconds since the epoch as the RFC3339 string the public engine writes times as. */
 export function timeText(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
+  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 }

@@ -356,8 +356,8 @@ export const readTrades = async (ex: TestExchange, path: string) => {
 };
 
 /** GET /market/{id}/orderbook with its [price, size] levels read back as scaled integers */
-export async function readBook(ex: TestExchange, marketId: number) {
-  const book = await ex.read(`/market/${marketId}/orderbook`, OrderbookJsonSchema);
+export async function readBook(ex: TestExchange, marketId: number, query = '') {
+  const book = await ex.read(`/market/${marketId}/orderbook${query}`, OrderbookJsonSchema);
   const d = MARKET_DECIMALS[marketId]!;
   const levels = (list: [string, string][]) =>
     list.map(([p, s]) => [scaledFromDecimal(p, d.price), scaledFromDecimal(s, d.size)] as [bigint, bigint]);

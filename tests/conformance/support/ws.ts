@@ -28,6 +28,17 @@ function tradesView(payload: Record<string, unknown>) {
   return { ...trades[0], trades, marketSymbol: payload.market_symbol };
 }
 
+/** a delta's levels with their numbers as the exact text they were sent as */
+function deltaView(text: string) {
+  const delta = (parseExchangeJson(text) as { delta: Record<string, unknown> }).delta;
+  const levels = (list: unknown) =>
+    (list as { price: { value: string }; size: { value: string } }[]).map((l) => ({
+      price: l.price.value,
+      size: l.size.value,
+    }));
+  return { ...delta, bids: levels(delta.bids), asks: levels(delta.asks) };
+}
+
 export function readable(raw: Record<string, unknown>, text = ''): StreamMessage {
   for (const kind of ['account', 'trades', 'delta', 'vault']) {
     const payload = raw[kind] as Record<string, unknown> | undefined;
@@ -50,7 +61,9 @@ export function readable(raw: Record<string, unknown>, text = ''): StreamMessage
             ? (parseExchangeJson(text) as { vault: { state: unknown } }).vault.state
             : kind === 'trades'
               ? tradesView(payload)
-              : payload,
+              : kind === 'delta'
+                ? deltaView(text)
+                : payload,
       raw,
     };
   }
