@@ -234,7 +234,12 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       accountCreated: r.accountCreated,
     });
 
-  const snapshotMeta = (meta: ReturnType<SnapshotStore['list']>[number]) => ({
+  /** StateDownloadMeta: the file's sha256 as bytes, an absolute link, the binary version; devnet extras
+   * (snapshotId, actionId, time, size, sha256 as hex, the relative url) ride along */
+  const snapshotMeta = (meta: ReturnType<SnapshotStore['list']>[number], req?: HttpRequest) => ({
+    hash: [...Buffer.from(meta.sha256, 'hex')],
+    link: `http://${String(req?.headers.host ?? '127.0.0.1')}/state/download/${meta.snapshotId}`,
+    version: SERVICE_VERSION,
     ...meta,
     url: `/state/download/${meta.snapshotId}`,
   });
@@ -358,6 +363,13 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         };
         return json(body);
       },
+    },
+    {
+      method: 'GET',
+      path: '/admin',
+      tag: 'operational',
+      summary: 'AdminInfo of every administrator key: none on the devnet (its controls are under /devnet)',
+      handler: () => json([]),
     },
     {
       method: 'GET',
@@ -592,13 +604,24 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'GET',
       path: '/state/info',
       tag: 'state',
-      summary: 'StateInfo: latest action id and snapshot',
-      handler: () => {
+      summary:
+        'StateInfo { version, state: EngineStateHeader }; the latest snapshot as a devnet extra (latestSnapshot)',
+      handler: (req) => {
         const list = store.list();
         const latest = list[list.length - 1];
+        const last = state().nextActionId - 1n;
         return json({
-          actionId: (state().nextActionId - 1n).toString(),
-          latestSnapshot: latest ? snapshotMeta(latest) : null,
+          version: SERVICE_VERSION,
+          state: {
+            // the snapshot format's version; action_nonce counts executed actions like action_id
+            version: 1,
+            action_id: last,
+            action_nonce: last,
+            timestamp: engine.nowSeconds(),
+            paused: false,
+          },
+          actionId: last.toString(),
+          latestSnapshot: latest ? snapshotMeta(latest, req) : null,
         });
       },
     },
@@ -606,8 +629,13 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'GET',
       path: '/state/info/hist',
       tag: 'state',
-      summary: 'StateHistInfo: the snapshots kept',
-      handler: () => json({ snapshots: store.list().map(snapshotMeta) }),
+      summary: 'StateHistInfo { versions: [[fromActionId, version]] }; the snapshots kept as a devnet extra',
+      handler: (req) =>
+        json({
+          // one engine version has executed every action of this devnet
+          versions: [[0, SERVICE_VERSION]],
+          snapshots: store.list().map((m) => snapshotMeta(m, req)),
+        }),
     },
     {
       method: 'GET',
@@ -640,7 +668,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
             Math.abs(Date.parse(m.time) - t) < Math.abs(Date.parse(best.time) - t) ? m : best,
           );
         }
-        return json(snapshotMeta(chosen));
+        return json(snapshotMeta(chosen, req));
       },
     },
     {
