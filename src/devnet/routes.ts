@@ -11,7 +11,7 @@ import {
   ACTION_BODY,
   BASE58_KEY_SCHEMA,
   BINARY_OK,
-  ERROR_REF,
+  BAD_REQUEST_REF,
   JSON_BODY,
   PAGING,
   u64Schema,
@@ -695,7 +695,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         416: {
           description: 'The range is outside the file (error BadRequest)',
           contentType: 'application/json',
-          schema: ERROR_REF,
+          schema: BAD_REQUEST_REF,
         },
       },
       errors: ['SnapshotNotFound'],
@@ -719,8 +719,13 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         if (start > end)
           return {
             status: 416,
-            headers: { ...headers, 'content-range': `bytes */${body.length}` },
-            json: { error: 'BadRequest', message: 'the range is outside the file' },
+            headers: {
+              ...headers,
+              'content-range': `bytes */${body.length}`,
+              'x-error': 'BadRequest',
+              'x-error-message': 'the range is outside the file',
+            },
+            json: null,
           };
         const part = body.subarray(start, end + 1);
         return {

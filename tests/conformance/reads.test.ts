@@ -106,12 +106,18 @@ describe('descriptions and operational endpoints', () => {
     for (const path of ['/openapi.json', '/chain/openapi.json']) {
       const doc = await ex.getJson<OpenApiDoc>(path);
       expect([path, openapi30Problems(doc)]).toEqual([path, []]);
-      expect(doc.components.schemas.Error).toMatchObject({
-        type: 'object',
-        required: ['error', 'message'],
-        properties: { error: { type: 'string' }, message: { type: 'string' } },
-      });
     }
+    // the error bodies are the public engine's (rest.md §3)
+    const doc = await ex.getJson<OpenApiDoc>('/openapi.json');
+    expect(doc.components.schemas.UserNotFound).toMatchObject({ nullable: true, enum: [null] });
+    expect(doc.components.schemas.MarketNotFound).toMatchObject({
+      type: 'object',
+      required: ['market_id'],
+    });
+    expect(doc.components.schemas.RangeTooLarge).toMatchObject({ required: ['requested', 'maximal'] });
+    expect(doc.components.schemas.AcceptedMediaType).toMatchObject({ required: ['expected'] });
+    expect(doc.components.schemas.PayloadTooLarge).toMatchObject({ required: ['limit'] });
+    expect(doc.components.schemas.NotImplemented).toMatchObject({ required: ['message'] });
     // the checker itself notices what it is there to notice
     const broken = structuredClone(await ex.getJson<OpenApiDoc>('/openapi.json'));
     broken.paths['/info']!.get!.responses['200'] = {
@@ -187,10 +193,15 @@ describe('descriptions and operational endpoints', () => {
     });
     expect(Object.keys(post.responses['200']!.content!)).toEqual(['application/octet-stream']);
     expect(errorStatuses(post)).toEqual(expect.arrayContaining(['413', '415', '429']));
-    for (const status of ['413', '415', '429'])
+    for (const [status, name] of [
+      ['413', 'PayloadTooLarge'],
+      ['415', 'AcceptedMediaType'],
+      ['429', 'TooManyRequests'],
+    ])
       expect(post.responses[status]!.content!['application/json']!.schema).toEqual({
-        $ref: '#/components/schemas/Error',
+        $ref: `#/components/schemas/${name}`,
       });
+    expect(post.responses['413']!.headers).toHaveProperty(['x-error']);
     expect(post.responses['415']!.headers).toHaveProperty(['accept']);
     expect(post.responses['429']!.headers).toHaveProperty(['Retry-After']);
 

@@ -165,8 +165,8 @@ export const PATH_PARAMS: Readonly<Record<string, { description: string; schema:
 
 // ---- bodies and responses
 
-/** the shared error body, components.schemas.Error in the rendered document */
-export const ERROR_REF: Schema = { $ref: '#/components/schemas/Error' };
+/** the BadRequest body (the literal null), components.schemas.BadRequest in the rendered document */
+export const BAD_REQUEST_REF: Schema = { $ref: '#/components/schemas/BadRequest' };
 
 export const JSON_BODY = (description: string, schema: Schema): BodySpec => ({
   contentType: 'application/json',
