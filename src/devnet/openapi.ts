@@ -6,6 +6,7 @@ import { SERVICE_VERSION } from './config';
 import type { Route } from './routes';
 import { PATH_PARAMS, implicitErrors, type Parameter, type ResponseSpec, type Schema } from './http/contract';
 import { ERROR_NAMES, ERROR_STATUS, type ErrorName } from './http/errors';
+import { responseSchema } from './response-schemas';
 
 const ERROR_MEANING: Record<ErrorName, string> = {
   BadRequest: 'a parameter or the body is malformed or out of range',
@@ -119,7 +120,9 @@ function pathParameters(route: Route): Record<string, unknown>[] {
 }
 
 function responses(route: Route): Record<string, unknown> {
-  const out: Record<string, unknown> = { '200': response(route.ok ?? JSON_OK) };
+  const schema = route.method === 'GET' ? responseSchema(route.path) : undefined;
+  const ok = route.ok ?? (schema ? { ...JSON_OK, schema } : JSON_OK);
+  const out: Record<string, unknown> = { '200': response(ok) };
   for (const [status, spec] of Object.entries(route.responses ?? {})) out[status] = response(spec);
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of new Set([...(route.errors ?? []), ...implicitErrors(route.method)])) {

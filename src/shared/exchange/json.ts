@@ -32,6 +32,8 @@ const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d{1,3})?$/;
 /** A JSON number in human units; the output is its exact text, for money.ts to scale with /info decimals. */
 export const Num = z
   .custom<LosslessNumber>(isLosslessNumber, 'expected a JSON number')
+  // what /openapi.json says of it (the devnet renders its responses from these schemas)
+  .meta({ type: 'number', format: 'double' })
   .transform((n, ctx) => {
     if (!DECIMAL.test(n.value)) {
       ctx.addIssue({ code: 'custom', message: `"${n.value}" is not a decimal number` });
@@ -47,14 +49,17 @@ const textOf = (v: NumberIn) => (typeof v === 'number' ? String(v) : v.value);
 
 /** A whole JSON number from 0 to max (ids, counts, decimals): small enough to be exact as a JS number. */
 export const UInt = (max = 0xffffffff) =>
-  z.custom<NumberIn>(isNumberIn, 'expected a JSON number').transform((v, ctx) => {
-    const text = textOf(v);
-    if (!/^(0|[1-9]\d{0,15})$/.test(text) || Number(text) > max) {
-      ctx.addIssue({ code: 'custom', message: `expected a whole number from 0 to ${max}, got ${text}` });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+  z
+    .custom<NumberIn>(isNumberIn, 'expected a JSON number')
+    .meta({ type: 'integer', minimum: 0, maximum: max })
+    .transform((v, ctx) => {
+      const text = textOf(v);
+      if (!/^(0|[1-9]\d{0,15})$/.test(text) || Number(text) > max) {
+        ctx.addIssue({ code: 'custom', message: `expected a whole number from 0 to ${max}, got ${text}` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
 
 /** A u64 JSON number (updateId, actionId where typed as a number): read into bigint from its text. */
 export const U64Num = z
@@ -62,6 +67,7 @@ export const U64Num = z
     (v) => typeof v === 'bigint' || isLosslessNumber(v),
     'expected a JSON number',
   )
+  .meta({ type: 'integer', format: 'uint64', minimum: 0 })
   .transform((v, ctx) => {
     const text = typeof v === 'bigint' ? v.toString() : v.value;
     if (!/^(0|[1-9]\d{0,19})$/.test(text) || BigInt(text) >= 1n << 64n) {

@@ -15,6 +15,7 @@ export const Mantissa = z
     (v) => typeof v === 'bigint' || isLosslessNumber(v),
     'expected a JSON number',
   )
+  .meta({ type: 'integer', format: 'int64' })
   .transform((v, ctx) => {
     const text = typeof v === 'bigint' ? v.toString() : v.value;
     if (!/^-?(0|[1-9]\d{0,38})$/.test(text)) {
