@@ -122,7 +122,7 @@ function pathParameters(route: Route): Record<string, unknown>[] {
 function responses(route: Route): Record<string, unknown> {
   const schema = route.method === 'GET' ? responseSchema(route.path) : undefined;
   const ok = route.ok ?? (schema ? { ...JSON_OK, schema } : JSON_OK);
-  const out: Record<string, unknown> = { '200': response(ok) };
+  const out: Record<string, unknown> = route.noOk ? {} : { '200': response(ok) };
   for (const [status, spec] of Object.entries(route.responses ?? {})) out[status] = response(spec);
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of new Set([...(route.errors ?? []), ...implicitErrors(route.method)])) {

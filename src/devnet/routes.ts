@@ -366,6 +366,31 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     },
     {
       method: 'GET',
+      path: '/ws/{streams}',
+      tag: 'operational',
+      summary:
+        'WebSocket streams joined with "&": trades@<symbol>, deltas@<symbol>, account@<account_id>, candle@<symbol>:<resolution> (1, 5, 15, 30, 60, 1D, 1W, 1M), vault@<vault_id>; payloads as the public engine sends them (docs/protocol-decisions.md)',
+      params: {
+        streams: {
+          description: 'One to 32 stream names joined with "&", e.g. trades@BTC-PERP&account@7',
+          schema: { type: 'string' },
+        },
+      },
+      noOk: true,
+      responses: {
+        101: {
+          description:
+            'Switching Protocols (with Connection: upgrade, Upgrade: websocket and Sec-WebSocket-Key); text frames, one JSON message each',
+        },
+      },
+      // a stream list that names nothing is refused before the upgrade: 400 malformed, 404 unknown
+      errors: ['BadRequest', 'NotFound', 'UserNotFound'],
+      handler: () => {
+        throw new HttpError('BadRequest', 'streams are served over a WebSocket upgrade of this GET');
+      },
+    },
+    {
+      method: 'GET',
       path: '/admin',
       tag: 'operational',
       summary: 'AdminInfo of every administrator key: none on the devnet (its controls are under /devnet)',

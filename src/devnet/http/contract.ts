@@ -58,6 +58,8 @@ export interface RouteContract {
   body?: BodySpec;
   /** the 200 response; JSON when absent */
   ok?: ResponseSpec;
+  /** the route never answers 200 (GET /ws/{streams} switches protocols instead) */
+  noOk?: true;
   /** other non-error statuses (206, 304, 503, ...) */
   responses?: Readonly<Record<number, ResponseSpec>>;
   /** the named errors the route answers, beyond those every route may answer (implicitErrors) */

@@ -74,9 +74,6 @@ export const AccountFeeTierPageJsonSchema = z.object({
   nextStartInclusive: UInt().nullable().optional(),
 });
 
-/** `PreviousMarketPrice` */
-export const PreviousMarketPriceJsonSchema = z.object({ marketId: UInt(), price: Num.nullable().optional() });
-
 /** MarketLiveInfo (the interface's): prices and funding now, with the clob section's best bid and ask */
 export const MarketLiveJsonSchema = z.object({
   marketId: UInt(),
