@@ -108,6 +108,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   [`${VAULT}/history/deposit`]: VaultDepositPageSchema,
   [`${VAULT}/history/withdrawal`]: VaultWithdrawalPageSchema,
   [`${VAULT}/history/epoch`]: VaultEpochPageSchema,
+  '/market/{market_id}/price/prev': z.object({ marketId: UInt(), price: Num.nullable().optional() }),
   '/admin': z.array(z.object({ key: z.string(), roles: z.array(z.string()) })),
   '/live': z.object({ status: z.literal('live') }),
   '/health': HEALTH,

@@ -4,7 +4,7 @@ import type { DevnetConfig } from './config';
 import type { Devnet } from './devnet';
 import type { HttpRequest } from './http/router';
 import { HttpError } from './http/errors';
-import { MAX_PAGE_ENTRIES, parsePageSize } from './http/paging';
+import { MAX_PAGE_ENTRIES, parsePageSize, parseTime } from './http/paging';
 import { PAGE_SIZE, startInclusive } from './http/contract';
 import type { Route } from './routes';
 import type { MarketPriceState } from './markets/oracle';
@@ -150,6 +150,32 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
             close: u.price(c.close, id),
           })),
         });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/market/{market_id}/price/prev',
+      tag: 'markets',
+      summary:
+        'PreviousMarketPrice: the index price at or before atOrBefore (RFC3339), from the hourly bars; null before the first',
+      query: [
+        {
+          name: 'atOrBefore',
+          required: true,
+          description: 'The time to look back from (RFC3339)',
+          schema: { type: 'string', format: 'date-time' },
+        },
+      ],
+      errors: ['BadRequest', 'MarketNotFound'],
+      handler: (req) => {
+        const { id, price: p } = market(req);
+        const raw = req.query.get('atOrBefore');
+        if (raw === null) throw new HttpError('BadRequest', 'atOrBefore is required');
+        const at = parseTime('atOrBefore', raw, 0);
+        // a bar's close is the price at its end: the last bar that ended by then, or the one running then
+        const bar = [...p.candles].reverse().find((c) => c.start <= at);
+        const price = bar === undefined ? null : at >= bar.start + 3600 ? bar.close : bar.open;
+        return json({ marketId: id, price: price === null ? null : u.price(price, id) });
       },
     },
     {

@@ -389,6 +389,30 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         throw new HttpError('BadRequest', 'streams are served over a WebSocket upgrade of this GET');
       },
     },
+    // public endpoints the interface does not list: answered with a defined NotImplemented, never a 404
+    ...(
+      [
+        ['/account/{account_id}/pnl', 'AccountPnlInfo pages: use /account/{account_id}/history/pnl'],
+        [
+          '/account/{account_id}/pnl/funding/history/PT1H',
+          'deprecated publicly: use /account/{account_id}/history/funding',
+        ],
+        [
+          '/account/{account_id}/triggers/history',
+          'use /account/{account_id}/triggers/history/placements and /finalisations',
+        ],
+        ['/tv', 'the devnet serves no TradingView datafeed'],
+      ] as const
+    ).map(([path, instead]): Route => ({
+      method: 'GET',
+      path,
+      tag: 'operational',
+      summary: `Not implemented on the devnet (501 NotImplemented): ${instead}`,
+      errors: ['NotImplemented'],
+      handler: () => {
+        throw new HttpError('NotImplemented', `not implemented on the devnet: ${instead}`);
+      },
+    })),
     {
       method: 'GET',
       path: '/admin',

@@ -507,6 +507,10 @@ describe('REST against rest.md', () => {
       [`/account/${account}/history/deposit`, page(DepositInfo)],
       [`/account/${liquidated}/history/liquidation`, page(LiquidationInfo)],
       [`/market/${BTC}/history/PT1H`, page(MarketHistoryInfo)],
+      [
+        `/market/${BTC}/price/prev?atOrBefore=${new Date(Number(ex.now()) * 1000).toISOString()}`,
+        obj({ marketId: 'number', price: opt('number') }),
+      ],
     ];
     const found: string[] = [];
     for (const [path, type] of table) found.push(...(await check(path, type)));
@@ -564,6 +568,12 @@ describe('REST against rest.md', () => {
       ['/account/abc', 400, 'null'],
       ['/action?from=1&to=100000', 400, obj({ requested: 'number', maximal: 'number' })],
       ['/state/download?timestamp=1', 501, obj({ message: 'string' })],
+      // public endpoints the interface does not list: a defined 501, not a 404
+      [`/account/${account}/pnl`, 501, obj({ message: 'string' })],
+      [`/account/${account}/pnl/funding/history/PT1H`, 501, obj({ message: 'string' })],
+      [`/account/${account}/triggers/history`, 501, obj({ message: 'string' })],
+      ['/tv', 501, obj({ message: 'string' })],
+      [`/market/${BTC}/price/prev`, 400, 'null'],
     ];
     for (const [path, status, type] of cases) {
       const res = await ex.get(path);
