@@ -107,14 +107,21 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       marketMode: 'clob',
     };
   };
-  /** the newest trade of an order (either side), for OrderInfo.tradeId */
-  const lastTradeOf = (orderId: bigint): bigint | undefined => {
+  /** OrderInfo of several orders: each with its newest trade (either side), found in one backward pass
+   * over the trades that stops once every order is placed or the trades reach back before the oldest */
+  const ordersJson = (orders: OrderRecord[]) => {
+    const wanted = new Set(orders.map((o) => o.orderId));
+    const oldest = orders.reduce((min, o) => (o.time < min ? o.time : min), Infinity);
+    const last = new Map<bigint, bigint>();
     const trades = state().trades;
-    for (let i = trades.length - 1; i >= 0; i -= 1)
-      if (trades[i]!.takerOrderId === orderId || trades[i]!.makerOrderId === orderId) return trades[i]!.id;
-    return undefined;
+    for (let i = trades.length - 1; i >= 0 && last.size < wanted.size && trades[i]!.time >= oldest; i -= 1) {
+      const t = trades[i]!;
+      for (const id of [t.takerOrderId, t.makerOrderId])
+        if (wanted.has(id) && !last.has(id)) last.set(id, t.id);
+    }
+    return orders.map((o) => wireOrder(o, u, last.get(o.orderId)));
   };
-  const orderJson = (o: OrderRecord) => wireOrder(o, u, lastTradeOf(o.orderId));
+  const orderJson = (o: OrderRecord) => ordersJson([o])[0]!;
   const market = (req: HttpRequest): number => {
     const id = marketIdParam(req.params.market_id);
     if (!config.markets.some((m) => m.marketId === id))
@@ -133,13 +140,13 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     return found;
   };
   /** ascending rows with a bigint key, one page from startInclusive (no time window: see PAGED_BY_ID) */
-  const pageBy = <T, W>(rows: T[], key: (r: T) => bigint, req: HttpRequest, toWire: (r: T) => W) => {
+  const pageBy = <T, W>(rows: T[], key: (r: T) => bigint, req: HttpRequest, toWire: (r: T[]) => W[]) => {
     const q = parsePageQuery(req.query, devnet.engine.nowSeconds(), { window: false });
     const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
     const from = q.startInclusive;
     const matching = from === undefined ? rows : rows.filter((r) => key(r) >= from);
     const next = matching[limit];
-    const items = matching.slice(0, limit).map(toWire);
+    const items = toWire(matching.slice(0, limit));
     return next ? { items, nextStartInclusive: key(next).toString() } : { items };
   };
   const ordersOf = (accountId: number) =>
@@ -284,7 +291,14 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         const rows = state().trades.filter(
           (t) => t.takerOrderId === o.orderId || t.makerOrderId === o.orderId,
         );
-        return json(pageBy(rows, (t) => t.id, req, wireTrade));
+        return json(
+          pageBy(
+            rows,
+            (t) => t.id,
+            req,
+            (page) => page.map(wireTrade),
+          ),
+        );
       },
     },
     {
@@ -294,7 +308,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       summary: "The account's orders, oldest first, paged by order id; 404 UserNotFound",
       query: PAGED_BY_ID,
       errors: ['BadRequest', 'UserNotFound'],
-      handler: (req) => json(pageBy(ordersOf(account(req)), (o) => o.orderId, req, orderJson)),
+      handler: (req) => json(pageBy(ordersOf(account(req)), (o) => o.orderId, req, ordersJson)),
     },
     {
       method: 'GET',
@@ -302,12 +316,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'orders',
       summary: "The account's resting orders (unpaginated); 404 UserNotFound",
       errors: ['BadRequest', 'UserNotFound'],
-      handler: (req) =>
-        json(
-          ordersOf(account(req))
-            .filter((o) => o.status === 'open')
-            .map(orderJson),
-        ),
+      handler: (req) => json(ordersJson(ordersOf(account(req)).filter((o) => o.status === 'open'))),
     },
   ];
 }

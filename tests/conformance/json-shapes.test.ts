@@ -556,6 +556,12 @@ describe('REST against rest.md', () => {
       expect([path, (await ex.getJson<{ items: unknown[] }>(path)).items.length]).not.toEqual([path, 0]);
     const acc = await ex.getJson<{ orders: unknown[]; positions: unknown[] }>(`/account/${account}`);
     expect(acc.orders.length * acc.positions.length).toBeGreaterThan(0);
+    // a filled order names its trade; the trade names the order
+    const filled = await ex.getJson<{ tradeId: string }>(`/order/${orderId}`);
+    const trades = await ex.getJson<{ items: { tradeId: string; orderId: string }[] }>(
+      `/order/${orderId}/trades`,
+    );
+    expect(trades.items.map((t) => t.tradeId)).toContain(filled.tradeId);
   });
 
   it('error bodies are the public ones', async () => {
