@@ -6,7 +6,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Router, type HttpResponse } from './http/router';
 import { rulesOf } from './http/contract';
-import { HttpError, errorResponse } from './http/errors';
+import { HttpError, errorResponse, headerSafe } from './http/errors';
+import { stringify as stringifyJson } from 'lossless-json';
 import { RateLimiter } from './http/rate-limit';
 import { defaultConfig, type DevnetConfig } from './config';
 import { systemClock, type Clock } from './clock';
@@ -67,9 +68,9 @@ export const DEVNET_CONNECTION_LIMITS = {
   checkIntervalMs: 1_000,
 };
 
-/** Refusals decided before routing (foreign Host/Origin, unreadable target); same body shape as errors.ts. */
+/** Refusals decided before routing (foreign Host/Origin, unreadable target), as every other named error. */
 function refusal(status: 400 | 403, message: string): HttpResponse {
-  return { status, json: { error: status === 403 ? 'Forbidden' : 'BadRequest', message } };
+  return errorResponse(status === 403 ? 'Forbidden' : 'BadRequest', message);
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -78,7 +79,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES)
-      throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`);
+      throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`, undefined, {
+        limit: MAX_BODY_BYTES,
+      });
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -89,7 +92,8 @@ function send(res: ServerResponse, response: HttpResponse): void {
   let payload: Buffer | string = '';
   if (response.raw !== undefined) payload = response.raw;
   else if (response.json !== undefined) {
-    payload = JSON.stringify(response.json);
+    // lossless: human-unit numbers are written from their exact text, u64 ids from bigint
+    payload = stringifyJson(response.json) ?? 'null';
     headers['content-type'] ??= 'application/json';
   }
   res.writeHead(response.status, headers);
@@ -146,6 +150,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       return errorResponse(
         'PayloadTooLarge',
         `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
+        undefined,
+        { limit: MAX_ACTION_BODY_BYTES },
       );
     return {
       status: 200,
@@ -207,7 +213,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
           try {
             if (res.headersSent) res.destroy();
             else if (error instanceof HttpError)
-              send(res, errorResponse(error.errorName, error.message, error.headers));
+              send(res, errorResponse(error.errorName, error.message, error.headers, error.details));
             else {
               console.error('devnet: unhandled error', error);
               send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
@@ -233,7 +239,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     socket.on('error', () => socket.destroy());
     const refuse = (status: number, error: string, message: string) =>
       socket.end(
-        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error, message })}`,
+        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\ncontent-type: application/json\r\nx-error: ${error}\r\nx-error-message: ${headerSafe(message)}\r\nconnection: close\r\n\r\nnull`,
       );
     const foreign = foreignRequest(req.headers);
     if (foreign !== null) return refuse(403, 'Forbidden', foreign);

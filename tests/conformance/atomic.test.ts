@@ -3,7 +3,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestWallet, USDC, errorOf, startExchange, usdc, type TestExchange } from './support/exchange';
 import type { AtomicSubaction, Receipt } from '../../src/protocol/types';
-import { AccountSchema } from '../../src/shared/exchange/account';
 
 let ex: TestExchange;
 afterEach(() => ex?.close());
@@ -25,7 +24,7 @@ const order = (size: bigint, price = 0n): AtomicSubaction => ({
     limit: { price, size },
   },
 });
-const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
+const account = async (id: number) => await ex.account(id);
 
 describe('atomic actions', () => {
   it('apply every subaction under one action id and answer each one', async () => {

@@ -89,14 +89,20 @@ class FakeExchange {
     if (ts > this.engineSeconds + 120) return reject('TIMESTAMP_OUT_OF_THRESHOLD');
     if (action.nonce <= (this.nonces.get(SIGNER) ?? 0)) return reject('ACTION_INVALID_NONCE');
     if (seen !== undefined) return reject('DUPLICATE', seen);
-    return this.record(SIGNER, action.nonce, action.kind.type, hash);
+    return this.record(SIGNER, action.nonce, hash, splitActionBody(body).raw);
   }
 
-  private record(signer: string, nonce: number, kind: string, hash?: string): Receipt {
+  /** `raw`: the delimited Action as submitted, which the public log item carries as its payload */
+  private record(signer: string, nonce: number, hash?: string, raw?: Uint8Array): Receipt {
     const actionId = BigInt(this.log.length + 1);
     this.nonces.set(signer, nonce);
     if (hash) this.seen.set(hash, actionId);
-    this.log.push({ actionId, time: this.engineSeconds, signer, nonce, kind, receipt: {} });
+    this.log.push({
+      actionId,
+      physicalTime: new Date(this.engineSeconds * 1000).toISOString(),
+      // another device's action under the same nonce is other bytes
+      payload: Buffer.from(raw ?? `${signer}:${nonce}`).toString('base64'),
+    });
     return {
       actionId,
       kind: {
@@ -112,12 +118,12 @@ class FakeExchange {
 
   /** Someone else's actions, to fill the log. */
   noise(count: number): void {
-    for (let i = 0; i < count; i += 1) this.record(OTHER, (this.nonces.get(OTHER) ?? 0) + 1, 'placeOrder');
+    for (let i = 0; i < count; i += 1) this.record(OTHER, (this.nonces.get(OTHER) ?? 0) + 1);
   }
 
   /** Another device signs with the same key and uses `nonce`. */
   foreign(nonce: number): void {
-    this.record(SIGNER, nonce, 'transfer');
+    this.record(SIGNER, nonce);
   }
 
   signerLast(signer = SIGNER): number {

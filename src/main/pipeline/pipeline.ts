@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import bs58 from 'bs58';
 import { AppFailure } from '../../shared/result';
 import { formatAmount } from '../../shared/money';
-import type { Account } from '../../shared/exchange/account';
+import type { Account } from '../exchange/account-model';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import type { ActionKind } from '../../protocol/types';
 import type { ExchangeClient } from '../exchange/exchange-client';

@@ -4,7 +4,7 @@
 import { AppFailure } from '../../shared/result';
 import { formatAmount } from '../../shared/money';
 import type { MarketInfo, MarketsInfo } from '../../shared/exchange/info';
-import type { Account } from '../../shared/exchange/account';
+import type { Account } from '../exchange/account-model';
 import type { ActionKind } from '../../protocol/types';
 import type { ExchangeClient } from '../exchange/exchange-client';
 

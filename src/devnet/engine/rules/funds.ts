@@ -83,6 +83,7 @@ export const fundsRules: RuleSet = {
       destination,
       eventNonce,
       status: 'requested',
+      balance: account.balances[kind.tokenId],
       dueMs: ctx.nowMs + config.withdrawalDelayMs,
     });
     state.systemTransfers.push({
@@ -247,6 +248,7 @@ export function creditDeposit(
     amount: deposit.amount,
     chainTxId: deposit.chainTxId,
     from: deposit.from,
+    balance: account.balances[deposit.tokenId],
   });
   const events: AccountEvent[] = [];
   bump(account, (id, event) => events.push({ accountId: id, event, updateId: account.updateId }), {
