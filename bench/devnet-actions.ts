@@ -28,8 +28,8 @@ async function signer(): Promise<(n: number) => Buffer> {
   const [from] = await w.accountIds();
   const transfer = { type: 'transfer' as const, sessionId: w.session!.id, fromAccountId: from!, tokenId: USDC };
   const first = await ex.submit(w.sessionBody({ ...transfer, amount: 1n }));
-  const to = (first.kind as { toAccountId: number }).toAccountId;
-  return () => w.sessionBody({ ...transfer, amount: 1n, recipient: to });
+  const to = (first.kind as { toUserAccount: number }).toUserAccount;
+  return () => w.sessionBody({ ...transfer, amount: 1n, toAccountId: to });
 }
 const signers = await Promise.all(Array.from({ length: SIGNERS }, signer));
 

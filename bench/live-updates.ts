@@ -91,7 +91,7 @@ try {
           fromAccountId: other.account,
           tokenId: USDC,
           amount: 1n,
-          recipient: account!,
+          toAccountId: account!,
         }),
       );
       if (receipt.kind.type === 'err') throw new Error(`the transfer was refused: ${receipt.kind.error}`);

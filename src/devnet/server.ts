@@ -6,7 +6,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Router, type HttpResponse } from './http/router';
 import { rulesOf } from './http/contract';
-import { HttpError, errorResponse } from './http/errors';
+import { HttpError, errorResponse, headerSafe } from './http/errors';
+import { stringify as stringifyJson } from 'lossless-json';
 import { RateLimiter } from './http/rate-limit';
 import { defaultConfig, type DevnetConfig } from './config';
 import { systemClock, type Clock } from './clock';
@@ -67,9 +68,9 @@ export const DEVNET_CONNECTION_LIMITS = {
   checkIntervalMs: 1_000,
 };
 
-/** Refusals decided before routing (foreign Host/Origin, unreadable target); same body shape as errors.ts. */
+/** Refusals decided before routing (foreign Host/Origin, unreadable target), as every other named error. */
 function refusal(status: 400 | 403, message: string): HttpResponse {
-  return { status, json: { error: status === 403 ? 'Forbidden' : 'BadRequest', message } };
+  return errorResponse(status === 403 ? 'Forbidden' : 'BadRequest', message);
 }
 
 // Plain 'data'/'end' listeners: the stream's async iterator costs more than the small bodies it reads
@@ -83,7 +84,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       if (size > MAX_BODY_BYTES) {
         req.off('data', onData);
         req.resume();
-        reject(new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`));
+        reject(
+          new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`, undefined, {
+            limit: MAX_BODY_BYTES,
+          }),
+        );
         return;
       }
       chunks.push(chunk);
@@ -99,7 +104,8 @@ function send(res: ServerResponse, response: HttpResponse): void {
   let payload: Buffer | string = '';
   if (response.raw !== undefined) payload = response.raw;
   else if (response.json !== undefined) {
-    payload = JSON.stringify(response.json);
+    // lossless: human-unit numbers are written from their exact text, u64 ids from bigint
+    payload = stringifyJson(response.json) ?? 'null';
     headers['content-type'] ??= 'application/json';
   }
   // a stated length spares the chunked framing (and its extra writes) on every answer
@@ -158,6 +164,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       return errorResponse(
         'PayloadTooLarge',
         `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
+        undefined,
+        { limit: MAX_ACTION_BODY_BYTES },
       );
     return {
       status: 200,
@@ -223,7 +231,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
           try {
             if (res.headersSent) res.destroy();
             else if (error instanceof HttpError)
-              send(res, errorResponse(error.errorName, error.message, error.headers));
+              send(res, errorResponse(error.errorName, error.message, error.headers, error.details));
             else {
               console.error('devnet: unhandled error', error);
               send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
@@ -249,7 +257,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     socket.on('error', () => socket.destroy());
     const refuse = (status: number, error: string, message: string) =>
       socket.end(
-        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error, message })}`,
+        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\ncontent-type: application/json\r\nx-error: ${error}\r\nx-error-message: ${headerSafe(message)}\r\nconnection: close\r\n\r\nnull`,
       );
     const foreign = foreignRequest(req.headers);
     if (foreign !== null) return refuse(403, 'Forbidden', foreign);

@@ -21,6 +21,10 @@ describe('fuzz slice (seed 1, 1,200 inputs)', () => {
     for (const target of ['host-http', 'devnet-http'] as const)
       expect(Object.keys(report.answers[target]).length, summary).toBeGreaterThanOrEqual(3);
     expect(report.answers['host-ipc']['error INVALID_ARGUMENT'], summary).toBeGreaterThan(0);
-    expect(report.answers['devnet-action']['receipt err DECODE_FAILURE'], summary).toBeGreaterThan(0);
+    // the devnet answers with the refinement that says what is wrong (_LENGTH_PREFIX, _RAW, _DOMAIN)
+    const decodeFailures = Object.entries(report.answers['devnet-action'])
+      .filter(([kind]) => kind.startsWith('receipt err DECODE_FAILURE'))
+      .reduce((sum, [, count]) => sum + count, 0);
+    expect(decodeFailures, summary).toBeGreaterThan(0);
   }, 90_000);
 });

@@ -57,7 +57,7 @@ export class FinishedTriggers {
         return null;
       }
       const rows = [...before, ...result.items].slice(-this.keep);
-      if (result.nextStartInclusive === undefined || page === MAX_PAGES_PER_READ - 1) {
+      if (!result.nextStartInclusive || page === MAX_PAGES_PER_READ - 1) {
         this.walked.set(accountId, { lastPage: cursor, lastPageRows: result.items.length, before });
         return rows;
       }
