@@ -41,9 +41,16 @@ await mine.createSession({ expiresIn: 86_400 });
 const [account] = await mine.accountIds();
 const other = await trader(ex, 100_000);
 
-const book = await ex.getJson<{ bids: [string, string][]; asks: [string, string][] }>('/market/0/orderbook');
-const bid = BigInt(book.bids[0]![0]) + 1n;
-if (bid >= BigInt(book.asks[0]![0])) throw new Error('no room for a resting bid inside the spread');
+// the book speaks human units (64999.9); orders are signed in the market's scaled integers
+const { markets } = await ex.getJson<{ markets: { marketId: number; priceDecimals: number }[] }>('/info');
+const scale = 10 ** markets.find((m) => m.marketId === 0)!.priceDecimals;
+const book = await ex.getJson<{ bids: [number | string, unknown][]; asks: [number | string, unknown][] }>(
+  '/market/0/orderbook',
+);
+if (!book.bids[0] || !book.asks[0]) throw new Error('the market maker has not quoted BTC-PERP yet');
+const raw = (price: number | string) => BigInt(Math.round(Number(price) * scale));
+const bid = raw(book.bids[0][0]) + 1n;
+if (bid >= raw(book.asks[0][0])) throw new Error('no room for a resting bid inside the spread');
 await placedOrder(ex, mine, { side: 'BID', fillMode: 'LIMIT', price: bid, size: BigInt(EVENTS) * 10n });
 
 const app = await startApp(ex.url);
