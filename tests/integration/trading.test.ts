@@ -366,7 +366,8 @@ describe('triggers through the app', () => {
     } finally {
       pages.mockRestore();
     }
-  });
+    // 112 signed actions: on a loaded machine they take longer than the default 20 s
+  }, 60_000);
 });
 
 describe('the margin effect of taking collateral out', () => {
