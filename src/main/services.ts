@@ -40,7 +40,7 @@ export interface ServiceDeps {
   onDeposit?: (deposit: TrackedDeposit) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
   onExchangeStatus?: (connected: boolean, detail?: string) => void;
-  /** the lock's clock (tests move it to age an unlock) */
+  /** the lock's and the confirmations' clock (tests move it to age an unlock or a review) */
   now?: () => number;
 }
 
@@ -159,6 +159,7 @@ export function createServices(deps: ServiceDeps): Services {
       audit,
       info: getInfo,
       known: addressBook,
+      ...(deps.now ? { now: deps.now } : {}),
     });
     const funds = new Funds({
       file: join(networkDir, 'deposits.json'),

@@ -63,6 +63,12 @@ export function expiringWithin(lifetimeSeconds?: number): number {
 }
 const secretItem = (sessionKey: string): string => `session:${sessionKey}`;
 
+interface CreateOptions {
+  label?: string;
+  expiresInSeconds?: number;
+  refreshDeadlineSeconds?: number;
+}
+
 export interface SessionManagerDeps {
   store: SecretStore;
   lock: AppLock;
@@ -77,6 +83,8 @@ export interface SessionManagerDeps {
 
 export class SessionManager {
   private readonly file: string;
+  /** per wallet, the tail of its session creations: they run one at a time */
+  private readonly creations = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.file = join(deps.dataDir, 'sessions.json');
@@ -112,10 +120,38 @@ export class SessionManager {
     return { context: { wallet: wallet.publicKey, kind, accounts: [], ...(sessionId ? { sessionId } : {}) } };
   }
 
-  async create(
-    walletId: string,
-    options: { label?: string; expiresInSeconds?: number; refreshDeadlineSeconds?: number } = {},
-  ): Promise<SessionView> {
+  /** Runs one wallet's session creations one after another, so two of them never race. */
+  private oneAtATime<T>(walletId: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.creations.get(walletId) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => {});
+    this.creations.set(walletId, tail);
+    void tail.then(() => {
+      if (this.creations.get(walletId) === tail) this.creations.delete(walletId);
+    });
+    return run;
+  }
+
+  create(walletId: string, options: CreateOptions = {}): Promise<SessionView> {
+    this.deps.lock.requireFreshUnlock();
+    return this.oneAtATime(walletId, () => this.createNow(walletId, options));
+  }
+
+  /**
+   * The wallet's signer, creating a session first when it has none. Serialised with create: concurrent
+   * actions of one wallet end up signing with the one session the first of them made.
+   */
+  signerOrCreate(walletId: string, label: string): Promise<{ sessionId: bigint; key: SigningKey }> {
+    return this.oneAtATime(walletId, async () => {
+      const existing = await this.signer(walletId);
+      if (existing) return existing;
+      await this.createNow(walletId, { label });
+      const created = await this.signer(walletId);
+      if (!created) throw new AppFailure('INTERNAL', 'A session could not be created for signing.');
+      return created;
+    });
+  }
+
+  private async createNow(walletId: string, options: CreateOptions): Promise<SessionView> {
     this.deps.lock.requireFreshUnlock();
     const wallet = this.deps.wallets.get(walletId);
     const lifetime = options.expiresInSeconds ?? DEFAULT_SESSION_SECONDS;
