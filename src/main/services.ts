@@ -145,7 +145,14 @@ export function createServices(deps: ServiceDeps): Services {
       });
       return info;
     };
-    const submitter = new Submitter({ client, clock, journal, schema: getSchema });
+    // A lock that lands while an action is on its way to the signer stops it there.
+    const submitter = new Submitter({
+      client,
+      clock,
+      journal,
+      schema: getSchema,
+      beforeSign: () => lock.requireUnlocked(),
+    });
     const sessions = new SessionManager({
       ...sessionDeps({ client, clock, submitter }),
       dataDir: networkDir,

@@ -104,9 +104,14 @@ export class AppLock {
     return this.changed();
   }
 
-  /** Confirms the passphrase again for an operation that needs a fresh unlock. */
+  /**
+   * Confirms the passphrase again for an operation that needs a fresh unlock. Never unlocks: a locked app
+   * (or one that locks while this is checked) stays locked behind its lock screen.
+   */
   async reauthenticate(passphrase: string): Promise<void> {
-    await this.authenticate(passphrase);
+    this.requireUnlocked();
+    await this.authenticate(passphrase, false);
+    this.requireUnlocked();
   }
 
   lock(): LockState {
@@ -164,13 +169,13 @@ export class AppLock {
     }
   }
 
-  private authenticate(passphrase: string): Promise<void> {
-    const attempt = this.attempts.then(() => this.checkPassphrase(passphrase));
+  private authenticate(passphrase: string, unlock = true): Promise<void> {
+    const attempt = this.attempts.then(() => this.checkPassphrase(passphrase, unlock));
     this.attempts = attempt.catch(() => undefined);
     return attempt;
   }
 
-  private async checkPassphrase(passphrase: string): Promise<void> {
+  private async checkPassphrase(passphrase: string, unlock: boolean): Promise<void> {
     await this.ensureReady();
     if (!this.initialized) throw new AppFailure('LOCKED', 'Choose a passphrase first.');
     const wait = this.blockedUntilMs - this.now();
@@ -199,7 +204,8 @@ export class AppLock {
       this.blockedUntilMs = 0;
       await this.deps.store.delete(ATTEMPTS_ITEM);
     }
-    this.markAuthenticated();
+    if (unlock) this.markAuthenticated();
+    else if (this.status === 'unlocked') this.lastAuthMs = this.now();
   }
 
   private async saveAttempts(): Promise<void> {
