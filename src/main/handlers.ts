@@ -113,7 +113,7 @@ export function createAppHandlers(
     }),
 
     prepareAction: active((intent) => s.pipeline.prepare(intent)),
-    confirmAction: active(({ confirmationId }) => s.pipeline.confirm(confirmationId)),
+    confirmAction: active(({ confirmationId, passphrase }) => s.pipeline.confirm(confirmationId, passphrase)),
 
     listAuditLog: active(async (query) => {
       s.lock.requireUnlocked();

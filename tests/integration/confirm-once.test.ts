@@ -97,9 +97,21 @@ describe('prepared confirmations expire', () => {
       error: { code: 'CONFLICT', message: 'This confirmation expired. Review the details again.' },
     });
     // reviews nobody confirms are evicted too, not kept for the life of the app
-    await app.ok('prepareAction', { kind: 'transfer', walletId, fromAccountId: account, tokenId: 0, amount: 1n });
+    await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: 0,
+      amount: 1n,
+    });
     now += 120_000;
-    await app.ok('prepareAction', { kind: 'transfer', walletId, fromAccountId: account, tokenId: 0, amount: 2n });
+    await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: 0,
+      amount: 2n,
+    });
     expect(pipeline.preparedCount()).toBe(1);
   });
 });

@@ -102,10 +102,16 @@ describe('custody core against the devnet', () => {
       needsFreshUnlock: true,
     });
     expect(summary.warnings.join(' ')).toMatch(/not withdrawn to this address before/);
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(result).toMatchObject({ kind: 'withdraw', fee: fee.fee, receive: usdc(50) - fee.fee });
     // the confirmation is single use
-    expect((await app.call('confirmAction', { confirmationId: summary.confirmationId })).ok).toBe(false);
+    expect(
+      (await app.call('confirmAction', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE }))
+        .ok,
+    ).toBe(false);
     const chain = await until(
       async () =>
         (await fetch(`${devnet.baseUrl}/chain/balance/${destination}`).then((r) => r.json())) as {
@@ -138,7 +144,10 @@ describe('custody core against the devnet', () => {
     const actionBefore = await lastAction();
     expect((await setDebt(usdc(50_000))).status).toBe(200); // the protocol turns unhealthy: the fee grows
     try {
-      const refused = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+      const refused = await app.call('confirmAction', {
+        confirmationId: summary.confirmationId,
+        passphrase: PASSPHRASE,
+      });
       expect(refused).toMatchObject({
         ok: false,
         error: { code: 'CONFLICT', message: expect.stringMatching(/fee rose since you reviewed it/) },
@@ -159,7 +168,10 @@ describe('custody core against the devnet', () => {
       amount: usdc(30),
     });
     expect(summary.toAccountId).toBeNull();
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(result.toAccountId).not.toBeNull();
     const portfolio = await app.ok('getPortfolio');
     const accounts = portfolio.wallets[0]!.accounts;
@@ -332,7 +344,10 @@ describe('custody core against the devnet', () => {
       destination,
     });
     expect(summary).toMatchObject({ tokenId: ETH, fee: 31_250n, receive: eth(0.5) - 31_250n });
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(result).toMatchObject({ kind: 'withdraw', fee: 31_250n, receive: eth(0.5) - 31_250n });
     const chain = await until(
       async () =>

@@ -119,7 +119,8 @@ describe('while locked', () => {
     '%s is open and leaves the app locked',
     async (method) => {
       const result = await dispatch(method, SAMPLE[method]);
-      if (!result.ok) expect(result.error.message).not.toBe('Perpetua is locked. Unlock it with your passphrase.');
+      if (!result.ok)
+        expect(result.error.message).not.toBe('Perpetua is locked. Unlock it with your passphrase.');
       expect(core.services.lock.state().status).toBe('locked');
     },
   );

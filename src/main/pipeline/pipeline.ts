@@ -60,6 +60,11 @@ export interface Summary {
   balanceAfter: bigint;
   warnings: string[];
   needsFreshUnlock: boolean;
+  /**
+   * Money leaves the person's wallets (a withdrawal, a transfer to an account no wallet here owns): the
+   * confirmation must carry the passphrase, however recently the app was unlocked.
+   */
+  needsPassphrase: boolean;
   /** the account's margin once the amount has left it; null when it has no positions */
   marginAfter: MarginAfter | null;
   expiresAt: number;
@@ -272,6 +277,7 @@ export class ActionPipeline {
         balanceAfter: balance - intent.amount,
         warnings,
         needsFreshUnlock: true,
+        needsPassphrase: true,
       };
       prepared = {
         summary,
@@ -287,12 +293,14 @@ export class ActionPipeline {
       };
     } else {
       const to = intent.toAccountId;
+      let leaves = false;
       if (to !== undefined) {
         if (to === fromAccountId)
           throw new AppFailure('INVALID_ARGUMENT', 'Choose a different account to transfer to.');
         if (!(await this.deps.client.accountExists(to)))
           throw new AppFailure('NOT_FOUND', `Account ${to} does not exist.`);
-        if (!(await this.ownedByAnyWallet(to)) && !this.deps.known.usedRecipient(to))
+        leaves = !(await this.ownedByAnyWallet(to));
+        if (leaves && !this.deps.known.usedRecipient(to))
           warnings.push(`Account ${to} belongs to someone else and you have not sent to it before.`);
       }
       const summary: Summary = {
@@ -307,6 +315,7 @@ export class ActionPipeline {
         balanceAfter: balance - intent.amount,
         warnings,
         needsFreshUnlock: false,
+        needsPassphrase: leaves,
       };
       prepared = {
         summary,
@@ -355,6 +364,8 @@ export class ActionPipeline {
       marginAfter: null,
       warnings: plan.warnings,
       needsFreshUnlock: false,
+      // vault actions and triggers keep the money in the person's own accounts
+      needsPassphrase: false,
       expiresAt: this.now() + CONFIRMATION_TTL_MS,
     };
     this.remember({ summary, intent, action: plan.action });
@@ -416,21 +427,31 @@ export class ActionPipeline {
     return prepared;
   }
 
-  async confirm(confirmationId: string): Promise<ActionResult> {
+  /** passphrase: required when the summary says needsPassphrase, and then checked for this confirmation */
+  async confirm(confirmationId: string, passphrase?: string): Promise<ActionResult> {
     const prepared = this.take(confirmationId);
     try {
-      return await this.sign(prepared);
+      return await this.sign(prepared, passphrase);
     } finally {
       this.signing.delete(confirmationId);
     }
   }
 
-  private async sign(prepared: Prepared): Promise<ActionResult> {
+  private async sign(prepared: Prepared, passphrase: string | undefined): Promise<ActionResult> {
     const { summary, intent } = prepared;
     let wallet: WalletInfo;
     let signer: { sessionId: bigint; key: SigningKey } | null;
     try {
       this.deps.lock.requireUnlocked();
+      // A session key could sign this on its own, and an unlock minutes ago says nothing about who is at
+      // the keyboard now: money going out needs the passphrase typed for this very confirmation.
+      if (summary.needsPassphrase) {
+        if (passphrase === undefined)
+          throw new AppFailure('LOCKED', 'Enter your passphrase: this sends money out of your wallets.', {
+            passphraseRequired: true,
+          });
+        await this.deps.lock.reauthenticate(passphrase);
+      }
       wallet = this.deps.wallets.get(summary.walletId);
       signer = await this.deps.sessions.signer(wallet.walletId);
       if (summary.needsFreshUnlock || !signer) this.deps.lock.requireFreshUnlock();
