@@ -79,8 +79,11 @@ describe('custody core against the devnet', () => {
     expect(session).toMatchObject({ createdHere: true, label: 'Laptop', status: 'active' });
     const listed = await app.ok('listSessions');
     expect(listed.map((s) => s.sessionId)).toEqual([session.sessionId]);
-    const stored = await app.store.get(`session:${session.sessionKey}`);
+    // sealed in the keychain: the raw item is not the key, the passphrase-opened store gives it back
+    const raw = await app.store.get(`session:${session.sessionKey}`);
+    const stored = await app.core.services.lock.secrets.get(`session:${session.sessionKey}`);
     expect(stored).not.toBeNull();
+    expect(raw).toMatch(/^sealed1\./);
     secrets.push(stored!);
   });
 
@@ -235,7 +238,7 @@ describe('custody core against the devnet', () => {
 
   it('revokes the session; an action signed by it afterwards is refused by the exchange', async () => {
     const [session] = await app.ok('listSessions');
-    const secret = await app.store.get(`session:${session!.sessionKey}`);
+    const secret = await app.core.services.lock.secrets.get(`session:${session!.sessionKey}`);
     await app.ok('revokeSession', { walletId, sessionId: session!.sessionId });
     expect(await app.ok('listSessions')).toEqual([]);
     expect(await app.store.get(`session:${session!.sessionKey}`)).toBeNull();
