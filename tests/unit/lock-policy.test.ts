@@ -62,6 +62,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   removeAddress: { address: ADDRESS },
 };
 
+let now = 1_000_000;
 let core: Core;
 let dispatch: Dispatch;
 let dataDir: string;
@@ -77,6 +78,7 @@ beforeAll(async () => {
     store: new MemorySecretStore(),
     scrypt: FAST_SCRYPT,
     refreshEveryMs: 0,
+    now: () => now,
     watchSleep: () => () => {},
   });
   await core.start();
@@ -124,4 +126,21 @@ describe('while locked', () => {
       expect(core.services.lock.state().status).toBe('locked');
     },
   );
+});
+
+describe('choosing a network', () => {
+  it('needs a fresh unlock: an unlock minutes ago is not enough', async () => {
+    expect(await dispatch('unlock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+    now += 6 * 60_000;
+    expect(await dispatch('setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
+      ok: false,
+      error: { code: 'LOCKED', details: { freshUnlockRequired: true } },
+    });
+    expect(await dispatch('unlock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+    // past the lock now: this run's exchange is fixed, which is what answers
+    expect(await dispatch('setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT' },
+    });
+  });
 });
