@@ -12,6 +12,7 @@ import { Network, type LaunchDevnet } from './network/network';
 import { importDemoWallets } from './network/demo-wallets';
 import { watchForSleep } from './lock/sleep-detector';
 import { guardHandlers } from './lock/lock-policy';
+import { ensureDataDir } from './paths';
 
 export interface CoreDeps {
   version: string;
@@ -48,6 +49,7 @@ export interface Core {
 }
 
 export function createCore(deps: CoreDeps): Core {
+  ensureDataDir(deps.dataDir);
   const events = createEventBus();
   const services = createServices({
     dataDir: deps.dataDir,

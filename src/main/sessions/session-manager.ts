@@ -169,8 +169,11 @@ export class SessionManager {
     const { secretSeed, publicKey } = generateKeypair();
     const sessionKey = bs58.encode(publicKey);
     // Key first: a session must never exist on the exchange without its key here.
-    await this.deps.store.set(secretItem(sessionKey), bs58.encode(secretSeed));
-    secretSeed.fill(0);
+    try {
+      await this.deps.store.set(secretItem(sessionKey), bs58.encode(secretSeed));
+    } finally {
+      secretSeed.fill(0);
+    }
     const now = await this.deps.clock.seconds();
     try {
       const walletKey = await this.deps.wallets.signingKey(walletId);
