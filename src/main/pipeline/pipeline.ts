@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import bs58 from 'bs58';
 import { AppFailure } from '../../shared/result';
 import { formatAmount } from '../../shared/money';
-import type { Account } from '../../shared/exchange/account';
+import type { Account } from '../exchange/account-model';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import type { ActionKind } from '../../protocol/types';
 import type { SigningKey } from '../../protocol/keys';
@@ -326,7 +326,7 @@ export class ActionPipeline {
           fromAccountId,
           tokenId: intent.tokenId,
           amount: intent.amount,
-          ...(to !== undefined ? { recipient: to } : {}),
+          ...(to !== undefined ? { toAccountId: to } : {}),
         }),
       };
     }
@@ -514,7 +514,10 @@ export class ActionPipeline {
     return {
       actionId: outcome.actionId,
       kind: intent.kind,
-      toAccountId: receipt?.type === 'transferred' ? receipt.toAccountId : summary.toAccountId,
+      toAccountId:
+        receipt?.type === 'transferred'
+          ? (receipt.toUserAccount ?? summary.toAccountId)
+          : summary.toAccountId,
       fee: receipt?.type === 'withdrawResult' ? receipt.fee : summary.fee,
       receive:
         receipt?.type === 'withdrawResult'
@@ -522,13 +525,16 @@ export class ActionPipeline {
           : receipt?.type === 'vaultClaimed'
             ? receipt.amount
             : summary.receive,
-      eventNonce: receipt?.type === 'withdrawResult' ? receipt.eventNonce : null,
+      // a project addition: a public engine's receipt has none
+      eventNonce: receipt?.type === 'withdrawResult' ? (receipt.eventNonce ?? null) : null,
       shares:
         receipt?.type === 'vaultDeposited' || receipt?.type === 'vaultWithdrawRequested'
           ? receipt.shares
           : null,
       triggerId:
-        receipt?.type === 'triggerAdded' || receipt?.type === 'triggerEdited' ? receipt.triggerId : null,
+        receipt?.type === 'triggerAdded' || receipt?.type === 'triggerEdited'
+          ? (receipt.triggerId ?? null)
+          : null,
     };
   }
 }

@@ -200,9 +200,12 @@ export class Submitter {
         if (status === 501) return 'no-log';
         throw error;
       }
-      const match = items.find((i) => i.signer === pending.signer && i.nonce === pending.nonce);
+      // the public ActionsItem carries the delimited Action as submitted: ours is the body less its
+      // signature, byte for byte (signer and nonce are inside it)
+      const raw = Buffer.from(splitActionBody(Buffer.from(pending.body, 'base64')).raw);
+      const match = items.find((i) => Buffer.from(i.payload, 'base64').equals(raw));
       if (match) return match.actionId;
-      if (items.some((i) => i.time < oldest)) return null;
+      if (items.some((i) => Date.parse(i.physicalTime) / 1000 < oldest)) return null;
       to = from - 1n;
     }
     return null;

@@ -41,7 +41,7 @@ export interface SessionView {
   label: string | null;
   expiry: number;
   refreshDeadline: number | null;
-  createdAt: number;
+  createdAt: number | null;
   lastUsed: number | null;
   /** created by this device, with its key in this keychain */
   createdHere: boolean;
@@ -227,7 +227,13 @@ export class SessionManager {
 
   private view(
     wallet: WalletInfo,
-    s: { sessionId: string; sessionKey: string; expiry: number; refreshDeadline?: number; createdAt: number },
+    s: {
+      sessionId: string;
+      sessionKey: string;
+      expiry: number;
+      refreshDeadline?: number;
+      createdAt?: number;
+    },
     now: number,
     local?: LocalSession,
   ): SessionView {
@@ -243,7 +249,8 @@ export class SessionManager {
       label: mine?.label ?? null,
       expiry: s.expiry,
       refreshDeadline: s.refreshDeadline ?? null,
-      createdAt: s.createdAt,
+      // the public User lists no creation time: this device's record knows it for the sessions it made
+      createdAt: s.createdAt ?? mine?.createdAt ?? null,
       lastUsed: mine?.lastUsed ?? null,
       createdHere: mine !== undefined,
       status:

@@ -2,9 +2,10 @@
 // there that answers GET /info with a market list the app can parse and serves a /schema.proto with every
 // action the app signs. Saving an address that does not work
 // would leave the app pointed at nothing after a restart, so a failure here saves nothing.
-import { MarketsInfoSchema, type MarketsInfo } from '../../shared/exchange/info';
+import type { MarketsInfo } from '../../shared/exchange/info';
 import { AppFailure } from '../../shared/result';
 import { createHttpClient, type FetchLike } from '../exchange/http-client';
+import { createExchangeClient } from '../exchange/exchange-client';
 import { loadExchangeSchema } from '../exchange/exchange-schema';
 
 const isLoopback = (hostname: string): boolean =>
@@ -65,7 +66,7 @@ export async function checkExchangeUrl(
   });
   let info: MarketsInfo;
   try {
-    info = await http.getJson('/info', MarketsInfoSchema);
+    info = await createExchangeClient(http).info();
   } catch (error) {
     if (!(error instanceof AppFailure)) throw error;
     switch (error.code) {
