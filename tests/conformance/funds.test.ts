@@ -254,8 +254,8 @@ describe('transfers', () => {
         '/account/system',
         z.object({ feeVault: z.array(z.object({ tokenId: UInt(), amount: Num })) }),
       );
-      const amount = system.feeVault.find((f) => f.tokenId === USDC)?.amount;
-      return amount === undefined ? 0n : scaledFromDecimal(amount, 6);
+      const row = system.feeVault.find((b) => b.tokenId === USDC);
+      return row === undefined ? 0n : scaledFromDecimal(row.amount, 6);
     };
     const paid = await feeVault();
     const special = (specialAccount: 'FeeVault' | 'CLAIM_VAULT', extra: object = {}) =>
