@@ -54,6 +54,11 @@ export interface SubmitterDeps {
   schema: () => Promise<ProtocolSchema>;
   now?: () => number;
   /**
+   * Called with nothing awaited between it and the signature: throws to stop a signature (the app locked
+   * while the action was on its way here).
+   */
+  beforeSign?: () => void;
+  /**
    * Most ids one GET /action may span. The interface does not state it (the devnet's is 1,000); a smaller
    * limit answered with 400 RangeTooLarge is found by halving.
    */
@@ -256,6 +261,7 @@ export class Submitter {
 
     const schema = await this.deps.schema();
     const currentTimestamp = await this.deps.clock.seconds();
+    this.deps.beforeSign?.();
     const pending = journal.reserve(
       signer,
       (nonce) => {

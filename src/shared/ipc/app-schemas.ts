@@ -440,6 +440,8 @@ export const SummarySchema = z.object({
   balanceAfter: z.bigint(),
   warnings: z.array(z.string()),
   needsFreshUnlock: z.boolean(),
+  /** money leaves the person's wallets: confirmAction must carry the passphrase */
+  moneyLeaves: z.boolean(),
   /** the account's margin once the amount has left it; null when it has no positions */
   marginAfter: z.object({ freeCollateral: z.bigint(), healthBps: z.number().int() }).nullable(),
   expiresAt: z.number(),
@@ -586,7 +588,10 @@ export const appMethods = {
   },
   // actions
   prepareAction: { args: IntentSchema, result: SummarySchema },
-  confirmAction: { args: z.object({ confirmationId: z.string().max(64) }), result: ActionResultSchema },
+  confirmAction: {
+    args: z.object({ confirmationId: z.string().max(64), passphrase: Passphrase.optional() }),
+    result: ActionResultSchema,
+  },
   // audit
   listAuditLog: {
     args: z.object({
