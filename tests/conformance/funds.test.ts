@@ -249,10 +249,15 @@ describe('transfers', () => {
 
   it('into the fee vault (public special_account), reported as to_special_account; the claim vault refuses', async () => {
     const { w, account } = await funded();
-    const vaultBefore = await ex.getJson<{ feeVault: { tokenId: number; amount: string }[] }>(
-      '/account/system',
-    );
-    const paid = vaultBefore.feeVault.find((b) => b.tokenId === USDC)?.amount ?? '0';
+    const feeVault = async () => {
+      const system = await ex.read(
+        '/account/system',
+        z.object({ feeVault: z.array(z.object({ tokenId: UInt(), amount: Num })) }),
+      );
+      const row = system.feeVault.find((b) => b.tokenId === USDC);
+      return row === undefined ? 0n : scaledFromDecimal(row.amount, 6);
+    };
+    const paid = await feeVault();
     const special = (specialAccount: 'FeeVault' | 'CLAIM_VAULT', extra: object = {}) =>
       ex.submit(
         w.sessionBody({
@@ -276,10 +281,7 @@ describe('transfers', () => {
     });
     expect(await w.accountIds()).toEqual([account]);
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(97) });
-    const vaultAfter = await ex.getJson<{ feeVault: { tokenId: number; amount: string }[] }>(
-      '/account/system',
-    );
-    expect(BigInt(vaultAfter.feeVault.find((b) => b.tokenId === USDC)!.amount) - BigInt(paid)).toBe(usdc(3));
+    expect((await feeVault()) - paid).toBe(usdc(3));
     expect(errorOf(await special('CLAIM_VAULT'))).toBe('ACTION_NOT_ALLOWED');
     expect(errorOf(await special('FeeVault', { toAccountId: account + 1 }))).toBe('TRANSFER');
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(97) });
