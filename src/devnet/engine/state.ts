@@ -65,6 +65,8 @@ export interface WithdrawalRecord {
   status: 'requested' | 'processed';
   /** engine ms when the settlement bridge pays it out */
   dueMs: number;
+  /** the payout's settlement-chain transaction signature, once processed */
+  chainTxId?: string;
 }
 
 export interface TransferRecord {

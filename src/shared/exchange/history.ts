@@ -22,6 +22,8 @@ export const WithdrawalRowSchema = z.object({
   destination: Base58Key,
   eventNonce: z.string(),
   status: z.enum(['requested', 'processed']),
+  /** the payout's settlement-chain transaction signature, once processed */
+  chainTxId: z.string().optional(),
 });
 
 export const TransferRowSchema = z.object({

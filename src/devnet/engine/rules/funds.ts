@@ -214,13 +214,13 @@ export function creditDeposit(
 export function settleWithdrawals(
   state: EngineState,
   nowMs: number,
-  payout: (destination: string, tokenId: number, amount: bigint, eventNonce: bigint) => void,
+  payout: (destination: string, tokenId: number, amount: bigint, eventNonce: bigint) => string,
 ): AccountEvent[] {
   const events: AccountEvent[] = [];
   for (const w of state.withdrawals) {
     if (w.status !== 'requested' || w.dueMs > nowMs) continue;
     if (w.eventNonce !== state.lastAckedEventNonce + 1n) break; // acknowledge strictly in order
-    payout(w.destination, w.tokenId, w.amount - w.fee, w.eventNonce);
+    w.chainTxId = payout(w.destination, w.tokenId, w.amount - w.fee, w.eventNonce);
     w.status = 'processed';
     state.lastAckedEventNonce = w.eventNonce;
     const account = state.accounts[w.accountId]!;
@@ -230,6 +230,7 @@ export function settleWithdrawals(
       tokenId: w.tokenId,
       amountReceived: (w.amount - w.fee).toString(),
       eventNonce: w.eventNonce.toString(),
+      chainTxId: w.chainTxId,
     });
   }
   return events;
