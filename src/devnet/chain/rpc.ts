@@ -366,6 +366,11 @@ export class SolanaRpc {
     if (!config.skipPreflight) {
       const sim = chain.simulate(wire, true);
       if (!sim.ok) throw this.refusal(sim.reason, sim.message);
+      if (sim.err === 'SignatureFailure')
+        throw new RpcError(
+          RPC_ERRORS.SIGNATURE_VERIFICATION_FAILURE,
+          'Transaction signature verification failure',
+        );
       if (sim.err !== null)
         throw new RpcError(
           RPC_ERRORS.SEND_PREFLIGHT_FAILURE,
