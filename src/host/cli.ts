@@ -15,6 +15,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     'devnet-url': { type: 'string' },
+    'solana-rpc-url': { type: 'string' },
     'renderer-dir': { type: 'string', default: 'out/renderer' },
     'data-dir': { type: 'string' },
   },
@@ -36,7 +37,13 @@ const core = createCore({
   version,
   host: 'browser-host',
   ...(fixedUrl
-    ? { exchange: { kind: 'custom' as const, baseUrl: fixedUrl } }
+    ? {
+        exchange: {
+          kind: 'custom' as const,
+          baseUrl: fixedUrl,
+          ...(values['solana-rpc-url'] ? { solanaRpcUrl: values['solana-rpc-url'] } : {}),
+        },
+      }
     : {
         launchDevnet: ({ demo }: { demo: boolean }) =>
           launchDevnet({

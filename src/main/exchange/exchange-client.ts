@@ -16,7 +16,7 @@ import {
   TransferPageSchema,
   WithdrawalPageSchema,
 } from '../../shared/exchange/history';
-import { ChainBalancesSchema, ChainTxSchema } from '../../shared/exchange/chain';
+import { SettlementDepositSchema, SettlementVaultsSchema } from '../../shared/exchange/settlement';
 import {
   AccountVaultUserStateInfoSchema,
   VaultDepositPageSchema,
@@ -27,7 +27,6 @@ import { FinaliseTriggerPageSchema, TriggerListSchema } from '../../shared/excha
 import { U64String } from '../../shared/exchange/wire';
 import { scaledFromJsonNumber } from '../../shared/money';
 import { AppFailure } from '../../shared/result';
-import type { DepositTx } from '../../protocol/chain-deposit';
 import type { HttpClient } from './http-client';
 
 const ActionItemSchema = z.object({
@@ -122,12 +121,16 @@ export function createExchangeClient(http: HttpClient) {
     actions: (from: bigint, to: bigint) =>
       http.getJson('/action', z.array(ActionItemSchema), { from: from.toString(), to: to.toString() }),
     submit: (body: Uint8Array) => http.postBytes('/action', body),
-    chainBalances: (address: string) =>
-      http.getJson(`/chain/balance/${encodeURIComponent(address)}`, ChainBalancesSchema),
-    faucet: (address: string, tokenId: number, amount: bigint) =>
-      http.postJson('/chain/faucet', { address, tokenId, amount: amount.toString() }, ChainTxSchema),
-    deposit: (tx: DepositTx) => http.postJson('/chain/deposit', tx, ChainTxSchema),
-    chainTx: (txId: string) => http.getJson(`/chain/tx/${encodeURIComponent(txId)}`, ChainTxSchema),
+    /** the exchange's deposit vault token account per token */
+    settlementVaults: () => http.getJson('/settlement/vaults', SettlementVaultsSchema),
+    /** what the exchange made of a deposit transaction; null while it has not seen it */
+    settlementDeposit: (signature: string) =>
+      notFoundAsNull(() =>
+        http.getJson(
+          `/settlement/deposit/${encodeURIComponent(signature)}`,
+          z.array(SettlementDepositSchema).min(1),
+        ),
+      ),
   };
 }
 
