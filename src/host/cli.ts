@@ -72,6 +72,7 @@ const network = core.network.view().connection;
 console.log(
   `exchange: ${network?.baseUrl ?? '(none)'}${network?.kind.startsWith('embedded') ? ' (embedded devnet)' : ''}`,
 );
+console.log(`solana rpc: ${core.network.view().solanaRpc?.url ?? '(none)'}`);
 console.log(`PERPETUA_HOST_URL=${host.url}`);
 console.log(`Open ${host.url} in a browser. The token in it is valid for this run only; keep it private.`);
 

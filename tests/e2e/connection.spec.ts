@@ -26,7 +26,7 @@ const startDevnet = (port = 0) =>
 
 test.beforeAll(async ({ browser }) => {
   devnet = await startDevnet();
-  app = await startApp(['--devnet-url', devnet.baseUrl]);
+  app = await startApp(['--devnet-url', devnet.baseUrl, '--solana-rpc-url', devnet.solanaRpcUrl]);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 });
 test.afterAll(async () => {
@@ -37,7 +37,7 @@ test.afterAll(async () => {
 });
 
 test('the exchange going away is told and shown until it is back, then the figures are read afresh', async () => {
-  const trader = new Trader(devnet.baseUrl, 'connection-spec');
+  const trader = new Trader(devnet.baseUrl, 'connection-spec', devnet.solanaRpcUrl);
   await page.goto(app.url);
   await unlockOrSetUp(page);
   await importWallet(page, 'Trader', trader.secret);

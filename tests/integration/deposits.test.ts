@@ -11,7 +11,7 @@ import { SigningKey } from '../../src/protocol/keys';
 import { signDeposit } from '../../src/protocol/solana-tx';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
 import { startFaultyProxy, type FaultyProxy } from './support/faulty-proxy';
-import { chainTokenBalance } from './support/chain';
+import { chainTokenBalance } from '../support/chain';
 
 const USDC = 0;
 const usdc = (whole: number) => BigInt(whole) * 1_000_000n;

@@ -17,7 +17,7 @@ import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../../src/
 import { MemorySecretStore } from '../support/memory-store';
 import { PASSPHRASE, startApp, type AppExchange, type TestApp } from './support/app';
 import { startFaultyProxy, type FaultyProxy } from './support/faulty-proxy';
-import { chainTokenBalance } from './support/chain';
+import { chainTokenBalance } from '../support/chain';
 
 const USDC = 0;
 const usdc = (n: number) => BigInt(n) * 1_000_000n;

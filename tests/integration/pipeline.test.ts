@@ -9,7 +9,7 @@ import { encodeActionRaw } from '../../src/protocol/codec';
 import { signAction } from '../../src/protocol/signing';
 import { buildActionBody } from '../../src/protocol/framing';
 import { decodeReceipt } from '../../src/protocol/codec';
-import { chainTokenBalance } from './support/chain';
+import { chainTokenBalance } from '../support/chain';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
 
 let devnet: RunningDevnet;

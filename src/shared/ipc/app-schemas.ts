@@ -182,6 +182,8 @@ const WithdrawalRowSchema = z.object({
   destination: Address,
   eventNonce: z.string(),
   status: z.enum(['requested', 'processed']),
+  /** the payout's settlement-chain transaction, once processed */
+  chainTxId: z.string().max(100).optional(),
 });
 const TransferRowSchema = z.object({
   id: RowId,

@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 export interface RunningApp {
   url: string;
   exchangeUrl: string;
+  /** the settlement chain's Solana JSON-RPC the app uses (the embedded devnet's) */
+  solanaRpcUrl: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -29,11 +31,14 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
     },
   );
   let exchangeUrl = '';
+  let solanaRpcUrl = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the host did not start within 30 s')), 30_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const exchange = /^exchange: (\S+)/.exec(line);
       if (exchange) exchangeUrl = exchange[1]!;
+      const rpc = /^solana rpc: (http\S+)/.exec(line);
+      if (rpc) solanaRpcUrl = rpc[1]!;
       const match = /^PERPETUA_HOST_URL=(\S+)$/.exec(line);
       if (match) {
         clearTimeout(timer);
@@ -48,6 +53,7 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
   return {
     url,
     exchangeUrl,
+    solanaRpcUrl,
     dataDir,
     stop: async () => {
       if (child.exitCode === null) {

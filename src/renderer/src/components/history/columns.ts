@@ -81,6 +81,12 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
       },
       { key: 'destination', label: 'Destination', width: '1.4fr', render: (r) => r.destination },
       { key: 'status', label: 'Status', width: '100px', render: (r) => r.status },
+      {
+        key: 'chainTxId',
+        label: 'Payout transaction',
+        width: '1.4fr',
+        render: (r) => r.chainTxId ?? '—',
+      },
       action(),
     ],
     transfer: () => [

@@ -1,7 +1,7 @@
 // Reads the devnet's settlement chain the way any Solana client would: through its JSON-RPC with
 // @solana/kit, the token account being the wallet's associated token account for the token's mint.
 import { createSolanaRpc, type Address } from '@solana/kit';
-import { associatedTokenAddress } from '../../../src/protocol/solana-tx';
+import { associatedTokenAddress } from '../../src/protocol/solana-tx';
 
 /** The wallet's balance of a token on chain (0 when it has no token account). */
 export async function chainTokenBalance(
