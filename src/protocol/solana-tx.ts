@@ -36,7 +36,11 @@ export interface SignedTransaction {
   wire: Base64EncodedWireTransaction;
 }
 
-export const addressOf = (key: SigningKey): Address => getAddressDecoder().decode(key.publicKey);
+// Kit's codecs cost more to build than to use: built once.
+const addressDecoder = getAddressDecoder();
+const addressEncoder = getAddressEncoder();
+
+export const addressOf = (key: SigningKey): Address => addressDecoder.decode(key.publicKey);
 
 /** Compiles the message and signs it with every key it needs; a missing signer is an error, not a gap. */
 export function signTransaction(message: CompilableMessage, keys: readonly SigningKey[]): SignedTransaction {
@@ -65,7 +69,7 @@ const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL' as Address;
  * this is the same derivation with node:crypto, so the devnet can use it inside a synchronous tick.
  */
 export function associatedTokenAddress(owner: string, mint: string): Address {
-  const enc = getAddressEncoder();
+  const enc = addressEncoder;
   const seeds = [enc.encode(owner as Address), enc.encode(TOKEN_PROGRAM), enc.encode(mint as Address)];
   for (let bump = 255; bump >= 0; bump -= 1) {
     const hash = createHash('sha256');
@@ -74,7 +78,7 @@ export function associatedTokenAddress(owner: string, mint: string): Address {
       .update(Uint8Array.of(bump))
       .update(new Uint8Array(enc.encode(ATA_PROGRAM)))
       .update('ProgramDerivedAddress');
-    const candidate = getAddressDecoder().decode(hash.digest());
+    const candidate = addressDecoder.decode(hash.digest());
     if (isOffCurveAddress(candidate)) return candidate;
   }
   throw new Error('no associated token address exists for this owner and mint');
@@ -105,7 +109,7 @@ export function parseDepositMemo(text: string): DepositCorrelation | null {
   const m = DEPOSIT_MEMO.exec(text);
   if (!m) return null;
   try {
-    if (getAddressEncoder().encode(m[1] as Address).length !== 32) return null;
+    if (addressEncoder.encode(m[1] as Address).length !== 32) return null;
   } catch {
     return null;
   }

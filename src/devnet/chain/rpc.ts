@@ -346,9 +346,9 @@ export class SolanaRpc {
       const bytes =
         encoding === 'base64'
           ? /^[A-Za-z0-9+/]*={0,2}$/.test(text)
-            ? new Uint8Array(getBase64Encoder().encode(text))
+            ? new Uint8Array(codecs.base64.encode(text))
             : null
-          : new Uint8Array(getBase58Encoder().encode(text));
+          : new Uint8Array(codecs.base58.encode(text));
       if (bytes && bytes.length > 0 && bytes.length <= 1232) return bytes;
     } catch {
       // answered below
@@ -548,7 +548,7 @@ export class SolanaRpc {
   private parsedToken(owner: string, data: Uint8Array) {
     if (owner !== TOKEN_PROGRAM_ADDRESS) return null;
     if (BigInt(data.length) === TOKEN_ACCOUNT_SIZE) {
-      const t = getTokenDecoder().decode(data);
+      const t = codecs.token.decode(data);
       const decimals = this.deps.chain.mintDecimals(t.mint) ?? 0;
       return {
         program: 'spl-token',
@@ -566,7 +566,7 @@ export class SolanaRpc {
       };
     }
     if (BigInt(data.length) === MINT_SIZE) {
-      const m = getMintDecoder().decode(data);
+      const m = codecs.mint.decode(data);
       return {
         program: 'spl-token',
         parsed: {
@@ -727,12 +727,21 @@ function describeErr(err: unknown): string {
 }
 
 const b58 = getBase58Decoder();
+// Kit's codecs cost more to build than to use: built once.
+const codecs = {
+  base64: getBase64Encoder(),
+  base58: getBase58Encoder(),
+  token: getTokenDecoder(),
+  mint: getMintDecoder(),
+  transaction: getTransactionDecoder(),
+  message: getCompiledTransactionMessageDecoder(),
+};
 const getBase58Decoder58 = (bytes: Uint8Array): string => b58.decode(bytes);
 
 /** A wire transaction in getTransaction's "json" encoding. */
 function decodeForJson(wire: Uint8Array) {
-  const tx = getTransactionDecoder().decode(wire);
-  const m = getCompiledTransactionMessageDecoder().decode(tx.messageBytes) as {
+  const tx = codecs.transaction.decode(wire);
+  const m = codecs.message.decode(tx.messageBytes) as {
     version: 'legacy' | 0;
     header: {
       numSignerAccounts: number;

@@ -119,7 +119,12 @@ export type SimulateOutcome =
       accounts: ({ lamports: bigint; data: Uint8Array; owner: string; executable: boolean } | null)[];
     };
 
+// Kit's codecs are composed when created, which costs more than a decode: each is built once.
 const b58 = getBase58Decoder();
+const tokenDecoder = getTokenDecoder();
+const transactionDecoder = getTransactionDecoder();
+const messageDecoder = getCompiledTransactionMessageDecoder();
+const base64 = getBase64Encoder();
 const sha = (text: string) => createHash('sha256').update(text).digest();
 
 /** A devnet key derived from a label: stable across restarts, so the vault keeps its address. */
@@ -212,10 +217,13 @@ export class ChainRuntime {
   }
 
   tokenAccount(address: Address): TokenAccountView | null {
-    const a = this.account(address);
+    return this.tokenView(address, this.account(address));
+  }
+
+  private tokenView(address: Address, a: ReturnType<ChainRuntime['account']>): TokenAccountView | null {
     if (!a || a.programAddress !== TOKEN_PROGRAM_ADDRESS || BigInt(a.data.length) !== TOKEN_ACCOUNT_SIZE)
       return null;
-    const t = getTokenDecoder().decode(a.data);
+    const t = tokenDecoder.decode(a.data);
     return {
       address,
       mint: t.mint,
@@ -264,7 +272,7 @@ export class ChainRuntime {
     let blockhash: string;
     let signers: string[];
     try {
-      tx = getTransactionDecoder().decode(wire);
+      tx = transactionDecoder.decode(wire);
       const message = compiledMessage(tx);
       if (typeof message === 'string') return { ok: false, reason: 'decode', message };
       blockhash = message.lifetimeToken;
@@ -342,13 +350,15 @@ export class ChainRuntime {
   private run(tx: Transaction, signature: string, wire: string): SendOutcome {
     const message = compiledMessage(tx) as Exclude<ReturnType<typeof compiledMessage>, string>;
     const keys = message.staticAccounts as readonly Address[];
-    const preBalances = keys.map((k) => this.lamports(k).toString());
-    const preTokens = this.tokenBalances(keys);
+    const pre = keys.map((k) => this.account(k));
+    const preBalances = pre.map((a) => (a?.lamports ?? 0n).toString());
+    const preTokens = this.tokenBalances(keys, pre);
     const result = this.svm.sendTransaction(tx);
     const failed = 'err' in result;
     const meta = failed ? result.meta() : result;
     for (const k of keys) this.touched.add(k);
     const slot = this.slot();
+    const post = keys.map((k) => this.account(k));
     const record: TxRecord = {
       signature,
       slot,
@@ -359,9 +369,9 @@ export class ChainRuntime {
       logs: meta.logs(),
       computeUnits: meta.computeUnitsConsumed().toString(),
       preBalances,
-      postBalances: keys.map((k) => this.lamports(k).toString()),
+      postBalances: post.map((a) => (a?.lamports ?? 0n).toString()),
       preTokenBalances: preTokens,
-      postTokenBalances: this.tokenBalances(keys),
+      postTokenBalances: this.tokenBalances(keys, post),
     };
     // A transaction refused before it ran (bad fee payer, unknown account) never lands in a block.
     if (failed && meta.signature().every((b) => b === 0))
@@ -387,10 +397,13 @@ export class ChainRuntime {
     return { ok: true, record, duplicate: false };
   }
 
-  private tokenBalances(keys: readonly Address[]): TokenBalanceJson[] {
+  private tokenBalances(
+    keys: readonly Address[],
+    accounts: ReturnType<ChainRuntime['account']>[],
+  ): TokenBalanceJson[] {
     const out: TokenBalanceJson[] = [];
     keys.forEach((key, accountIndex) => {
-      const t = this.tokenAccount(key);
+      const t = this.tokenView(key, accounts[accountIndex]!);
       if (!t) return;
       out.push({
         accountIndex,
@@ -471,7 +484,7 @@ export class ChainRuntime {
 
   private restore(saved: ChainState): void {
     for (const [address, a] of Object.entries(saved.accounts)) {
-      const data = getBase64Encoder().encode(a.data);
+      const data = base64.encode(a.data);
       this.svm.setAccount({
         address: address as Address,
         lamports: lamports(BigInt(a.lamports)),
@@ -547,7 +560,7 @@ function tokenDeltas(record: TxRecord, keys: readonly Address[]): TokenDelta[] {
 
 /** The message of a legacy or v0 transaction without lookup tables, or why it is not one. */
 function compiledMessage(tx: Transaction) {
-  const message = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
+  const message = messageDecoder.decode(tx.messageBytes);
   if (message.version !== 'legacy' && message.version !== 0)
     return `transaction version ${String(message.version)} is not supported`;
   if ('addressTableLookups' in message && (message.addressTableLookups?.length ?? 0) > 0)
