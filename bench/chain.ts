@@ -14,7 +14,6 @@ import {
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
-  type Address,
 } from '@solana/kit';
 import {
   TOKEN_PROGRAM_ADDRESS,
