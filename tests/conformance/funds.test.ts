@@ -29,6 +29,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
 } from '@solana/kit';
+import { openStreams } from './support/ws';
 import { depositInstructions, memoInstruction, signTransaction } from '../../src/protocol/solana-tx';
 
 let ex: TestExchange;
@@ -254,15 +255,26 @@ describe('withdrawals', () => {
     expect(await chainBalance(ex, dest.address, USDC)).toBe(0n);
     expect(BigInt(await ex.getJson<string>('/event/last-acked-nonce'))).toBeLessThan(eventNonce);
 
+    const stream = await openStreams(ex, `account@${account}`);
     ex.advance(2_000);
     expect(await chainBalance(ex, dest.address, USDC)).toBe(usdc(30) - fee);
     expect(BigInt(await ex.getJson<string>('/event/last-acked-nonce'))).toBeGreaterThanOrEqual(eventNonce);
+    const [processed] = await stream.next(1);
+    stream.ws.close();
     const rows = await ex.getJson<{ items: { status: string; fee: string; chainTxId: string }[] }>(
       `/account/${account}/history/withdrawal`,
     );
     expect(rows.items).toEqual([
       expect.objectContaining({ status: 'processed', fee: fee.toString(), chainTxId: expect.any(String) }),
     ]);
+    // the processed event names the same payout transaction
+    expect(processed).toMatchObject({
+      account: {
+        type: 'withdrawalProcessed',
+        chainTxId: rows.items[0]!.chainTxId,
+        amountReceived: (usdc(30) - fee).toString(),
+      },
+    });
     // the payout is a real transaction: it created the destination's token account and moved amount - fee
     const payout = await ex.rpc
       .getTransaction(rows.items[0]!.chainTxId as never, {
