@@ -220,7 +220,14 @@ export function settleWithdrawals(
   for (const w of state.withdrawals) {
     if (w.status !== 'requested' || w.dueMs > nowMs) continue;
     if (w.eventNonce !== state.lastAckedEventNonce + 1n) break; // acknowledge strictly in order
-    w.chainTxId = payout(w.destination, w.tokenId, w.amount - w.fee, w.eventNonce);
+    try {
+      w.chainTxId = payout(w.destination, w.tokenId, w.amount - w.fee, w.eventNonce);
+    } catch (error) {
+      // Not paid, so not processed: it stays requested and is tried again at the next tick, and the ones
+      // after it wait (acknowledgement is in order). The tick itself must go on.
+      console.error(`devnet: the payout of withdrawal ${w.eventNonce} failed; retrying`, error);
+      break;
+    }
     w.status = 'processed';
     state.lastAckedEventNonce = w.eventNonce;
     const account = state.accounts[w.accountId]!;
