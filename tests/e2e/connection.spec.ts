@@ -62,7 +62,8 @@ test('the exchange going away is told and shown until it is back, then the figur
 
   // back on the same address with the same state; money moved meanwhile shows without a reload
   devnet = await startDevnet(port);
-  await trader.deposit(0, 250_000_000n);
+  // the same wallet, through the restarted devnet's chain (its RPC listens on a new port)
+  await new Trader(devnet.baseUrl, 'connection-spec', devnet.solanaRpcUrl).deposit(0, 250_000_000n);
   await expect(page.getByText('Exchange reachable again')).toBeVisible({ timeout: 60_000 });
   await expect(offline).toHaveCount(0);
   await expect(page.getByText('Exchange unreachable')).toHaveCount(0);
