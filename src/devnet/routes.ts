@@ -18,9 +18,7 @@ import {
   type Parameter,
   type ResponseSpec,
   type RouteContract,
-  type Schema,
 } from './http/contract';
-import { z } from 'zod';
 import type { SnapshotStore } from './persistence';
 import { withdrawalFeeInToken, withdrawalFeeQuote } from './engine/fees';
 import type { AccountState, DepositRecord, TransferRecord, WithdrawalRecord } from './engine/state';
