@@ -114,10 +114,22 @@ function DepositPanel() {
       void client.invalidateQueries({ queryKey: keys.chain(walletId ?? '') });
       void client.invalidateQueries({ queryKey: keys.deposits });
     });
+  // which of the wallet's exchange accounts is credited; the memo names it (none yet: the first deposit opens one)
+  const [intoText, setIntoText] = useState<string | null>(null);
+  const ownAccounts =
+    usePortfolio().data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
+  const into = ownAccounts.find((a) => String(a.accountId) === intoText)?.accountId;
   const deposit = () => {
     if (canDeposit)
       void run(() =>
-        unwrap(wallet.deposit({ walletId: walletId!, tokenId: Number(tokenId), amount: amount.value! })),
+        unwrap(
+          wallet.deposit({
+            walletId: walletId!,
+            tokenId: Number(tokenId),
+            amount: amount.value!,
+            ...(into !== undefined ? { accountId: into } : {}),
+          }),
+        ),
       );
   };
   const { busy, error } = action;
@@ -138,6 +150,16 @@ function DepositPanel() {
           onChange={(e) => setAmountText(e.currentTarget.value)}
           error={problem}
           inputMode="decimal"
+        />
+        <Select
+          label="Into account"
+          data={[
+            { value: '', label: ownAccounts.length ? 'The first account' : 'A new account (first deposit)' },
+            ...ownAccounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` })),
+          ]}
+          value={into !== undefined ? String(into) : ''}
+          onChange={(v) => setIntoText(v || null)}
+          allowDeselect={false}
         />
       </Group>
       <Text size="sm" c="dimmed" aria-label="Wallet on chain">
