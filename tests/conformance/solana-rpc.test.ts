@@ -270,6 +270,56 @@ describe('the Solana JSON-RPC through @solana/kit', () => {
     expect(await ex.rpc.getHealth().send()).toBe('ok');
   });
 
+  it('answers every malformed call of every method with an error object, and keeps answering', async () => {
+    const methods = [
+      'getLatestBlockhash',
+      'sendTransaction',
+      'simulateTransaction',
+      'getSignatureStatuses',
+      'getTransaction',
+      'getBalance',
+      'getAccountInfo',
+      'getTokenAccountsByOwner',
+      'getTokenAccountBalance',
+      'getMinimumBalanceForRentExemption',
+      'requestAirdrop',
+      'getVersion',
+      'getHealth',
+      'getSlot',
+      'devnet_requestTokens',
+    ];
+    const junk: unknown[] = [
+      null,
+      true,
+      -1,
+      1e308,
+      2 ** 64,
+      'x',
+      '',
+      'A'.repeat(5000),
+      [],
+      [[]],
+      {},
+      { encoding: 'base99' },
+      { __proto__: { polluted: 1 } },
+      ['11111111111111111111111111111111', { dataSlice: { offset: -1, length: 2 } }],
+      ['AAAA', { encoding: 'base64' }],
+      ['!!', { encoding: 'base58' }],
+      [w.address, 'nope'],
+      [w.address, 1, 'x'],
+    ];
+    for (const method of methods)
+      for (const params of junk) {
+        const body = JSON.stringify({ jsonrpc: '2.0', id: 9, method, params });
+        const { status, json } = await post(body);
+        expect([method, params, status]).toEqual([method, params, 200]);
+        expect(json, `${method} ${body.slice(0, 120)}`).toMatchObject({ jsonrpc: '2.0', id: 9 });
+        const error = (json as { error?: { code: number } }).error;
+        if (error) expect([-32602, -32002, -32003, -32015]).toContain(error.code);
+      }
+    expect(await ex.rpc.getHealth().send()).toBe('ok');
+  });
+
   it('the devnet faucet mints to the wallet token account (creating it), tops up SOL, and refuses the absurd', async () => {
     const fresh = new TestWallet(ex);
     await fresh.faucet(1, 100_000_000n);
