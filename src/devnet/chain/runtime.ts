@@ -35,8 +35,12 @@ export const SLOT_MS = 400;
 export const BLOCKHASH_VALID_SLOTS = 150;
 /** What one signature costs, as litesvm (and Solana's base fee) charges it. */
 export const LAMPORTS_PER_SIGNATURE = 5_000n;
-/** Transactions kept for getTransaction; older ones are forgotten (their effects stay on chain). */
-const KEPT_TRANSACTIONS = 20_000;
+/**
+ * Transactions kept for getTransaction and getSignatureStatuses (and saved in every snapshot); older ones are
+ * forgotten, as a pruning RPC node forgets them: their effects stay on chain, and a resend of one is refused
+ * by its long-expired blockhash.
+ */
+const KEPT_TRANSACTIONS = 5_000;
 const SYSVAR_OWNER = 'Sysvar1111111111111111111111111111111111111';
 
 export interface TokenBalanceJson {
@@ -459,7 +463,14 @@ export class ChainRuntime {
       data: new Uint8Array(),
     });
     this.touched.add(treasury);
+    this.ensureMints();
+  }
+
+  /** A mint for every token (at genesis, and for a token added to the config since the chain was saved). */
+  private ensureMints(): void {
+    const treasury = addressOf(this.treasury);
     for (const token of this.tokens) {
+      if (this.account(token.mint as Address)) continue;
       // The mints sit at the addresses /info publishes. No key exists for those addresses, so the runtime
       // writes them once, as a genesis file would; every later change is a transaction.
       this.svm.setAccount({
@@ -499,6 +510,7 @@ export class ChainRuntime {
       this.txs.set(tx.signature, tx);
       this.state.txs.push(tx);
     }
+    this.ensureMints();
   }
 
   /** What a snapshot keeps: every account a transaction touched, and the transaction log. */
