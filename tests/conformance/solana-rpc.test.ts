@@ -148,6 +148,15 @@ describe('the Solana JSON-RPC through @solana/kit', () => {
     expect(sim.value.logs?.join('\n')).toMatch(/Memo/);
     expect(sim.value.accounts?.[0]).toMatchObject({ owner: '11111111111111111111111111111111' });
     expect((await ex.rpc.getSignatureStatuses([signed.signature]).send()).value).toEqual([null]);
+    // unsigned, as fee estimators simulate: fine without sigVerify, refused with it
+    const unsigned = getBase64EncodedWireTransaction({
+      ...signed.transaction,
+      signatures: { [w.address]: null },
+    } as never);
+    expect((await ex.rpc.simulateTransaction(unsigned, { encoding: 'base64' }).send()).value.err).toBeNull();
+    await expect(
+      ex.rpc.simulateTransaction(unsigned, { encoding: 'base64', sigVerify: true }).send(),
+    ).rejects.toMatchObject({ context: { __code: -32003 } });
 
     const sig = await ex.rpc.sendTransaction(signed.wire, { encoding: 'base64' }).send();
     expect(sig).toBe(signed.signature);
