@@ -40,7 +40,7 @@ export const LAMPORTS_PER_SIGNATURE = 5_000n;
  * forgotten, as a pruning RPC node forgets them: their effects stay on chain, and a resend of one is refused
  * by its long-expired blockhash.
  */
-const KEPT_TRANSACTIONS = 5_000;
+const KEPT_TRANSACTIONS = 2_000;
 const SYSVAR_OWNER = 'Sysvar1111111111111111111111111111111111111';
 
 export interface TokenBalanceJson {
