@@ -329,6 +329,9 @@ export class Funds {
             detail: 'The transaction failed on the chain; the tokens did not leave your wallet.',
           });
         if (status.status === 'landed') this.update({ ...deposit, status: 'confirmed' });
+        // An RPC that pruned its history no longer knows an old signature; the exchange's record says it landed.
+        else if (await this.deps.client.settlementDeposit(deposit.txId))
+          this.update({ ...deposit, status: 'confirmed' });
       } else {
         const found = await this.deps.client.settlementDeposit(deposit.txId);
         const record = found?.find((d) => d.tokenId === deposit.tokenId);
