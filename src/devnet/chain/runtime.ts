@@ -362,7 +362,12 @@ export class ChainRuntime {
     const meta = failed ? result.meta() : result;
     for (const k of keys) this.touched.add(k);
     const slot = this.slot();
-    const post = keys.map((k) => this.account(k));
+    // Only writable accounts can have changed: the others are read once (reading one costs a base58 round
+    // trip in litesvm's wrapper, the larger part of a transaction's bookkeeping).
+    const { numSignerAccounts: s, numReadonlySignerAccounts: rs, numReadonlyNonSignerAccounts: rn } =
+      message.header;
+    const writable = (i: number) => (i < s ? i < s - rs : i < keys.length - rn);
+    const post = keys.map((k, i) => (writable(i) ? this.account(k) : pre[i]!));
     const record: TxRecord = {
       signature,
       slot,
