@@ -283,6 +283,8 @@ describe('withdrawals', () => {
       })
       .send();
     expect(payout?.meta?.err).toBeNull();
+    // creating the token account is a cross-program call of the ATA program into System and Token
+    expect(payout?.meta?.innerInstructions?.length).toBeGreaterThan(0);
     expect(payout?.meta?.preTokenBalances?.find((b) => b.owner === dest.address)).toBeUndefined();
     expect(payout?.meta?.postTokenBalances?.find((b) => b.owner === dest.address)?.uiTokenAmount.amount).toBe(
       (usdc(30) - fee).toString(),

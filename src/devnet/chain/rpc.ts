@@ -599,7 +599,7 @@ export class SolanaRpc {
       fee: big(tx.fee),
       preBalances: tx.preBalances.map(big),
       postBalances: tx.postBalances.map(big),
-      innerInstructions: [],
+      innerInstructions: tx.innerInstructions ?? [],
       logMessages: tx.logs,
       preTokenBalances: tx.preTokenBalances,
       postTokenBalances: tx.postTokenBalances,

@@ -66,6 +66,13 @@ export interface TxRecord {
   postBalances: string[];
   preTokenBalances: TokenBalanceJson[];
   postTokenBalances: TokenBalanceJson[];
+  /** cross-program invocations per top-level instruction, in the RPC's json form (data base58) */
+  innerInstructions?: InnerInstructionsJson[];
+}
+
+export interface InnerInstructionsJson {
+  index: number;
+  instructions: { programIdIndex: number; accounts: number[]; data: string; stackHeight: number }[];
 }
 
 interface SavedAccount {
@@ -364,8 +371,11 @@ export class ChainRuntime {
     const slot = this.slot();
     // Only writable accounts can have changed: the others are read once (reading one costs a base58 round
     // trip in litesvm's wrapper, the larger part of a transaction's bookkeeping).
-    const { numSignerAccounts: s, numReadonlySignerAccounts: rs, numReadonlyNonSignerAccounts: rn } =
-      message.header;
+    const {
+      numSignerAccounts: s,
+      numReadonlySignerAccounts: rs,
+      numReadonlyNonSignerAccounts: rn,
+    } = message.header;
     const writable = (i: number) => (i < s ? i < s - rs : i < keys.length - rn);
     const post = keys.map((k, i) => (writable(i) ? this.account(k) : pre[i]!));
     const record: TxRecord = {
@@ -381,6 +391,21 @@ export class ChainRuntime {
       postBalances: post.map((a) => (a?.lamports ?? 0n).toString()),
       preTokenBalances: preTokens,
       postTokenBalances: this.tokenBalances(keys, post),
+      innerInstructions: meta
+        .innerInstructions()
+        .map((list, index) => ({
+          index,
+          instructions: list.map((inner) => {
+            const ix = inner.instruction();
+            return {
+              programIdIndex: ix.programIdIndex(),
+              accounts: [...ix.accounts()],
+              data: b58.decode(ix.data()),
+              stackHeight: inner.stackHeight(),
+            };
+          }),
+        }))
+        .filter((entry) => entry.instructions.length > 0),
     };
     // A transaction refused before it ran (bad fee payer, unknown account) never lands in a block.
     if (failed && meta.signature().every((b) => b === 0))
