@@ -4,7 +4,7 @@
 // snapshots so the chain survives a devnet restart. Everything the devnet does on chain (mints, vaults,
 // faucet, withdrawal payouts) is a signed transaction through the same path as anyone's.
 import { createHash } from 'node:crypto';
-import { LiteSVM } from 'litesvm';
+import { Clock as ClockSysvar, LiteSVM } from 'litesvm';
 import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
@@ -152,6 +152,7 @@ export class ChainRuntime {
   /** owns the exchange's deposit vault token accounts and signs withdrawal payouts */
   readonly vaultOwner = devnetKey('vault');
   private recent: { slot: number; hashes: Map<string, number> } | null = null;
+  private clockSysvarSlot = -1;
   private nextMemo = 0;
 
   constructor(
@@ -361,6 +362,7 @@ export class ChainRuntime {
   private run(tx: Transaction, signature: string, wire: string): SendOutcome {
     const message = compiledMessage(tx) as Exclude<ReturnType<typeof compiledMessage>, string>;
     const keys = message.staticAccounts as readonly Address[];
+    this.syncClockSysvar();
     const pre = keys.map((k) => this.account(k));
     const preBalances = pre.map((a) => (a?.lamports ?? 0n).toString());
     const preTokens = this.tokenBalances(keys, pre);
@@ -429,6 +431,16 @@ export class ChainRuntime {
     };
     for (const listener of this.listeners) listener(confirmed);
     return { ok: true, record, duplicate: false };
+  }
+
+  /** Programs reading the Clock sysvar see the devnet's slot and time, not litesvm's defaults. */
+  private syncClockSysvar(): void {
+    const slot = this.slot();
+    if (slot === this.clockSysvarSlot) return;
+    this.clockSysvarSlot = slot;
+    const now = BigInt(Math.floor(this.clock.nowMs() / 1000));
+    const epochStart = BigInt(Math.floor(this.state.genesisMs / 1000));
+    this.svm.setClock(new ClockSysvar(BigInt(slot), epochStart, 0n, 0n, now));
   }
 
   private tokenBalances(
