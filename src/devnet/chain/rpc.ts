@@ -626,6 +626,10 @@ export class SolanaRpc {
 
   async listen(host: string, port: number): Promise<RpcServer> {
     const server = createServer((req, res) => void this.serve(req, res));
+    // A caller that connects and then trickles or says nothing is cut off rather than held forever.
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 30_000;
+    server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());
