@@ -218,6 +218,14 @@ test('history and settings', async () => {
   await shot('history');
   await go('Settings');
   await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('withdraw');
+  // the Solana RPC beside the network: the embedded devnet's own; an address that is not one is refused
+  await expect(page.getByLabel('Solana RPC', { exact: true })).toContainText(
+    `${app.solanaRpcUrl} (the exchange’s own)`,
+  );
+  await page.getByLabel('Use another Solana RPC').fill(app.exchangeUrl);
+  await page.getByRole('button', { name: 'Check and use' }).click();
+  await expect(page.getByText(/No Solana RPC answered getVersion/)).toBeVisible();
+  await expect(page.getByLabel('Solana RPC', { exact: true })).toContainText('(the exchange’s own)');
   const saved = bs58.encode(randomBytes(32));
   await page.getByLabel('Name').fill('Cold storage');
   await page.getByLabel('Settlement-chain address').fill('not an address');
