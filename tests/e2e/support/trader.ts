@@ -11,6 +11,8 @@ import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
 import { createSolanaRpc } from '@solana/kit';
 import { signDeposit } from '../../../src/protocol/solana-tx';
 import type { ActionKind, ReceiptKind } from '../../../src/protocol/types';
+import { createExchangeClient, type ExchangeClient } from '../../../src/main/exchange/exchange-client';
+import { createHttpClient } from '../../../src/main/exchange/http-client';
 
 const schema = loadSchema(readBundledProto());
 
@@ -34,6 +36,13 @@ export class Trader {
     this.address = bs58.encode(this.key.publicKey);
   }
 
+  /** reads through the app's own exchange client: the public JSON, scaled exactly */
+  private client: ExchangeClient | null = null;
+  private reader(): ExchangeClient {
+    this.client ??= createExchangeClient(createHttpClient({ baseUrl: this.exchangeUrl }));
+    return this.client;
+  }
+
   private async json<T>(path: string, init?: RequestInit): Promise<T> {
     const res = await fetch(`${this.exchangeUrl}${path}`, init);
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
@@ -49,8 +58,7 @@ export class Trader {
   }
 
   async accountIds(): Promise<number[]> {
-    const res = await fetch(`${this.exchangeUrl}/user/${this.address}`);
-    return res.status === 404 ? [] : ((await res.json()) as { accountIds: number[] }).accountIds;
+    return (await this.reader().user(this.address))?.accountIds ?? [];
   }
 
   /** Faucet and a deposit transaction signed by this key, then waits until the exchange has credited it. */
@@ -85,8 +93,8 @@ export class Trader {
     for (let i = 0; i < 100; i += 1) {
       const [account] = await this.accountIds();
       if (account !== undefined) {
-        const a = await this.json<{ balances: { tokenId: number; amount: string }[] }>(`/account/${account}`);
-        if (a.balances.some((b) => b.tokenId === tokenId && BigInt(b.amount) >= amount)) return account;
+        const a = await this.reader().account(account);
+        if (a.balances.some((b) => b.tokenId === tokenId && b.amount >= amount)) return account;
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -172,13 +180,13 @@ export class Trader {
 
   /** The wallet's sessions as the exchange lists them. */
   async sessions(): Promise<{ sessionId: string }[]> {
-    return (await this.json<{ sessions: { sessionId: string }[] }>(`/user/${this.address}`)).sessions;
+    return ((await this.reader().user(this.address))?.sessions ?? []).map((s) => ({
+      sessionId: s.sessionId.toString(),
+    }));
   }
 
-  async account(accountId: number) {
-    return this.json<{
-      margin: { healthBps: number | null; equity: string };
-      positions: { marketId: number; size: string; markPrice: string; liquidationPrice: string | null }[];
-    }>(`/account/${accountId}`);
+  /** the account as the app models it: bigint amounts, margin health and liquidation prices */
+  account(accountId: number) {
+    return this.reader().account(accountId);
   }
 }
