@@ -1,6 +1,8 @@
 // The exchange's settlement records (GET /settlement/...): where deposits go, and what became of a deposit
-// transaction. The chain itself is read through a Solana JSON-RPC.
+// transaction. The chain itself is read through a Solana JSON-RPC. Numbers arrive lossless (json.ts); amounts
+// are scaled integers as decimal strings, as the chain's own token amounts are.
 import { z } from 'zod';
+import { UInt } from './json';
 import { Base58Key, ScaledString, TokenIdNumber } from './wire';
 
 export const SettlementVaultsSchema = z.array(
@@ -13,13 +15,13 @@ export const SettlementDepositSchema = z.object({
   amount: ScaledString,
   sender: Base58Key,
   recipient: Base58Key,
-  accountId: z.number().int().min(0).optional(),
+  accountId: UInt().optional(),
   correlation: z.enum(['memo', 'sender']),
   memoProblem: z.string().max(500).optional(),
-  slot: z.number().int().min(0),
+  slot: UInt(Number.MAX_SAFE_INTEGER),
   status: z.enum(['confirmed', 'credited', 'uncredited']),
   reason: z.string().max(500).optional(),
-  creditedAccountId: z.number().int().min(0).optional(),
+  creditedAccountId: UInt().optional(),
 });
 
 export type SettlementDeposit = z.infer<typeof SettlementDepositSchema>;
