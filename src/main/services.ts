@@ -23,6 +23,7 @@ import { Submitter } from './pipeline/submitter';
 import { SessionManager, sessionSecretItems } from './sessions/session-manager';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
+import { createChainClient } from './funds/chain-client';
 import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
 import { SettingsStore } from './settings/settings-store';
@@ -73,8 +74,11 @@ export interface Services extends ExchangeServices {
   addressBook: AddressBook;
   settings: SettingsStore;
   readonly connected: boolean;
-  /** Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir. */
-  connect(baseUrl: string, networkDir: string): void;
+  /**
+   * Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir, with
+   * the Solana RPC its deposits go through (null: none known).
+   */
+  connect(baseUrl: string, networkDir: string, solanaRpcUrl?: string | null): void;
   close(): void;
 }
 
@@ -131,7 +135,11 @@ export function createServices(deps: ServiceDeps): Services {
     onRemoved: forgetWallet,
   });
 
-  function bind(baseUrl: string, networkDir: string): ExchangeServices & { close(): void } {
+  function bind(
+    baseUrl: string,
+    networkDir: string,
+    solanaRpcUrl: string | null,
+  ): ExchangeServices & { close(): void } {
     const client = createExchangeClient(
       createHttpClient({ baseUrl, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}) }),
     );
@@ -183,6 +191,8 @@ export function createServices(deps: ServiceDeps): Services {
     const funds = new Funds({
       file: join(networkDir, 'deposits.json'),
       client,
+      chain: solanaRpcUrl ? createChainClient(solanaRpcUrl) : null,
+      info: getInfo,
       wallets,
       lock,
       audit,
@@ -270,9 +280,9 @@ export function createServices(deps: ServiceDeps): Services {
     },
     info: () => current().info(),
     schema: () => current().schema(),
-    connect(baseUrl, networkDir) {
+    connect(baseUrl, networkDir, solanaRpcUrl = null) {
       const previous = bound;
-      bound = bind(baseUrl, networkDir);
+      bound = bind(baseUrl, networkDir, solanaRpcUrl);
       previous?.close();
     },
     close: () => {

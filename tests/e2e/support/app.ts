@@ -14,6 +14,8 @@ export interface RunningApp {
   /** what the host printed on stderr so far (warnings), line by line; it is echoed to the test's stderr */
   stderr: string[];
   exchangeUrl: string;
+  /** the settlement chain's Solana JSON-RPC the app uses (the embedded devnet's) */
+  solanaRpcUrl: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -46,8 +48,11 @@ export async function startApp(
     process.stderr.write(`${line}\n`);
   });
   let exchangeUrl = '';
+  let solanaRpcUrl = '';
+  let rpcLine = false;
   // Addresses are asked for ahead of use so that reading `url` stays synchronous. The host prints its first
-  // address as soon as it serves the lock screen, and the exchange once the core has started: wait for both.
+  // address as soon as it serves the lock screen, and the exchange and Solana RPC lines once the core has
+  // started: wait for all of them.
   const spare: string[] = [];
   const askForMore = (n: number): void => {
     if (child.stdin?.writable) child.stdin.write('\n'.repeat(n));
@@ -59,12 +64,15 @@ export async function startApp(
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const exchange = /^exchange: (\S+)/.exec(line);
       if (exchange) exchangeUrl = exchange[1]!;
+      const rpc = /^solana rpc: (http\S+)/.exec(line);
+      if (rpc) solanaRpcUrl = rpc[1]!;
+      if (line.startsWith('solana rpc: ')) rpcLine = true;
       const match = /^PERPETUA_HOST_URL=(\S+)$/.exec(line);
       if (match) {
         if (firstAddress) spare.push(match[1]!);
         else firstAddress = match[1]!;
       }
-      if (started || !firstAddress || !exchangeUrl) return;
+      if (started || !firstAddress || !exchangeUrl || !rpcLine) return;
       started = true;
       clearTimeout(timer);
       askForMore(16);
@@ -85,6 +93,7 @@ export async function startApp(
     },
     stderr,
     exchangeUrl,
+    solanaRpcUrl,
     dataDir,
     stop: async () => {
       if (child.exitCode === null) {

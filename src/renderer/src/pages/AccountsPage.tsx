@@ -6,6 +6,7 @@ import { accountHref } from '../routes';
 import { ImportWalletModal } from '../components/wallets/ImportWalletModal';
 import { CreateWalletModal } from '../components/wallets/CreateWalletModal';
 import { WalletActions } from '../components/wallets/WalletActions';
+import { ChainBalances } from '../components/ChainBalances';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
 type WalletInfo = ResultOf<'listWallets'>[number];
@@ -33,6 +34,7 @@ function WalletCard({ wallet: w, held }: { wallet: WalletInfo; held: PortfolioWa
           </Group>
         </Group>
         <Code>{w.publicKey}</Code>
+        <ChainBalances walletId={w.walletId} label={w.label} />
         {accounts.length > 0 ? (
           <Table aria-label={`Accounts of ${w.label}`}>
             <Table.Thead>
