@@ -58,6 +58,8 @@ test('import from a keypair file in the first-run step: a wrong file is refused 
   await page.goto(app.url);
   await setUpToWalletStep(page);
   await page.getByRole('button', { name: 'Import a wallet' }).click();
+  // a recovery phrase is the usual way in (phrases.spec.ts); this wallet comes as a CLI keypair file
+  await dialog().getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await dialog().getByLabel('Wallet name').fill('Trader');
 
   // a big file is not even read
@@ -196,6 +198,7 @@ test('remove: only the exact public key enables removal, and the wallet leaves e
   // a second wallet, pasted, stays behind
   const other = new Trader(app.exchangeUrl, 'wallets-spec-other');
   await page.getByRole('button', { name: 'Import wallet' }).click();
+  await dialog().getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await dialog().getByLabel('Wallet name').fill('Spare');
   await dialog().getByLabel('Secret key').fill(other.secret);
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
