@@ -118,7 +118,7 @@ test('import: a wrong word and a wrong checksum are named plainly; the phrase’
     'aria-selected',
     'true',
   );
-  const field = dialog().getByLabel('Recovery phrase');
+  const field = dialog().getByRole('textbox', { name: 'Recovery phrase' });
   await field.fill(ABANDON.replace(/about$/, 'abuot'));
   await dialog().getByRole('button', { name: 'Find my wallets' }).click();
   await expect(dialog().getByRole('alert')).toContainText(
@@ -138,14 +138,14 @@ test('import: a wrong word and a wrong checksum are named plainly; the phrase’
   );
   await dialog().getByRole('button', { name: 'Find my wallets' }).click();
 
-  const phantom = dialog().getByRole('table', { name: "Wallets on m/44'/501'/i'/0'" });
+  const phantom = dialog().getByRole('table', { name: "Wallets on m/44'/501'/i'/0'", exact: true });
   await expect(phantom.getByRole('row')).toHaveCount(6);
   await expect(
-    dialog().getByRole('table', { name: "Wallets on m/44'/501'/i'" }).getByRole('row'),
+    dialog().getByRole('table', { name: "Wallets on m/44'/501'/i'", exact: true }).getByRole('row'),
   ).toHaveCount(6);
-  await expect(dialog().getByRole('table', { name: "Wallets on m/44'/501'" }).getByRole('row')).toHaveCount(
-    2,
-  );
+  await expect(
+    dialog().getByRole('table', { name: "Wallets on m/44'/501'", exact: true }).getByRole('row'),
+  ).toHaveCount(2);
   const row = (path: string) => dialog().getByRole('row').filter({ hasText: path });
   await expect(row("m/44'/501'/1'/0'")).toContainText(`#${account}: 100 USDC`);
   await expect(row("m/44'/501'/0'/0'")).toContainText('No account');

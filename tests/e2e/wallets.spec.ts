@@ -72,7 +72,7 @@ test('import from a keypair file in the first-run step: a wrong file is refused 
   await chooseKeypairFile('short.json', Buffer.from(JSON.stringify([...seed, ...seed.subarray(0, 31)])));
   await expect(dialog().getByText('short.json')).toBeVisible();
   // the pasted-key field steps aside while a file is chosen
-  await expect(dialog().getByLabel('Secret key')).toBeDisabled();
+  await expect(dialog().getByLabel('Secret key', { exact: true })).toBeDisabled();
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog().getByRole('alert')).toContainText(
     'A keypair file holds a JSON array of 64 numbers from 0 to 255.',
@@ -200,7 +200,7 @@ test('remove: only the exact public key enables removal, and the wallet leaves e
   await page.getByRole('button', { name: 'Import wallet' }).click();
   await dialog().getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await dialog().getByLabel('Wallet name').fill('Spare');
-  await dialog().getByLabel('Secret key').fill(other.secret);
+  await dialog().getByLabel('Secret key', { exact: true }).fill(other.secret);
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(card('Spare')).toContainText(other.address);
 
