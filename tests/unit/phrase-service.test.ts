@@ -279,3 +279,57 @@ describe('more wallets from one phrase, export and forgetting', () => {
     expect([...store.items.keys()].filter((k) => k.startsWith('phrase:'))).toEqual([]);
   });
 });
+
+describe('failures store nothing half-way', () => {
+  it('a keychain failure while confirming stores nothing, and the same words can be confirmed again', async () => {
+    const pending = phrases.create('Main', 12);
+    const answers = pending.checkPositions.map((p) => pending.mnemonic[p - 1]!);
+    store.failNext = new Error('keychain locked');
+    await failure(phrases.confirmBackup(pending.pendingId, answers));
+    expect(wallets.list()).toEqual([]);
+    expect(phrases.list()).toEqual([]);
+    expect(store.items.size).toBe(1);
+    const wallet = await phrases.confirmBackup(pending.pendingId, answers);
+    expect(wallet.publicKey).toBe(pending.publicKey);
+  });
+
+  it('a wallet the keychain refuses after the phrase was kept: the new phrase leaves the keychain again', async () => {
+    const set = store.set.bind(store);
+    store.set = async (name, secret) => {
+      if (name.startsWith('wallet:')) throw new Error('keychain locked');
+      return set(name, secret);
+    };
+    const found = await phrases.discover(ABANDON, '', noAccounts);
+    await failure(phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom'));
+    expect(wallets.list()).toEqual([]);
+    expect(phrases.list()).toEqual([]);
+    expect([...store.items.keys()].filter((k) => k.startsWith('phrase:'))).toEqual([]);
+  });
+
+  it('at most a few phrase checks are held: the oldest is dropped for a new one', async () => {
+    const first = await phrases.discover(ABANDON, '', noAccounts);
+    for (let i = 0; i < 4; i++) await phrases.discover(ABANDON, '', noAccounts);
+    expect((await failure(phrases.importChosen(first.discoveryId, 'root', [0], 'x'))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('after a restart', () => {
+  it('the phrase is still in the keychain: the next wallet is derived from it', async () => {
+    const found = await phrases.discover(ABANDON, '', noAccounts);
+    await phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom');
+    const lock2 = new AppLock({ store, scrypt: FAST_SCRYPT, now: () => now });
+    await lock2.init();
+    await lock2.unlock(PASS);
+    const wallets2 = new WalletService({ store, lock: lock2, dataDir: dir, now: () => now });
+    const phrases2 = new PhraseService({
+      store,
+      lock: lock2,
+      wallets: wallets2,
+      dataDir: dir,
+      now: () => now,
+    });
+    const [phrase] = phrases2.list();
+    expect(phrase!.wallets.map((w) => w.publicKey)).toEqual([PHANTOM_0]);
+    expect((await phrases2.addNext(phrase!.phraseId, 'Second')).publicKey).toBe(PHANTOM_1);
+  });
+});

@@ -30,6 +30,8 @@ export const NEW_PHRASE_SCHEME: PathScheme = 'bip44-change';
 export const DISCOVER_PER_PATH = 5;
 export const BACKUP_CHECKS = 3;
 const PENDING_TTL_MS = 10 * 60_000;
+/** reveals and phrase checks held at once; an older one is dropped (and its seed wiped) for a new one */
+const MAX_PENDING = 4;
 const phraseItem = (phraseId: string): string => `phrase:${phraseId}`;
 
 const PhraseFileSchema = z.object({
@@ -211,6 +213,7 @@ export class PhraseService {
     const { publicKey } = deriveWallet(seed, path);
     seed.fill(0);
     const pendingId = randomUUID();
+    dropOldest(this.creates, () => {});
     this.creates.set(pendingId, {
       label: trimmed,
       words,
@@ -281,6 +284,7 @@ export class PhraseService {
     const words = checkPhrase(phraseText);
     const seed = phraseSeed(words, bip39Passphrase);
     const discoveryId = randomUUID();
+    dropOldest(this.discoveries, (d) => d.seed.fill(0));
     this.discoveries.set(discoveryId, {
       words,
       bip39Passphrase,
@@ -446,6 +450,7 @@ export class PhraseService {
     const tag = phraseTag(seed);
     const records = this.records();
     let record = records.find((p) => p.tag === tag && p.scheme === scheme);
+    const isNew = !record;
     if (!record) {
       record = {
         phraseId: randomUUID(),
@@ -469,10 +474,17 @@ export class PhraseService {
         stored.push(wallet);
         if (!record.wallets.some((w) => w.publicKey === publicKey)) record.wallets.push({ publicKey, index });
       }
-    } finally {
+    } catch (error) {
+      // nothing came of a new phrase: it leaves the keychain again, as if never entered
+      if (isNew && stored.length === 0) {
+        await this.deps.store.delete(phraseItem(record.phraseId)).catch(() => false);
+        throw error;
+      }
       // whatever was stored is grouped under its phrase, even if a later wallet failed
       this.save(records);
+      throw error;
     }
+    this.save(records);
     return stored;
   }
 
@@ -490,6 +502,14 @@ export class PhraseService {
     this.creates.clear();
     for (const d of this.discoveries.values()) d.seed.fill(0);
     this.discoveries.clear();
+  }
+}
+
+function dropOldest<T>(map: Map<string, T>, wipe: (value: T) => void): void {
+  while (map.size >= MAX_PENDING) {
+    const [oldest, value] = map.entries().next().value as [string, T];
+    wipe(value);
+    map.delete(oldest);
   }
 }
 
