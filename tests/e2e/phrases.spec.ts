@@ -43,13 +43,15 @@ test.beforeAll(async ({ browser }) => {
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   page = await context.newPage();
+  // the page's clock runs as usual, but a test can move it on: the clipboard is cleared a minute after a copy
+  await page.clock.install();
 });
 test.afterAll(async () => {
   await context?.close();
   await app?.stop();
 });
 
-test('create: 24 words shown once, copied, then three asked back by position; the wallet appears under its phrase', async () => {
+test('create: 24 words shown once, copied (and cleared from the clipboard a minute later), then three asked back by position; the wallet appears under its phrase', async () => {
   await page.goto(app.url);
   await setUpToWalletStep(page);
   await page.getByRole('button', { name: 'Create a new wallet' }).click();
@@ -62,7 +64,10 @@ test('create: 24 words shown once, copied, then three asked back by position; th
   await dialog().getByRole('button', { name: 'Copy phrase' }).click();
   await expect(dialog().getByRole('status')).toContainText('cleared in a minute');
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(created.join(' '));
-  await page.evaluate('navigator.clipboard.writeText("")');
+  await page.clock.fastForward(50_000);
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(created.join(' '));
+  await page.clock.fastForward(10_000);
+  await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe('');
   // even a throwaway devnet phrase never goes into a committed picture
   await shot('phrase-create', ['new-phrase']);
 
