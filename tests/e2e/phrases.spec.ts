@@ -59,6 +59,8 @@ test('create: 24 words shown once, copied (and cleared from the clipboard a minu
   await expect(dialog().getByRole('radio', { name: '24 words (recommended)' })).toBeChecked();
   await dialog().getByRole('button', { name: 'Create wallet' }).click();
   await expect(dialog().getByTestId('new-phrase').getByRole('listitem')).toHaveCount(24);
+  // the keyboard is enough: the next step's button has the focus
+  await expect(dialog().getByRole('button', { name: 'I wrote it down' })).toBeFocused();
   created = await words('new-phrase');
   expect(new Set(created).size).toBeGreaterThan(1);
   await dialog().getByRole('button', { name: 'Copy phrase' }).click();
@@ -71,9 +73,11 @@ test('create: 24 words shown once, copied (and cleared from the clipboard a minu
   // even a throwaway devnet phrase never goes into a committed picture
   await shot('phrase-create', ['new-phrase']);
 
+  // the check's first field has the focus
   await dialog().getByRole('button', { name: 'I wrote it down' }).click();
   const asked = dialog().getByLabel(/^Word \d+$/);
   await expect(asked).toHaveCount(3);
+  await expect(asked.first()).toBeFocused();
   const positions = (
     await dialog()
       .locator('label')

@@ -32,10 +32,13 @@ export function CreateWalletModal({
   const [copied, setCopied] = useState<boolean | null>(null);
   const wordsRef = useRef<HTMLDivElement>(null);
   const firstAnswer = useRef<HTMLInputElement>(null);
+  const wroteIt = useRef<HTMLButtonElement>(null);
   const { run, busy, error, setError } = useAction();
+  // each step's form replaces the last: the keyboard focus moves to where the next step starts
   useEffect(() => {
     if (checking) firstAnswer.current?.focus();
-  }, [checking]);
+    else if (pending) wroteIt.current?.focus();
+  }, [checking, pending]);
 
   const create = () =>
     run(async () =>
@@ -132,7 +135,7 @@ export function CreateWalletModal({
             <Button variant="default" onClick={() => void copy()}>
               Copy phrase
             </Button>
-            <Button onClick={() => setChecking(true)} data-autofocus>
+            <Button ref={wroteIt} onClick={() => setChecking(true)}>
               I wrote it down
             </Button>
           </Group>
