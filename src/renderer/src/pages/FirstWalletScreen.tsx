@@ -41,8 +41,8 @@ export function FirstWalletScreen({ onLater }: { onLater: () => void }) {
             <Paper withBorder p="md">
               <Stack h="100%" justify="space-between">
                 <Text size="sm" id={createId}>
-                  A new wallet for a fresh start. Its recovery phrase is shown once: write the words down, then
-                  type three of them back.
+                  A new wallet for a fresh start. Its recovery phrase is shown once: write the words down,
+                  then type three of them back.
                 </Text>
                 <Button
                   ref={createButton}
@@ -57,8 +57,8 @@ export function FirstWalletScreen({ onLater }: { onLater: () => void }) {
             <Paper withBorder p="md">
               <Stack h="100%" justify="space-between">
                 <Text size="sm" id={importId}>
-                  One you already have: enter its recovery phrase (Phantom, Solflare, Backpack, Ledger), or its
-                  secret key or a settlement-chain CLI keypair file.
+                  One you already have: enter its recovery phrase (Phantom, Solflare, Backpack, Ledger), or
+                  its secret key or a settlement-chain CLI keypair file.
                 </Text>
                 <Button
                   ref={importButton}
