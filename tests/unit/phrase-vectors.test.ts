@@ -313,7 +313,16 @@ describe('bad phrases are refused plainly', () => {
   it('names the word that is not in the list, and suggests the word meant', () => {
     const e = failure(() => checkPhrase(ABANDON.replace(/about$/, 'abuot')));
     expect(e.code).toBe('INVALID_ARGUMENT');
-    expect(e.message).toBe('Word 12, “abuot”, is not in the English recovery-phrase word list.');
+    expect(e.message).toBe(
+      'Word 12, “abuot”, is not in the English recovery-phrase word list. Did you mean about?',
+    );
+    // a word far from any in the list gets no guess
+    expect(failure(() => checkPhrase(ABANDON.replace(/about$/, 'xylophone'))).message).toBe(
+      'Word 12, “xylophone”, is not in the English recovery-phrase word list.',
+    );
+    expect(failure(() => checkPhrase(ABANDON.replace(/about$/, 'abot'))).message).toMatch(
+      /Did you mean about\?/,
+    );
     expect(failure(() => checkPhrase(ABANDON.replace(/^abandon/, 'abandn'))).message).toBe(
       'Word 1, “abandn”, is not in the English recovery-phrase word list. Did you mean abandon?',
     );

@@ -31,8 +31,7 @@ export function checkPhrase(text: string): string {
   const unknown = words.findIndex((w) => !WORDS.has(w));
   if (unknown >= 0) {
     const word = words[unknown]!;
-    // every word of the list is known by its first four letters
-    const near = word.length >= 3 ? wordlist.filter((w) => w.startsWith(word.slice(0, 4))) : [];
+    const near = nearWords(word);
     const hint = near.length > 0 && near.length <= 3 ? ` Did you mean ${near.join(' or ')}?` : '';
     throw new AppFailure(
       'INVALID_ARGUMENT',
@@ -49,6 +48,27 @@ export function checkPhrase(text: string): string {
     );
   }
   return phrase;
+}
+
+/** One letter off (added, missing, changed or two swapped), or the same first four letters: typos. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const rest = (x: string, n: number) => x.slice(i + n);
+  return (
+    rest(a, 1) === rest(b, 1) ||
+    rest(a, 1) === rest(b, 0) ||
+    rest(a, 0) === rest(b, 1) ||
+    (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(a, 2) === rest(b, 2))
+  );
+}
+
+function nearWords(word: string): string[] {
+  if (word.length < 3) return [];
+  // every word of the list is known by its first four letters
+  const byPrefix = word.length >= 4 ? wordlist.filter((w) => w.startsWith(word.slice(0, 4))) : [];
+  return byPrefix.length > 0 ? byPrefix : wordlist.filter((w) => oneEditApart(word, w));
 }
 
 export function newPhrase(wordCount: 12 | 24): string {
