@@ -5,8 +5,7 @@ import { generateMnemonic, mnemonicToEntropy, mnemonicToSeedSync } from '@scure/
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { AppFailure } from '../../shared/result';
 
-export const WORD_COUNTS = [12, 15, 18, 21, 24] as const;
-export type WordCount = (typeof WORD_COUNTS)[number];
+const WORD_COUNTS = [12, 15, 18, 21, 24] as const;
 const WORDS = new Set(wordlist);
 
 /** The words of a phrase as the person typed or pasted it: any spacing, any case, numbered or not. */

@@ -25,10 +25,10 @@ import { checkPhrase, newPhrase, normalisePhrase, phraseSeed } from './mnemonic'
 import { derivePath } from './slip10';
 
 /** the scheme a phrase made here derives along: the one Phantom, Solflare and Backpack use */
-export const NEW_PHRASE_SCHEME: PathScheme = 'bip44-change';
+const NEW_PHRASE_SCHEME: PathScheme = 'bip44-change';
 /** how many wallets of each indexed path the import screen looks up */
-export const DISCOVER_PER_PATH = 5;
-export const BACKUP_CHECKS = 3;
+const DISCOVER_PER_PATH = 5;
+const BACKUP_CHECKS = 3;
 const PENDING_TTL_MS = 10 * 60_000;
 /** reveals and phrase checks held at once; an older one is dropped (and its seed wiped) for a new one */
 const MAX_PENDING = 4;

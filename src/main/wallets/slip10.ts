@@ -30,7 +30,7 @@ function split(i: Uint8Array): ExtendedKey {
   return { key: i.slice(0, 32), chainCode: i.slice(32) };
 }
 
-export function masterKey(seed: Uint8Array): ExtendedKey {
+function masterKey(seed: Uint8Array): ExtendedKey {
   const i = hmac(sha512, CURVE, seed);
   try {
     return split(i);

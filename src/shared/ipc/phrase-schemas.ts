@@ -13,7 +13,7 @@ const Index = z.number().int().min(0).max(0x7fff_ffff);
 const Scheme = z.enum(PATH_SCHEMES);
 const Done = z.object({ done: z.literal(true) });
 
-export const PhraseViewSchema = z.object({
+const PhraseViewSchema = z.object({
   phraseId: Id,
   scheme: Scheme,
   wordCount: z.number().int(),
@@ -23,7 +23,7 @@ export const PhraseViewSchema = z.object({
   nextIndex: Index.nullable(),
 });
 
-export const DiscoveredAddressSchema = z.object({
+const DiscoveredAddressSchema = z.object({
   index: Index,
   path: z.string(),
   publicKey: Address,

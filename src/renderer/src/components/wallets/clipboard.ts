@@ -1,7 +1,7 @@
 // Copying a secret (a key or a recovery phrase) for the person's backup. The clipboard API first; where it is
 // refused (a denied permission), a copy of the selected text. Whatever was copied is cleared from the
 // clipboard a minute later, even if the dialog closed since, unless something else was copied meanwhile.
-export const CLIPBOARD_CLEAR_MS = 60_000;
+const CLIPBOARD_CLEAR_MS = 60_000;
 
 let lastCopied: string | null = null;
 let clearTimer: ReturnType<typeof setTimeout> | null = null;
