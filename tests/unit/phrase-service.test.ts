@@ -74,6 +74,11 @@ describe('creating a wallet from a new phrase', () => {
     expect(wallets.list()).toEqual([]);
     expect(store.items.size).toBe(1);
 
+    const allWrong = await failure(phrases.confirmBackup(pending.pendingId, ['zzz', 'zzz', 'zzz']));
+    const [a, b, c] = pending.checkPositions;
+    expect(allWrong.message).toBe(
+      `That is not words ${a}, ${b} and ${c} of your recovery phrase. Check your backup.`,
+    );
     // capitals and spaces in an answer do not matter
     const wallet = await phrases.confirmBackup(pending.pendingId, [
       ` ${answers[0]!.toUpperCase()} `,

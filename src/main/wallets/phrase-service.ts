@@ -184,14 +184,6 @@ export class PhraseService {
     });
   }
 
-  /** The phrase a wallet was derived from, if any. */
-  phraseOf(walletId: string): string | null {
-    const wallet = this.deps.wallets.get(walletId);
-    return (
-      this.records().find((p) => p.wallets.some((w) => w.publicKey === wallet.publicKey))?.phraseId ?? null
-    );
-  }
-
   // ---- create ----
 
   /** Step one: a new phrase, shown once, with the positions the backup check will ask for. Nothing is stored. */
@@ -235,10 +227,14 @@ export class PhraseService {
       (position, i) => normalisePhrase(answers[i] ?? '').join(' ') !== words[position - 1],
     );
     if (answers.length !== pending.positions.length || wrong.length > 0) {
-      const named = (wrong.length > 0 ? wrong : pending.positions).map((p) => `word ${p}`);
+      const named = wrong.length > 0 ? wrong : pending.positions;
+      const which =
+        named.length === 1
+          ? `word ${named[0]}`
+          : `words ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
       throw new AppFailure(
         'INVALID_ARGUMENT',
-        `That is not ${named.join(' and ')} of your recovery phrase. Check your backup.`,
+        `That is not ${which} of your recovery phrase. Check your backup.`,
       );
     }
     // taken before any await: a second confirm of the same reveal finds nothing
