@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
-# `npm test`: every check the project has, in the order that fails fastest.
+# `npm test`: every check the project has, in the order that fails fastest, after setting up what it needs.
+# A full run fails if any test was skipped. `npm test -- <filters>` asks for a subset: only the test files
+# whose paths match a filter run (in Vitest and Playwright alike), and skips are then allowed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
+
+step "system packages (chromium, gnome-keyring, dbus)"
+bash scripts/setup-system.sh
+if [ ! -x node_modules/.bin/vitest ]; then
+  echo "node_modules is missing: running npm ci first"
+  npm ci --no-audit --no-fund
+fi
+# Playwright drives the Chromium the set-up found, not one it would download.
+export PERPETUA_CHROMIUM="${PERPETUA_CHROMIUM:-$(command -v chromium)}"
 
 step lint
 npx eslint .
@@ -12,11 +23,18 @@ npx tsc -p tsconfig.node.json
 npx tsc -p tsconfig.web.json
 step build
 npx electron-vite build >/dev/null
-step "unit, integration and conformance tests"
-rm -f .test-reports/vitest.json .test-reports/playwright.json
-vitest=(npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json)
-if [ -x scripts/with-keyring.sh ]; then scripts/with-keyring.sh "${vitest[@]}"; else "${vitest[@]}"; fi
-step "end-to-end tests (Playwright, Debian Chromium)"
-if [ -x scripts/with-keyring.sh ]; then scripts/with-keyring.sh npx playwright test; else npx playwright test; fi
 
-node scripts/test-summary.mjs
+subset=()
+[ $# -gt 0 ] && subset=(--subset "$*")
+status=0
+step "unit, integration and conformance tests${subset:+ matching $*}"
+rm -f .test-reports/vitest.json .test-reports/playwright.json
+scripts/with-keyring.sh npx vitest run "$@" ${subset:+--passWithNoTests} \
+  --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json || status=$?
+if [ "$status" -eq 0 ]; then
+  step "end-to-end tests (Playwright, Debian Chromium)${subset:+ matching $*}"
+  scripts/with-keyring.sh npx playwright test "$@" ${subset:+--pass-with-no-tests} || status=$?
+fi
+
+node scripts/test-summary.mjs "${subset[@]}" || status=$?
+exit "$status"

@@ -2,10 +2,12 @@
 # Runs a command against a real, throwaway OS keychain: a private D-Bus session with gnome-keyring unlocked,
 # HOME pointed at a temporary folder. Tests see PERPETUA_KEYRING_TEST=1 and run the keychain suites.
 set -euo pipefail
+# Without them nothing may run "without a keychain": the keychain suites would skip and the run look greener
+# than it is. scripts/setup-system.sh (npm test runs it first) installs them.
 if ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon >/dev/null; then
-  echo "WARNING: dbus-run-session or gnome-keyring-daemon is missing: the OS keychain tests will be SKIPPED." >&2
-  echo "         Install them (apt-get install dbus gnome-keyring) to run them." >&2
-  exec "$@"
+  echo "scripts/with-keyring.sh: dbus-run-session or gnome-keyring-daemon is missing. Run bash scripts/setup-system.sh" >&2
+  echo "  (it installs them, or prints the apt-get command to run), then try again." >&2
+  exit 1
 fi
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT

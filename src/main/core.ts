@@ -100,7 +100,12 @@ export function createCore(deps: CoreDeps): Core {
     network,
     async start() {
       await network.start();
-      await services.lock.init();
+      // Without a keychain (or with a locked one) the rest still starts: the app opens, its first step says
+      // what to install, and the lock reads the keychain again when asked. The caller still hears why.
+      const keychainProblem: unknown = await services.lock.init().then(
+        () => null,
+        (error: unknown) => error,
+      );
       if (services.connected) {
         try {
           // Load the exchange's schema at connect, so a server that lacks what the app needs is known at once.
@@ -115,6 +120,7 @@ export function createCore(deps: CoreDeps): Core {
       stopSleepWatch = (deps.watchSleep ?? ((onSleep) => watchForSleep({ onSleep })))(() =>
         services.lock.onSystemSuspend(),
       );
+      if (keychainProblem) throw keychainProblem;
     },
     close: async () => {
       if (refreshTimer) clearTimeout(refreshTimer);

@@ -63,8 +63,9 @@ if (!app.requestSingleInstanceLock()) {
       dataDir: join(app.getPath('userData'), 'app'),
       store: createKeyringStore('perpetua'),
     });
-    await core.start().catch(() => {
-      // no keychain, or no devnet: the renderer shows the reason when it asks
+    await core.start().catch((error: unknown) => {
+      // no keychain, or no devnet: one line in the terminal; the renderer shows the reason when it asks
+      console.error(`warning: ${(error as Error).message}`);
     });
     powerMonitor.on('suspend', () => core.services.lock.onSystemSuspend());
     powerMonitor.on('lock-screen', () => core.services.lock.onSystemSuspend());

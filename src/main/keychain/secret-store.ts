@@ -22,7 +22,7 @@ export function keychainFailure(error: unknown): AppFailure {
   if (/dbus|DBUS_SESSION_BUS_ADDRESS|no such service|ServiceUnknown/i.test(text)) {
     return new AppFailure(
       'KEYCHAIN_UNAVAILABLE',
-      'No OS keychain is available. On Linux, install and start gnome-keyring (or another Secret Service provider) in your desktop session. Perpetua never stores keys in a plain file.',
+      'No OS keychain is available, and Perpetua keeps keys nowhere else. On Debian or Ubuntu install gnome-keyring (sudo apt-get install gnome-keyring) and log in to your desktop again; elsewhere, start your desktop’s Secret Service provider.',
     );
   }
   if (/locked|platform storage|no result found|denied|dismissed|prompt/i.test(text)) {

@@ -13,7 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGES, useRoute, type Route } from './routes';
-import { unwrap, wallet } from './bridge/wallet';
+import { unwrap, wallet, WalletError } from './bridge/wallet';
 import { PortfolioPage } from './pages/PortfolioPage';
 import { VaultsPage } from './pages/VaultsPage';
 import { AccountsPage } from './pages/AccountsPage';
@@ -25,6 +25,7 @@ import { AccountPage } from './pages/AccountPage';
 import { NetworkScreen } from './pages/NetworkScreen';
 import { SetupScreen, UnlockScreen } from './pages/LockScreen';
 import { FirstWalletScreen } from './pages/FirstWalletScreen';
+import { KeychainScreen } from './pages/KeychainScreen';
 import {
   useExchangeStatus,
   useLiveEvents,
@@ -115,6 +116,14 @@ export function App() {
       <Center h="100vh">
         <Loader aria-label="Starting" />
       </Center>
+    );
+  if (lock.isError && lock.error instanceof WalletError && lock.error.code === 'KEYCHAIN_UNAVAILABLE')
+    return (
+      <KeychainScreen
+        message={lock.error.message}
+        retrying={lock.isFetching}
+        onRetry={() => void lock.refetch()}
+      />
     );
   if (lock.isError)
     return (

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 
 export interface RunningApp {
   url: string;
+  /** what the host printed on stderr so far (warnings), line by line; it is echoed to the test's stderr */
+  stderr: string[];
   exchangeUrl: string;
   dataDir: string;
   stop(): Promise<void>;
@@ -16,7 +18,11 @@ export interface RunningApp {
 
 const HOST_CLI = 'src/host/cli.ts';
 
-export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
+/** env: changes to the host's environment (undefined removes a variable), e.g. to take its keychain away */
+export async function startApp(
+  extraArgs: string[] = [],
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -24,10 +30,18 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
     {
       cwd: process.cwd(),
       // each run gets its own keychain items, so runs never see each other's passphrase or wallets
-      env: { ...process.env, PERPETUA_KEYCHAIN_SERVICE: `perpetua-e2e-${randomUUID()}` },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      env: withChanges(
+        { ...process.env, PERPETUA_KEYCHAIN_SERVICE: `perpetua-e2e-${randomUUID()}` },
+        options.env ?? {},
+      ),
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    stderr.push(line);
+    process.stderr.write(`${line}\n`);
+  });
   let exchangeUrl = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the host did not start within 30 s')), 30_000);
@@ -47,6 +61,7 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
   });
   return {
     url,
+    stderr,
     exchangeUrl,
     dataDir,
     stop: async () => {
@@ -58,4 +73,13 @@ export async function startApp(extraArgs: string[] = []): Promise<RunningApp> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function withChanges(env: NodeJS.ProcessEnv, changes: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const result = { ...env };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete result[name];
+    else result[name] = value;
+  }
+  return result;
 }
