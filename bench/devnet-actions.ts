@@ -14,8 +14,8 @@ async function worker(): Promise<() => Buffer> {
   await w.deposit(USDC, usdc(1_000_000));
   await w.createSession({ expiresIn: 86_400 });
   const [from] = await w.accountIds();
-  const to = ((await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: from!, tokenId: USDC, amount: 1n }))).kind as { toAccountId: number }).toAccountId;
-  return () => w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: from!, tokenId: USDC, amount: 1n, recipient: to });
+  const to = ((await ex.submit(w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: from!, tokenId: USDC, amount: 1n }))).kind as { toUserAccount: number }).toUserAccount;
+  return () => w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: from!, tokenId: USDC, amount: 1n, toAccountId: to });
 }
 
 const signers = await Promise.all(Array.from({ length: WORKERS }, worker));

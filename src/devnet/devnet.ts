@@ -3,6 +3,7 @@
 import type { DevnetConfig } from './config';
 import type { Clock } from './clock';
 import type { ProtocolSchema } from '../protocol/schema';
+import { accountStreamPayload } from './views/account-stream';
 import { Engine, type AccountEvent } from './engine/engine';
 import { emptyState, fromSnapshotJson, toSnapshotJson } from './engine/state';
 import { creditDeposit, settleWithdrawals, type FreeCollateral } from './engine/rules/funds';
@@ -98,7 +99,7 @@ export class Devnet {
         this.hub.publish(
           `account@${accountId}`,
           'account',
-          { accountId, ...event },
+          accountStreamPayload(this.engine.state, this.deps.config, accountId, { accountId, ...event }),
           updateId ?? account.updateId,
         );
     }

@@ -1,19 +1,37 @@
 // The public market streams: trades@<symbol>, deltas@<symbol> and candle@<symbol>:<resolution>. They are
 // published after every change (an action, a tick), from the state itself, so what a client sees on a stream
-// always agrees with what REST answers at the same moment.
+// always agrees with what REST answers at the same moment. Payloads as websocket.md: one trades message per
+// market per change with every new trade in it, delta levels as { price, size } (size 0: the level is
+// gone), candles as bare { res, mid, t, o, h, l, c, v } objects; numbers in human units.
 import type { DevnetConfig } from './config';
 import type { EngineState, TradeRecord } from './engine/state';
 import { emptyBook, levels } from './markets/book';
 import type { StreamHub } from './streams';
+import { sideJson, unitsOf, whole } from './views/json';
 
+/** The public resolutions and the length of their bars (a month is the calendar month, UTC). */
 export const CANDLE_RESOLUTIONS: Record<string, number> = {
-  '1m': 60,
-  '5m': 300,
-  '15m': 900,
-  '1h': 3600,
-  '4h': 14_400,
-  '1d': 86_400,
+  '1': 60,
+  '5': 300,
+  '15': 900,
+  '30': 1800,
+  '60': 3600,
+  '1D': 86_400,
+  '1W': 604_800,
+  '1M': 0,
 };
+
+/** Start of the bar holding `now`: weeks start Monday 00:00 UTC, months on the 1st. */
+export function barStart(resolution: string, now: number): number {
+  if (resolution === '1M') {
+    const d = new Date(now * 1000);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+  }
+  const seconds = CANDLE_RESOLUTIONS[resolution]!;
+  // 1970-01-01 was a Thursday: shift so weeks begin on Mondays
+  const offset = resolution === '1W' ? 4 * 86_400 : 0;
+  return now - ((now - offset) % seconds);
+}
 
 interface LiveCandle {
   start: number;
@@ -39,11 +57,14 @@ export class MarketStreams {
   private readonly books = new Map<number, { updateId: number; bids: Levels; asks: Levels }>();
   private readonly candles = new Map<string, LiveCandle>();
 
+  private readonly units;
+
   constructor(
     private readonly hub: StreamHub,
     private readonly config: DevnetConfig,
     private readonly state: () => EngineState,
   ) {
+    this.units = unitsOf(config);
     this.publishedTrades = state().trades.length;
     for (const t of state().trades)
       this.tradeCounts.set(t.marketId, (this.tradeCounts.get(t.marketId) ?? 0) + 1);
@@ -66,7 +87,7 @@ export class MarketStreams {
       form: `candle@<symbol>:<resolution> (${Object.keys(CANDLE_RESOLUTIONS).join(', ')})`,
       validate: (arg) => {
         const [symbol = '', resolution = ''] = arg.split(':');
-        if (!(resolution in CANDLE_RESOLUTIONS))
+        if (!Object.hasOwn(CANDLE_RESOLUTIONS, resolution))
           return `resolution must be one of ${Object.keys(CANDLE_RESOLUTIONS).join(', ')}`;
         return symbolError(symbol);
       },
@@ -78,12 +99,16 @@ export class MarketStreams {
     const state = this.state();
     const fresh = state.trades.slice(this.publishedTrades);
     this.publishedTrades = state.trades.length;
-    for (const trade of fresh) this.publishTrade(trade);
+    for (const market of this.config.markets) {
+      const trades = fresh.filter((t) => t.marketId === market.marketId);
+      if (trades.length) this.publishTrades(market.marketId, market.symbol, trades);
+    }
     for (const market of this.config.markets) {
       this.publishDelta(market.marketId, market.symbol);
       const mark = state.oracle?.markets[market.marketId]?.mark;
       if (mark !== undefined)
         this.updateCandles(
+          market.marketId,
           market.symbol,
           now,
           mark,
@@ -92,30 +117,35 @@ export class MarketStreams {
     }
   }
 
-  private publishTrade(t: TradeRecord): void {
-    const market = this.config.markets.find((m) => m.marketId === t.marketId)!;
-    const takerOrder = this.state().orders[t.takerOrderId.toString()];
-    const updateId = (this.tradeCounts.get(t.marketId) ?? 0) + 1;
-    this.tradeCounts.set(t.marketId, updateId);
+  /** One message for the market's new trades; its update ids count the market's trades. */
+  private publishTrades(marketId: number, symbol: string, trades: TradeRecord[]): void {
+    const before = this.tradeCounts.get(marketId) ?? 0;
+    const after = before + trades.length;
+    this.tradeCounts.set(marketId, after);
+    const u = this.units;
     this.hub.publish(
-      `trades@${market.symbol}`,
+      `trades@${symbol}`,
       'trades',
       {
-        tradeId: t.id.toString(),
-        actionId: t.actionId.toString(),
-        time: t.time,
-        marketId: t.marketId,
-        price: t.price.toString(),
-        size: t.size.toString(),
-        takerSide: t.takerSide,
-        takerId: t.takerAccountId,
-        makerId: t.makerAccountId,
-        takerOrderId: t.takerOrderId.toString(),
-        makerOrderId: t.makerOrderId.toString(),
-        takerClientOrderId: takerOrder?.clientOrderId?.toString() ?? null,
-        marketMode: 'clob',
+        market_symbol: symbol,
+        trades: trades.map((t) => ({
+          side: sideJson(t.takerSide),
+          price: u.price(t.price, marketId),
+          size: u.size(t.size, marketId),
+          order_id: t.takerOrderId.toString(),
+          // interface additions: the taker's client order id (a numeric string) and the trade's ids
+          taker_client_order_id:
+            this.state().orders[t.takerOrderId.toString()]?.clientOrderId?.toString() ?? null,
+          trade_id: t.id.toString(),
+          action_id: t.actionId.toString(),
+          maker_order_id: t.makerOrderId.toString(),
+          taker_id: t.takerAccountId,
+          maker_id: t.makerAccountId,
+          market_mode: 'clob',
+        })),
       },
-      updateId,
+      after,
+      before,
     );
   }
 
@@ -141,27 +171,43 @@ export class MarketStreams {
     const last = this.books.get(marketId) ?? this.remember(marketId);
     if (last.updateId === book.updateId) return;
     const { bids, asks } = this.remember(marketId);
-    const diff = (before: Levels, after: Levels): [string, string][] => {
-      const changed: [string, string][] = [];
-      for (const [price, size] of after)
-        if (before.get(price) !== size) changed.push([price, size.toString()]);
-      for (const price of before.keys()) if (!after.has(price)) changed.push([price, '0']);
+    const u = this.units;
+    const level = (price: string, size: bigint) => ({
+      price: u.price(BigInt(price), marketId),
+      size: u.size(size, marketId),
+    });
+    const diff = (before: Levels, after: Levels) => {
+      const changed: ReturnType<typeof level>[] = [];
+      for (const [price, size] of after) if (before.get(price) !== size) changed.push(level(price, size));
+      for (const price of before.keys()) if (!after.has(price)) changed.push(level(price, 0n));
       return changed;
     };
     this.hub.publish(
       `deltas@${symbol}`,
       'delta',
-      { marketId, updateId: book.updateId, bids: diff(last.bids, bids), asks: diff(last.asks, asks) },
+      {
+        e: 'delta',
+        market_symbol: symbol,
+        asks: diff(last.asks, asks),
+        bids: diff(last.bids, bids),
+        timestamp: this.state().oracle?.second ?? 0,
+      },
       book.updateId,
       last.updateId,
     );
   }
 
-  private updateCandles(symbol: string, now: number, mark: bigint, trades: TradeRecord[]): void {
+  private updateCandles(
+    marketId: number,
+    symbol: string,
+    now: number,
+    mark: bigint,
+    trades: TradeRecord[],
+  ): void {
     const volume = trades.reduce((sum, t) => sum + t.size, 0n);
-    for (const [resolution, seconds] of Object.entries(CANDLE_RESOLUTIONS)) {
+    for (const resolution of Object.keys(CANDLE_RESOLUTIONS)) {
       const key = `${symbol}:${resolution}`;
-      const start = now - (now % seconds);
+      const start = barStart(resolution, now);
       let candle = this.candles.get(key);
       if (!candle || candle.start !== start) {
         candle = {
@@ -183,21 +229,17 @@ export class MarketStreams {
       if (`${candle.high}/${candle.low}/${candle.close}/${candle.volume}` === before && candle.updateId > 0)
         continue;
       candle.updateId += 1;
-      this.hub.publish(
-        `candle@${key}`,
-        'candle',
-        {
-          symbol,
-          resolution,
-          start: candle.start,
-          open: candle.open.toString(),
-          high: candle.high.toString(),
-          low: candle.low.toString(),
-          close: candle.close.toString(),
-          volume: candle.volume.toString(),
-        },
-        candle.updateId,
-      );
+      const u = this.units;
+      this.hub.send(`candle@${key}`, {
+        res: resolution,
+        mid: marketId,
+        t: whole(candle.start),
+        o: u.price(candle.open, marketId),
+        h: u.price(candle.high, marketId),
+        l: u.price(candle.low, marketId),
+        c: u.price(candle.close, marketId),
+        v: u.size(candle.volume, marketId),
+      });
     }
   }
 }

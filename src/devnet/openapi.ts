@@ -1,18 +1,12 @@
 // OpenAPI 3 documents generated from the route table, so what is described is exactly what is served: each
 // route's declaration (http/contract.ts) is both what the router holds its handler to and what is rendered
 // here: path, query and header parameters, the request body, the 200 content type, and every status with
-// the named errors behind it, all sharing components.schemas.Error.
+// the named errors behind it, each error body the public engine's schema of that name (rest.md §3).
 import { SERVICE_VERSION } from './config';
 import type { Route } from './routes';
-import {
-  ERROR_REF,
-  PATH_PARAMS,
-  implicitErrors,
-  type Parameter,
-  type ResponseSpec,
-  type Schema,
-} from './http/contract';
+import { PATH_PARAMS, implicitErrors, type Parameter, type ResponseSpec, type Schema } from './http/contract';
 import { ERROR_NAMES, ERROR_STATUS, type ErrorName } from './http/errors';
+import { responseSchema } from './response-schemas';
 
 const ERROR_MEANING: Record<ErrorName, string> = {
   BadRequest: 'a parameter or the body is malformed or out of range',
@@ -25,6 +19,7 @@ const ERROR_MEANING: Record<ErrorName, string> = {
   SnapshotNotFound: 'no such snapshot',
   ActionNotFound: 'no such action',
   NotFound: 'no such resource',
+  Forbidden: 'a foreign Host or Origin (DNS rebinding guard)',
   MethodNotAllowed: 'the path exists, the method does not',
   PayloadTooLarge: 'the request body is too large',
   AcceptedMediaType: 'wrong content-type; the accept response header names the expected one',
@@ -43,15 +38,52 @@ const ERROR_HEADERS: Partial<Record<ErrorName, Record<string, { description: str
   },
 };
 
-const ERROR_SCHEMA = {
+/** The body of each named error: rest.md's where it has one, the same style for the interface's own. */
+const NULL_BODY = (name: ErrorName) => ({
+  description: `${name}: the body is the literal null (the name is in the x-error header)`,
+  nullable: true,
+  enum: [null],
+});
+const object = (name: ErrorName, properties: Record<string, Schema>) => ({
   type: 'object',
-  description: 'The named error body every error status carries',
-  required: ['error', 'message'],
-  properties: {
-    error: { type: 'string', enum: ERROR_NAMES, description: 'The error name' },
-    message: { type: 'string', description: 'What went wrong, in plain words' },
-  },
+  description: `${name} (the name is also in the x-error header)`,
+  required: Object.keys(properties),
+  properties,
+});
+const ERROR_SCHEMAS: Record<ErrorName, unknown> = Object.fromEntries(
+  ERROR_NAMES.map((name) => {
+    switch (name) {
+      case 'MarketNotFound':
+        return [name, object(name, { market_id: { type: 'integer', format: 'uint32' } })];
+      case 'VaultNotFound':
+        return [name, object(name, { vault_id: { type: 'integer', format: 'uint32' } })];
+      case 'AcceptedMediaType':
+        return [name, object(name, { expected: { type: 'string' } })];
+      case 'PayloadTooLarge':
+        return [name, object(name, { limit: { type: 'integer', format: 'uint' } })];
+      case 'RangeTooLarge':
+        return [
+          name,
+          object(name, {
+            requested: { type: 'integer', format: 'uint64' },
+            maximal: { type: 'integer', format: 'uint16' },
+          }),
+        ];
+      case 'NotImplemented':
+      case 'InternalError':
+        return [name, object(name, { message: { type: 'string' } })];
+      default:
+        return [name, NULL_BODY(name)];
+    }
+  }),
+) as Record<ErrorName, unknown>;
+
+/** every error response names its error and says why in headers, whatever its body */
+const ERROR_NAME_HEADERS = {
+  'x-error': { description: 'The error name', schema: { type: 'string', enum: ERROR_NAMES } },
+  'x-error-message': { description: 'What went wrong, in plain words (ASCII)', schema: { type: 'string' } },
 };
+const errorRef = (name: ErrorName): Schema => ({ $ref: `#/components/schemas/${name}` });
 
 const JSON_OK: ResponseSpec = { description: 'OK', contentType: 'application/json' };
 
@@ -89,7 +121,9 @@ function pathParameters(route: Route): Record<string, unknown>[] {
 }
 
 function responses(route: Route): Record<string, unknown> {
-  const out: Record<string, unknown> = { '200': response(route.ok ?? JSON_OK) };
+  const schema = route.method === 'GET' ? responseSchema(route.path) : undefined;
+  const ok = route.ok ?? (schema ? { ...JSON_OK, schema } : JSON_OK);
+  const out: Record<string, unknown> = route.noOk ? {} : { '200': response(ok) };
   for (const [status, spec] of Object.entries(route.responses ?? {})) out[status] = response(spec);
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of new Set([...(route.errors ?? []), ...implicitErrors(route.method)])) {
@@ -99,11 +133,18 @@ function responses(route: Route): Record<string, unknown> {
   for (const [status, names] of [...byStatus].sort(([a], [b]) => a - b)) {
     if (out[status] !== undefined)
       throw new Error(`${route.method} ${route.path}: ${status} is declared both as a response and an error`);
-    const headers = Object.assign({}, ...names.map((n) => ERROR_HEADERS[n] ?? {})) as Record<string, unknown>;
+    const headers = Object.assign(
+      { ...ERROR_NAME_HEADERS },
+      ...names.map((n) => ERROR_HEADERS[n] ?? {}),
+    ) as Record<string, unknown>;
     out[status] = {
       description: names.map((n) => `${n}: ${ERROR_MEANING[n]}`).join('; '),
-      ...(Object.keys(headers).length ? { headers } : {}),
-      content: { 'application/json': { schema: ERROR_REF } },
+      headers,
+      content: {
+        'application/json': {
+          schema: names.length === 1 ? errorRef(names[0]!) : { oneOf: names.map(errorRef) },
+        },
+      },
     };
   }
   return out;
@@ -156,10 +197,10 @@ export function openapiDocument(routes: Route[], title: string, filter: (route: 
       title,
       version: SERVICE_VERSION,
       description:
-        'Generated from the route table that serves these paths. Query parameters an operation does not list are ignored. A listed path with another method answers 405 MethodNotAllowed; any other path 404 NotFound. Every error body is components.schemas.Error.',
+        'Generated from the route table that serves these paths. Query parameters an operation does not list are ignored. A listed path with another method answers 405 MethodNotAllowed; any other path 404 NotFound. Each error body is the public engine’s schema of that error (components.schemas), and the x-error header names it. Prices, sizes and amounts are JSON numbers in human units; ids typed as strings are decimal u64.',
     },
     tags: [...new Set(chosen.map((r) => r.tag))].map((name) => ({ name })),
     paths,
-    components: { schemas: { Error: ERROR_SCHEMA } },
+    components: { schemas: ERROR_SCHEMAS },
   };
 }

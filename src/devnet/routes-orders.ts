@@ -19,10 +19,12 @@ import {
 import type { Route } from './routes';
 import type { OrderRecord, TradeRecord } from './engine/state';
 import { emptyBook, levels } from './markets/book';
-import type { WireOrderInfo, WireOrderbook, WireTrade } from '../shared/exchange/orders';
+import type { WireOrderInfo, WireTrade } from '../shared/exchange/orders';
+import type { z } from 'zod';
+import type { OrderbookJsonSchema } from '../shared/exchange/markets';
+import { fillModeJson, human, sideJson, time, unitsOf, type Units } from './views/json';
 
 const json = (value: unknown) => ({ status: 200, json: value });
-const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
 /** /order/{id}/trades and /account/{id}/orders: a page by id, without a time window */
 const PAGED_BY_ID: readonly Parameter[] = [PAGE_SIZE, U64_CURSOR];
@@ -45,57 +47,85 @@ const TRADES_QUERY: readonly Parameter[] = [
   {
     name: 'takerSide',
     description: 'Only trades whose taker was on this side',
-    schema: { type: 'string', enum: ['ASK', 'BID'] },
+    schema: { type: 'string', enum: ['ask', 'bid'] },
   },
   { name: 'makerId', description: 'Only trades this account made', schema: ACCOUNT_ID_SCHEMA },
   { name: 'marketId', description: 'Only this market', schema: MARKET_ID_SCHEMA },
 ];
 
-export function wireOrder(o: OrderRecord): WireOrderInfo {
+const FINALIZATION = { open: null, filled: 'Filled', cancelled: 'Canceled' } as const;
+
+/** `OrderInfo`; the devnet keeps no separate update time or origin: updatedAt is the placement time and
+ * every order is a User placement (a fired trigger's order too) */
+export function wireOrder(o: OrderRecord, u: Units, lastTradeId: bigint | undefined): WireOrderInfo {
   return {
-    orderId: o.orderId.toString(),
-    clientOrderId: o.clientOrderId === undefined ? null : o.clientOrderId.toString(),
-    accountId: o.accountId,
+    addedAt: time(o.time),
+    updatedAt: time(o.time),
+    tradeId: (lastTradeId ?? 0n).toString(),
+    traderId: o.accountId,
     marketId: o.marketId,
-    side: o.side,
-    fillMode: o.fillMode as WireOrderInfo['fillMode'],
-    price: o.price.toString(),
-    size: o.size.toString(),
-    filledSize: o.filled.toString(),
-    status: o.status,
-    reduceOnly: o.reduceOnly,
-    time: o.time,
-    actionId: o.actionId.toString(),
+    orderId: o.orderId.toString(),
+    side: sideJson(o.side),
+    placedSize: u.size(o.size, o.marketId),
+    filledSize: u.size(o.filled, o.marketId),
+    updateActionId: o.actionId.toString(),
+    isReduceOnly: o.reduceOnly,
+    fillMode: fillModeJson(o.fillMode),
+    placedPrice: u.price(o.price, o.marketId),
+    originalSizeLimit: u.size(o.size, o.marketId),
+    originalPriceLimit: u.price(o.price, o.marketId),
+    placementOrigin: 'User',
+    finalizationReason: FINALIZATION[o.status],
+    marketSymbol: u.symbolOf(o.marketId),
+    tokenSymbol: u.baseSymbolOf(o.marketId),
+    clientOrderId: o.clientOrderId === undefined ? null : o.clientOrderId.toString(),
     marketMode: 'clob',
+    status: o.status,
   };
 }
 
 export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
   const state = () => devnet.engine.state;
+  const u = unitsOf(config);
   const wireTrade = (t: TradeRecord): WireTrade => {
     const takerOrder = state().orders[t.takerOrderId.toString()];
     return {
-      tradeId: t.id.toString(),
+      time: time(t.time),
       actionId: t.actionId.toString(),
-      time: t.time,
-      marketId: t.marketId,
-      price: t.price.toString(),
-      size: t.size.toString(),
-      takerSide: t.takerSide,
+      tradeId: t.id.toString(),
       takerId: t.takerAccountId,
+      takerSide: sideJson(t.takerSide),
       makerId: t.makerAccountId,
-      takerOrderId: t.takerOrderId.toString(),
+      marketId: t.marketId,
+      orderId: t.takerOrderId.toString(),
+      price: u.price(t.price, t.marketId),
+      baseSize: u.size(t.size, t.marketId),
       makerOrderId: t.makerOrderId.toString(),
       takerClientOrderId: takerOrder?.clientOrderId?.toString() ?? null,
-      takerFee: t.takerFee.toString(),
-      makerFee: t.makerFee.toString(),
+      takerFee: u.quote(t.takerFee),
+      makerFee: u.quote(t.makerFee),
       marketMode: 'clob',
     };
   };
+  /** OrderInfo of several orders: each with its newest trade (either side), found in one backward pass
+   * over the trades that stops once every order is placed or the trades reach back before the oldest */
+  const ordersJson = (orders: OrderRecord[]) => {
+    const wanted = new Set(orders.map((o) => o.orderId));
+    const oldest = orders.reduce((min, o) => (o.time < min ? o.time : min), Infinity);
+    const last = new Map<bigint, bigint>();
+    const trades = state().trades;
+    for (let i = trades.length - 1; i >= 0 && last.size < wanted.size && trades[i]!.time >= oldest; i -= 1) {
+      const t = trades[i]!;
+      for (const id of [t.takerOrderId, t.makerOrderId])
+        if (wanted.has(id) && !last.has(id)) last.set(id, t.id);
+    }
+    return orders.map((o) => wireOrder(o, u, last.get(o.orderId)));
+  };
+  const orderJson = (o: OrderRecord) => ordersJson([o])[0]!;
   const market = (req: HttpRequest): number => {
     const id = marketIdParam(req.params.market_id);
     if (!config.markets.some((m) => m.marketId === id))
-      throw new HttpError('MarketNotFound', `market ${id} does not exist`);
+      throw new HttpError('MarketNotFound', `market ${id} does not exist`, undefined, { market_id: id });
     return id;
   };
   const account = (req: HttpRequest): number => {
@@ -110,13 +140,13 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     return found;
   };
   /** ascending rows with a bigint key, one page from startInclusive (no time window: see PAGED_BY_ID) */
-  const pageBy = <T, W>(rows: T[], key: (r: T) => bigint, req: HttpRequest, toWire: (r: T) => W) => {
+  const pageBy = <T, W>(rows: T[], key: (r: T) => bigint, req: HttpRequest, toWire: (r: T[]) => W[]) => {
     const q = parsePageQuery(req.query, devnet.engine.nowSeconds(), { window: false });
     const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
     const from = q.startInclusive;
     const matching = from === undefined ? rows : rows.filter((r) => key(r) >= from);
     const next = matching[limit];
-    const items = matching.slice(0, limit).map(toWire);
+    const items = toWire(matching.slice(0, limit));
     return next ? { items, nextStartInclusive: key(next).toString() } : { items };
   };
   const ordersOf = (accountId: number) =>
@@ -148,11 +178,26 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         });
         const book = state().books[id] ?? emptyBook();
         const { bids, asks } = levels(book, depth ?? 50);
-        const body: WireOrderbook = {
-          marketId: id,
+        const m = config.markets.find((x) => x.marketId === id)!;
+        const side = (list: [bigint, bigint][]) => ({
+          levels: list.map(([p, s]) => [u.price(p, id), u.size(s, id)] as const),
+          // the summary covers the levels served: their total size and how many there are
+          summary: {
+            sum: human(
+              list.reduce((sum, [, s]) => sum + s, 0n),
+              m.sizeDecimals,
+            ),
+            count: list.length,
+          },
+        });
+        const b = side(bids);
+        const a = side(asks);
+        const body: z.input<typeof OrderbookJsonSchema> = {
           updateId: book.updateId,
-          bids: bids.map(([p, s]) => [p.toString(), s.toString()]),
-          asks: asks.map(([p, s]) => [p.toString(), s.toString()]),
+          asks: a.levels.map(([p, s]) => [p, s]),
+          bids: b.levels.map(([p, s]) => [p, s]),
+          asksSummary: a.summary,
+          bidsSummary: b.summary,
         };
         return json(body);
       },
@@ -179,8 +224,8 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         const makerId = optionalQuery(req, 'makerId', (raw) => accountIdValue(raw, 'makerId'));
         const marketId = optionalQuery(req, 'marketId', (raw) => marketIdParam(raw, 'marketId'));
         const takerSide = optionalQuery(req, 'takerSide', (raw) => {
-          if (raw !== 'ASK' && raw !== 'BID') throw new HttpError('BadRequest', 'takerSide is ASK or BID');
-          return raw;
+          if (raw !== 'ask' && raw !== 'bid') throw new HttpError('BadRequest', 'takerSide is ask or bid');
+          return raw === 'ask' ? 'ASK' : 'BID';
         });
         const cursorOf = (t: TradeRecord) => (mode === 'tradeId' ? t.id : t.actionId);
         const matching: TradeRecord[] = [];
@@ -215,11 +260,13 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           }
         }
         const accountId = takerId ?? makerId;
+        const rows = matching.slice(0, taken).map(wireTrade);
         return json({
-          trades: matching.slice(0, taken).map(wireTrade),
+          trades: rows,
+          items: rows,
           ...(accountId !== undefined ? { accountId } : {}),
-          since: rfc3339(since),
-          until: rfc3339(until),
+          since: time(since),
+          until: time(until),
           ...(next !== undefined ? { nextStartInclusive: next.toString() } : {}),
         });
       },
@@ -230,7 +277,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'orders',
       summary: 'OrderInfo; 404 OrderNotFound',
       errors: ['BadRequest', 'OrderNotFound'],
-      handler: (req) => json(wireOrder(order(req))),
+      handler: (req) => json(orderJson(order(req))),
     },
     {
       method: 'GET',
@@ -244,7 +291,14 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         const rows = state().trades.filter(
           (t) => t.takerOrderId === o.orderId || t.makerOrderId === o.orderId,
         );
-        return json(pageBy(rows, (t) => t.id, req, wireTrade));
+        return json(
+          pageBy(
+            rows,
+            (t) => t.id,
+            req,
+            (page) => page.map(wireTrade),
+          ),
+        );
       },
     },
     {
@@ -254,7 +308,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       summary: "The account's orders, oldest first, paged by order id; 404 UserNotFound",
       query: PAGED_BY_ID,
       errors: ['BadRequest', 'UserNotFound'],
-      handler: (req) => json(pageBy(ordersOf(account(req)), (o) => o.orderId, req, wireOrder)),
+      handler: (req) => json(pageBy(ordersOf(account(req)), (o) => o.orderId, req, ordersJson)),
     },
     {
       method: 'GET',
@@ -262,12 +316,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       tag: 'orders',
       summary: "The account's resting orders (unpaginated); 404 UserNotFound",
       errors: ['BadRequest', 'UserNotFound'],
-      handler: (req) =>
-        json(
-          ordersOf(account(req))
-            .filter((o) => o.status === 'open')
-            .map(wireOrder),
-        ),
+      handler: (req) => json(ordersJson(ordersOf(account(req)).filter((o) => o.status === 'open'))),
     },
   ];
 }

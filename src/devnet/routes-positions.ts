@@ -19,15 +19,15 @@ import {
 import type { Route } from './routes';
 import type { PnlRecord, PositionChangeRecord } from './markets/history';
 import type {
-  WireFeeTierRow,
-  WireFundingRow,
-  WireLiquidationRow,
-  WirePnlRow,
-  WirePositionRow,
+  WireFeeTierHistory,
+  WireFundingInfo,
+  WireLiquidationInfo,
+  WirePnlInfo,
+  WirePositionHistory,
 } from '../shared/exchange/history';
+import { sideJson, time, unitsOf, whole } from './views/json';
 
 const json = (value: unknown) => ({ status: 200, json: value });
-const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 const SERIES_POINTS = 500;
 
 type Triple = [bigint, bigint, bigint];
@@ -56,6 +56,7 @@ const TRIPLE_PAGING: readonly Parameter[] = [
 
 export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
   const state = () => devnet.engine.state;
+  const u = unitsOf(config);
   const account = (req: HttpRequest): number => {
     const id = accountIdValue(req.params.account_id);
     if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
@@ -146,14 +147,17 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       TRIPLE_PAGING,
       (req) =>
         json(
-          triplePage(req, state().history.pnl, (r): WirePnlRow => ({
-            cursor: cursorText(tripleOf(r)),
+          triplePage(req, state().history.pnl, (r): WirePnlInfo => ({
+            time: time(r.time),
             actionId: r.actionId.toString(),
-            subActionId: r.subActionId,
+            accountId: r.accountId,
+            pricePnlDelta: u.quote(r.tradingPnl),
+            fundingPnlDelta: whole(0),
+            pnl: u.quote(r.tradingPnl - r.fee),
             marketId: r.marketId,
-            time: r.time,
-            tradingPnl: r.tradingPnl.toString(),
-            fee: r.fee.toString(),
+            subActionId: r.subActionId,
+            fee: u.quote(r.fee),
+            cursor: cursorText(tripleOf(r)),
           })),
         ),
     ),
@@ -163,35 +167,38 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       TRIPLE_PAGING,
       (req) =>
         json(
-          triplePage(req, state().history.positions, (r): WirePositionRow => ({
-            cursor: cursorText(tripleOf(r)),
+          triplePage(req, state().history.positions, (r): WirePositionHistory => ({
+            time: time(r.time),
             actionId: r.actionId.toString(),
             subActionId: r.subActionId,
             marketId: r.marketId,
-            time: r.time,
-            sizeBefore: r.sizeBefore.toString(),
-            sizeAfter: r.sizeAfter.toString(),
-            price: r.price.toString(),
-            entryPrice: r.entryPrice.toString(),
+            sizeBefore: u.size(r.sizeBefore, r.marketId),
+            sizeAfter: u.size(r.sizeAfter, r.marketId),
+            price: u.price(r.price, r.marketId),
+            entryPrice: u.price(r.entryPrice, r.marketId),
             reason: r.reason,
+            cursor: cursorText(tripleOf(r)),
           })),
         ),
     ),
     historyRoute(
       'funding',
-      'AccountFundingInfo rows: funding paid (negative) or received per position and interval; cursor is the row id as a string; ?marketId',
+      'AccountPnlHistInfo rows: funding paid (negative fundingPnl) or received per position and interval; cursor is a row id; ?marketId',
       [...PAGING, MARKET_FILTER],
       (req) =>
         json(
           rowIdPage(
             req,
             state().history.funding,
-            (r): WireFundingRow => ({
-              id: r.id.toString(),
-              time: r.time,
-              marketId: r.marketId,
-              size: r.size.toString(),
-              payment: r.payment.toString(),
+            (r): WireFundingInfo => ({
+              time: time(r.time),
+              // the rate is not kept per payment: payment over notional is not recoverable exactly
+              fundingRate: whole(0),
+              fundingSize: u.size(r.size < 0n ? -r.size : r.size, r.marketId),
+              side: sideJson(r.size < 0n ? 'ASK' : 'BID'),
+              fundingIndexChange: null,
+              fundingPnl: u.quote(r.payment),
+              market: { market_id: r.marketId, market_symbol: u.symbolOf(r.marketId) },
             }),
             true,
           ),
@@ -199,16 +206,39 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     ),
     historyRoute('liquidation', 'Liquidations of the account, one row per market closed', PAGING, (req) =>
       json(
-        rowIdPage(req, state().history.liquidations, (r): WireLiquidationRow => ({
-          id: r.id.toString(),
-          actionId: r.actionId.toString(),
-          time: r.time,
-          marketId: r.marketId,
-          size: r.size.toString(),
-          price: r.price.toString(),
-          equityBefore: r.equityBefore.toString(),
-          maintenanceBefore: r.maintenanceBefore.toString(),
-        })),
+        rowIdPage(req, state().history.liquidations, (r): WireLiquidationInfo => {
+          // the devnet keeps equity and maintenance before a liquidation; the other margin figures of
+          // the public row are not recorded and are written 0
+          const zero = whole(0);
+          return {
+            time: time(r.time),
+            actionId: r.actionId.toString(),
+            liquidatorId: state().marketMakerAccount ?? 0,
+            liquidateeId: r.accountId,
+            fee: zero,
+            liquidationKind: 'place_order',
+            marketId: r.marketId,
+            tokenId: null,
+            orderId: null,
+            orderPrice: u.price(r.price, r.marketId),
+            orderSize: u.size(r.size, r.marketId),
+            orderQuote: null,
+            preOmf: u.quote(r.equityBefore),
+            preMmf: u.quote(r.maintenanceBefore),
+            preImf: zero,
+            preCmf: zero,
+            prePon: zero,
+            preMf: u.quote(r.equityBefore),
+            prePn: zero,
+            postOmf: zero,
+            postMmf: zero,
+            postImf: zero,
+            postCmf: zero,
+            postPon: zero,
+            postMf: zero,
+            postPn: zero,
+          };
+        }),
       ),
     ),
     historyRoute(
@@ -217,12 +247,11 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       PAGING,
       (req) =>
         json(
-          rowIdPage(req, state().history.feeTiers, (r): WireFeeTierRow => ({
-            id: r.id.toString(),
-            time: r.time,
+          rowIdPage(req, state().history.feeTiers, (r): WireFeeTierHistory => ({
+            time: time(r.time),
             fromTier: r.fromTier,
             toTier: r.toTier,
-            volume30d: r.volume30d.toString(),
+            volume30d: u.quote(r.volume30d),
           })),
         ),
     ),
@@ -243,14 +272,14 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
             .map(([m, p]) => ({
               marketId: Number(m),
               tradingPnl: {
-                sinceChange: p.realizedSinceChange.toString(),
-                sinceOpen: p.realizedSinceOpen.toString(),
-                allTime: p.realizedPnl.toString(),
+                sinceChange: u.quote(p.realizedSinceChange),
+                sinceOpen: u.quote(p.realizedSinceOpen),
+                allTime: u.quote(p.realizedPnl),
               },
               fundingPnl: {
-                sinceChange: p.fundingSinceChange.toString(),
-                sinceOpen: p.fundingSinceOpen.toString(),
-                allTime: p.fundingPnl.toString(),
+                sinceChange: u.quote(p.fundingSinceChange),
+                sinceOpen: u.quote(p.fundingSinceOpen),
+                allTime: u.quote(p.fundingPnl),
               },
             })),
         );
@@ -284,12 +313,12 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         let trading = 0n;
         let funding = 0n;
         let fees = 0n;
-        const series: { time: number; total: string }[] = [];
+        const series: { time: number; total: bigint }[] = [];
         for (const c of changes) {
           trading += c.trading;
           funding += c.funding;
           fees += c.fee;
-          const total = (trading + funding - fees).toString();
+          const total = trading + funding - fees;
           const last = series[series.length - 1];
           if (last && last.time === c.time) last.total = total;
           else series.push({ time: c.time, total });
@@ -299,13 +328,13 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         const thinned =
           step > 1 ? series.filter((_, i) => i % step === 0 || i === series.length - 1) : series;
         return json({
-          since: rfc3339(since),
-          until: rfc3339(until),
-          tradingPnl: trading.toString(),
-          fundingPnl: funding.toString(),
-          fees: fees.toString(),
-          total: (trading + funding - fees).toString(),
-          series: thinned.slice(-SERIES_POINTS),
+          since: time(since),
+          until: time(until),
+          tradingPnl: u.quote(trading),
+          fundingPnl: u.quote(funding),
+          fees: u.quote(fees),
+          total: u.quote(trading + funding - fees),
+          series: thinned.slice(-SERIES_POINTS).map((p) => ({ time: time(p.time), total: u.quote(p.total) })),
         });
       },
     },
@@ -314,7 +343,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       path: '/account/volume',
       tag: 'accounts',
       summary:
-        'AccountVolumeInfo: [marketId, volume] pairs, raw base-size units as taker or maker; accountId required; since, until, marketIds (repeated or comma-separated), marketId (deprecated)',
+        'AccountVolumeInfo per market: volumeBase and volumeQuote raw (base size in the market size units, price × size unscaled) as taker or maker; accountId required; since, until, marketIds (repeated or comma-separated), marketId (deprecated)',
       query: [
         { name: 'accountId', required: true, description: 'The account', schema: ACCOUNT_ID_SCHEMA },
         ...TIME_WINDOW,
@@ -344,15 +373,24 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           for (const part of value.split(',')) wanted.add(marketIdParam(part, 'marketIds entry'));
         const single = optionalQuery(req, 'marketId', (v) => marketIdParam(v, 'marketId'));
         if (single !== undefined) wanted.add(single);
-        const volume = new Map<number, bigint>();
+        const volume = new Map<number, { base: bigint; quote: bigint }>();
         for (const t of state().trades) {
           if (t.time < since || t.time > until) continue;
           if (t.takerAccountId !== accountId && t.makerAccountId !== accountId) continue;
           if (wanted.size > 0 && !wanted.has(t.marketId)) continue;
-          volume.set(t.marketId, (volume.get(t.marketId) ?? 0n) + t.size);
+          const v = volume.get(t.marketId) ?? { base: 0n, quote: 0n };
+          volume.set(t.marketId, { base: v.base + t.size, quote: v.quote + t.size * t.price });
         }
         const markets = wanted.size > 0 ? [...wanted] : config.markets.map((m) => m.marketId);
-        return json(markets.sort((a, b) => a - b).map((m) => [m, (volume.get(m) ?? 0n).toString()]));
+        return json(
+          markets
+            .sort((a, b) => a - b)
+            .map((m) => ({
+              marketId: m,
+              volumeBase: whole(volume.get(m)?.base ?? 0n),
+              volumeQuote: whole(volume.get(m)?.quote ?? 0n),
+            })),
+        );
       },
     },
   ];

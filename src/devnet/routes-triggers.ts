@@ -3,9 +3,10 @@ import type { DevnetConfig } from './config';
 import type { Devnet } from './devnet';
 import type { HttpRequest } from './http/router';
 import { HttpError } from './http/errors';
-import { MAX_PAGE_ENTRIES, parsePageQuery } from './http/paging';
+import { MAX_PAGE_ENTRIES, parsePageQuery, parsePageSize } from './http/paging';
+import { sideJson, time } from './views/json';
 import { accountIdValue } from './http/params';
-import { pagingWith, startInclusive } from './http/contract';
+import { PAGE_SIZE, pagingWith, startInclusive } from './http/contract';
 import type { Route } from './routes';
 import {
   triggersOf,
@@ -22,24 +23,25 @@ import type {
 
 const json = (value: unknown) => ({ status: 200, json: value });
 
+// prices and sizes of triggers are mantissas (integer JSON numbers), as the public TriggerInfo types them
 const wireDefinition = (d: TriggerDefinition) => ({
   marketId: d.marketId,
-  side: d.side,
+  side: sideJson(d.side),
   kind: d.kind,
-  triggerPrice: d.triggerPrice.toString(),
-  limitPrice: d.limitPrice?.toString() ?? null,
-  limitBaseSize: d.limitBaseSize?.toString() ?? null,
-  limitQuoteSize: d.limitQuoteSize?.toString() ?? null,
+  triggerPrice: d.triggerPrice,
+  limitPrice: d.limitPrice ?? null,
+  limitBaseSize: d.limitBaseSize ?? null,
+  limitQuoteSize: d.limitQuoteSize ?? null,
 });
 
 const wireTrigger = (t: TriggerRecord): WireFullTriggerOrder => ({
-  triggerId: t.triggerId.toString(),
   accountId: t.accountId,
   ...wireDefinition(t),
-  status: t.status,
-  createdAt: t.createdAt,
   actionId: t.actionId.toString(),
-  updatedAt: t.updatedAt,
+  createdAt: time(t.createdAt),
+  triggerId: t.triggerId.toString(),
+  status: t.status,
+  updatedAt: time(t.updatedAt),
 });
 
 type Pair = [bigint, bigint];
@@ -48,21 +50,21 @@ const pairText = (p: Pair) => `${p[0]}:${p[1]}`;
 const atOrAfter = (a: Pair, b: Pair) => a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
 
 const wirePlacement = (r: PlacementRow): WirePlaceTriggerRow => ({
-  cursor: pairText(pairOf(r)),
+  time: time(r.time),
   actionId: r.actionId.toString(),
   subActionId: r.subActionId,
-  time: r.time,
   triggerId: r.triggerId.toString(),
   accountId: r.accountId,
   type: r.type,
   ...wireDefinition(r),
+  cursor: pairText(pairOf(r)),
 });
 
 const wireFinalisation = (r: FinalisationRow): WireFinaliseTriggerRow => ({
+  time: time(r.time),
+  actionId: r.actionId.toString(),
   triggerId: r.triggerId.toString(),
   accountId: r.accountId,
-  actionId: r.actionId.toString(),
-  time: r.time,
   status: r.status,
   orderId: r.orderId?.toString() ?? null,
   reason: r.reason ?? null,
@@ -152,8 +154,22 @@ export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
       method: 'GET',
       path: '/triggers/active',
       tag: 'triggers',
-      summary: 'Every Active trigger on the exchange (FullTriggerOrder), oldest first',
-      handler: () => json(active().map(wireTrigger)),
+      summary:
+        'Every Active trigger on the exchange (FullTriggerOrder), oldest first, paged by trigger id (PageResult)',
+      query: [
+        PAGE_SIZE,
+        startInclusive({ type: 'string', pattern: TRIGGER_ID_CURSOR.source }, 'A TriggerId.'),
+      ],
+      errors: ['BadRequest'],
+      handler: (req) => {
+        const raw = req.query.get('startInclusive');
+        const start = raw === null ? undefined : triggerIdCursor(raw);
+        const limit = Math.min(parsePageSize(req.query.get('pageSize')), MAX_PAGE_ENTRIES);
+        const rows = active().filter((t) => start === undefined || t.triggerId >= start);
+        const next = rows[limit];
+        const items = rows.slice(0, limit).map(wireTrigger);
+        return json(next ? { items, nextStartInclusive: next.triggerId.toString() } : { items });
+      },
     },
     {
       method: 'GET',

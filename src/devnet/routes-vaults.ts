@@ -37,7 +37,10 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     const raw = req.params.vault_id ?? '';
     if (!/^\d{1,10}$/.test(raw) || Number(raw) > 0xffffffff)
       throw new HttpError('BadRequest', `"${raw}" is not a vault id`);
-    if (!seedOf(config, Number(raw))) throw new HttpError('VaultNotFound', `vault ${raw} does not exist`);
+    if (!seedOf(config, Number(raw)))
+      throw new HttpError('VaultNotFound', `vault ${raw} does not exist`, undefined, {
+        vault_id: Number(raw),
+      });
     return vaults().find((v) => v.vaultId === Number(raw))!;
   };
   const account = (req: HttpRequest): number => {
@@ -108,7 +111,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           page(
             vaultsOf(state()).configRows.filter((r) => r.vaultId === id),
             pageQuery(req),
-            wireConfigRow,
+            wireConfigRow(config),
           ),
         );
       },
@@ -126,7 +129,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           page(
             vaultsOf(state()).depositRows.filter((r) => r.vaultId === id),
             pageQuery(req),
-            wireDepositRow,
+            wireDepositRow(config),
           ),
         );
       },
@@ -145,7 +148,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           page(
             vaultsOf(state()).withdrawalRows.filter((r) => r.vaultId === id),
             pageQuery(req),
-            wireWithdrawalRow,
+            wireWithdrawalRow(config),
           ),
         );
       },
@@ -163,7 +166,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           page(
             vaultsOf(state()).epochRows.filter((r) => r.vaultId === id),
             pageQuery(req),
-            wireEpochRow,
+            wireEpochRow(config),
           ),
         );
       },
@@ -181,7 +184,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           page(
             vaultsOf(state()).depositRows.filter((r) => r.accountId === id),
             pageQuery(req),
-            wireDepositRow,
+            wireDepositRow(config),
           ),
         );
       },
@@ -199,7 +202,7 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           page(
             vaultsOf(state()).withdrawalRows.filter((r) => r.accountId === id),
             pageQuery(req),
-            wireWithdrawalRow,
+            wireWithdrawalRow(config),
           ),
         );
       },

@@ -11,10 +11,11 @@ import {
   ACTION_BODY,
   BASE58_KEY_SCHEMA,
   BINARY_OK,
-  ERROR_REF,
+  BAD_REQUEST_REF,
   JSON_BODY,
   PAGING,
   u64Schema,
+  U64_NUMBER,
   type Parameter,
   type ResponseSpec,
   type RouteContract,
@@ -26,15 +27,12 @@ import type { SnapshotStore } from './persistence';
 import { withdrawalFeeInToken, withdrawalFeeQuote } from './engine/fees';
 import type { AccountState, DepositRecord, TransferRecord, WithdrawalRecord } from './engine/state';
 import type { ChainTxRecord } from './chain/chain';
-import type { MarketsInfo } from '../shared/exchange/info';
-import type { WireAccount } from '../shared/exchange/account';
+import type { WireInfo } from '../shared/exchange/info';
+import { accountJson, cmfBps } from './views/account';
+import { human, time, unitsOf } from './views/json';
 import type { WireUser } from '../shared/exchange/user';
-import type { WireDepositRow, WireTransferRow, WireWithdrawalRow } from '../shared/exchange/history';
+import type { WireDepositInfo, WireTransferRow, WireWithdrawalInfo } from '../shared/exchange/history';
 import type { WireChainTx } from '../shared/exchange/chain';
-import { jsonNumberFromScaled } from '../shared/money';
-import { accountMargin, liquidationPrice, positionsOf, quoteDecimals } from './markets/margin';
-import { unrealizedPnl } from './markets/positions';
-import { restingIds } from './markets/book';
 import { claimVaultBalances } from './vaults/state';
 
 /** One endpoint: how it is served and, through RouteContract, everything /openapi.json says about it. */
@@ -149,55 +147,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     return found;
   };
 
-  const wireAccount = (a: AccountState): WireAccount => {
-    const margin = accountMargin(state(), config, a);
-    const prices = devnet.oracle().markets;
-    const qd = quoteDecimals(config);
-    return {
-      accountId: a.id,
-      owner: a.owner,
-      balances: Object.entries(a.balances).map(([tokenId, amount]) => ({
-        tokenId: Number(tokenId),
-        amount: amount.toString(),
-      })),
-      positions: positionsOf(state(), a.id).map(([marketId, p]) => {
-        const mark = prices[marketId]?.mark ?? p.entryPrice;
-        const market = config.markets.find((m) => m.marketId === marketId)!;
-        return {
-          marketId,
-          size: p.size.toString(),
-          entryPrice: p.entryPrice.toString(),
-          markPrice: mark.toString(),
-          unrealizedPnl: unrealizedPnl(p, market, mark, qd).toString(),
-          realizedPnl: p.realizedPnl.toString(),
-          fundingPnl: p.fundingPnl.toString(),
-          liquidationPrice: liquidationPrice(state(), config, a, marketId)?.toString() ?? null,
-        };
-      }),
-      // the order records carry what the book does (remaining = size − filled) and are found by id
-      openOrders: Object.values(state().books).flatMap((book) =>
-        restingIds(book, a.id).map((id) => {
-          const o = state().orders[id.toString()]!;
-          return {
-            orderId: o.orderId.toString(),
-            clientOrderId: o.clientOrderId === undefined ? null : o.clientOrderId.toString(),
-            marketId: o.marketId,
-            side: o.side,
-            price: o.price.toString(),
-            remainingSize: (o.size - o.filled).toString(),
-          };
-        }),
-      ),
-      margin: {
-        equity: margin.equity.toString(),
-        initialRequirement: margin.initialRequirement.toString(),
-        maintenanceRequirement: margin.maintenanceRequirement.toString(),
-        freeCollateral: margin.freeCollateral.toString(),
-        healthBps: margin.healthBps,
-      },
-      updateId: a.updateId,
-    };
-  };
+  const wireAccount = (a: AccountState) => accountJson(state(), config, a);
 
   const wireChainTx = (t: ChainTxRecord): WireChainTx => ({
     txId: t.txId,
@@ -222,49 +172,74 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     return { status: degraded ? 'degraded' : 'healthy', version: SERVICE_VERSION, services };
   };
 
-  const info: MarketsInfo = {
+  const info: WireInfo = {
+    markets: config.markets.map((m) => ({
+      marketId: m.marketId,
+      symbol: m.symbol,
+      priceDecimals: m.priceDecimals,
+      sizeDecimals: m.sizeDecimals,
+      baseTokenId: m.baseTokenId,
+      quoteTokenId: m.quoteTokenId,
+      imf: human(BigInt(m.imfBps), 4),
+      mmf: human(BigInt(m.mmfBps), 4),
+      cmf: human(BigInt(cmfBps(m)), 4),
+    })),
+    // every token counts at its full value towards margin on the devnet
+    tokens: config.tokens.map((t) => ({
+      tokenId: t.tokenId,
+      symbol: t.symbol,
+      decimals: t.decimals,
+      mintAddr: t.mint,
+      weightBps: 10_000,
+      name: t.name,
+    })),
     version: SERVICE_VERSION,
-    quoteTokenId: config.quoteTokenId,
-    markets: config.markets,
-    tokens: config.tokens,
   };
 
-  const wireDeposit = (r: DepositRecord): WireDepositRow => ({
-    id: r.id.toString(),
-    time: r.time,
+  const u = unitsOf(config);
+  const wireDeposit = (r: DepositRecord): WireDepositInfo => ({
+    time: time(r.time),
+    // a deposit is a settlement event, not an action: it has no action id of its own
+    actionId: '0',
     accountId: r.accountId,
     tokenId: r.tokenId,
-    amount: r.amount.toString(),
+    amount: u.token(r.amount, r.tokenId),
+    balance: u.token(r.balance ?? 0n, r.tokenId),
+    eventIndex: Number(r.id),
     chainTxId: r.chainTxId,
-    from: r.from,
+    sender: r.from,
   });
-  const wireWithdrawal = (r: WithdrawalRecord): WireWithdrawalRow => ({
-    id: r.id.toString(),
+  const wireWithdrawal = (r: WithdrawalRecord): WireWithdrawalInfo => ({
+    time: time(r.time),
     actionId: r.actionId.toString(),
-    time: r.time,
     accountId: r.accountId,
     tokenId: r.tokenId,
-    amount: r.amount.toString(),
-    fee: r.fee.toString(),
-    destination: r.destination,
+    amount: u.token(r.amount, r.tokenId),
+    balance: u.token(r.balance ?? 0n, r.tokenId),
+    fee: u.token(r.fee, r.tokenId),
+    destPubkey: r.destination,
     eventNonce: r.eventNonce.toString(),
     status: r.status,
   });
   const wireTransfer =
     (accountId: number) =>
     (r: TransferRecord): WireTransferRow => ({
-      id: r.id.toString(),
+      time: time(r.time),
       actionId: r.actionId.toString(),
-      time: r.time,
       fromAccountId: r.fromAccountId,
       toAccountId: r.toAccountId,
       tokenId: r.tokenId,
-      amount: r.amount.toString(),
+      amount: u.token(r.amount, r.tokenId),
       direction: r.fromAccountId === accountId ? 'sent' : 'received',
       accountCreated: r.accountCreated,
     });
 
-  const snapshotMeta = (meta: ReturnType<SnapshotStore['list']>[number]) => ({
+  /** StateDownloadMeta: the file's sha256 as bytes, an absolute link, the binary version; devnet extras
+   * (snapshotId, actionId, time, size, sha256 as hex, the relative url) ride along */
+  const snapshotMeta = (meta: ReturnType<SnapshotStore['list']>[number], req?: HttpRequest) => ({
+    hash: [...Buffer.from(meta.sha256, 'hex')],
+    link: `http://${String(req?.headers.host ?? '127.0.0.1')}/state/download/${meta.snapshotId}`,
+    version: SERVICE_VERSION,
     ...meta,
     url: `/state/download/${meta.snapshotId}`,
   });
@@ -369,21 +344,81 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         const user = state().users[pubkey];
         if (!user) throw new HttpError('UserNotFound', 'this wallet has no account on the exchange yet');
         const now = engine.nowSeconds();
+        const live = Object.values(state().sessions).filter(
+          (s) => s.owner === pubkey && !s.revoked && s.expiry > now,
+        );
         const body: WireUser = {
-          pubkey,
           accountIds: user.accountIds,
-          sessions: Object.values(state().sessions)
-            .filter((s) => s.owner === pubkey && !s.revoked && s.expiry > now)
-            .map((s) => ({
-              sessionId: s.id.toString(),
-              sessionKey: s.sessionKey,
-              expiry: s.expiry,
-              ...(s.refreshDeadline !== undefined ? { refreshDeadline: s.refreshDeadline } : {}),
-              createdAt: s.createdAt,
-            })),
+          sessions: Object.fromEntries(
+            live.map((s) => [
+              s.id.toString(),
+              {
+                pubkey: s.sessionKey,
+                expiry: time(s.expiry),
+                sessionId: s.id.toString(),
+                ...(s.refreshDeadline !== undefined ? { refreshDeadline: time(s.refreshDeadline) } : {}),
+              },
+            ]),
+          ),
         };
         return json(body);
       },
+    },
+    {
+      method: 'GET',
+      path: '/ws/{streams}',
+      tag: 'operational',
+      summary:
+        'WebSocket streams joined with "&": trades@<symbol>, deltas@<symbol>, account@<account_id>, candle@<symbol>:<resolution> (1, 5, 15, 30, 60, 1D, 1W, 1M), vault@<vault_id>; payloads as the public engine sends them (docs/protocol-decisions.md)',
+      params: {
+        streams: {
+          description: 'One to 32 stream names joined with "&", e.g. trades@BTC-PERP&account@7',
+          schema: { type: 'string' },
+        },
+      },
+      noOk: true,
+      responses: {
+        101: {
+          description:
+            'Switching Protocols (with Connection: upgrade, Upgrade: websocket and Sec-WebSocket-Key); text frames, one JSON message each',
+        },
+      },
+      // a stream list that names nothing is refused before the upgrade: 400 malformed, 404 unknown
+      errors: ['BadRequest', 'NotFound', 'UserNotFound'],
+      handler: () => {
+        throw new HttpError('BadRequest', 'streams are served over a WebSocket upgrade of this GET');
+      },
+    },
+    // public endpoints the interface does not list: answered with a defined NotImplemented, never a 404
+    ...(
+      [
+        ['/account/{account_id}/pnl', 'AccountPnlInfo pages: use /account/{account_id}/history/pnl'],
+        [
+          '/account/{account_id}/pnl/funding/history/PT1H',
+          'deprecated publicly: use /account/{account_id}/history/funding',
+        ],
+        [
+          '/account/{account_id}/triggers/history',
+          'use /account/{account_id}/triggers/history/placements and /finalisations',
+        ],
+        ['/tv', 'the devnet serves no TradingView datafeed'],
+      ] as const
+    ).map(([path, instead]): Route => ({
+      method: 'GET',
+      path,
+      tag: 'operational',
+      summary: `Not implemented on the devnet (501 NotImplemented): ${instead}`,
+      errors: ['NotImplemented'],
+      handler: () => {
+        throw new HttpError('NotImplemented', `not implemented on the devnet: ${instead}`);
+      },
+    })),
+    {
+      method: 'GET',
+      path: '/admin',
+      tag: 'operational',
+      summary: 'AdminInfo of every administrator key: none on the devnet (its controls are under /devnet)',
+      handler: () => json([]),
     },
     {
       method: 'GET',
@@ -404,14 +439,16 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       summary: 'actionId, feeVault, claimVault',
       handler: () =>
         json({
-          actionId: (state().nextActionId - 1n).toString(),
+          actionId: state().nextActionId - 1n,
           feeVault: Object.entries(state().feeVault).map(([tokenId, amount]) => ({
             tokenId: Number(tokenId),
-            amount: amount.toString(),
+            token: u.tokenSymbol(Number(tokenId)),
+            amount: u.token(amount, Number(tokenId)),
           })),
           claimVault: claimVaultBalances(state()).map(({ tokenId, amount }) => ({
             tokenId,
-            amount: amount.toString(),
+            token: u.tokenSymbol(tokenId),
+            amount: u.token(amount, tokenId),
           })),
         }),
     },
@@ -466,15 +503,13 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         const raw = req.query.get('tokenId');
         if (raw === null) {
           const quote = config.tokens.find((t) => t.tokenId === config.quoteTokenId)!;
-          return json(jsonNumberFromScaled(withdrawalFeeQuote(config, state()), quote.decimals));
+          return json(human(withdrawalFeeQuote(config, state()), quote.decimals));
         }
         if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)
           throw new HttpError('BadRequest', `"${raw}" is not a token id`);
         const token = config.tokens.find((t) => t.tokenId === Number(raw));
         if (!token) throw new HttpError('TokenNotFound', `token ${raw} does not exist`);
-        return json(
-          jsonNumberFromScaled(withdrawalFeeInToken(config, state(), token.tokenId), token.decimals),
-        );
+        return json(human(withdrawalFeeInToken(config, state(), token.tokenId), token.decimals));
       },
     },
     {
@@ -537,12 +572,12 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       path: '/action/last-executed-id',
       tag: 'actions',
       summary: 'Id of the last executed action; 404 ActionNotFound before any',
-      ok: { description: 'An ActionId', contentType: 'application/json', schema: u64Schema() },
+      ok: { description: 'An ActionId', contentType: 'application/json', schema: U64_NUMBER },
       errors: ['ActionNotFound'],
       handler: () => {
         const last = state().nextActionId - 1n;
         if (last === 0n) throw new HttpError('ActionNotFound', 'no action has executed yet');
-        return json(last.toString());
+        return json(last);
       },
     },
     {
@@ -552,13 +587,13 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       summary:
         'Last acknowledged settlement event nonce; with ?signer=<base58>, the highest accepted action nonce of that signer',
       query: [SIGNER],
-      ok: { description: 'A nonce', contentType: 'application/json', schema: u64Schema() },
+      ok: { description: 'A nonce', contentType: 'application/json', schema: U64_NUMBER },
       errors: ['BadRequest'],
       handler: (req) => {
         const signer = req.query.get('signer');
-        if (signer === null) return json(state().lastAckedEventNonce.toString());
+        if (signer === null) return json(state().lastAckedEventNonce);
         if (!isAddress(signer)) throw new HttpError('BadRequest', 'signer must be a base58 32-byte key');
-        return json(String(state().nonces[signer] ?? 0));
+        return json(state().nonces[signer] ?? 0);
       },
     },
     {
@@ -573,12 +608,23 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         const to = u64Query(req, 'to', true)!;
         if (to < from) throw new HttpError('BadRequest', 'to must not be less than from');
         if (to - from + 1n > BigInt(config.maxActionRange))
-          throw new HttpError('RangeTooLarge', `at most ${config.maxActionRange} actions per request`);
+          throw new HttpError(
+            'RangeTooLarge',
+            `at most ${config.maxActionRange} actions per request`,
+            undefined,
+            {
+              requested: to - from + 1n,
+              maximal: config.maxActionRange,
+            },
+          );
+        // ActionsItem { actionId, physicalTime, payload }: payload is the base64 of the varint-delimited
+        // Action as it was submitted (signature excluded); the rest are devnet extras
         const items = state()
           .actions.filter((a) => a.actionId >= from && a.actionId <= to)
           .map((a) => ({
-            actionId: a.actionId.toString(),
-            time: a.time,
+            actionId: a.actionId,
+            physicalTime: time(a.time),
+            payload: a.payload ?? '',
             signer: a.signer,
             nonce: a.nonce,
             kind: a.kind,
@@ -607,13 +653,24 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'GET',
       path: '/state/info',
       tag: 'state',
-      summary: 'StateInfo: latest action id and snapshot',
-      handler: () => {
+      summary:
+        'StateInfo { version, state: EngineStateHeader }; the latest snapshot as a devnet extra (latestSnapshot)',
+      handler: (req) => {
         const list = store.list();
         const latest = list[list.length - 1];
+        const last = state().nextActionId - 1n;
         return json({
-          actionId: (state().nextActionId - 1n).toString(),
-          latestSnapshot: latest ? snapshotMeta(latest) : null,
+          version: SERVICE_VERSION,
+          state: {
+            // the snapshot format's version; action_nonce counts executed actions like action_id
+            version: 1,
+            action_id: last,
+            action_nonce: last,
+            timestamp: engine.nowSeconds(),
+            paused: false,
+          },
+          actionId: last.toString(),
+          latestSnapshot: latest ? snapshotMeta(latest, req) : null,
         });
       },
     },
@@ -621,8 +678,13 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       method: 'GET',
       path: '/state/info/hist',
       tag: 'state',
-      summary: 'StateHistInfo: the snapshots kept',
-      handler: () => json({ snapshots: store.list().map(snapshotMeta) }),
+      summary: 'StateHistInfo { versions: [[fromActionId, version]] }; the snapshots kept as a devnet extra',
+      handler: (req) =>
+        json({
+          // one engine version has executed every action of this devnet
+          versions: [[0, SERVICE_VERSION]],
+          snapshots: store.list().map((m) => snapshotMeta(m, req)),
+        }),
     },
     {
       method: 'GET',
@@ -655,7 +717,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
             Math.abs(Date.parse(m.time) - t) < Math.abs(Date.parse(best.time) - t) ? m : best,
           );
         }
-        return json(snapshotMeta(chosen));
+        return json(snapshotMeta(chosen, req));
       },
     },
     {
@@ -682,7 +744,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         416: {
           description: 'The range is outside the file (error BadRequest)',
           contentType: 'application/json',
-          schema: ERROR_REF,
+          schema: BAD_REQUEST_REF,
         },
       },
       errors: ['SnapshotNotFound'],
@@ -706,8 +768,13 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         if (start > end)
           return {
             status: 416,
-            headers: { ...headers, 'content-range': `bytes */${body.length}` },
-            json: { error: 'BadRequest', message: 'the range is outside the file' },
+            headers: {
+              ...headers,
+              'content-range': `bytes */${body.length}`,
+              'x-error': 'BadRequest',
+              'x-error-message': 'the range is outside the file',
+            },
+            json: null,
           };
         const part = body.subarray(start, end + 1);
         return {
@@ -843,7 +910,9 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         if (typeof body.price !== 'string' || !/^[1-9]\d{0,30}$/.test(body.price))
           throw new HttpError('BadRequest', 'price must be a positive scaled integer string');
         if (!devnet.setIndexPrice(body.marketId, BigInt(body.price)))
-          throw new HttpError('MarketNotFound', `market ${body.marketId} does not exist`);
+          throw new HttpError('MarketNotFound', `market ${body.marketId} does not exist`, undefined, {
+            market_id: body.marketId,
+          });
         return json({ marketId: body.marketId, price: body.price });
       },
     },

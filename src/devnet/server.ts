@@ -2,10 +2,12 @@
 // transport rules (415, 413), and stream subscriptions.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Router, type HttpResponse } from './http/router';
 import { rulesOf } from './http/contract';
-import { HttpError, errorResponse } from './http/errors';
+import { HttpError, errorResponse, headerSafe } from './http/errors';
+import { stringify as stringifyJson } from 'lossless-json';
 import { RateLimiter } from './http/rate-limit';
 import { defaultConfig, type DevnetConfig } from './config';
 import { systemClock, type Clock } from './clock';
@@ -21,6 +23,8 @@ import { positionRoutes } from './routes-positions';
 import { vaultRoutes } from './routes-vaults';
 import { openapiDocument } from './openapi';
 import { loadDemoScenario, seedDemo } from './demo/scenario';
+import { foreignRequest } from './http/origin-guard';
+import { parseTarget } from '../shared/request-target';
 
 export interface DevnetOptions {
   host?: string;
@@ -52,13 +56,32 @@ export interface RunningDevnet {
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * Open sockets and how long a client may take to send its headers: idle or half-open connections are
+ * dropped instead of piling up until the process runs out of descriptors.
+ */
+export const DEVNET_CONNECTION_LIMITS = {
+  maxConnections: 512,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+};
+
+/** Refusals decided before routing (foreign Host/Origin, unreadable target), as every other named error. */
+function refusal(status: 400 | 403, message: string): HttpResponse {
+  return errorResponse(status === 403 ? 'Forbidden' : 'BadRequest', message);
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES)
-      throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`);
+      throw new HttpError('PayloadTooLarge', `request body over ${MAX_BODY_BYTES} bytes`, undefined, {
+        limit: MAX_BODY_BYTES,
+      });
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -69,7 +92,8 @@ function send(res: ServerResponse, response: HttpResponse): void {
   let payload: Buffer | string = '';
   if (response.raw !== undefined) payload = response.raw;
   else if (response.json !== undefined) {
-    payload = JSON.stringify(response.json);
+    // lossless: human-unit numbers are written from their exact text, u64 ids from bigint
+    payload = stringifyJson(response.json) ?? 'null';
     headers['content-type'] ??= 'application/json';
   }
   res.writeHead(response.status, headers);
@@ -126,6 +150,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       return errorResponse(
         'PayloadTooLarge',
         `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
+        undefined,
+        { limit: MAX_ACTION_BODY_BYTES },
       );
     return {
       status: 200,
@@ -134,57 +160,91 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     };
   }
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      try {
-        const url = new URL(req.url ?? '/', 'http://devnet.invalid');
-        const isAction = req.method === 'POST' && url.pathname === '/action';
-        const wait = limiter.take(req.socket.remoteAddress ?? '?', isAction ? 'action' : 'other');
-        if (wait > 0) {
-          req.resume();
-          return send(
+  const server = createServer(
+    {
+      headersTimeout: DEVNET_CONNECTION_LIMITS.headersTimeoutMs,
+      requestTimeout: DEVNET_CONNECTION_LIMITS.requestTimeoutMs,
+      keepAliveTimeout: DEVNET_CONNECTION_LIMITS.keepAliveTimeoutMs,
+      connectionsCheckingInterval: DEVNET_CONNECTION_LIMITS.checkIntervalMs,
+    },
+    (req, res) => {
+      void (async () => {
+        try {
+          const foreign = foreignRequest(req.headers);
+          if (foreign !== null) {
+            req.resume();
+            return send(res, refusal(403, foreign));
+          }
+          const url = parseTarget(req.url);
+          if (url === null) {
+            req.resume();
+            return send(res, refusal(400, 'the request target is not a valid path'));
+          }
+          const isAction = req.method === 'POST' && url.pathname === '/action';
+          const wait = limiter.take(req.socket.remoteAddress ?? '?', isAction ? 'action' : 'other');
+          if (wait > 0) {
+            req.resume();
+            return send(
+              res,
+              errorResponse('TooManyRequests', `rate limit reached; retry in ${wait} s`, {
+                'retry-after': String(wait),
+              }),
+            );
+          }
+          if (isAction) return send(res, await postAction(req));
+          const found = router.match(req.method ?? 'GET', url.pathname);
+          if (found === null) return send(res, errorResponse('NotFound', `no endpoint at ${url.pathname}`));
+          if (found === 'method')
+            return send(
+              res,
+              errorResponse('MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}`),
+            );
+          send(
             res,
-            errorResponse('TooManyRequests', `rate limit reached; retry in ${wait} s`, {
-              'retry-after': String(wait),
+            await router.run(found, {
+              method: req.method ?? 'GET',
+              path: url.pathname,
+              search: url.searchParams,
+              headers: req.headers,
+              body: req.method === 'POST' ? await readBody(req) : Buffer.alloc(0),
             }),
           );
+        } catch (error) {
+          try {
+            if (res.headersSent) res.destroy();
+            else if (error instanceof HttpError)
+              send(res, errorResponse(error.errorName, error.message, error.headers, error.details));
+            else {
+              console.error('devnet: unhandled error', error);
+              send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
+            }
+          } catch {
+            res.destroy();
+          }
         }
-        if (isAction) return send(res, await postAction(req));
-        const found = router.match(req.method ?? 'GET', url.pathname);
-        if (found === null) return send(res, errorResponse('NotFound', `no endpoint at ${url.pathname}`));
-        if (found === 'method')
-          return send(
-            res,
-            errorResponse('MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}`),
-          );
-        send(
-          res,
-          await router.run(found, {
-            method: req.method ?? 'GET',
-            path: url.pathname,
-            search: url.searchParams,
-            headers: req.headers,
-            body: req.method === 'POST' ? await readBody(req) : Buffer.alloc(0),
-          }),
-        );
-      } catch (error) {
-        if (error instanceof HttpError)
-          send(res, errorResponse(error.errorName, error.message, error.headers));
-        else {
-          console.error('devnet: unhandled error', error);
-          send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
-        }
-      }
-    })();
+      })();
+    },
+  );
+  server.maxConnections = DEVNET_CONNECTION_LIMITS.maxConnections;
+  // every socket, upgraded or not, so that close() cannot wait on one the HTTP layer no longer tracks
+  const sockets = new Set<Duplex>();
+  server.on('connection', (socket: Duplex) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
 
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://devnet.invalid');
+    // after an upgrade Node no longer listens for socket errors; a reset must not become an uncaught one
+    socket.on('error', () => socket.destroy());
     const refuse = (status: number, error: string, message: string) =>
       socket.end(
-        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Bad Request'}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error, message })}`,
+        `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\ncontent-type: application/json\r\nx-error: ${error}\r\nx-error-message: ${headerSafe(message)}\r\nconnection: close\r\n\r\nnull`,
       );
+    const foreign = foreignRequest(req.headers);
+    if (foreign !== null) return refuse(403, 'Forbidden', foreign);
+    const url = parseTarget(req.url);
+    if (url === null) return refuse(400, 'BadRequest', 'the request target is not a valid path');
     if (!url.pathname.startsWith('/ws/'))
       return refuse(404, 'NotFound', 'streams are served at /ws/{streams}');
     let spec: string;
@@ -196,7 +256,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     const parsed = devnet.hub.parse(spec);
     if ('error' in parsed)
       return refuse(parsed.status, parsed.status === 404 ? 'UserNotFound' : 'BadRequest', parsed.error);
-    wss.handleUpgrade(req, socket, head, (ws) => devnet.hub.subscribe(ws, parsed.streams));
+    try {
+      wss.handleUpgrade(req, socket, head, (ws) => devnet.hub.subscribe(ws, parsed.streams));
+    } catch {
+      socket.destroy();
+    }
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -214,8 +278,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     close: async () => {
       if (ticker) clearInterval(ticker);
       devnet.close();
+      for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

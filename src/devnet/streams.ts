@@ -1,6 +1,9 @@
-// WebSocket streams: GET /ws/<stream>&<stream>... Each message is a JSON object with one key naming the
-// stream kind, plus update_id and last_update_id so a client can spot a gap against the REST snapshot.
+// WebSocket streams: GET /ws/<stream>&<stream>... Messages are the public engine's (websocket.md): one key
+// naming the kind (`trades`, `delta`, `account`; the interface's `vault`) whose payload carries update_id and
+// last_update_id, so a client can spot a gap against the REST snapshot; candles are bare objects. The
+// payload, not the envelope, says which stream a message belongs to (market_symbol, account_id, vault_id).
 import type { WebSocket } from 'ws';
+import { stringify } from 'lossless-json';
 
 export interface StreamKind {
   /** e.g. 'account' for account@<id> */
@@ -64,23 +67,26 @@ export class StreamHub {
     });
   }
 
-  /** lastUpdateId: the update id this message follows (default updateId − 1); a gap means a missed message */
+  /**
+   * `{ [kindKey]: { update_id, last_update_id, ...payload } }` to the stream's subscribers. lastUpdateId: the
+   * update id this message follows (default updateId − 1); a gap means a missed message.
+   */
   publish(
     stream: string,
     kindKey: string,
-    payload: unknown,
+    payload: Record<string, unknown>,
     updateId: number,
     lastUpdateId = updateId - 1,
   ): void {
+    this.send(stream, { [kindKey]: { update_id: updateId, last_update_id: lastUpdateId, ...payload } });
+  }
+
+  /** A message as it is (a candle is a bare object); numbers are written from their exact text. */
+  send(stream: string, message: unknown): void {
     const set = this.subscribers.get(stream);
     if (!set || set.size === 0) return;
-    const message = JSON.stringify({
-      [kindKey]: payload,
-      stream,
-      update_id: updateId,
-      last_update_id: lastUpdateId,
-    });
-    for (const ws of set) if (ws.readyState === ws.OPEN) ws.send(message);
+    const text = stringify(message) ?? 'null';
+    for (const ws of set) if (ws.readyState === ws.OPEN) ws.send(text);
   }
 
   closeAll(): void {

@@ -2,6 +2,7 @@
 // Settings (running the embedded devnet itself, plain or with demo data) unless --devnet-url names an
 // exchange for this run, then the loopback server, and prints the address with its one-time token.
 import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { createCore } from '../main/core';
@@ -66,7 +67,13 @@ console.log(
   `exchange: ${network?.baseUrl ?? '(none)'}${network?.kind.startsWith('embedded') ? ' (embedded devnet)' : ''}`,
 );
 console.log(`PERPETUA_HOST_URL=${host.url}`);
-console.log(`Open ${host.url} in a browser. The token in it is valid for this run only; keep it private.`);
+console.log(
+  `Open ${host.url} in a browser. Its token works once (the browser keeps a session instead); press Enter here for a fresh address for another browser.`,
+);
+// Each line on stdin asks for one more one-time address (a person pressing Enter, or the e2e launcher).
+createInterface({ input: process.stdin }).on('line', () =>
+  console.log(`PERPETUA_HOST_URL=${host.mintUrl()}`),
+);
 
 let stopping = false;
 async function stop(): Promise<void> {

@@ -11,6 +11,8 @@ import { createAppHandlers } from './handlers';
 import { Network, type LaunchDevnet } from './network/network';
 import { importDemoWallets } from './network/demo-wallets';
 import { watchForSleep } from './lock/sleep-detector';
+import { guardHandlers } from './lock/lock-policy';
+import { ensureDataDir } from './paths';
 
 export interface CoreDeps {
   version: string;
@@ -47,6 +49,7 @@ export interface Core {
 }
 
 export function createCore(deps: CoreDeps): Core {
+  ensureDataDir(deps.dataDir);
   const events = createEventBus();
   const services = createServices({
     dataDir: deps.dataDir,
@@ -74,11 +77,15 @@ export function createCore(deps: CoreDeps): Core {
       await importDemoWallets(services.wallets);
     },
   });
-  const handlers = {
-    getAppInfo: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
-    getMarkets: () => services.info(),
-    ...createAppHandlers(services, network),
-  } satisfies Handlers;
+  // The lock is checked for every method the policy does not open, in one place, before any handler runs.
+  const handlers = guardHandlers(
+    {
+      getAppInfo: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
+      getMarkets: () => services.info(),
+      ...createAppHandlers(services, network),
+    } satisfies Handlers,
+    () => services.lock.requireUnlocked(),
+  );
 
   // Sessions created here are refreshed before they expire, while their refresh deadline allows. The
   // wallet key is not needed for that (a session refreshes itself), but only an unlocked app does it.

@@ -4,14 +4,32 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 export interface DevnetCommand {
-  /** executable: process.execPath under Node, or Electron's binary with ELECTRON_RUN_AS_NODE */
+  /** executable: process.execPath under Node; the bundled devnet module for an Electron utility process */
   command: string;
   /** arguments before the devnet's own (e.g. ['--import', 'tsx', 'src/devnet/cli.ts']) */
   args: string[];
   env?: NodeJS.ProcessEnv;
 }
 
+/** The part of a child process the launcher uses: a Node child process, or an adapter (Electron's utilityProcess). */
+export type DevnetProcess = Pick<
+  ChildProcess,
+  'stdout' | 'stderr' | 'pid' | 'exitCode' | 'signalCode' | 'kill' | 'once'
+>;
+
+export type SpawnDevnet = (command: string, args: string[], env: NodeJS.ProcessEnv) => DevnetProcess;
+
+const spawnNode: SpawnDevnet = (command, args, env) =>
+  spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+
 export interface LaunchOptions extends DevnetCommand {
+  /** how the process is started; a Node child process by default */
+  spawnProcess?: SpawnDevnet;
+  /**
+   * pass --exit-with-stdin so the devnet stops if the app dies without signalling (default); off for
+   * processes that have no stdin of ours and die with the app anyway (Electron utility processes)
+   */
+  exitWithStdin?: boolean;
   dataDir?: string;
   port?: number;
   extraArgs?: string[];
@@ -29,13 +47,11 @@ export interface LaunchedDevnet {
 const URL_LINE = /^PERPETUA_DEVNET_URL=(http:\/\/127\.0\.0\.1:\d+)$/;
 
 export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevnet> {
-  const args = [...options.args, '--port', String(options.port ?? 0), '--exit-with-stdin'];
+  const args = [...options.args, '--port', String(options.port ?? 0)];
+  if (options.exitWithStdin !== false) args.push('--exit-with-stdin');
   if (options.dataDir) args.push('--data', options.dataDir);
   args.push(...(options.extraArgs ?? []));
-  const child: ChildProcess = spawn(options.command, args, {
-    env: options.env ?? process.env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = (options.spawnProcess ?? spawnNode)(options.command, args, options.env ?? process.env);
   const log = options.log ?? (() => {});
   const stderr: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => {

@@ -40,9 +40,10 @@ export function createAppHandlers(
       s.settings.update({ theme });
       return network.view();
     },
-    // Pointing the app at another exchange is the person's decision: only while unlocked.
+    // Pointing the app at another exchange decides what gets signed and where: the person's decision, made
+    // with a recent unlock (the first run's choice comes right after the passphrase is set).
     setNetwork: active(async (choice) => {
-      s.lock.requireUnlocked();
+      s.lock.requireFreshUnlock();
       return network.choose(choice);
     }),
 
@@ -115,7 +116,7 @@ export function createAppHandlers(
     }),
 
     prepareAction: active((intent) => s.pipeline.prepare(intent)),
-    confirmAction: active(({ confirmationId }) => s.pipeline.confirm(confirmationId)),
+    confirmAction: active(({ confirmationId, passphrase }) => s.pipeline.confirm(confirmationId, passphrase)),
 
     listAuditLog: active(async (query) => {
       s.lock.requireUnlocked();

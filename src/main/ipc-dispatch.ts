@@ -22,7 +22,12 @@ export function describeIssues(error: z.ZodError): string {
 export function createDispatcher(handlers: Handlers, logger: DispatchLogger = console): Dispatch {
   return async (method, arg) => {
     if (!isMethodName(method))
-      return err('INVALID_ARGUMENT', `"${String(method)}" is not an operation of this app`);
+      return err(
+        'INVALID_ARGUMENT',
+        typeof method === 'string'
+          ? `"${method.slice(0, 64)}" is not an operation of this app`
+          : 'The operation name must be text.',
+      );
     const name: MethodName = method;
     const parsed = contract[name].args.safeParse(arg);
     if (!parsed.success) return err('INVALID_ARGUMENT', `${name}: ${describeIssues(parsed.error)}`);

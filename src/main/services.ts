@@ -12,15 +12,16 @@ import { join } from 'node:path';
 import { AppLock, type LockState } from './lock/app-lock';
 import type { ScryptParams } from './lock/passphrase-hash';
 import type { SecretStore } from './keychain/secret-store';
-import { WalletService, type WalletInfo } from './wallets/wallet-service';
+import { WalletService, walletSecretItem, type WalletInfo } from './wallets/wallet-service';
 import { PhraseService } from './wallets/phrase-service';
+import { SealedStore } from './keychain/sealed-store';
 import { AuditLog } from './audit/audit-log';
 import { createHttpClient, type FetchLike } from './exchange/http-client';
 import { createExchangeClient, type ExchangeClient } from './exchange/exchange-client';
 import { EngineClock } from './exchange/engine-clock';
 import { NonceJournal } from './nonces/nonce-journal';
 import { Submitter } from './pipeline/submitter';
-import { SessionManager } from './sessions/session-manager';
+import { SessionManager, sessionSecretItems } from './sessions/session-manager';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
 import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
@@ -41,7 +42,7 @@ export interface ServiceDeps {
   onDeposit?: (deposit: TrackedDeposit) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
   onExchangeStatus?: (connected: boolean, detail?: string) => void;
-  /** the lock's clock (tests move it to age an unlock) */
+  /** the lock's and the confirmations' clock (tests move it to age an unlock or a review) */
   now?: () => number;
 }
 
@@ -84,8 +85,16 @@ function networkDirs(dataDir: string): string[] {
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  // Wallet and session secrets go through the sealed layer; only the lock itself reads the raw keychain.
+  const secrets = new SealedStore(deps.store);
   const lock = new AppLock({
     store: deps.store,
+    secrets,
+    // keys stored in plain by earlier versions, sealed at the next unlock
+    plainSecretNames: (): string[] => [
+      ...wallets.list().map((w: WalletInfo) => walletSecretItem(w.publicKey)),
+      ...networkDirs(deps.dataDir).flatMap(sessionSecretItems),
+    ],
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
     ...(deps.onLockState ? { onChange: deps.onLockState } : {}),
@@ -96,7 +105,7 @@ export function createServices(deps: ServiceDeps): Services {
   let bound: (ExchangeServices & { close(): void }) | null = null;
 
   const sessionDeps = (x: Pick<ExchangeServices, 'client' | 'clock' | 'submitter'>) => ({
-    store: deps.store,
+    store: secrets,
     lock,
     wallets,
     audit,
@@ -115,13 +124,13 @@ export function createServices(deps: ServiceDeps): Services {
     }
   };
   const wallets = new WalletService({
-    store: deps.store,
+    store: secrets,
     lock,
     dataDir: deps.dataDir,
     onRemoved: forgetWallet,
   });
   // the phrase goes into the same store as wallet secrets, so it is kept exactly as they are
-  const phrases = new PhraseService({ store: deps.store, lock, wallets, dataDir: deps.dataDir });
+  const phrases = new PhraseService({ store: secrets, lock, wallets, dataDir: deps.dataDir });
 
   function bind(baseUrl: string, networkDir: string): ExchangeServices & { close(): void } {
     const client = createExchangeClient(
@@ -149,7 +158,14 @@ export function createServices(deps: ServiceDeps): Services {
       });
       return info;
     };
-    const submitter = new Submitter({ client, clock, journal, schema: getSchema });
+    // A lock that lands while an action is on its way to the signer stops it there.
+    const submitter = new Submitter({
+      client,
+      clock,
+      journal,
+      schema: getSchema,
+      beforeSign: () => lock.requireUnlocked(),
+    });
     const sessions = new SessionManager({
       ...sessionDeps({ client, clock, submitter }),
       dataDir: networkDir,
@@ -163,6 +179,7 @@ export function createServices(deps: ServiceDeps): Services {
       audit,
       info: getInfo,
       known: addressBook,
+      ...(deps.now ? { now: deps.now } : {}),
     });
     const funds = new Funds({
       file: join(networkDir, 'deposits.json'),

@@ -1,12 +1,15 @@
 // Encodes and decodes Actions and Receipts through protobufjs reflection, converting at this one boundary:
-// 64-bit integers <-> bigint, U128 <-> bigint, enums by name, and each `kind` oneof <-> { type, ...fields }.
-// Encoding range-checks every integer (protobufjs would silently truncate); decoding is strict (a missing or
-// unknown kind, or an unknown enum value, is a DECODE_FAILURE).
+// 64-bit integers <-> bigint, U128 <-> bigint, enums by name, and each real oneof (`kind`, `inner`, ...)
+// <-> { type, ...fields } under the oneof's name. Encoding range-checks every integer (protobufjs would
+// silently truncate). Decoding is strict: the bytes are first walked against the schema (wire-check.ts: a
+// wrong wire type or a cut-short message is DECODE_FAILURE_RAW), then a missing oneof member, a missing
+// required sub-message or an unknown enum value is DECODE_FAILURE_DOMAIN; nothing is read as zero instead.
 import protobuf from 'protobufjs';
 import { ProtocolError } from './errors';
 import { decodeVarint, frame, unframe } from './framing';
 import { fromU128, toU128 } from './u128';
-import type { ProtocolSchema } from './schema';
+import { checkWire } from './wire-check';
+import { PROTO_PACKAGE, type ProtocolSchema } from './schema';
 import type { Action, Receipt } from './types';
 
 type Plain = Record<string, unknown>;
@@ -26,10 +29,35 @@ const LONG_RANGE: Record<string, [bigint, bigint]> = {
   sint64: [-(1n << 63n), (1n << 63n) - 1n],
   sfixed64: [-(1n << 63n), (1n << 63n) - 1n],
 };
-/** Messages whose `kind` oneof becomes a { type, ... } object in the TS view. */
-const KIND_ONEOF = 'kind';
-
 const isU128 = (type: protobuf.Type): boolean => type.name === 'U128';
+
+/**
+ * Sub-messages without which a message means nothing (proto3 cannot say so): decoding refuses their absence
+ * as DECODE_FAILURE_DOMAIN rather than reading an empty definition. `|` lists alternatives, one is enough.
+ */
+const REQUIRED: Record<string, readonly string[]> = {
+  'Action.AddTrigger': ['key', 'prices'],
+  'Action.EditTrigger': ['key', 'prices'],
+  'Action.RemoveTrigger': ['key|triggerId'],
+  TradeOrPlace: ['orderType', 'limit'],
+};
+
+/** 'Action.AddTrigger' for '.perpetua.v1.Action.AddTrigger' */
+const shortName = (type: protobuf.Type): string => type.fullName.slice(PROTO_PACKAGE.length + 2);
+
+/** The real (not proto3-optional) oneofs of a message; each becomes a { type, ... } object. */
+const realOneofs = (type: protobuf.Type): protobuf.OneOf[] =>
+  type.oneofsArray.filter((o) => !o.name.startsWith('_'));
+
+function missingRequired(type: protobuf.Type, present: (name: string) => boolean): string | undefined {
+  for (const rule of REQUIRED[shortName(type)] ?? []) {
+    if (!rule.split('|').some(present)) return rule.replace('|', ' or ');
+  }
+  return undefined;
+}
+
+const domain = (path: string, message: string): ProtocolError =>
+  new ProtocolError('DECODE_FAILURE_DOMAIN', `${path}: ${message}`);
 
 function fail(path: string, message: string): never {
   throw new ProtocolError('OUT_OF_RANGE', `${path}: ${message}`);
@@ -77,9 +105,9 @@ function toWireValue(field: protobuf.Field, value: unknown, path: string): unkno
 function toWireMessage(type: protobuf.Type, input: Plain, path: string): Plain {
   if (input === null || typeof input !== 'object') fail(path, `expected a ${type.name}`);
   const out: Plain = {};
-  const kindOneof = type.oneofs?.[KIND_ONEOF];
+  const oneofs = realOneofs(type);
   for (const field of type.fieldsArray) {
-    if (kindOneof && field.partOf === kindOneof) continue;
+    if (field.partOf && oneofs.includes(field.partOf)) continue;
     const value = input[field.name];
     if (value === undefined || value === null) continue;
     out[field.name] = field.repeated
@@ -88,18 +116,20 @@ function toWireMessage(type: protobuf.Type, input: Plain, path: string): Plain {
         )
       : toWireValue(field, value, `${path}.${field.name}`);
   }
-  if (kindOneof) {
-    const kind = input[KIND_ONEOF] as Plain | undefined;
-    const name = kind?.type;
+  const missing = missingRequired(type, (name) => out[name] !== undefined);
+  if (missing) fail(path, `${type.name} needs ${missing}`);
+  for (const oneof of oneofs) {
+    const member = input[oneof.name] as Plain | undefined;
+    const name = member?.type;
     const field = typeof name === 'string' ? type.fields[name] : undefined;
-    if (!kind || !field || field.partOf !== kindOneof)
-      fail(`${path}.kind`, `unknown ${type.name} kind ${String(name)}`);
+    if (!member || !field || field.partOf !== oneof)
+      fail(`${path}.${oneof.name}`, `unknown ${type.name} ${oneof.name} ${String(name)}`);
     if (field.resolvedType instanceof protobuf.Enum) {
-      // A kind carried by an enum value (Receipt.err) keeps it under `error`.
-      out[field.name] = toWireValue(field, kind.error, `${path}.kind.error`);
+      // A member carried by an enum value (Receipt.err) keeps it under `error`.
+      out[field.name] = toWireValue(field, member.error, `${path}.${oneof.name}.error`);
     } else {
-      const { type: _type, ...fields } = kind;
-      out[field.name] = toWireValue(field, fields, `${path}.kind`);
+      const { type: _type, ...fields } = member;
+      out[field.name] = toWireValue(field, fields, `${path}.${oneof.name}`);
     }
   }
   return out;
@@ -119,8 +149,7 @@ function fromWireValue(field: protobuf.Field, value: unknown, path: string): unk
     return fromWireMessage(resolved, message, path);
   }
   if (resolved instanceof protobuf.Enum) {
-    if (typeof value !== 'string')
-      throw new ProtocolError('DECODE_FAILURE', `${path}: unknown ${resolved.name} value ${String(value)}`);
+    if (typeof value !== 'string') throw domain(path, `unknown ${resolved.name} value ${String(value)}`);
     return value;
   }
   if (LONG_TYPES.has(field.type)) return BigInt(value as string);
@@ -130,9 +159,9 @@ function fromWireValue(field: protobuf.Field, value: unknown, path: string): unk
 
 function fromWireMessage(type: protobuf.Type, message: Plain, path: string): Plain {
   const out: Plain = {};
-  const kindOneof = type.oneofs?.[KIND_ONEOF];
+  const oneofs = realOneofs(type);
   for (const field of type.fieldsArray) {
-    if (kindOneof && field.partOf === kindOneof) continue;
+    if (field.partOf && oneofs.includes(field.partOf)) continue;
     const value = message[field.name];
     if (value === undefined || value === null) continue;
     // proto3 `optional` fields are synthetic oneofs: present only when set, as the TS view's `?` says.
@@ -140,12 +169,14 @@ function fromWireMessage(type: protobuf.Type, message: Plain, path: string): Pla
       ? (value as unknown[]).map((v, i) => fromWireValue(field, v, `${path}.${field.name}[${i}]`))
       : fromWireValue(field, value, `${path}.${field.name}`);
   }
-  if (kindOneof) {
-    const name = message[KIND_ONEOF];
+  const missing = missingRequired(type, (name) => out[name] !== undefined);
+  if (missing) throw domain(path, `the ${type.name} lacks ${missing}`);
+  for (const oneof of oneofs) {
+    const name = message[oneof.name];
     const field = typeof name === 'string' ? type.fields[name] : undefined;
-    if (!field) throw new ProtocolError('DECODE_FAILURE', `${path}: the ${type.name} has no known kind`);
+    if (!field) throw domain(path, `the ${type.name} has no ${oneof.name}`);
     const value = fromWireValue(field, message[field.name], `${path}.${field.name}`);
-    out[KIND_ONEOF] =
+    out[oneof.name] =
       field.resolvedType instanceof protobuf.Enum
         ? { type: name, error: value }
         : { type: name, ...(value as Plain) };
@@ -162,11 +193,12 @@ const TO_OBJECT: protobuf.IConversionOptions = {
 };
 
 function decodeMessage(type: protobuf.Type, payload: Uint8Array): Plain {
+  checkWire(type, payload);
   let message: protobuf.Message;
   try {
     message = type.decode(payload);
   } catch (error) {
-    throw new ProtocolError('DECODE_FAILURE', `not a valid ${type.name}: ${(error as Error).message}`);
+    throw new ProtocolError('DECODE_FAILURE_RAW', `not a valid ${type.name}: ${(error as Error).message}`);
   }
   const plain = type.toObject(message, TO_OBJECT) as Plain;
   // defaults:true fills unset proto3 `optional` fields too; drop those the wire did not carry.
@@ -216,7 +248,7 @@ export function encodeActionRaw(schema: ProtocolSchema, action: Action): Buffer 
 }
 
 export function decodeAction(schema: ProtocolSchema, payload: Uint8Array): Action {
-  if (payload.length === 0) throw new ProtocolError('DECODE_FAILURE', 'the action is empty');
+  if (payload.length === 0) throw new ProtocolError('DECODE_FAILURE_DOMAIN', 'the action is empty');
   return decodeMessage(schema.action, payload) as unknown as Action;
 }
 

@@ -5,7 +5,10 @@ export type ProtocolErrorCode =
   | 'LENGTH_MISMATCH'
   | 'TRAILING_BYTES'
   | 'BAD_SIGNATURE_LENGTH'
-  | 'DECODE_FAILURE'
+  /** bytes that are not a well-formed protobuf of the expected message (wrong wire type, cut short) */
+  | 'DECODE_FAILURE_RAW'
+  /** well-formed protobuf, but a shape or value the message does not allow (no kind, unknown enum value) */
+  | 'DECODE_FAILURE_DOMAIN'
   | 'TOO_LARGE'
   | 'BAD_KEY'
   | 'SCHEMA_MISSING'

@@ -18,7 +18,13 @@ const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 function privateKeyObject(seed: Uint8Array): KeyObject {
   if (seed.length !== 32)
     throw new ProtocolError('BAD_KEY', `an Ed25519 seed is 32 bytes, got ${seed.length}`);
-  return createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  // the DER copy holds the seed: wiped once the KeyObject has it
+  const der = Buffer.concat([PKCS8_PREFIX, seed]);
+  try {
+    return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  } finally {
+    der.fill(0);
+  }
 }
 
 function publicKeyObject(publicKey: Uint8Array): KeyObject {
@@ -39,7 +45,11 @@ export function publicKeyFromSeed(seed: Uint8Array): Buffer {
 export function generateKeypair(): { secretSeed: Buffer; publicKey: Buffer } {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const der = privateKey.export({ format: 'der', type: 'pkcs8' });
-  return { secretSeed: Buffer.from(der.subarray(der.length - 32)), publicKey: rawPublicKey(publicKey) };
+  try {
+    return { secretSeed: Buffer.from(der.subarray(der.length - 32)), publicKey: rawPublicKey(publicKey) };
+  } finally {
+    der.fill(0);
+  }
 }
 
 export class SigningKey {

@@ -9,12 +9,22 @@ import { ProtocolError } from './errors';
 
 export const PROTO_PACKAGE = 'perpetua.v1';
 
-const REQUIRED_TYPES = ['Action', 'Receipt', 'U128', 'AtomicSubaction', 'AtomicResult'] as const;
+const REQUIRED_TYPES = [
+  'Action',
+  'Receipt',
+  'U128',
+  'QuoteSize',
+  'TriggerKey',
+  'Action.TriggerPrices',
+  'AtomicSubactionKind',
+  'Receipt.AtomicResult',
+] as const;
 const REQUIRED_ENUMS = [
   'Error',
   'Side',
   'FillMode',
   'TriggerKind',
+  'SpecialAccount',
   'SignatureFraming',
   'VaultWithdrawKind',
 ] as const;

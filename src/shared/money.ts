@@ -86,29 +86,32 @@ export function bpsCeil(value: bigint, bps: bigint): bigint {
 }
 
 /**
- * Converts a JSON number that the interface defines as a double (e.g. the withdrawal fee, 1.5 USDC) into
- * scaled units exactly, through its shortest decimal text rather than float arithmetic. A value with more
- * precision than the token carries is refused, not rounded.
+ * Converts the exact text of a JSON number in human units (`72433.6`, `-0.5`, `1e-7`; the exchange's prices,
+ * sizes, amounts and margins) into scaled units with the /info decimals, without floating point. A value with
+ * more fraction digits than the decimals allow is refused, never rounded: the answer is malformed.
  */
-export function scaledFromJsonNumber(value: number, decimals: number): bigint {
-  if (!Number.isFinite(value) || value < 0)
-    throw new MoneyFormatError(`${value} is not a non-negative amount`);
-  const text = String(value);
-  const exp = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!exp) return parseAmount(text, decimals);
-  // Expand exponent notation (1e-7, 1.5e+21) into plain digits, then parse as usual.
-  const digits = `${exp[1]}${exp[2] ?? ''}`;
-  const point = (exp[1] ?? '').length + Number(exp[3]);
+export function scaledFromDecimal(text: string, decimals: number): bigint {
+  checkDecimals(decimals);
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d{1,3}))?$/.exec(text);
+  if (!match || text.length > 64)
+    throw new MoneyFormatError(`"${text.slice(0, 80)}" is not a decimal number`);
+  const [, sign, whole = '', fraction = '', exponent = '0'] = match;
+  // shift the decimal point by the exponent, then read digits as an amount with `decimals` places
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point > 80 || point < -80) throw new MoneyFormatError(`"${text}" is out of range`);
   const plain =
     point <= 0
       ? `0.${'0'.repeat(-point)}${digits}`
       : point >= digits.length
         ? digits + '0'.repeat(point - digits.length)
         : `${digits.slice(0, point)}.${digits.slice(point)}`;
-  return parseAmount(plain, decimals);
+  const trimmed = plain.includes('.') ? plain.replace(/\.?0+$/, '') : plain;
+  const value = parseAmount(trimmed === '' ? '0' : trimmed, decimals);
+  return sign === '-' ? -value : value;
 }
 
-/** Scaled units as a JSON number for the few interface fields typed as doubles. Exact for realistic fees. */
-export function jsonNumberFromScaled(value: bigint, decimals: number): number {
-  return Number(formatAmount(value, decimals));
+/** Scaled units as the exact decimal text of a JSON number in human units (what the devnet writes). */
+export function decimalFromScaled(value: bigint, decimals: number): string {
+  return formatAmount(value, decimals);
 }

@@ -7,6 +7,10 @@ import {
   TestWallet,
   USDC,
   placedOrder,
+  readBook,
+  readLive,
+  readOrder,
+  readTradePage,
   startExchange,
   trader as traderOf,
   usdc,
@@ -14,15 +18,6 @@ import {
   type TestExchange,
 } from './support/exchange';
 import { openStreams, type StreamMessage } from './support/ws';
-import { AccountSchema } from '../../src/shared/exchange/account';
-import {
-  OrderInfoSchema,
-  OrderbookSchema,
-  TradePageSchema,
-  type TradeSchema,
-} from '../../src/shared/exchange/orders';
-import { PnlPageSchema, PositionPageSchema } from '../../src/shared/exchange/history';
-import type { z } from 'zod';
 
 const BTC = 0; // BTC-PERP: priceDecimals 1, sizeDecimals 4
 const ETH = 1; // ETH-PERP: priceDecimals 2, sizeDecimals 3
@@ -35,9 +30,8 @@ type TradeEvent = StreamMessage & { trades: Record<string, unknown> };
 
 const trader = (collateral = 10_000) => traderOf(ex, collateral);
 const order = async (w: TestWallet, fields: Partial<Order>) => (await placedOrder(ex, w, fields)).kind;
-const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
-const book = async (marketId = BTC) =>
-  OrderbookSchema.parse(await ex.getJson(`/market/${marketId}/orderbook`));
+const account = async (id: number) => await ex.account(id);
+const book = async (marketId = BTC) => readBook(ex, marketId);
 const setPrice = async (price: bigint) =>
   expect((await ex.postJson('/devnet/index-price', { marketId: BTC, price: price.toString() })).ok).toBe(
     true,
@@ -46,16 +40,15 @@ const quote = (a: Awaited<ReturnType<typeof account>>) =>
   a.balances.find((b) => b.tokenId === USDC)?.amount ?? 0n;
 const notional = (price: bigint, size: bigint) => (price * size * 1_000_000n) / 100_000n;
 const makerFee = (value: bigint) => (value * 2n + 9_999n) / 10_000n; // tier 0 maker: 2 bps, rounded up
-const orderTrades = async (orderId: bigint): Promise<z.output<typeof TradeSchema>[]> =>
-  TradePageSchema.parse(await ex.getJson(`/order/${orderId}/trades`)).items;
+const orderTrades = async (orderId: bigint) => (await readTradePage(ex, `/order/${orderId}/trades`)).items;
 
 async function expectUncrossed(): Promise<void> {
   const now = await book();
   expect(now.bids.length).toBeGreaterThan(0);
   expect(now.asks.length).toBeGreaterThan(0);
   expect(now.bids[0]![0]).toBeLessThan(now.asks[0]![0]);
-  const live = await ex.getJson<{ clob: { bestBid: string; bestAsk: string } }>(`/market/${BTC}/live`);
-  expect(BigInt(live.clob.bestBid)).toBeLessThan(BigInt(live.clob.bestAsk));
+  const live = await readLive(ex, BTC);
+  expect(live.bestBid!).toBeLessThan(live.bestAsk!);
 }
 
 describe('the market maker re-quoting through resting orders', () => {
@@ -71,7 +64,7 @@ describe('the market maker re-quoting through resting orders', () => {
     // the index falls 1% below the bid: the market maker's new asks are all below it
     await setPrice((price * 99n) / 100n);
 
-    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${bid.orderId}`))).toMatchObject({
+    expect(await readOrder(ex, bid.orderId)).toMatchObject({
       status: 'filled',
       filledSize: 500n,
     });
@@ -110,7 +103,7 @@ describe('the market maker re-quoting through resting orders', () => {
     await expect
       .poll(() => trades.messages.map((m) => m.trades))
       .toContainEqual(expect.objectContaining({ makerId: a, makerOrderId: bid.orderId.toString() }));
-    const positions = PositionPageSchema.parse(await ex.getJson(`/account/${a}/history/position`)).items;
+    const positions = (await ex.client.history(a, 'position')).items;
     expect(positions.map((p) => [p.sizeBefore, p.sizeAfter, p.price])).toEqual([[0n, 500n, price]]);
     events.ws.close();
     trades.ws.close();
@@ -133,12 +126,12 @@ describe('the market maker re-quoting through resting orders', () => {
     expect(fills.every((t) => t.price === price && t.makerId === a && t.takerSide === 'BID')).toBe(true);
     expect(fills.reduce((sum, t) => sum + t.size, 0n)).toBe(size);
     expect(new Set(fills.map((t) => t.actionId)).size).toBe(1);
-    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${ask.orderId}`)).status).toBe('filled');
+    expect((await readOrder(ex, ask.orderId)).status).toBe('filled');
     expect((await account(a)).positions).toEqual([
       expect.objectContaining({ size: -size, entryPrice: price }),
     ]);
     // one history row per fill, each with its own cursor
-    const rows = PnlPageSchema.parse(await ex.getJson(`/account/${a}/history/pnl`)).items;
+    const rows = (await ex.client.history(a, 'pnl')).items;
     expect(rows).toHaveLength(fills.length);
     expect(new Set(rows.map((r) => `${r.actionId}:${r.subActionId}`)).size).toBe(fills.length);
     await expectUncrossed();
@@ -155,11 +148,11 @@ describe('the market maker re-quoting through resting orders', () => {
 
     await setPrice((near * 99n) / 100n);
 
-    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${crossed.orderId}`)).status).toBe('filled');
-    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${untouched.orderId}`)).status).toBe('open');
+    expect((await readOrder(ex, crossed.orderId)).status).toBe('filled');
+    expect((await readOrder(ex, untouched.orderId)).status).toBe('open');
     const [trade] = await orderTrades(crossed.orderId);
     // the quote that took our bid rests the rest of its level on the book
-    const taker = OrderInfoSchema.parse(await ex.getJson(`/order/${trade!.takerOrderId}`));
+    const taker = await readOrder(ex, trade!.takerOrderId);
     expect(taker).toMatchObject({ side: 'ASK', filledSize: 100n, status: 'open' });
     const now = await book();
     expect(now.asks[0]).toEqual([taker.price, taker.size - 100n]);

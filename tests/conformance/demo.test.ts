@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startExchange, type TestExchange } from './support/exchange';
 import { demoWallets, loadDemoScenario } from '../../src/devnet/demo/scenario';
-import { AccountSchema } from '../../src/shared/exchange/account';
 
 let ex: TestExchange | undefined;
 const dirs: string[] = [];
@@ -23,17 +22,15 @@ describe('demo scenario', () => {
   it('seeds wallets with several accounts, positions, orders, vault shares and history', async () => {
     ex = await startExchange({ demo: true });
     expect(wallets.map((w) => w.label)).toEqual(['Demo Alice', 'Demo Bob', 'Demo Carol']);
-    const alice = await ex.getJson<{ accountIds: number[]; sessions: unknown[] }>(
-      `/user/${wallets[0]!.publicKey}`,
-    );
+    const alice = (await ex.client.user(wallets[0]!.publicKey))!;
     expect(alice.accountIds).toHaveLength(3);
     expect(alice.sessions).toHaveLength(1);
 
-    const main = AccountSchema.parse(await ex.getJson(`/account/${alice.accountIds[0]}`));
+    const main = await ex.account(alice.accountIds[0]!);
     expect(main.positions.map((p) => p.marketId).sort()).toEqual([0, 2]);
     expect(main.openOrders).toHaveLength(1);
     expect(main.balances.find((b) => b.tokenId === 2)?.amount).toBe(150_000_000n); // 1.5 ETH
-    const second = AccountSchema.parse(await ex.getJson(`/account/${alice.accountIds[1]}`));
+    const second = await ex.account(alice.accountIds[1]!);
     expect(second.positions).toEqual([expect.objectContaining({ marketId: 1, size: -1_500n })]);
 
     const vaults = await ex.getJson<unknown[]>(`/account/${alice.accountIds[2]}/vault-user-states`);

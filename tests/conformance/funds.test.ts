@@ -1,7 +1,9 @@
 // Money: deposits are chain transactions credited only after processing; withdrawals charge exactly the
 // fee the fee endpoint states and pay amount minus fee on the chain once the settlement bridge acknowledges
 // them; transfers move funds between owned accounts, into a new one, or to another user.
-import { TransferPageSchema } from '../../src/shared/exchange/history';
+import { z } from 'zod';
+import { TransferPageJsonSchema } from '../../src/shared/exchange/history';
+import { Num, UInt } from '../../src/shared/exchange/json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import {
@@ -14,7 +16,7 @@ import {
   usdc,
   type TestExchange,
 } from './support/exchange';
-import { scaledFromJsonNumber } from '../../src/shared/money';
+import { scaledFromDecimal } from '../../src/shared/money';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -48,12 +50,8 @@ describe('deposits', () => {
     );
     const [account] = await w.accountIds();
     expect(await balances(ex, account!)).toEqual({ [USDC]: usdc(25) });
-    const history = await ex.getJson<{ items: { amount: string; chainTxId: string }[] }>(
-      `/account/${account}/history/deposit`,
-    );
-    expect(history.items).toEqual([
-      expect.objectContaining({ amount: usdc(25).toString(), chainTxId: tx.txId }),
-    ]);
+    const history = await ex.client.history(account!, 'deposit');
+    expect(history.items).toEqual([expect.objectContaining({ amount: usdc(25), chainTxId: tx.txId })]);
   });
 
   it('refuses a deposit not signed by the depositing wallet, a reused nonce, and more than the wallet holds; the identical deposit sent again is the same transaction', async () => {
@@ -63,7 +61,7 @@ describe('deposits', () => {
     const forged = { ...mallory.signedDeposit(USDC, usdc(5)), from: w.address };
     const res = await ex.postJson('/chain/deposit', forged);
     expect(res.status).toBe(400);
-    expect(await res.text()).toMatch(/not signed by the depositing wallet/);
+    expect(res.headers.get('x-error-message')).toMatch(/not signed by the depositing wallet/);
 
     const good = w.signedDeposit(USDC, usdc(5));
     const first = await ex.postJson('/chain/deposit', good);
@@ -77,9 +75,9 @@ describe('deposits', () => {
     const reused = w.signedDeposit(USDC, usdc(1), {}, good.nonce);
     const replay = await ex.postJson('/chain/deposit', reused);
     expect(replay.status).toBe(400);
-    expect(await replay.text()).toMatch(/nonce was already used/);
+    expect(replay.headers.get('x-error-message')).toMatch(/nonce was already used/);
     const tooMuch = await ex.postJson('/chain/deposit', w.signedDeposit(USDC, usdc(6)));
-    expect(await tooMuch.text()).toMatch(/does not hold that much/);
+    expect(tooMuch.headers.get('x-error-message')).toMatch(/does not hold that much/);
     expect(await chainBalance(ex, w.address, USDC)).toBe(usdc(5));
   });
 });
@@ -87,10 +85,10 @@ describe('deposits', () => {
 describe('withdrawals', () => {
   it('charge the fee the endpoint states; the destination receives amount minus fee once acknowledged', async () => {
     const { w, account } = await funded();
-    const fee = scaledFromJsonNumber(await ex.getJson<number>(`/account/${account}/fees/withdrawal`), 6);
+    const fee = await ex.client.withdrawalFee(account, 6);
     expect(fee).toBe(usdc(1));
     const dest = new TestWallet(ex);
-    const ackedBefore = BigInt(await ex.getJson<string>('/event/last-acked-nonce'));
+    const ackedBefore = BigInt(await ex.getJson<number>('/event/last-acked-nonce'));
 
     const receipt = await ex.submit(
       w.sessionBody({
@@ -114,21 +112,23 @@ describe('withdrawals', () => {
     expect(bs58.encode((receipt.kind as { destPubkey: Buffer }).destPubkey)).toBe(dest.address);
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(70) });
     expect(await chainBalance(ex, dest.address, USDC)).toBe(0n);
-    expect(BigInt(await ex.getJson<string>('/event/last-acked-nonce'))).toBeLessThan(eventNonce);
+    expect(BigInt(await ex.getJson<number>('/event/last-acked-nonce'))).toBeLessThan(eventNonce);
 
     ex.advance(2_000);
     expect(await chainBalance(ex, dest.address, USDC)).toBe(usdc(30) - fee);
-    expect(BigInt(await ex.getJson<string>('/event/last-acked-nonce'))).toBeGreaterThanOrEqual(eventNonce);
-    const rows = await ex.getJson<{ items: { status: string; fee: string }[] }>(
-      `/account/${account}/history/withdrawal`,
+    expect(BigInt(await ex.getJson<number>('/event/last-acked-nonce'))).toBeGreaterThanOrEqual(eventNonce);
+    const rows = await ex.client.history(account, 'withdrawal');
+    expect(rows.items).toEqual([expect.objectContaining({ status: 'processed', fee })]);
+    const system = await ex.read(
+      '/account/system',
+      z.object({ feeVault: z.array(z.object({ tokenId: UInt(), amount: Num })) }),
     );
-    expect(rows.items).toEqual([expect.objectContaining({ status: 'processed', fee: fee.toString() })]);
-    const system = await ex.getJson<{ feeVault: { tokenId: number; amount: string }[] }>('/account/system');
-    expect(BigInt(system.feeVault.find((f) => f.tokenId === USDC)!.amount)).toBeGreaterThanOrEqual(fee);
+    const vault = system.feeVault.find((f) => f.tokenId === USDC)!.amount;
+    expect(scaledFromDecimal(vault, 6)).toBeGreaterThanOrEqual(fee);
     // the fee's own trail: a system transfer from the account into the fee vault, by this action
-    const feeRows = TransferPageSchema.parse(await ex.getJson('/account/system/history/transfer')).items;
-    expect(feeRows.filter((r) => r.actionId === receipt.actionId.toString())).toEqual([
-      expect.objectContaining({ fromAccountId: account, toAccountId: 0, tokenId: USDC, amount: fee }),
+    const feeRows = (await ex.read('/account/system/history/transfer', TransferPageJsonSchema)).items;
+    expect(feeRows.filter((r) => r.actionId === receipt.actionId)).toEqual([
+      expect.objectContaining({ fromAccountId: account, toAccountId: 0, tokenId: USDC, amount: '1' }),
     ]);
   });
 
@@ -136,10 +136,7 @@ describe('withdrawals', () => {
     const ETH = 2;
     const { w, account } = await funded();
     await w.deposit(ETH, 100_000_000n); // 1 ETH
-    const fee = scaledFromJsonNumber(
-      await ex.getJson<number>(`/account/${account}/fees/withdrawal?tokenId=${ETH}`),
-      8,
-    );
+    const fee = await ex.client.withdrawalFee(account, 8, ETH);
     expect(fee).toBe(31_250n); // 1 USDC at 3,200 USDC per ETH, rounded up
     expect((await ex.get(`/account/${account}/fees/withdrawal?tokenId=99`)).status).toBe(404);
     expect((await ex.get(`/account/${account}/fees/withdrawal?tokenId=x`)).status).toBe(400);
@@ -170,7 +167,7 @@ describe('withdrawals', () => {
       expect((await ex.get('/health')).status).toBe(503);
       expect((await ex.get('/health/settlement')).status).toBe(503);
       expect((await ex.get('/health/execution')).status).toBe(200);
-      const fee = scaledFromJsonNumber(await ex.getJson<number>(`/account/${account}/fees/withdrawal`), 6);
+      const fee = await ex.client.withdrawalFee(account, 6);
       expect(fee).toBe(usdc(1) + usdc(50)); // 10 bps of 50,000 USDC of debt
       const receipt = await ex.submit(
         w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(60) }),
@@ -230,7 +227,7 @@ describe('transfers', () => {
       accountCreated: true,
       amount: usdc(40),
     });
-    const created = (receipt.kind as { toAccountId: number }).toAccountId;
+    const created = (receipt.kind as { toUserAccount: number }).toUserAccount;
     expect(await w.accountIds()).toEqual([account, created]);
     expect(await ex.getJson<string>(`/account/${created}/pubkey`)).toBe(w.address);
     const back = await ex.submit(
@@ -240,14 +237,54 @@ describe('transfers', () => {
         fromAccountId: created,
         tokenId: USDC,
         amount: usdc(15),
-        recipient: account,
+        toAccountId: account,
       }),
     );
-    expect(back.kind).toMatchObject({ type: 'transferred', toAccountId: account, accountCreated: false });
+    expect(back.kind).toMatchObject({ type: 'transferred', toUserAccount: account, accountCreated: false });
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(75) });
     expect(await balances(ex, created)).toEqual({ [USDC]: usdc(25) });
     const rows = await ex.getJson<{ items: { direction: string }[] }>(`/account/${created}/history/transfer`);
     expect(rows.items.map((r) => r.direction)).toEqual(['received', 'sent']);
+  });
+
+  it('into the fee vault (public special_account), reported as to_special_account; the claim vault refuses', async () => {
+    const { w, account } = await funded();
+    const feeVault = async () => {
+      const system = await ex.read(
+        '/account/system',
+        z.object({ feeVault: z.array(z.object({ tokenId: UInt(), amount: Num })) }),
+      );
+      const row = system.feeVault.find((b) => b.tokenId === USDC);
+      return row === undefined ? 0n : scaledFromDecimal(row.amount, 6);
+    };
+    const paid = await feeVault();
+    const special = (specialAccount: 'FeeVault' | 'CLAIM_VAULT', extra: object = {}) =>
+      ex.submit(
+        w.sessionBody({
+          type: 'transfer',
+          sessionId: w.session!.id,
+          fromAccountId: account,
+          tokenId: USDC,
+          amount: usdc(3),
+          specialAccount,
+          ...extra,
+        }),
+      );
+    const receipt = await special('FeeVault');
+    expect(receipt.kind).toEqual({
+      type: 'transferred',
+      fromAccountId: account,
+      tokenId: USDC,
+      amount: usdc(3),
+      accountCreated: false,
+      toSpecialAccount: 'FeeVault',
+    });
+    expect(await w.accountIds()).toEqual([account]);
+    expect(await balances(ex, account)).toEqual({ [USDC]: usdc(97) });
+    expect((await feeVault()) - paid).toBe(usdc(3));
+    expect(errorOf(await special('CLAIM_VAULT'))).toBe('ACTION_NOT_ALLOWED');
+    expect(errorOf(await special('FeeVault', { toAccountId: account + 1 }))).toBe('TRANSFER');
+    expect(await balances(ex, account)).toEqual({ [USDC]: usdc(97) });
   });
 
   it("to another user's existing account", async () => {
@@ -260,10 +297,10 @@ describe('transfers', () => {
         fromAccountId: account,
         tokenId: USDC,
         amount: usdc(10),
-        recipient: other.account,
+        toAccountId: other.account,
       }),
     );
-    expect(receipt.kind).toMatchObject({ type: 'transferred', toAccountId: other.account });
+    expect(receipt.kind).toMatchObject({ type: 'transferred', toUserAccount: other.account });
     expect(await balances(ex, other.account)).toEqual({ [USDC]: usdc(110) });
   });
 
@@ -281,13 +318,13 @@ describe('transfers', () => {
           ...extra,
         }),
       );
-    expect(errorOf(await t({ recipient: 424242 }))).toBe('ACCOUNT_NOT_FOUND');
-    expect(errorOf(await t({ fromAccountId: other.account, recipient: account }))).toBe(
+    expect(errorOf(await t({ toAccountId: 424242 }))).toBe('ACCOUNT_NOT_FOUND');
+    expect(errorOf(await t({ fromAccountId: other.account, toAccountId: account }))).toBe(
       'ACCOUNT_INVALID_OWNER',
     );
-    expect(errorOf(await t({ amount: usdc(11), recipient: other.account }))).toBe('BALANCE_INSUFFICIENT');
-    expect(errorOf(await t({ amount: 0n, recipient: other.account }))).toBe('TRANSFER');
-    expect(errorOf(await t({ recipient: account }))).toBe('TRANSFER');
+    expect(errorOf(await t({ amount: usdc(11), toAccountId: other.account }))).toBe('BALANCE_INSUFFICIENT');
+    expect(errorOf(await t({ amount: 0n, toAccountId: other.account }))).toBe('TRANSFER');
+    expect(errorOf(await t({ toAccountId: account }))).toBe('TRANSFER');
     expect(await balances(ex, account)).toEqual({ [USDC]: usdc(10) });
     expect(await balances(ex, other.account)).toEqual({ [USDC]: usdc(100) });
     expect(await w.accountIds()).toEqual([account]);

@@ -3,13 +3,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestWallet, USDC, startExchange, usdc, type TestExchange } from './support/exchange';
 import {
-  CandleSchema,
-  FeeBracketsSchema,
-  MarketLiveSchema,
-  MarketStatsSchema,
-  TokenStatsSchema,
-  AccountFeeTierPageSchema,
+  AccountFeeTierPageJsonSchema,
+  FeeBracketsJsonSchema,
+  MarketHistoryPageJsonSchema,
+  MarketLiveJsonSchema,
+  MarketStatsJsonSchema,
+  TokenStatsJsonSchema,
 } from '../../src/shared/exchange/markets';
+import { scaledFromDecimal } from '../../src/shared/money';
+
+/** the markets' price decimals (BTC 1, ETH 2, SOL 3): human prices read back as scaled integers */
+const PRICE_DECIMALS = [1, 2, 3];
+const scaled = (text: string, marketId: number) => scaledFromDecimal(text, PRICE_DECIMALS[marketId]!);
 import { z } from 'zod';
 
 const open: TestExchange[] = [];
@@ -23,7 +28,14 @@ async function exchange(seed = 7): Promise<TestExchange> {
   open.push(ex);
   return ex;
 }
-const live = async (ex: TestExchange) => z.array(MarketLiveSchema).parse(await ex.getJson('/markets/live'));
+const live = async (ex: TestExchange) =>
+  (await ex.read('/markets/live', z.array(MarketLiveJsonSchema))).map((m) => ({
+    ...m,
+    indexPrice: scaled(m.indexPrice, m.marketId),
+    markPrice: scaled(m.markPrice, m.marketId),
+    nextFundingTime: Date.parse(m.nextFundingTime) / 1000,
+    fundingRatePpm: Number(scaledFromDecimal(m.fundingRate, 6)),
+  }));
 
 describe('oracle prices', () => {
   it('start at the reference prices, scaled by each market’s priceDecimals', async () => {
@@ -75,18 +87,28 @@ describe('market reads', () => {
     const ex = await exchange();
     await live(ex);
     ex.advance(2 * 3_600_000);
-    const one = MarketLiveSchema.parse(await ex.getJson('/market/1/live'));
+    const one = await ex.read('/market/1/live', MarketLiveJsonSchema);
     expect(one.symbol).toBe('ETH-PERP');
-    const stats = MarketStatsSchema.parse(await ex.getJson('/market/1/stats'));
-    expect(stats.high24h >= stats.indexPrice && stats.indexPrice >= stats.low24h).toBe(true);
-    const candles = z.array(CandleSchema).parse(await ex.getJson('/market/1/history/PT1H'));
-    expect(candles.length).toBeGreaterThanOrEqual(2);
-    for (const c of candles) {
-      expect(c.start % 3600).toBe(0);
-      expect(c.high >= c.open && c.high >= c.close && c.low <= c.open && c.low <= c.close).toBe(true);
-    }
-    expect(candles.at(-1)!.close).toBe(one.indexPrice);
-    expect(await (await ex.get('/market/99/live')).json()).toMatchObject({ error: 'MarketNotFound' });
+    const stats = await ex.read('/market/1/stats', MarketStatsJsonSchema);
+    const [high, index, low] = [stats.high24h, stats.indexPrice, stats.low24h].map((t) => scaled(t, 1));
+    expect(high! >= index! && index! >= low!).toBe(true);
+    expect(stats.perpStats?.mark_price).toBe(one.markPrice);
+    const rows = (await ex.read('/market/1/history/PT1H', MarketHistoryPageJsonSchema)).items;
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const bar = z.object({ open: z.string(), high: z.string(), low: z.string(), close: z.string() });
+    const raw = (await ex.getJson<{ items: unknown[] }>('/market/1/history/PT1H')).items;
+    rows.forEach((r, i) => {
+      expect(r.time % 3600).toBe(0);
+      const c = bar.parse(
+        Object.fromEntries(Object.entries(raw[i] as object).map(([k, v]) => [k, String(v)])),
+      );
+      const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map((t) => scaled(t, 1));
+      expect(h! >= o! && h! >= cl! && l! <= o! && l! <= cl!).toBe(true);
+    });
+    // newest first; the raw indexPrice is the price mantissa, as the public text says
+    expect(scaled(rows[0]!.markPrice, 1)).toBe(scaled(one.indexPrice, 1));
+    expect(rows[0]!.indexPrice).toBe(String(scaled(one.indexPrice, 1)));
+    expect((await ex.get('/market/99/live')).headers.get('x-error')).toBe('MarketNotFound');
     expect((await ex.get('/market/99/stats')).status).toBe(404);
     expect((await ex.get('/market/abc/live')).status).toBe(400);
   });
@@ -94,10 +116,11 @@ describe('market reads', () => {
   it('/tokens/{id}/stats prices a token by its market; the quote token is 1; unknown 404', async () => {
     const ex = await exchange();
     const markets = await live(ex);
-    const btc = TokenStatsSchema.parse(await ex.getJson('/tokens/1/stats'));
-    expect(btc).toMatchObject({ symbol: 'BTC', price: markets[0]!.indexPrice, priceDecimals: 1 });
-    expect(TokenStatsSchema.parse(await ex.getJson('/tokens/0/stats')).price).toBe(1n);
-    expect(await (await ex.get('/tokens/42/stats')).json()).toMatchObject({ error: 'TokenNotFound' });
+    const btc = await ex.read('/tokens/1/stats', TokenStatsJsonSchema);
+    expect(btc).toMatchObject({ symbol: 'BTC', decimals: 8 });
+    expect(scaled(btc.indexPrice!.median, 0)).toBe(markets[0]!.indexPrice);
+    expect((await ex.read('/tokens/0/stats', TokenStatsJsonSchema)).indexPrice!.median).toBe('1');
+    expect((await ex.get('/tokens/42/stats')).headers.get('x-error')).toBe('TokenNotFound');
   });
 });
 
@@ -107,31 +130,33 @@ describe('fees by tier', () => {
     const w = new TestWallet(ex);
     await w.deposit(USDC, usdc(10));
     const [account] = await w.accountIds();
-    const brackets = FeeBracketsSchema.parse(await ex.getJson('/fee/brackets/info'));
-    expect(brackets.map(([id, c]) => [id, c.takerBps])).toEqual([
-      [0, 5],
-      [1, 4],
-      [2, 3],
+    const brackets = await ex.read('/fee/brackets/info', FeeBracketsJsonSchema);
+    expect(brackets.map(([id, c]) => [id, c.taker_fee_bps])).toEqual([
+      [0, '5'],
+      [1, '4'],
+      [2, '3'],
     ]);
     expect(await ex.getJson(`/account/${account}/fee/tier`)).toBe(0);
     expect(await ex.getJson(`/market/0/fees/taker/${account}`)).toBe(-0.0005);
     expect(await ex.getJson(`/market/0/fees/maker/${account}`)).toBe(-0.0002);
     expect((await ex.get(`/market/0/fees/sideways/${account}`)).status).toBe(400);
-    expect(await (await ex.get('/market/0/fees/taker/9999')).json()).toMatchObject({ error: 'UserNotFound' });
+    expect((await ex.get('/market/0/fees/taker/9999')).headers.get('x-error')).toBe('UserNotFound');
 
     const other = new TestWallet(ex);
     await other.deposit(USDC, usdc(10));
-    const first = AccountFeeTierPageSchema.parse(
-      await ex.getJson(`/accounts/fee-tiers?pageSize=1&startInclusive=${account}`),
+    const first = await ex.read(
+      `/accounts/fee-tiers?pageSize=1&startInclusive=${account}`,
+      AccountFeeTierPageJsonSchema,
     );
-    expect(first.items).toEqual([{ accountId: account, tier: 0 }]);
-    const second = AccountFeeTierPageSchema.parse(
-      await ex.getJson(`/accounts/fee-tiers?pageSize=1&startInclusive=${first.nextStartInclusive}`),
+    expect(first.items).toEqual([{ accountId: account, feeTier: 0 }]);
+    const second = await ex.read(
+      `/accounts/fee-tiers?pageSize=1&startInclusive=${first.nextStartInclusive}`,
+      AccountFeeTierPageJsonSchema,
     );
     expect(second.items).toHaveLength(1);
     expect(second.nextStartInclusive).toBeUndefined();
     // the built-in market maker is the one account on the market-maker tier
-    const makers = AccountFeeTierPageSchema.parse(await ex.getJson('/accounts/fee-tiers?tier=2')).items;
+    const makers = (await ex.read('/accounts/fee-tiers?tier=2', AccountFeeTierPageJsonSchema)).items;
     expect(makers).toHaveLength(1);
     expect(makers[0]!.accountId).not.toBe(account);
     expect((await ex.get('/accounts/fee-tiers?tier=9')).status).toBe(400);

@@ -11,20 +11,16 @@ import {
   usdc,
   type PlaceOrder,
   type TestExchange,
+  readBook,
+  readOrder,
+  scaledDeep,
 } from './support/exchange';
 import type { Receipt } from '../../src/protocol/types';
-import { AccountSchema } from '../../src/shared/exchange/account';
 import {
-  AccountVolumeSchema,
-  FeeTierPageSchema,
-  FundingPageSchema,
-  LiquidationPageSchema,
-  PnlPageSchema,
-  PnlSummarySchema,
-  PositionPageSchema,
-  PositionSummarySchema,
+  AccountVolumeJsonSchema,
+  PnlSummaryJsonSchema,
+  PositionSummaryResultJsonSchema,
 } from '../../src/shared/exchange/history';
-import { OrderInfoSchema } from '../../src/shared/exchange/orders';
 import { defaultConfig } from '../../src/devnet/config';
 
 const BTC = 0;
@@ -34,7 +30,7 @@ afterEach(() => ex?.close());
 type Order = PlaceOrder;
 const trader = (collateral: number) => traderOf(ex, collateral);
 const order = (w: TestWallet, fields: Partial<Order>): Promise<Receipt> => placedOrder(ex, w, fields);
-const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
+const account = async (id: number) => await ex.account(id);
 const setPrice = async (price: bigint) =>
   expect((await ex.postJson('/devnet/index-price', { marketId: BTC, price: price.toString() })).ok).toBe(
     true,
@@ -60,14 +56,12 @@ describe('liquidation', () => {
     expect(after.positions).toEqual([]);
     expect(after.openOrders).toEqual([]);
     if (resting.kind.type !== 'placeOrderResult') throw new Error();
-    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${resting.kind.orderId}`)).status).toBe(
-      'cancelled',
-    );
+    expect((await readOrder(ex, resting.kind.orderId!)).status).toBe('cancelled');
 
-    const rows = LiquidationPageSchema.parse(await ex.getJson(`/account/${a}/history/liquidation`)).items;
+    const rows = (await ex.client.history(a, 'liquidation')).items;
     expect(rows).toEqual([expect.objectContaining({ marketId: BTC, size: 1_000n })]);
     expect(rows[0]!.equityBefore).toBeLessThan(rows[0]!.maintenanceBefore);
-    const positions = PositionPageSchema.parse(await ex.getJson(`/account/${a}/history/position`)).items;
+    const positions = (await ex.client.history(a, 'position')).items;
     expect(positions.map((p) => [p.reason, p.sizeBefore, p.sizeAfter])).toEqual([
       ['trade', 0n, 1_000n],
       ['liquidation', 1_000n, 0n],
@@ -100,24 +94,21 @@ describe('funding', () => {
     });
     const long = await trader(10_000);
     const short = await trader(10_000);
-    const bestBid = (await ex.getJson<{ bids: [string, string][] }>(`/market/${BTC}/orderbook`)).bids[0]![0];
-    await order(short.w, { side: 'ASK', fillMode: 'LIMIT', price: BigInt(bestBid) + 1n, size: 500n });
-    await order(long.w, { side: 'BID', price: BigInt(bestBid) + 1n, size: 500n });
+    const bestBid = (await readBook(ex, BTC)).bids[0]![0];
+    await order(short.w, { side: 'ASK', fillMode: 'LIMIT', price: bestBid + 1n, size: 500n });
+    await order(long.w, { side: 'BID', price: bestBid + 1n, size: 500n });
     for (let i = 0; i < 5; i += 1) ex.advance(60_000);
 
-    const longRows = FundingPageSchema.parse(
-      await ex.getJson(`/account/${long.account}/history/funding`),
-    ).items;
-    const shortRows = FundingPageSchema.parse(
-      await ex.getJson(`/account/${short.account}/history/funding`),
-    ).items;
+    const longRows = (await ex.client.history(long.account, 'funding')).items;
+    const shortRows = (await ex.client.history(short.account, 'funding')).items;
     expect(longRows.length).toBeGreaterThan(0);
     // the same rate applies to both sides: what one pays the other receives
     expect(longRows.map((r) => r.payment)).toEqual(shortRows.map((r) => -r.payment));
     const paid = longRows.reduce((s, r) => s + r.payment, 0n);
     expect((await account(long.account)).positions[0]!.fundingPnl).toBe(paid);
-    const summary = PositionSummarySchema.parse(
-      await ex.getJson(`/account/${long.account}/position/summary`),
+    const summary = scaledDeep(
+      await ex.read(`/account/${long.account}/position/summary`, PositionSummaryResultJsonSchema),
+      6,
     );
     expect(summary[0]!.fundingPnl).toEqual({ sinceChange: paid, sinceOpen: paid, allTime: paid });
     expect((await ex.get(`/account/${long.account}/history/funding?marketId=99`)).status).toBe(400);
@@ -128,30 +119,32 @@ describe('trading history and summaries', () => {
   it('pnl and position rows page by "actionId:subActionId:marketId"; summaries add up', async () => {
     ex = await startExchange();
     const { w, account: a } = await trader(100_000);
-    const asks = (await ex.getJson<{ asks: [string, string][] }>(`/market/${BTC}/orderbook`)).asks;
+    const asks = (await readBook(ex, BTC)).asks;
     // one order across two levels: two fills under one action id
-    await order(w, { size: BigInt(asks[0]![1]) + 10n });
-    await setPrice((BigInt(asks[0]![0]) * 101n) / 100n);
+    await order(w, { size: asks[0]![1] + 10n });
+    await setPrice((asks[0]![0] * 101n) / 100n);
     await order(w, { side: 'ASK', size: 500n, isReduceOnly: true });
 
-    const first = PnlPageSchema.parse(await ex.getJson(`/account/${a}/history/pnl?pageSize=2`));
+    const first = await ex.client.history(a, 'pnl', { pageSize: 2 });
     expect(first.items.map((r) => r.subActionId)).toEqual([0, 1]);
     expect(first.items[0]!.actionId).toBe(first.items[1]!.actionId);
     expect(first.nextStartInclusive).toMatch(/^\d+:0:0$/);
-    const second = PnlPageSchema.parse(
-      await ex.getJson(`/account/${a}/history/pnl?pageSize=2&startInclusive=${first.nextStartInclusive}`),
-    );
+    const second = await ex.client.history(a, 'pnl', {
+      pageSize: 2,
+      startInclusive: first.nextStartInclusive!,
+    });
     expect(second.items).toHaveLength(1);
     expect(second.nextStartInclusive).toBeUndefined();
     const realized = second.items[0]!.tradingPnl;
     expect(realized).toBeGreaterThan(0n);
-    const fees = [...first.items, ...second.items].reduce((s, r) => s + r.fee, 0n);
+    const fees = [...first.items, ...second.items].reduce((s, r) => s + r.fee!, 0n);
 
-    const summary = PnlSummarySchema.parse(await ex.getJson(`/account/${a}/pnl/summary`));
+    const summary = scaledDeep(await ex.read(`/account/${a}/pnl/summary`, PnlSummaryJsonSchema), 6);
     expect(summary).toMatchObject({ tradingPnl: realized, fees, total: realized - fees });
     expect(summary.series.at(-1)!.total).toBe(realized - fees);
-    const byMarket = PositionSummarySchema.parse(
-      await ex.getJson(`/account/${a}/position/summary?marketId=0`),
+    const byMarket = scaledDeep(
+      await ex.read(`/account/${a}/position/summary?marketId=0`, PositionSummaryResultJsonSchema),
+      6,
     );
     expect(byMarket[0]!.tradingPnl).toEqual({
       sinceChange: realized,
@@ -165,9 +158,7 @@ describe('trading history and summaries', () => {
       (await ex.get(`/account/${a}/pnl/summary?since=2030-01-01T00:00:00Z&until=2020-01-01T00:00:00Z`))
         .status,
     ).toBe(400);
-    expect(await (await ex.get('/account/9999/position/summary')).json()).toMatchObject({
-      error: 'UserNotFound',
-    });
+    expect((await ex.get('/account/9999/position/summary')).headers.get('x-error')).toBe('UserNotFound');
   });
 
   it('volume per market in raw size units; the fee tier rises with 30-day volume and is recorded', async () => {
@@ -185,21 +176,23 @@ describe('trading history and summaries', () => {
     expect(await ex.getJson(`/account/${a}/fee/tier`)).toBe(0);
     await order(w, { side: 'ASK', size: 1_000n }); // ~13,000 USDC in 30 days: tier 1
     expect(await ex.getJson(`/account/${a}/fee/tier`)).toBe(1);
-    const tiers = FeeTierPageSchema.parse(await ex.getJson(`/account/${a}/history/fee-tier`)).items;
+    const tiers = (await ex.client.history(a, 'fee-tier')).items;
     expect(tiers).toEqual([expect.objectContaining({ fromTier: 0, toTier: 1 })]);
     expect(tiers[0]!.volume30d).toBeGreaterThanOrEqual(usdc(10_000));
 
-    expect(AccountVolumeSchema.parse(await ex.getJson(`/account/volume?accountId=${a}`))).toEqual([
+    const volume = async (query: string) =>
+      (await ex.read(`/account/volume?${query}`, AccountVolumeJsonSchema)).map((v) => [
+        v.marketId,
+        BigInt(v.volumeBase),
+      ]);
+    // raw: base size units of the market, not scaled to human units
+    expect(await volume(`accountId=${a}`)).toEqual([
       [0, 2_000n],
       [1, 0n],
       [2, 0n],
     ]);
-    expect(AccountVolumeSchema.parse(await ex.getJson(`/account/volume?accountId=${a}&marketIds=0`))).toEqual(
-      [[0, 2_000n]],
-    );
+    expect(await volume(`accountId=${a}&marketIds=0`)).toEqual([[0, 2_000n]]);
     expect((await ex.get('/account/volume')).status).toBe(400);
-    expect(await (await ex.get('/account/volume?accountId=9999')).json()).toMatchObject({
-      error: 'UserNotFound',
-    });
+    expect((await ex.get('/account/volume?accountId=9999')).headers.get('x-error')).toBe('UserNotFound');
   });
 });

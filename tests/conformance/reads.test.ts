@@ -3,11 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestWallet, USDC, balances, startExchange, usdc, type TestExchange } from './support/exchange';
-import { MarketsInfoSchema } from '../../src/shared/exchange/info';
-import { UserSchema } from '../../src/shared/exchange/user';
-import { AccountSchema } from '../../src/shared/exchange/account';
-import { TransferPageSchema } from '../../src/shared/exchange/history';
+import {
+  TestWallet,
+  USDC,
+  balances,
+  schema,
+  startExchange,
+  usdc,
+  type TestExchange,
+} from './support/exchange';
+import { decodeAction } from '../../src/protocol/codec';
+import { InfoJsonSchema } from '../../src/shared/exchange/info';
+import { UserJsonSchema } from '../../src/shared/exchange/user';
+import { TransferPageJsonSchema } from '../../src/shared/exchange/history';
 import { loadSchema } from '../../src/protocol/schema';
 import { ContractViolation, Router, type RouteHandler } from '../../src/devnet/http/router';
 import { rulesOf } from '../../src/devnet/http/contract';
@@ -28,7 +36,7 @@ afterAll(() => ex.close());
 
 describe('descriptions and operational endpoints', () => {
   it('/info, /timestamp and /live', async () => {
-    expect(MarketsInfoSchema.parse(await ex.getJson('/info')).markets.map((m) => m.symbol)).toEqual([
+    expect((await ex.read('/info', InfoJsonSchema)).markets.map((m) => m.symbol)).toEqual([
       'BTC-PERP',
       'ETH-PERP',
       'SOL-PERP',
@@ -49,7 +57,8 @@ describe('descriptions and operational endpoints', () => {
       expect((await ex.get(`/health/${s}`)).status).toBe(200);
     const unknown = await ex.get('/health/coffee');
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toMatch(/unknown service/);
+    expect(unknown.headers.get('x-error')).toBe('NotFound');
+    expect(unknown.headers.get('x-error-message')).toMatch(/unknown service/);
   });
 
   it('/openapi.json is OpenAPI 3 and lists every path the devnet serves; the chain has its own', async () => {
@@ -97,12 +106,18 @@ describe('descriptions and operational endpoints', () => {
     for (const path of ['/openapi.json', '/chain/openapi.json']) {
       const doc = await ex.getJson<OpenApiDoc>(path);
       expect([path, openapi30Problems(doc)]).toEqual([path, []]);
-      expect(doc.components.schemas.Error).toMatchObject({
-        type: 'object',
-        required: ['error', 'message'],
-        properties: { error: { type: 'string' }, message: { type: 'string' } },
-      });
     }
+    // the error bodies are the public engine's (rest.md §3)
+    const doc = await ex.getJson<OpenApiDoc>('/openapi.json');
+    expect(doc.components.schemas.UserNotFound).toMatchObject({ nullable: true, enum: [null] });
+    expect(doc.components.schemas.MarketNotFound).toMatchObject({
+      type: 'object',
+      required: ['market_id'],
+    });
+    expect(doc.components.schemas.RangeTooLarge).toMatchObject({ required: ['requested', 'maximal'] });
+    expect(doc.components.schemas.AcceptedMediaType).toMatchObject({ required: ['expected'] });
+    expect(doc.components.schemas.PayloadTooLarge).toMatchObject({ required: ['limit'] });
+    expect(doc.components.schemas.NotImplemented).toMatchObject({ required: ['message'] });
     // the checker itself notices what it is there to notice
     const broken = structuredClone(await ex.getJson<OpenApiDoc>('/openapi.json'));
     broken.paths['/info']!.get!.responses['200'] = {
@@ -156,7 +171,10 @@ describe('descriptions and operational endpoints', () => {
     );
     expect(paged.length).toBeGreaterThanOrEqual(20);
     for (const path of paged) {
-      const url = path.replace('{account_id}', String(account)).replace('{vault_id}', String(vaultId));
+      const url = path
+        .replace('{account_id}', String(account))
+        .replace('{vault_id}', String(vaultId))
+        .replace('{market_id}', '0');
       expect([url, (await ex.get(`${url}?pageSize=255`)).status]).toEqual([url, 200]);
       expect([url, (await ex.get(`${url}?pageSize=256`)).status]).toEqual([url, 400]);
     }
@@ -175,10 +193,15 @@ describe('descriptions and operational endpoints', () => {
     });
     expect(Object.keys(post.responses['200']!.content!)).toEqual(['application/octet-stream']);
     expect(errorStatuses(post)).toEqual(expect.arrayContaining(['413', '415', '429']));
-    for (const status of ['413', '415', '429'])
+    for (const [status, name] of [
+      ['413', 'PayloadTooLarge'],
+      ['415', 'AcceptedMediaType'],
+      ['429', 'TooManyRequests'],
+    ] as const)
       expect(post.responses[status]!.content!['application/json']!.schema).toEqual({
-        $ref: '#/components/schemas/Error',
+        $ref: `#/components/schemas/${name}`,
       });
+    expect(post.responses['413']!.headers).toHaveProperty(['x-error']);
     expect(post.responses['415']!.headers).toHaveProperty(['accept']);
     expect(post.responses['429']!.headers).toHaveProperty(['Retry-After']);
 
@@ -256,7 +279,7 @@ describe('descriptions and operational endpoints', () => {
   });
 
   it('unknown paths and ids answer the named errors', async () => {
-    expect(await (await ex.get('/account/99999')).json()).toMatchObject({ error: 'UserNotFound' });
+    expect((await ex.get('/account/99999')).headers.get('x-error')).toBe('UserNotFound');
     expect((await ex.get('/account/abc')).status).toBe(400);
     expect((await ex.get(`/user/${new TestWallet(ex).address}`)).status).toBe(404);
     expect((await ex.get('/nothing/here')).status).toBe(404);
@@ -265,10 +288,10 @@ describe('descriptions and operational endpoints', () => {
 
 describe('accounts and users', () => {
   it('the user, account, pubkey and count parse with the shared schemas', async () => {
-    const user = UserSchema.parse(await ex.getJson(`/user/${w.address}`));
+    const user = await ex.read(`/user/${w.address}`, UserJsonSchema);
     expect(user.accountIds).toEqual([account]);
-    expect(user.sessions).toHaveLength(1);
-    const acc = AccountSchema.parse(await ex.getJson(`/account/${account}`));
+    expect(Object.values(user.sessions)).toHaveLength(1);
+    const acc = await ex.account(account);
     expect(acc.balances).toEqual([{ tokenId: USDC, amount: usdc(1_000) }]);
     expect(acc.margin.equity).toBe(usdc(1_000));
     expect(await ex.getJson(`/account/${account}/pubkey`)).toBe(w.address);
@@ -290,7 +313,7 @@ describe('history paging', () => {
             amount: 1n,
           }),
         )
-      ).kind as { toAccountId: number },
+      ).kind as { toUserAccount: number },
     ];
     for (let i = 0; i < 59; i += 1) {
       await ex.submit(
@@ -300,7 +323,7 @@ describe('history paging', () => {
           fromAccountId: account,
           tokenId: USDC,
           amount: 1n,
-          recipient: other!.toAccountId,
+          toAccountId: other!.toUserAccount,
         }),
       );
     }
@@ -310,37 +333,37 @@ describe('history paging', () => {
     for (const size of ['0', '256', '-1', '1.5', 'ten']) {
       const res = await ex.get(`/account/${account}/history/transfer?pageSize=${size}`);
       expect(res.status, size).toBe(400);
-      expect(await res.json()).toMatchObject({ error: 'BadRequest' });
+      expect(res.headers.get('x-error')).toBe('BadRequest');
     }
   });
 
   it('a page holds at most 50 entries whatever pageSize says; the cursor walks them all; the last has no cursor', async () => {
-    const first = TransferPageSchema.parse(
-      await ex.getJson(`/account/${account}/history/transfer?pageSize=255`),
-    );
+    const first = await ex.read(`/account/${account}/history/transfer?pageSize=255`, TransferPageJsonSchema);
     expect(first.items).toHaveLength(50);
     expect(first.nextStartInclusive).toBeDefined();
-    const second = TransferPageSchema.parse(
-      await ex.getJson(
-        `/account/${account}/history/transfer?pageSize=255&startInclusive=${first.nextStartInclusive}`,
-      ),
+    const second = await ex.read(
+      `/account/${account}/history/transfer?pageSize=255&startInclusive=${first.nextStartInclusive}`,
+      TransferPageJsonSchema,
     );
     expect(second.items).toHaveLength(10);
     expect(second.nextStartInclusive).toBeUndefined();
-    const ids = [...first.items, ...second.items].map((r) => r.id);
+    const ids = [...first.items, ...second.items].map((r) => r.actionId);
     expect(new Set(ids).size).toBe(60);
-    const small = TransferPageSchema.parse(
-      await ex.getJson(`/account/${account}/history/transfer?pageSize=7`),
-    );
+    const small = await ex.read(`/account/${account}/history/transfer?pageSize=7`, TransferPageJsonSchema);
     expect(small.items).toHaveLength(7);
-    expect(small.nextStartInclusive).toBe(first.items[7]!.id);
+    const rest = await ex.read(
+      `/account/${account}/history/transfer?pageSize=1&startInclusive=${small.nextStartInclusive}`,
+      TransferPageJsonSchema,
+    );
+    expect(rest.items[0]!.actionId).toBe(first.items[7]!.actionId);
   });
 
   it('since/until are RFC3339 and filter by time; a bad one is a 400', async () => {
     expect((await ex.get(`/account/${account}/history/transfer?since=yesterday`)).status).toBe(400);
     const future = new Date(Number(ex.now()) * 1000 + 3_600_000).toISOString();
-    const none = TransferPageSchema.parse(
-      await ex.getJson(`/account/${account}/history/transfer?since=${future}&until=${future}`),
+    const none = await ex.read(
+      `/account/${account}/history/transfer?since=${future}&until=${future}`,
+      TransferPageJsonSchema,
     );
     expect(none.items).toEqual([]);
     expect(none.nextStartInclusive).toBeUndefined();
@@ -353,34 +376,36 @@ describe('engine position and recovery endpoints', () => {
     try {
       const none = await fresh.get('/action/last-executed-id');
       expect(none.status).toBe(404);
-      expect(await none.json()).toMatchObject({ error: 'ActionNotFound' });
+      expect(none.headers.get('x-error')).toBe('ActionNotFound');
       const v = new TestWallet(fresh);
       await v.deposit(USDC, usdc(1));
       await v.createSession();
-      expect(await fresh.getJson<string>('/action/last-executed-id')).toBe('1');
+      expect(await fresh.getJson<number>('/action/last-executed-id')).toBe(1);
     } finally {
       await fresh.close();
     }
   });
 
   it('GET /action returns executed actions in a range, bounded in size', async () => {
-    const last = BigInt(await ex.getJson<string>('/action/last-executed-id'));
-    const items = await ex.getJson<{ actionId: string; kind: string; signer: string; receipt: unknown }[]>(
-      `/action?from=1&to=${last}`,
-    );
+    const last = BigInt(await ex.getJson<number>('/action/last-executed-id'));
+    const items = await ex.getJson<
+      { actionId: number; physicalTime: string; payload: string; kind: string; signer: string }[]
+    >(`/action?from=1&to=${last}`);
     expect(items.length).toBe(Number(last));
-    expect(items[0]).toMatchObject({ actionId: '1', kind: 'createSession', signer: w.address });
+    expect(items[0]).toMatchObject({ actionId: 1, kind: 'createSession', signer: w.address });
+    // the public payload: the varint-delimited Action as submitted, which decodes to what was signed
+    const raw = Buffer.from(items[0]!.payload, 'base64');
+    expect(decodeAction(schema, raw.subarray(1)).kind.type).toBe('createSession');
+    expect(Date.parse(items[0]!.physicalTime)).toBe(Number(ex.now()) * 1000);
     expect((await ex.get('/action?from=1&to=1000')).status).toBe(200);
-    expect(await (await ex.get('/action?from=1&to=1001')).json()).toMatchObject({ error: 'RangeTooLarge' });
+    expect((await ex.get('/action?from=1&to=1001')).headers.get('x-error')).toBe('RangeTooLarge');
     expect((await ex.get('/action?from=1')).status).toBe(400);
     expect((await ex.get('/action?from=5&to=1')).status).toBe(400);
   });
 
   it('/event/last-acked-nonce?signer gives the highest accepted nonce of that signer', async () => {
-    expect(await ex.getJson<string>(`/event/last-acked-nonce?signer=${w.address}`)).toBe('1');
-    expect(await ex.getJson<string>(`/event/last-acked-nonce?signer=${new TestWallet(ex).address}`)).toBe(
-      '0',
-    );
+    expect(await ex.getJson<number>(`/event/last-acked-nonce?signer=${w.address}`)).toBe(1);
+    expect(await ex.getJson<number>(`/event/last-acked-nonce?signer=${new TestWallet(ex).address}`)).toBe(0);
     expect((await ex.get('/event/last-acked-nonce?signer=nope')).status).toBe(400);
   });
 });
@@ -396,7 +421,7 @@ describe('rate limits', () => {
       expect(statuses).toEqual([200, 200, 200, 429]);
       const res = await limited.get('/info');
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(await res.json()).toMatchObject({ error: 'TooManyRequests' });
+      expect(res.headers.get('x-error')).toBe('TooManyRequests');
       // the /action bucket is separate and still full
       const actions = [];
       for (let i = 0; i < 3; i += 1) actions.push((await limited.postAction(Buffer.from([0]))).status);
@@ -422,10 +447,10 @@ describe('snapshots and restart', () => {
       const second = await startExchange({ dataDir });
       try {
         expect(await balances(second, acc!)).toEqual({ [USDC]: usdc(42) });
-        expect((await second.getJson<{ sessions: unknown[] }>(`/user/${v.address}`)).sessions).toHaveLength(
-          1,
-        );
-        expect(await second.getJson<string>(`/event/last-acked-nonce?signer=${v.address}`)).toBe('1');
+        expect(
+          Object.keys((await second.getJson<{ sessions: object }>(`/user/${v.address}`)).sessions),
+        ).toHaveLength(1);
+        expect(await second.getJson<number>(`/event/last-acked-nonce?signer=${v.address}`)).toBe(1);
         expect(sessionNonce).toBe(0);
       } finally {
         await second.close();

@@ -36,9 +36,7 @@ describe('create', () => {
     const hexKey = bs58.encode(w.session!.key.publicKey);
     const chain = await w.createSession({ framing: 'chainTransaction', refreshDeadlineIn: 86400 });
     expect(chain).toMatchObject({ type: 'createSessionResult', refreshDeadline: ex.now() + 86400n });
-    const user = await ex.getJson<{
-      sessions: { sessionId: string; sessionKey: string; expiry: number; refreshDeadline?: number }[];
-    }>(`/user/${w.address}`);
+    const user = (await ex.client.user(w.address))!;
     expect(user.sessions).toHaveLength(2);
     expect(user.sessions.find((s) => s.sessionKey === hexKey)).toMatchObject({
       expiry: Number(ex.now() + 3600n),
@@ -95,10 +93,8 @@ describe('lifecycle', () => {
       w.sessionBody({ type: 'refreshSession', sessionId: id, expiryTimestamp: ex.now() + 3601n }),
     );
     expect(errorOf(tooFar)).toBe('SESSION_REFRESH_DEADLINE');
-    const user = await ex.getJson<{ sessions: { sessionId: string; expiry: number }[] }>(
-      `/user/${w.address}`,
-    );
-    expect(user.sessions.find((s) => s.sessionId === id.toString())?.expiry).toBe(Number(ex.now() + 3000n));
+    const user = (await ex.client.user(w.address))!;
+    expect(user.sessions.find((s) => s.sessionId === id)?.expiry).toBe(Number(ex.now() + 3000n));
   });
 
   it('a session without a refresh deadline cannot be refreshed', async () => {
@@ -124,7 +120,7 @@ describe('lifecycle', () => {
       'selfRevoked',
     );
     expect(errorOf(await ex.submit(w.sessionBody(await selfTransfer(w))))).toBe('SESSION_REVOKED');
-    expect((await ex.getJson<{ sessions: unknown[] }>(`/user/${w.address}`)).sessions).toHaveLength(0);
+    expect((await ex.client.user(w.address))!.sessions).toHaveLength(0);
   });
 
   it('the wallet revokes any of its sessions (either framing); another wallet cannot', async () => {
@@ -163,9 +159,7 @@ describe('lifecycle', () => {
       ids.push(w.session!.id);
     }
     await w.createSession({ expiresIn: 7000 });
-    const listed = (
-      await ex.getJson<{ sessions: { sessionId: string }[] }>(`/user/${w.address}`)
-    ).sessions.map((s) => s.sessionId);
+    const listed = (await ex.client.user(w.address))!.sessions.map((s) => s.sessionId.toString());
     expect(listed.sort()).toEqual([ids[0], ids[2], w.session!.id].map(String).sort());
   });
 });

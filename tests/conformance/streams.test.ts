@@ -38,7 +38,7 @@ describe('account stream', () => {
           amount: usdc(10),
         }),
       )
-    ).kind as { toAccountId: number };
+    ).kind as { toUserAccount: number };
     await ex.submit(
       w.sessionBody({ type: 'withdraw', sessionId: w.session!.id, tokenId: USDC, amount: usdc(20) }),
     );
@@ -59,7 +59,7 @@ describe('account stream', () => {
     });
     expect(messages[3]!.account!.balances).toEqual([{ tokenId: USDC, amount: usdc(75).toString() }]);
     expect((await ex.getJson<{ updateId: number }>(`/account/${a}`)).updateId).toBe(messages[3]!.update_id);
-    expect(created.toAccountId).not.toBe(a);
+    expect(created.toUserAccount).not.toBe(a);
     ws.close();
   });
 
@@ -79,8 +79,8 @@ describe('account stream', () => {
             amount: 1n,
           }),
         )
-      ).kind as { toAccountId: number }
-    ).toAccountId;
+      ).kind as { toUserAccount: number }
+    ).toUserAccount;
     const { ws, next } = await open(`account@${a}&account@${b}`);
     await ex.submit(
       w.sessionBody({
@@ -89,7 +89,7 @@ describe('account stream', () => {
         fromAccountId: a!,
         tokenId: USDC,
         amount: usdc(5),
-        recipient: b,
+        toAccountId: b,
       }),
     );
     const messages = await next(2);

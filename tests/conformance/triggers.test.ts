@@ -14,12 +14,13 @@ import {
   trader as traderOf,
   type PlaceOrder,
   type TestExchange,
+  readOrder,
+  readOrderPage,
 } from './support/exchange';
 import { openStreams, type StreamMessage } from './support/ws';
-import type { ActionKind, Receipt } from '../../src/protocol/types';
-import { AccountSchema } from '../../src/shared/exchange/account';
-import { OrderInfoSchema, OrderPageSchema } from '../../src/shared/exchange/orders';
+import type { ActionKind, Receipt, SideName, TriggerKindName } from '../../src/protocol/types';
 import {
+  ActiveTriggerPageSchema,
   FinaliseTriggerPageSchema,
   PlaceTriggerPageSchema,
   TriggerListSchema,
@@ -31,36 +32,57 @@ let ex: TestExchange;
 afterEach(() => ex?.close());
 
 type Order = PlaceOrder;
-type Add = Extract<ActionKind, { type: 'addTrigger' }>;
-type Edit = Extract<ActionKind, { type: 'editTrigger' }>;
 type Remove = Extract<ActionKind, { type: 'removeTrigger' }>;
+/** A trigger definition written flat, as the interface names its fields; the helpers lay it out on the wire. */
+interface Definition {
+  marketId: number;
+  side: SideName;
+  kind: TriggerKindName;
+  triggerPrice: bigint;
+  limitPrice?: bigint;
+  limitBaseSize?: bigint;
+  limitQuoteSize?: bigint;
+  accountId?: number;
+  sessionId?: bigint;
+}
+const wire = ({
+  side,
+  kind,
+  triggerPrice,
+  limitPrice,
+  limitBaseSize,
+  limitQuoteSize,
+  ...rest
+}: Definition) => ({
+  ...rest,
+  key: { kind, side },
+  prices: {
+    triggerPrice,
+    ...(limitPrice !== undefined ? { limitPrice } : {}),
+    ...(limitBaseSize !== undefined ? { limitBaseSize } : {}),
+    ...(limitQuoteSize !== undefined ? { limitQuoteSize } : {}),
+  },
+});
+const DEFAULT: Definition = { marketId: BTC, side: 'ASK', kind: 'STOP_LOSS', triggerPrice: 600_000n };
 
 const trader = (collateral = 10_000) => traderOf(ex, collateral);
 const order = async (w: TestWallet, fields: Partial<Order>) => (await placedOrder(ex, w, fields)).kind;
-const add = (w: TestWallet, fields: Partial<Add> = {}): Promise<Receipt> =>
+const add = (w: TestWallet, fields: Partial<Definition> = {}): Promise<Receipt> =>
   ex.submit(
     w.sessionBody({
       type: 'addTrigger',
       sessionId: w.session!.id,
-      marketId: BTC,
-      side: 'ASK',
-      kind: 'STOP_LOSS',
-      triggerPrice: 600_000n,
-      ...fields,
-    } as Add),
+      ...wire({ ...DEFAULT, ...fields }),
+    }),
   );
-const edit = (w: TestWallet, triggerId: bigint, fields: Partial<Edit> = {}): Promise<Receipt> =>
+const edit = (w: TestWallet, triggerId: bigint, fields: Partial<Definition> = {}): Promise<Receipt> =>
   ex.submit(
     w.sessionBody({
       type: 'editTrigger',
       sessionId: w.session!.id,
       triggerId,
-      marketId: BTC,
-      side: 'ASK',
-      kind: 'STOP_LOSS',
-      triggerPrice: 600_000n,
-      ...fields,
-    } as Edit),
+      ...wire({ ...DEFAULT, ...fields }),
+    }),
   );
 const remove = (w: TestWallet, triggerId: bigint, fields: Partial<Remove> = {}): Promise<Receipt> =>
   ex.submit(
@@ -74,17 +96,30 @@ const remove = (w: TestWallet, triggerId: bigint, fields: Partial<Remove> = {}):
   );
 const added = async (receipt: Promise<Receipt>): Promise<bigint> => {
   const r = await receipt;
-  if (r.kind.type !== 'triggerAdded') throw new Error(`trigger refused: ${errorOf(r)}`);
+  if (r.kind.type !== 'triggerAdded' || r.kind.triggerId === undefined)
+    throw new Error(`trigger refused: ${errorOf(r)}`);
   return r.kind.triggerId;
 };
 
-const account = async (id: number) => AccountSchema.parse(await ex.getJson(`/account/${id}`));
-const triggers = async (id: number) => TriggerListSchema.parse(await ex.getJson(`/account/${id}/triggers`));
-const active = async () => TriggerListSchema.parse(await ex.getJson('/triggers/active'));
+const account = async (id: number) => await ex.account(id);
+/** sides as the actions spell them, for comparing with what was sent */
+const up = <T extends { side: 'ask' | 'bid' }>(t: T): Omit<T, 'side'> & { side: 'ASK' | 'BID' } => ({
+  ...t,
+  side: t.side === 'ask' ? 'ASK' : 'BID',
+});
+const pageUp = <T extends { side: 'ask' | 'bid' }>(p: {
+  items: T[];
+  nextStartInclusive?: string | null;
+}) => ({
+  items: p.items.map(up),
+  ...(p.nextStartInclusive ? { nextStartInclusive: p.nextStartInclusive } : {}),
+});
+const triggers = async (id: number) => (await ex.read(`/account/${id}/triggers`, TriggerListSchema)).map(up);
+const active = async () => (await ex.read('/triggers/active', ActiveTriggerPageSchema)).items.map(up);
 const placements = async (id: number, query = '') =>
-  PlaceTriggerPageSchema.parse(await ex.getJson(`/account/${id}/triggers/history/placements${query}`));
+  pageUp(await ex.read(`/account/${id}/triggers/history/placements${query}`, PlaceTriggerPageSchema));
 const finalisations = async (id: number, query = '') =>
-  FinaliseTriggerPageSchema.parse(await ex.getJson(`/account/${id}/triggers/history/finalisations${query}`));
+  pageUp(await ex.read(`/account/${id}/triggers/history/finalisations${query}`, FinaliseTriggerPageSchema));
 const setPrice = async (price: bigint) =>
   expect((await ex.postJson('/devnet/index-price', { marketId: BTC, price: price.toString() })).ok).toBe(
     true,
@@ -162,7 +197,7 @@ describe('AddTrigger', () => {
     const { w, account: a } = await trader();
     const other = await trader();
     const before = await observable(a);
-    const cases: [Partial<Add>, string][] = [
+    const cases: [Partial<Definition>, string][] = [
       [{ marketId: 99 }, 'MARKET_NOT_FOUND'],
       [{ triggerPrice: 0n }, 'TRIGGER_INVALID_PRICE'],
       [{ limitPrice: 0n }, 'TRIGGER_INVALID_PRICE'],
@@ -221,7 +256,7 @@ describe('EditTrigger', () => {
     const other = await trader();
     const id = await added(add(w, { limitPrice: 599_000n }));
     const before = await observable(a);
-    const cases: [bigint, TestWallet, Partial<Edit>, string][] = [
+    const cases: [bigint, TestWallet, Partial<Definition>, string][] = [
       [99n, w, {}, 'TRIGGER_NOT_FOUND'],
       // the market is part of a trigger's name, as for RemoveTrigger: no moving it to another market
       [id, w, { marketId: ETH }, 'TRIGGER_NOT_FOUND'],
@@ -291,6 +326,35 @@ describe('RemoveTrigger', () => {
   });
 });
 
+describe('RemoveTrigger by the public TriggerKey', () => {
+  it('removes every Active trigger of that account, market, kind and side, and nothing else', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    await order(w, { size: 1_000n });
+    const one = await added(add(w, { triggerPrice: 600_000n }));
+    const two = await added(add(w, { triggerPrice: 590_000n }));
+    const other = await added(add(w, { kind: 'TAKE_PROFIT', triggerPrice: 900_000n }));
+    const byKey = (kind: 'STOP_LOSS' | 'TAKE_PROFIT', side: 'ASK' | 'BID') =>
+      ex.submit(
+        w.sessionBody({
+          type: 'removeTrigger',
+          sessionId: w.session!.id,
+          marketId: BTC,
+          key: { kind, side },
+        }),
+      );
+    expect(errorOf(await byKey('STOP_LOSS', 'BID'))).toBe('TRIGGER_NOT_FOUND');
+    expect((await byKey('STOP_LOSS', 'ASK')).kind).toEqual({ type: 'triggerRemoved', triggerId: one });
+    expect((await triggers(a)).map((t) => t.triggerId)).toEqual([other]);
+    const rows = (await finalisations(a)).items;
+    expect(rows.map((r) => [r.triggerId, r.status])).toEqual([
+      [one, 'removed'],
+      [two, 'removed'],
+    ]);
+    expect(errorOf(await byKey('STOP_LOSS', 'ASK'))).toBe('TRIGGER_NOT_FOUND');
+  });
+});
+
 describe('firing when the mark price crosses', () => {
   it('an ASK StopLoss closes the whole long at market once the mark falls to it, exactly once', async () => {
     ex = await startExchange();
@@ -313,7 +377,7 @@ describe('firing when the mark price crosses', () => {
     expect(await active()).toEqual([]);
     const [row] = (await finalisations(a)).items;
     expect(row).toMatchObject({ triggerId: id, status: 'Success', reason: null });
-    const exit = OrderInfoSchema.parse(await ex.getJson(`/order/${row!.orderId}`));
+    const exit = await readOrder(ex, row!.orderId!);
     expect(exit).toMatchObject({
       accountId: a,
       side: 'ASK',
@@ -329,7 +393,7 @@ describe('firing when the mark price crosses', () => {
     await setPrice(stop - 1_000n);
     await setPrice(stop);
     expect((await finalisations(a)).items).toHaveLength(1);
-    expect((await OrderPageSchema.parse(await ex.getJson(`/account/${a}/orders`))).items).toHaveLength(2);
+    expect((await readOrderPage(ex, `/account/${a}/orders`)).items).toHaveLength(2);
 
     await expect
       .poll(() => stream.messages.map((m) => m.account))
@@ -363,7 +427,7 @@ describe('firing when the mark price crosses', () => {
     expect(await positionSize(a)).toBe(600n);
     const [row] = (await finalisations(a)).items;
     expect(row).toMatchObject({ triggerId: id, status: 'Success', kind: 'TakeProfit' });
-    const exit = OrderInfoSchema.parse(await ex.getJson(`/order/${row!.orderId}`));
+    const exit = await readOrder(ex, row!.orderId!);
     expect(exit).toMatchObject({
       side: 'ASK',
       fillMode: 'LIMIT',
@@ -373,7 +437,9 @@ describe('firing when the mark price crosses', () => {
       reduceOnly: true,
     });
     // sold above the entry: a realized profit
-    expect((await account(a)).positions[0]!.realizedPnl).toBeGreaterThan(0n);
+    expect(
+      (await ex.client.history(a, 'pnl')).items.reduce((sum, r) => sum + r.tradingPnl, 0n),
+    ).toBeGreaterThan(0n);
   });
 
   it('on a short, a BID TakeProfit buys its quote size when the mark falls and a BID StopLoss closes the rest when it rises', async () => {
@@ -401,9 +467,7 @@ describe('firing when the mark price crosses', () => {
       [tp, 'Success'],
       [sl, 'Success'],
     ]);
-    const orders = await Promise.all(
-      rows.map(async (r) => OrderInfoSchema.parse(await ex.getJson(`/order/${r.orderId}`))),
-    );
+    const orders = await Promise.all(rows.map(async (r) => await readOrder(ex, r.orderId!)));
     expect(orders.map((o) => [o.side, o.fillMode, o.filledSize, o.reduceOnly])).toEqual([
       ['BID', 'IMMEDIATE_OR_CANCEL', 300n, true],
       ['BID', 'IMMEDIATE_OR_CANCEL', 700n, true],
@@ -422,13 +486,11 @@ describe('firing when the mark price crosses', () => {
     // two stops on one position: the older closes it, the younger finds nothing to reduce
     await setPrice(stop);
     expect(await positionSize(a)).toBe(0n);
-    const ordersAfter = (await OrderPageSchema.parse(await ex.getJson(`/account/${a}/orders`))).items;
+    const ordersAfter = (await readOrderPage(ex, `/account/${a}/orders`)).items;
     expect(ordersAfter).toHaveLength(2);
     // the third was sized, but its position was closed before the mark reached it
     await setPrice(stop - 2_000n);
-    expect((await OrderPageSchema.parse(await ex.getJson(`/account/${a}/orders`))).items).toEqual(
-      ordersAfter,
-    );
+    expect((await readOrderPage(ex, `/account/${a}/orders`)).items).toEqual(ordersAfter);
 
     const rows = (await finalisations(a)).items;
     expect(rows.map((r) => [r.triggerId, r.status, r.reason])).toEqual([
@@ -455,7 +517,7 @@ describe('a resting exit after the position changed', () => {
     const [row] = (await finalisations(a)).items;
     expect(row).toMatchObject({ triggerId: id, status: 'Success' });
     const exitId = row!.orderId!;
-    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${exitId}`))).toMatchObject({
+    expect(await readOrder(ex, exitId)).toMatchObject({
       fillMode: 'LIMIT',
       status: 'open',
       size: 1_000n,
@@ -468,7 +530,7 @@ describe('a resting exit after the position changed', () => {
     ]);
     await order(w, { side: 'ASK', size: 700n, isReduceOnly: true }); // closed by hand
     expect((await account(a)).openOrders).toEqual([]);
-    expect(OrderInfoSchema.parse(await ex.getJson(`/order/${exitId}`)).status).toBe('cancelled');
+    expect((await readOrder(ex, exitId)).status).toBe('cancelled');
 
     // the price runs through the exit's limit: the market maker's new bids find nothing of ours to take
     await setPrice((limit * 101n) / 100n);

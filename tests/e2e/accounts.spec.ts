@@ -267,7 +267,7 @@ test('notifications: a resting order filled by someone else is told in plain wor
       size: 10n,
       limitPrice: opening,
     });
-    expect((await trader.account(account)).positions[0]!.size).toBe('990');
+    expect((await trader.account(account)).positions[0]!.size).toBe(990n);
   }).toPass({ timeout: 15_000 });
   const notice = page.getByRole('alert').filter({ hasText: 'Order filled' });
   await expect(notice).toBeVisible({ timeout: 20_000 });

@@ -124,6 +124,8 @@ test('transfer into a new account', async () => {
   await expect(summary).toContainText('a new account of this wallet');
   await expect(summary).toContainText('40 USDC');
   await shot('confirm-transfer');
+  // between the person's own accounts: no passphrase asked
+  await expect(page.getByLabel('Confirm with your passphrase')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign and transfer' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('into account');
@@ -148,7 +150,15 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await expect(summary).toContainText('1 USDC');
   await expect(summary).toContainText('49 USDC');
   await expect(page.getByText('You have not withdrawn to this address before')).toBeVisible();
+  // money leaving the wallets: signed only with the passphrase, checked by main for this confirmation
+  const passphrase = page.getByLabel('Confirm with your passphrase');
+  await expect(passphrase).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Sign and withdraw' })).toBeDisabled();
   await shot('confirm-withdrawal');
+  await passphrase.fill('not my passphrase');
+  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await expect(page.getByText('That passphrase is not correct.')).toBeVisible();
+  await passphrase.fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Sign and withdraw' }).click();
   await expect(page.getByRole('status')).toContainText('Withdrawal sent');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
@@ -263,6 +273,7 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   const summary = page.getByRole('table', { name: 'Action summary' });
   await expect(summary).toContainText('0.0003125 ETH');
   await expect(summary).toContainText('0.4996875 ETH');
+  await page.getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Sign and withdraw' }).click();
   await expect(page.getByRole('status')).toContainText('0.4996875 ETH will arrive');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });

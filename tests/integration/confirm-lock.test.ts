@@ -1,6 +1,6 @@
 // Asking for the passphrase in the middle of a confirmation must not void it: the lock is checked before
 // the single-use confirmation is spent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
 
@@ -53,5 +53,39 @@ describe('confirming after the unlock went stale', () => {
       ok: false,
       error: { code: 'CONFLICT' },
     });
+  });
+});
+
+describe('a lock arriving while a confirmation is in flight', () => {
+  it('stops it before anything is signed', async () => {
+    const walletId = (await app.ok('listWallets'))[0]!.walletId;
+    const account = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId;
+    const balance = async () =>
+      (await app.ok('getAccount', { accountId: account })).balances.find((b) => b.tokenId === 0)!.amount;
+    const before = await balance();
+    const summary = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: 0,
+      amount: 1_000_000n,
+    });
+    // the lock lands when the signer asks for the engine time, the last step before it signs
+    const clock = app.core.services.clock;
+    const seconds = clock.seconds.bind(clock);
+    const spy = vi.spyOn(clock, 'seconds').mockImplementation(async () => {
+      app.core.services.lock.lock();
+      return seconds();
+    });
+    try {
+      expect(await app.call('confirmAction', { confirmationId: summary.confirmationId })).toMatchObject({
+        ok: false,
+        error: { code: 'LOCKED' },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    await app.ok('unlock', { passphrase: PASSPHRASE });
+    expect(await balance()).toBe(before);
   });
 });

@@ -68,7 +68,7 @@ function prepareTransfer(app: TestApp, walletId: string, account: number, amount
 /** The same, signed and sent: the path an action takes when nothing goes wrong. */
 async function transferNow(app: TestApp, walletId: string, account: number, amount: bigint) {
   const summary = await prepareTransfer(app, walletId, account, amount);
-  return app.ok('confirmAction', { confirmationId: summary.confirmationId });
+  return app.ok('confirmAction', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE });
 }
 
 async function balance(app: TestApp): Promise<bigint[]> {
@@ -99,7 +99,10 @@ describe('lost answers', () => {
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'down');
-    const outcome = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+    const outcome = await app.call('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
     expect(app.core.services.journal.pending()).toHaveLength(1);
     expect(proxy.actionsForwarded).toBe(1); // the exchange did execute it
@@ -140,7 +143,10 @@ describe('lost answers', () => {
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'pass');
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     // the signer's nonce shows it was used, and the action log shows by this action: nothing is resent
     expect(proxy.actionsForwarded).toBe(1);
     expect(result.kind).toBe('transfer');
@@ -175,7 +181,10 @@ describe('the exchange killed mid-submit', () => {
       process.kill(devnet.pid, 'SIGKILL');
       await devnet.stop();
     };
-    const outcome = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+    const outcome = await app.call('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
     expect(app.core.services.journal.pending()).toHaveLength(1);
 
@@ -281,7 +290,10 @@ describe('offline for longer than an action stays fresh', () => {
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'down');
-    const outcome = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+    const outcome = await app.call('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
     expect(proxy.actionsForwarded).toBe(1);
     const [pending] = app.core.services.journal.pending();
@@ -348,7 +360,10 @@ describe('offline for longer than an action stays fresh', () => {
     const summary = await prepareTransfer(app, walletId, account, usdc(25));
     exchange.actionsForwarded = 0;
     exchange.dropActions = true; // the request never reaches the exchange
-    const outcome = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+    const outcome = await app.call('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
     expect(app.core.services.journal.pending()).toHaveLength(1);
 

@@ -57,10 +57,14 @@ describe.skipIf(!haveKeyring)('OS keychain (real gnome-keyring)', () => {
     const lock = new AppLock({ store, scrypt: { N: 2 ** 12, r: 8, p: 1 } });
     await lock.init();
     await lock.setup('keychain test passphrase');
-    const wallets = new WalletService({ store, lock, dataDir });
+    const wallets = new WalletService({ store: lock.secrets, lock, dataDir });
     const pending = wallets.create('Real keychain');
     const wallet = await wallets.confirmBackup(pending.pendingId, pending.secretKey.slice(-6));
-    expect(await store.get(`wallet:${wallet.publicKey}`)).toBe(pending.secretKey);
+    // what the keychain holds is sealed under the passphrase: on its own it reveals nothing
+    const raw = (await store.get(`wallet:${wallet.publicKey}`))!;
+    expect(raw).toMatch(/^sealed1\./);
+    expect(raw).not.toContain(pending.secretKey.slice(0, 16));
+    expect(await lock.secrets.get(`wallet:${wallet.publicKey}`)).toBe(pending.secretKey);
     expect(wallets.list().map((w) => w.publicKey)).toEqual([wallet.publicKey]);
     expect((await wallets.export(wallet.walletId, 'keychain test passphrase')).secretKey).toBe(
       pending.secretKey,
@@ -68,12 +72,15 @@ describe.skipIf(!haveKeyring)('OS keychain (real gnome-keyring)', () => {
     expect(bs58.encode((await wallets.signingKey(wallet.walletId)).publicKey)).toBe(wallet.publicKey);
 
     // a second app instance (restart) finds the passphrase and the wallet in the keychain
-    const lock2 = new AppLock({ store });
+    const lock2 = new AppLock({ store, scrypt: { N: 2 ** 12, r: 8, p: 1 } });
     expect((await lock2.init()).status).toBe('locked');
     await lock2.unlock('keychain test passphrase');
-    await new WalletService({ store, lock: lock2, dataDir }).remove(wallet.walletId, wallet.publicKey);
+    const again = new WalletService({ store: lock2.secrets, lock: lock2, dataDir });
+    expect(bs58.encode((await again.signingKey(wallet.walletId)).publicKey)).toBe(wallet.publicKey);
+    await again.remove(wallet.walletId, wallet.publicKey);
     expect(await store.get(`wallet:${wallet.publicKey}`)).toBeNull();
     await store.delete('app-lock');
+    await store.delete('sealed-index');
   });
 });
 

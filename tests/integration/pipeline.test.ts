@@ -80,8 +80,11 @@ describe('custody core against the devnet', () => {
     expect(session).toMatchObject({ createdHere: true, label: 'Laptop', status: 'active' });
     const listed = await app.ok('listSessions');
     expect(listed.map((s) => s.sessionId)).toEqual([session.sessionId]);
-    const stored = await app.store.get(`session:${session.sessionKey}`);
+    // sealed in the keychain: the raw item is not the key, the passphrase-opened store gives it back
+    const raw = await app.store.get(`session:${session.sessionKey}`);
+    const stored = await app.core.services.lock.secrets.get(`session:${session.sessionKey}`);
     expect(stored).not.toBeNull();
+    expect(raw).toMatch(/^sealed1\./);
     secrets.push(stored!);
   });
 
@@ -103,10 +106,16 @@ describe('custody core against the devnet', () => {
       needsFreshUnlock: true,
     });
     expect(summary.warnings.join(' ')).toMatch(/not withdrawn to this address before/);
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(result).toMatchObject({ kind: 'withdraw', fee: fee.fee, receive: usdc(50) - fee.fee });
     // the confirmation is single use
-    expect((await app.call('confirmAction', { confirmationId: summary.confirmationId })).ok).toBe(false);
+    expect(
+      (await app.call('confirmAction', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE }))
+        .ok,
+    ).toBe(false);
     const chain = await until(
       async () =>
         (await fetch(`${devnet.baseUrl}/chain/balance/${destination}`).then((r) => r.json())) as {
@@ -139,7 +148,10 @@ describe('custody core against the devnet', () => {
     const actionBefore = await lastAction();
     expect((await setDebt(usdc(50_000))).status).toBe(200); // the protocol turns unhealthy: the fee grows
     try {
-      const refused = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+      const refused = await app.call('confirmAction', {
+        confirmationId: summary.confirmationId,
+        passphrase: PASSPHRASE,
+      });
       expect(refused).toMatchObject({
         ok: false,
         error: { code: 'CONFLICT', message: expect.stringMatching(/fee rose since you reviewed it/) },
@@ -160,7 +172,10 @@ describe('custody core against the devnet', () => {
       amount: usdc(30),
     });
     expect(summary.toAccountId).toBeNull();
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(result.toAccountId).not.toBeNull();
     const portfolio = await app.ok('getPortfolio');
     const accounts = portfolio.wallets[0]!.accounts;
@@ -224,7 +239,7 @@ describe('custody core against the devnet', () => {
 
   it('revokes the session; an action signed by it afterwards is refused by the exchange', async () => {
     const [session] = await app.ok('listSessions');
-    const secret = await app.store.get(`session:${session!.sessionKey}`);
+    const secret = await app.core.services.lock.secrets.get(`session:${session!.sessionKey}`);
     await app.ok('revokeSession', { walletId, sessionId: session!.sessionId });
     expect(await app.ok('listSessions')).toEqual([]);
     expect(await app.store.get(`session:${session!.sessionKey}`)).toBeNull();
@@ -364,7 +379,10 @@ describe('custody core against the devnet', () => {
       destination,
     });
     expect(summary).toMatchObject({ tokenId: ETH, fee: 31_250n, receive: eth(0.5) - 31_250n });
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('confirmAction', {
+      confirmationId: summary.confirmationId,
+      passphrase: PASSPHRASE,
+    });
     expect(result).toMatchObject({ kind: 'withdraw', fee: 31_250n, receive: eth(0.5) - 31_250n });
     const chain = await until(
       async () =>

@@ -63,8 +63,8 @@ async function sessionFromElsewhere(): Promise<string> {
   });
   const user = (await fetch(`${devnet.baseUrl}/user/${bs58.encode(wallet.publicKey)}`).then((r) =>
     r.json(),
-  )) as { sessions: { sessionId: string }[] };
-  return user.sessions.at(-1)!.sessionId;
+  )) as { sessions: Record<string, { sessionId: string }> };
+  return Object.values(user.sessions).at(-1)!.sessionId;
 }
 
 describe('sessions', () => {
@@ -172,11 +172,13 @@ describe('sessions', () => {
     devnet.tick();
     const session = await app.ok('createSession', { walletId: spare.walletId, label: 'Spare desk' });
     const onExchange = async () =>
-      (
-        (await fetch(`${devnet.baseUrl}/user/${spare.publicKey}`).then((r) => r.json())) as {
-          sessions: { sessionId: string }[];
-        }
-      ).sessions.map((s) => s.sessionId);
+      Object.values(
+        (
+          (await fetch(`${devnet.baseUrl}/user/${spare.publicKey}`).then((r) => r.json())) as {
+            sessions: Record<string, { sessionId: string }>;
+          }
+        ).sessions,
+      ).map((s) => s.sessionId);
     expect(await onExchange()).toEqual([session.sessionId]);
 
     await app.ok('removeWallet', { walletId: spare.walletId, confirmPublicKey: spare.publicKey });

@@ -15,7 +15,8 @@ function fieldNames(schema: z.ZodType): string[] {
     const properties = (node as { properties?: Record<string, unknown> }).properties;
     if (properties)
       for (const [name, child] of Object.entries(properties)) {
-        names.push(name);
+        // a flag (needsPassphrase, bip39PassphraseUsed) cannot carry a secret, whatever it is called
+        if ((child as { type?: unknown }).type !== 'boolean') names.push(name);
         walk(child);
       }
     for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value);

@@ -59,6 +59,9 @@ describe('exchange address format', () => {
     ['https://user:secret@exchange.example.com', /user name or password/],
     ['https://exchange.example.com/?x=1', /\?query or a #fragment/],
     ['https://exchange.example.com/#top', /\?query or a #fragment/],
+    ['http://exchange.example.com', /Use https:\/\/ for an exchange on another computer/],
+    ['http://10.0.0.7:8080', /Plain http:\/\/ is accepted only for one on this computer/],
+    ['http://127.0.0.1.example.com', /Use https:\/\//],
   ])('refuses %j', (text, message) => {
     expect(() => normalizeExchangeUrl(text)).toThrow(message);
     try {
@@ -66,6 +69,12 @@ describe('exchange address format', () => {
     } catch (error) {
       expect((error as AppFailure).code).toBe('INVALID_ARGUMENT');
     }
+  });
+
+  it('takes plain http:// for an exchange on this computer', () => {
+    expect(normalizeExchangeUrl('http://localhost:8080')).toBe('http://localhost:8080');
+    expect(normalizeExchangeUrl('http://127.0.0.2:8080/')).toBe('http://127.0.0.2:8080');
+    expect(normalizeExchangeUrl('http://[::1]:8080')).toBe('http://[::1]:8080');
   });
 
   it('warns about unencrypted addresses beyond this computer only', () => {
@@ -137,6 +146,67 @@ describe('exchange address reachability', () => {
       expect(error.message).toBe(
         `The exchange at ${fakeUrl} speaks an action format Perpetua cannot sign for: the exchange schema's Action lacks selfRevoke.`,
       );
+    });
+
+    const refusal = (served: string) =>
+      `The exchange at ${fakeUrl} describes the actions Perpetua signs differently from this version of Perpetua (${served}). Perpetua will not sign for it: use an exchange that matches this version.`;
+
+    /** the served schema with its Withdraw message rewritten */
+    const withWithdraw = async (edit: (block: string) => string) => {
+      const proto = await realProto();
+      const block = /message Withdraw \{[^}]*\}/.exec(proto)![0];
+      return proto.replace(block, edit(block));
+    };
+
+    it('is refused when it numbers a signed field differently: the app never signs with its schema', async () => {
+      answer = await realInfo();
+      // amount and account swapped: bytes the app signs as "amount" would mean "account" there
+      schemaAnswer = {
+        status: 200,
+        body: await withWithdraw((b) =>
+          b
+            .replace('amount = 3;', 'amount = 99;')
+            .replace('account_id = 5;', 'account_id = 3;')
+            .replace('amount = 99;', 'amount = 5;'),
+        ),
+      };
+      const error = await failure(fakeUrl);
+      expect(error.code).toBe('EXCHANGE_BAD_RESPONSE');
+      expect(error.message).toMatch(/describes the actions Perpetua signs differently/);
+      expect(error.message).toMatch(/its Withdraw field 3/);
+    });
+
+    it('is refused when a signed message has a field this version does not know, or an enum means another thing', async () => {
+      answer = await realInfo();
+      schemaAnswer = {
+        status: 200,
+        body: await withWithdraw((b) =>
+          b.replace('account_id = 5;', 'account_id = 5;\n  uint64 max_fee = 6;'),
+        ),
+      };
+      expect((await failure(fakeUrl)).message).toBe(
+        refusal('its Withdraw has a field 6 (maxFee) this version does not know'),
+      );
+      const proto = await realProto();
+      const side = /enum Side \{[^}]*\}/.exec(proto)![0];
+      const swapped = side.replace(/= 0;/, '= 9;').replace(/= 1;/, '= 0;').replace(/= 9;/, '= 1;');
+      schemaAnswer = { status: 200, body: proto.replace(side, swapped) };
+      expect((await failure(fakeUrl)).message).toMatch(
+        /\(Side\.ASK is not 0 there\)/,
+      );
+    });
+
+    it('is accepted when it knows more kinds of action than this version signs', async () => {
+      answer = await realInfo();
+      const proto = await realProto();
+      schemaAnswer = {
+        status: 200,
+        body: proto.replace(
+          'VaultSyncEpochs vault_sync_epochs = 106;',
+          'VaultSyncEpochs vault_sync_epochs = 106;\n    SelfRevoke future_kind = 120;',
+        ),
+      };
+      expect((await checkExchangeUrl(fakeUrl)).baseUrl).toBe(fakeUrl);
     });
 
     it('is accepted when its schema has everything', async () => {

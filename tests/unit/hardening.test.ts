@@ -183,3 +183,96 @@ describe('app:// protocol', () => {
     expect((await handler(new Request('app://other/index.html'))).status).toBe(404);
   });
 });
+
+describe('app:// protocol: paths (issue 14 item 11)', () => {
+  function serve() {
+    let handler: (request: Request) => Promise<Response> = async () => new Response();
+    const asked: string[] = [];
+    const readFile = vi.fn(async (path: string) => {
+      asked.push(path);
+      return path === '/r/index.html' || path === '/r/assets/app.js'
+        ? Buffer.from('x')
+        : Promise.reject(new Error('no'));
+    });
+    registerAppProtocol({ handle: (_scheme: string, fn: never) => (handler = fn) } as never, '/r', readFile);
+    return { handler: (url: string) => handler(new Request(url)), asked };
+  }
+
+  it('serves files inside the renderer folder with their types', async () => {
+    const { handler } = serve();
+    expect((await handler('app://perpetua/')).status).toBe(200);
+    const js = await handler('app://perpetua/assets/app.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript');
+  });
+
+  it('a broken percent-escape is a 400, not a rejected handler', async () => {
+    const { handler, asked } = serve();
+    expect((await handler('app://perpetua/%E0%A4%A')).status).toBe(400);
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses backslashes (a separator on Windows) and NUL before touching the disk', async () => {
+    const { handler, asked } = serve();
+    for (const url of [
+      'app://perpetua/%5C..%5C..%5Csecret',
+      'app://perpetua/assets%5Capp.js',
+      'app://perpetua/index.html%00.png',
+    ])
+      expect((await handler(url)).status, url).toBe(400);
+    expect(asked).toEqual([]);
+  });
+
+  it('never reads outside the renderer folder, however the path is spelled', async () => {
+    const { handler, asked } = serve();
+    for (const url of [
+      'app://perpetua/%2e%2e/secret',
+      'app://perpetua/assets/%2e%2e/%2e%2e/etc/passwd',
+      'app://perpetua/%2F..%2Fetc/passwd',
+    ])
+      expect((await handler(url)).status, url).toBe(404);
+    expect(asked.filter((p) => !p.startsWith('/r/'))).toEqual([]);
+  });
+});
+
+describe('Electron results are parsed against the contract (issue 14 item 15)', () => {
+  it('a malformed answer from main becomes a plain INTERNAL failure, a good one passes', async () => {
+    const { checkedApi } = await import('../../src/shared/ipc/checked-api');
+    const raw: Record<string, unknown> = {
+      getLockState: async () => ({ ok: true, value: { injected: '<img onerror>' } }),
+      getMarkets: async () => ({ ok: false, error: { code: 'EXCHANGE_UNAVAILABLE', message: 'down' } }),
+      listWallets: async () => ({ ok: true, value: [] }),
+      lock: async () => 'not a result',
+      unlock: async () => {
+        throw new Error('channel closed');
+      },
+    };
+    const api = checkedApi(raw);
+    expect(await api.getLockState()).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(await api.getMarkets()).toEqual({
+      ok: false,
+      error: { code: 'EXCHANGE_UNAVAILABLE', message: 'down' },
+    });
+    expect(await api.listWallets()).toEqual({ ok: true, value: [] });
+    expect(await api.lock()).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(await api.unlock({ passphrase: 'x'.repeat(12) })).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL' },
+    });
+  });
+
+  it('event payloads of the wrong shape never reach a listener', async () => {
+    const { checkedApi } = await import('../../src/shared/ipc/checked-api');
+    let emit: (payload: unknown) => void = () => {};
+    const api = checkedApi({
+      onLockState: (listener: (payload: unknown) => void) => {
+        emit = listener;
+        return () => {};
+      },
+    });
+    const seen: unknown[] = [];
+    api.onLockState((payload) => seen.push(payload));
+    emit({ nonsense: true });
+    expect(seen).toEqual([]);
+  });
+});

@@ -40,9 +40,41 @@ afterAll(async () => {
   await devnet?.close();
 });
 
-function connect(options: { token?: string; origin?: string; host?: string }): Promise<WebSocket> {
-  const url = `${host.origin.replace('http', 'ws')}/bridge?token=${encodeURIComponent(options.token ?? TOKEN)}`;
-  const headers: Record<string, string> = {};
+/** Opens a one-time address as a browser would: answers the redirect and the cookie it set. */
+function open(
+  url: string,
+  cookie?: string,
+): Promise<{ status: number; location?: string; cookie?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: cookie ? { cookie } : {} }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          location: res.headers.location,
+          cookie: res.headers['set-cookie']?.[0],
+          body,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let sessionCookie = '';
+async function session(): Promise<string> {
+  if (!sessionCookie) {
+    const first = await open(host.url);
+    sessionCookie = first.cookie!.split(';')[0]!;
+  }
+  return sessionCookie;
+}
+
+async function connect(options: { cookie?: string; origin?: string; host?: string }): Promise<WebSocket> {
+  const url = `${host.origin.replace('http', 'ws')}/bridge`;
+  const headers: Record<string, string> = { cookie: options.cookie ?? (await session()) };
   if (options.host) headers.host = options.host;
   const ws = new WebSocket(url, { origin: options.origin ?? host.origin, headers });
   return new Promise((resolve, reject) => {
@@ -74,9 +106,40 @@ describe('browser host bridge', () => {
     ws.close();
   });
 
-  it('refuses a wrong token', async () => {
-    await expect(connect({ token: 'nope' })).rejects.toThrow('refused 403');
-    await expect(connect({ token: `${TOKEN.slice(0, -1)}y` })).rejects.toThrow('refused 403');
+  it('refuses a bridge without the session cookie, or with a made-up one', async () => {
+    const name = (await session()).split('=')[0]!;
+    await expect(connect({ cookie: '' })).rejects.toThrow('refused 403');
+    await expect(connect({ cookie: `${name}=${'x'.repeat(43)}` })).rejects.toThrow('refused 403');
+    await expect(connect({ cookie: `${name}=${TOKEN}` })).rejects.toThrow('refused 403');
+  });
+
+  it('the printed token works once: traded for an HttpOnly SameSite=Strict cookie and dropped from the address', async () => {
+    const url = host.mintUrl();
+    const first = await open(url);
+    expect(first.status).toBe(303);
+    expect(first.location).toBe('/');
+    expect(first.cookie).toMatch(/HttpOnly/);
+    expect(first.cookie).toMatch(/SameSite=Strict/);
+    // the same address again, from a browser without the session (history, a copied link): refused
+    const replay = await open(url);
+    expect(replay.status).toBe(403);
+    expect(replay.cookie).toBeUndefined();
+    expect(replay.body).toContain('opened without its access token');
+    // the browser that holds the session may re-open it and gets the page
+    const cookie = first.cookie!.split(';')[0]!;
+    expect((await open(url, cookie)).status).toBe(303);
+    expect((await open(`${host.origin}/`, cookie)).status).toBe(200);
+    // no session, no page
+    expect((await open(`${host.origin}/`)).status).toBe(403);
+  });
+
+  it('one bridge per browser session: a newer one replaces the older', async () => {
+    const older = await connect({});
+    const closed = new Promise<number>((resolve) => older.once('close', (code) => resolve(code)));
+    const newer = await connect({});
+    expect(await closed).toBe(4000);
+    expect((await call(newer, 'getMarkets')).ok).toBe(true);
+    newer.close();
   });
 
   it('refuses a foreign Origin', async () => {
@@ -92,9 +155,10 @@ describe('browser host bridge', () => {
   });
 
   it('serves the page only under its own host name, with the CSP', async () => {
+    const cookie = await session();
     const get = (hostHeader: string) =>
       new Promise<{ status: number; csp: string | undefined }>((resolve, reject) => {
-        const req = request(`${host.origin}/`, { headers: { host: hostHeader } }, (res) => {
+        const req = request(`${host.origin}/`, { headers: { host: hostHeader, cookie } }, (res) => {
           res.resume();
           resolve({
             status: res.statusCode!,

@@ -33,15 +33,16 @@ async function failure(promise: Promise<unknown> | (() => unknown)): Promise<App
 }
 
 describe('app lock', () => {
-  it('starts uninitialized, and setup stores only a slow hash in the keychain', async () => {
+  it('starts uninitialized, and setup stores only scrypt parameters and a wrapped data key', async () => {
     const { lock, store } = await setup();
     expect(lock.state().status).toBe('uninitialized');
     expect((await failure(lock.setup('short'))).message).toMatch(/at least 10 characters/);
     await lock.setup(GOOD);
     expect(lock.state().status).toBe('unlocked');
-    const record = store.items.get('app-lock')!;
-    expect(record).toMatch(/^scrypt\$1024\$8\$1\$/);
-    expect(record).not.toContain(GOOD);
+    const record = JSON.parse(store.items.get('app-lock')!);
+    expect(record).toMatchObject({ v: 2, kdf: { N: 1024, r: 8, p: 1 }, failures: 0 });
+    expect(record.keys).toHaveLength(1);
+    expect(JSON.stringify(record)).not.toContain(GOOD);
     expect((await failure(lock.setup(GOOD))).code).toBe('CONFLICT');
   });
 
@@ -147,7 +148,10 @@ describe('app lock', () => {
     for (let i = 0; i < 3; i += 1) await failure(lock.unlock('nope nope nope'));
     timers.advance(1_000);
     expect((await failure(lock.unlock('nope nope nope'))).code).toBe('LOCKED');
-    expect(store.items.get('app-lock-attempts')).not.toContain('nope');
+    expect(store.items.get('app-lock')).not.toContain('nope');
+    expect(JSON.parse(store.items.get('app-lock')!).failures).toBe(4);
+    // the count is in the record the keys are in: deleting every other item resets nothing
+    for (const name of [...store.items.keys()]) if (name !== 'app-lock') store.items.delete(name);
 
     const restarted = new AppLock({ store, now: () => timers.now, scrypt: FAST_SCRYPT });
     expect((await restarted.init()).retryAfterSeconds).toBe(2);
@@ -158,12 +162,12 @@ describe('app lock', () => {
     expect(restarted.state().retryAfterSeconds).toBe(4);
     timers.advance(4_000);
     await restarted.unlock(GOOD);
-    expect(store.items.has('app-lock-attempts')).toBe(false);
+    expect(JSON.parse(store.items.get('app-lock')!).failures).toBe(0);
   });
 
-  it('a tampered failure record is read as a full back-off, not as a clean slate', async () => {
-    const { lock, timers, store } = await setup();
-    await lock.setup(GOOD);
+  it('a tampered failure record beside a legacy hash is read as a full back-off, not as a clean slate', async () => {
+    const { timers, store } = await setup();
+    store.items.set('app-lock', await hashPassphrase(GOOD, FAST_SCRYPT));
     store.items.set('app-lock-attempts', 'not json');
     const restarted = new AppLock({ store, now: () => timers.now, scrypt: FAST_SCRYPT });
     expect((await restarted.init()).retryAfterSeconds).toBe(300);

@@ -147,6 +147,18 @@ describe('network choice', () => {
     expect(again.network.view().connection).toMatchObject({ kind: 'custom', baseUrl: other.baseUrl });
   });
 
+  it('a plain http:// address beyond this computer, saved by an earlier version, is not connected to', async () => {
+    const { network, services, launched } = setup();
+    services.settings.update({ network: { kind: 'custom', url: 'http://exchange.example.com' } });
+    await network.start();
+    expect(launched.map((l) => l.demo)).toEqual([false]);
+    expect(network.view().connection).toMatchObject({
+      kind: 'embedded-devnet',
+      baseUrl: launched[0]!.devnet.baseUrl,
+    });
+    expect(network.view().network).toEqual({ kind: 'custom', url: 'http://exchange.example.com' });
+  });
+
   it('a devnet that will not start leaves the app where it was, with the reason', async () => {
     const { network, services, launched } = setup();
     await network.start();

@@ -32,7 +32,7 @@ describe('stream client against the devnet', () => {
     const status: boolean[] = [];
     const client = new StreamClient({
       wsBaseUrl: ex.url.replace('http', 'ws'),
-      onUpdate: (_s, m, updateId) => updates.push({ type: (m.account as { type: string }).type, updateId }),
+      onUpdate: (_s, m, updateId) => updates.push({ type: (m.event as { type: string }).type, updateId }),
       resync: async () => {
         const { updateId } = await ex.getJson<{ updateId: number }>(`/account/${account}`);
         resyncs.push(updateId);
@@ -95,18 +95,23 @@ describe('stream client against a hostile server', () => {
     const server = await hostile((socket) => {
       const send = (o: unknown) => socket.send(typeof o === 'string' ? o : JSON.stringify(o));
       send('not json at all');
-      send({ stream: 'account@1', update_id: 'seven' });
-      send({ stream: 'account@1', account: { type: 'a' }, update_id: 5, last_update_id: 4 }); // covered by snapshot (5)
-      send({ stream: 'account@1', account: { type: 'b' }, update_id: 6, last_update_id: 5 }); // next in line
-      send({ stream: 'account@1', account: { type: 'c' }, update_id: 9, last_update_id: 8 }); // a gap
-      send({ stream: 'account@2', account: { type: 'x' }, update_id: 1, last_update_id: 0 }); // not subscribed
+      // the public envelope: ids inside the payload, the account told by account_id
+      const account = (id: number, type: string, updateId: number, last: number) => ({
+        account: { account_id: id, update_id: updateId, last_update_id: last, event: { type } },
+      });
+      send({ account: { account_id: 1, update_id: 'seven', last_update_id: 6 } });
+      send({ stream: 'account@1', account: { type: 'z' }, update_id: 6, last_update_id: 5 }); // ids outside
+      send(account(1, 'a', 5, 4)); // covered by snapshot (5)
+      send(account(1, 'b', 6, 5)); // next in line
+      send(account(1, 'c', 9, 8)); // a gap
+      send(account(2, 'x', 1, 0)); // not subscribed
     });
     let snapshot = 5;
     const resyncs: number[] = [];
     const updates: unknown[] = [];
     const client = new StreamClient({
       wsBaseUrl: server.url,
-      onUpdate: (_s, m) => updates.push((m.account as { type: string }).type),
+      onUpdate: (_s, m) => updates.push((m.event as { type: string }).type),
       resync: async () => {
         resyncs.push(snapshot);
         const at = snapshot;
@@ -118,7 +123,8 @@ describe('stream client against a hostile server', () => {
     cleanup.push(() => client.close());
     client.setStreams(['account@1']);
     await waitFor(() => resyncs.length === 2);
-    expect(client.malformed).toBe(2);
+    // not JSON, an id that is not a number, and the ids outside the payload
+    expect(client.malformed).toBe(3);
     expect(updates).toEqual(['b']);
     expect(resyncs).toEqual([5, 9]);
   });
@@ -184,9 +190,7 @@ describe('stream client against a hostile server', () => {
         if (resyncs.length === 1)
           setTimeout(
             () =>
-              socket!.send(
-                JSON.stringify({ stream: 'account@1', account: {}, update_id: 4, last_update_id: 3 }),
-              ),
+              socket!.send(JSON.stringify({ account: { account_id: 1, update_id: 4, last_update_id: 3 } })),
             100,
           );
         resyncs.push(snapshot);

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import bs58 from 'bs58';
 import { loadSchema, readBundledProto } from '../../src/protocol/schema';
 import { decodeAction, encodeReceipt } from '../../src/protocol/codec';
-import { splitActionBody } from '../../src/protocol/framing';
+import { frame, splitActionBody } from '../../src/protocol/framing';
+import { m, v } from '../support/proto-wire';
 import { SigningKey } from '../../src/protocol/keys';
 import type { ActionKind, Receipt } from '../../src/protocol/types';
 import type { ErrorName } from '../../src/shared/receipt-errors';
@@ -37,6 +38,7 @@ type Fault =
   | 'unreachable' // lost on the way: never executed
   | 'lose-answer' // executed, then the answer is lost
   | 'garbage' // executed, answered with bytes that are not a receipt
+  | 'old-shape' // executed, answered with a receipt in the project's earlier invented layout
   | 'throttle' // 429 before anything is executed
   | 'too-large' // 413 before anything is executed
   | 'hold'; // lost on the way now, but arrives (and executes) when signerNonce is next asked
@@ -87,20 +89,26 @@ class FakeExchange {
     if (ts > this.engineSeconds + 120) return reject('TIMESTAMP_OUT_OF_THRESHOLD');
     if (action.nonce <= (this.nonces.get(SIGNER) ?? 0)) return reject('ACTION_INVALID_NONCE');
     if (seen !== undefined) return reject('DUPLICATE', seen);
-    return this.record(SIGNER, action.nonce, action.kind.type, hash);
+    return this.record(SIGNER, action.nonce, hash, splitActionBody(body).raw);
   }
 
-  private record(signer: string, nonce: number, kind: string, hash?: string): Receipt {
+  /** `raw`: the delimited Action as submitted, which the public log item carries as its payload */
+  private record(signer: string, nonce: number, hash?: string, raw?: Uint8Array): Receipt {
     const actionId = BigInt(this.log.length + 1);
     this.nonces.set(signer, nonce);
     if (hash) this.seen.set(hash, actionId);
-    this.log.push({ actionId, time: this.engineSeconds, signer, nonce, kind, receipt: {} });
+    this.log.push({
+      actionId,
+      physicalTime: new Date(this.engineSeconds * 1000).toISOString(),
+      // another device's action under the same nonce is other bytes
+      payload: Buffer.from(raw ?? `${signer}:${nonce}`).toString('base64'),
+    });
     return {
       actionId,
       kind: {
         type: 'transferred',
         fromAccountId: 1,
-        toAccountId: 2,
+        toUserAccount: 2,
         tokenId: 0,
         amount: 5n,
         accountCreated: false,
@@ -110,12 +118,12 @@ class FakeExchange {
 
   /** Someone else's actions, to fill the log. */
   noise(count: number): void {
-    for (let i = 0; i < count; i += 1) this.record(OTHER, (this.nonces.get(OTHER) ?? 0) + 1, 'placeOrder');
+    for (let i = 0; i < count; i += 1) this.record(OTHER, (this.nonces.get(OTHER) ?? 0) + 1);
   }
 
   /** Another device signs with the same key and uses `nonce`. */
   foreign(nonce: number): void {
-    this.record(SIGNER, nonce, 'transfer');
+    this.record(SIGNER, nonce);
   }
 
   signerLast(signer = SIGNER): number {
@@ -149,6 +157,10 @@ class FakeExchange {
     const receipt = this.execute(bytes);
     if (fault === 'lose-answer') throw unreachable();
     if (fault === 'garbage') return Buffer.from('<html>502 but with a 200</html>');
+    // Receipt { action_id; withdraw_result (39) { amount 2; fee 5; event_nonce 6 as a VARINT } }: the public
+    // field 6 is user_pubkey (bytes), so a strict decoder refuses it instead of reading zeros
+    if (fault === 'old-shape')
+      return frame(Buffer.concat([v(1, receipt.actionId), m(39, v(2, 5), v(5, 1), v(6, 3))]));
     return encodeReceipt(schema, receipt);
   }
 
@@ -458,6 +470,18 @@ describe('an answer lost, settled by the exchange’s own record', () => {
   it('an unreadable receipt for an action that executed: settled from the log, not left stuck', async () => {
     const submitter = makeSubmitter();
     fake.faults = ['garbage'];
+    expect(await submitter.submit(KEY, 'session', transfer())).toEqual({
+      status: 'executed-earlier',
+      actionId: 1n,
+      kind: 'transfer',
+    });
+    expect(fake.posts).toHaveLength(1);
+    expect(journal.pending()).toEqual([]);
+  });
+
+  it('a receipt in a wrong layout is unreadable, not zeros: settled from the log as executed', async () => {
+    const submitter = makeSubmitter();
+    fake.faults = ['old-shape'];
     expect(await submitter.submit(KEY, 'session', transfer())).toEqual({
       status: 'executed-earlier',
       actionId: 1n,

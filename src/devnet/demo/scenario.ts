@@ -212,7 +212,7 @@ export function seedDemo(
               fromAccountId: accountAt(step.from),
               tokenId: t.tokenId,
               amount: parseAmount(step.amount, t.decimals),
-              ...(recipient !== undefined ? { recipient } : {}),
+              ...(recipient !== undefined ? { toAccountId: recipient } : {}),
             },
             sessionKey,
             'session',

@@ -10,7 +10,14 @@ import { ProtocolError } from '../../protocol/errors';
 import { verifyAction, type Framing } from '../../protocol/signing';
 import { decodeAction, encodeReceipt } from '../../protocol/codec';
 import type { ProtocolSchema } from '../../protocol/schema';
-import type { Action, ActionKind, Receipt, ReceiptKind } from '../../protocol/types';
+import {
+  UNIMPLEMENTED_ACTION_KINDS,
+  type Action,
+  type ActionKind,
+  type Receipt,
+  type ReceiptKind,
+} from '../../protocol/types';
+import type { ErrorName } from '../../shared/receipt-errors';
 import { Rejection, type AccountState, type EngineState, type SessionState } from './state';
 import { sessionRules } from './rules/sessions';
 import { balanceOnlyCollateral, fundsRules, type FreeCollateral } from './rules/funds';
@@ -54,6 +61,20 @@ export interface EngineDeps {
   extraRules?: RuleSet;
   /** margin-aware collateral once positions exist; the balance alone until then */
   freeCollateral?: FreeCollateral;
+}
+
+/** A body whose framing is wrong: the refinement of DECODE_FAILURE that says where. */
+function framingError(error: unknown): ErrorName {
+  if (!(error instanceof ProtocolError)) throw error;
+  if (error.code === 'TOO_LARGE') return 'ENCODED_ACTION_TOO_LARGE';
+  if (error.code === 'BAD_SIGNATURE_LENGTH') return 'INVALID_SIGNATURE';
+  return 'DECODE_FAILURE_LENGTH_PREFIX';
+}
+
+/** An Action that does not decode: the wire is malformed (RAW) or its shape is not allowed (DOMAIN). */
+function decodeError(error: unknown): ErrorName {
+  if (!(error instanceof ProtocolError)) throw error;
+  return error.code === 'DECODE_FAILURE_RAW' ? 'DECODE_FAILURE_RAW' : 'DECODE_FAILURE_DOMAIN';
 }
 
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
@@ -107,24 +128,20 @@ export class Engine {
     try {
       parts = splitActionBody(body);
     } catch (error) {
-      if (error instanceof ProtocolError && error.code === 'TOO_LARGE')
-        return reject('ENCODED_ACTION_TOO_LARGE');
-      return reject(
-        error instanceof ProtocolError && error.code === 'BAD_SIGNATURE_LENGTH'
-          ? 'INVALID_SIGNATURE'
-          : 'DECODE_FAILURE',
-      );
+      return reject(framingError(error));
     }
     let action: Action;
     try {
       action = decodeAction(this.deps.schema, parts.payload);
-    } catch {
-      return reject('DECODE_FAILURE');
+    } catch (error) {
+      return reject(decodeError(error));
     }
     const bodyHash = sha256(body);
     const seen = this.state.seenBodies[bodyHash];
     if (seen !== undefined) return { actionId: BigInt(seen), kind: { type: 'err', error: 'DUPLICATE' } };
     if (action.kind.type === 'deposit') return reject('UNAUTHENTICATED_L1_ACTION');
+    // Public kinds the devnet has no part for (admin, oracle, liquidation, fee tiers): a defined answer.
+    if (UNIMPLEMENTED_ACTION_KINDS.has(action.kind.type)) return reject('NOT_IMPLEMENTED');
 
     try {
       const { signer, user, session } = this.authenticate(action, parts.raw, parts.signature);
@@ -161,6 +178,7 @@ export class Engine {
         nonce: action.nonce,
         kind: action.kind.type,
         receipt: receiptToJson(receipt),
+        payload: Buffer.from(parts.raw).toString('base64'),
       });
       if (session) session.lastUsed = ctx.now;
       this.deps.onChange(events);
@@ -179,7 +197,7 @@ export class Engine {
     const kind = action.kind;
     if (kind.type === 'createSession') {
       const framing: Framing = kind.framing === 'CHAIN_TRANSACTION' ? 'chainTransaction' : 'hex';
-      if (kind.userPubkey.length !== 32) throw new Rejection('DECODE_FAILURE');
+      if (kind.userPubkey.length !== 32) throw new Rejection('DECODE_FAILURE_DOMAIN');
       if (!verifyAction(raw, signature, kind.userPubkey, framing))
         throw new Rejection('SIGNATURE_VERIFICATION');
       const user = bs58.encode(kind.userPubkey);
@@ -199,7 +217,7 @@ export class Engine {
       return { signer: target.owner, user: target.owner };
     }
     const sessionId = (kind as { sessionId?: bigint }).sessionId;
-    if (sessionId === undefined) throw new Rejection('DECODE_FAILURE');
+    if (sessionId === undefined) throw new Rejection('DECODE_FAILURE_DOMAIN');
     const session = this.state.sessions[sessionId.toString()];
     if (!session) throw new Rejection('SESSION_NOT_FOUND');
     if (!verifyAction(raw, signature, Buffer.from(bs58.decode(session.sessionKey)), 'session'))

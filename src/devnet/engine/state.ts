@@ -40,6 +40,8 @@ export interface ActionRecord {
   kind: string;
   /** the receipt as JSON (bigints as strings) */
   receipt: unknown;
+  /** base64 of the varint-delimited Action as submitted, for GET /action (absent in older snapshots) */
+  payload?: string;
 }
 
 export interface DepositRecord {
@@ -50,6 +52,8 @@ export interface DepositRecord {
   amount: bigint;
   chainTxId: string;
   from: string;
+  /** the account's balance of the token after the credit (absent in snapshots from before it was kept) */
+  balance?: bigint;
 }
 
 export interface WithdrawalRecord {
@@ -63,6 +67,8 @@ export interface WithdrawalRecord {
   destination: string;
   eventNonce: bigint;
   status: 'requested' | 'processed';
+  /** the account's balance of the token after the debit (absent in snapshots from before it was kept) */
+  balance?: bigint;
   /** engine ms when the settlement bridge pays it out */
   dueMs: number;
 }

@@ -16,7 +16,7 @@ export interface TickContext {
   /** queue an account-stream event (delivered, and the state persisted, after the tick) */
   emit(accountId: number, event: Record<string, unknown>): void;
   /** publish on a non-account stream, e.g. vault@<id> */
-  publish(stream: string, kindKey: string, payload: unknown, updateId: number): void;
+  publish(stream: string, kindKey: string, payload: Record<string, unknown>, updateId: number): void;
 }
 
 /**

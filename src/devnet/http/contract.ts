@@ -58,6 +58,8 @@ export interface RouteContract {
   body?: BodySpec;
   /** the 200 response; JSON when absent */
   ok?: ResponseSpec;
+  /** the route never answers 200 (GET /ws/{streams} switches protocols instead) */
+  noOk?: true;
   /** other non-error statuses (206, 304, 503, ...) */
   responses?: Readonly<Record<number, ResponseSpec>>;
   /** the named errors the route answers, beyond those every route may answer (implicitErrors) */
@@ -97,6 +99,8 @@ export const u64Schema = (description?: string): Schema => ({
   pattern: U64_PATTERN.source,
   ...(description ? { description } : {}),
 });
+/** a u64 the response writes as a JSON number (rest.md types updateId, actionId, nonces so) */
+export const U64_NUMBER: Schema = { type: 'integer', format: 'uint64', minimum: 0 };
 export const ACCOUNT_ID_SCHEMA: Schema = { type: 'integer', minimum: 0, maximum: 0xffffffff };
 export const MARKET_ID_SCHEMA: Schema = { type: 'integer', minimum: 0, maximum: 2147483647 };
 export const BASE58_KEY_SCHEMA: Schema = {
@@ -163,8 +167,8 @@ export const PATH_PARAMS: Readonly<Record<string, { description: string; schema:
 
 // ---- bodies and responses
 
-/** the shared error body, components.schemas.Error in the rendered document */
-export const ERROR_REF: Schema = { $ref: '#/components/schemas/Error' };
+/** the BadRequest body (the literal null), components.schemas.BadRequest in the rendered document */
+export const BAD_REQUEST_REF: Schema = { $ref: '#/components/schemas/BadRequest' };
 
 export const JSON_BODY = (description: string, schema: Schema): BodySpec => ({
   contentType: 'application/json',

@@ -1,5 +1,8 @@
-// The interface's named error bodies. Their fields are "not shown"; the devnet's decision is
-// { "error": <Name>, "message": <plain text> } (docs/protocol-decisions.md).
+// The interface's named errors with the public engine's error bodies (rest.md): `null` for the not-found
+// and BadRequest kinds, `{ market_id }`, `{ expected }`, `{ limit }`, `{ requested, maximal }`,
+// `{ message }`. Errors only the interface names follow the same style (docs/protocol-decisions.md). The
+// name travels in the x-error header and the plain-words reason in x-error-message, so a client can tell
+// two 404s apart and a person can read why, while the body stays what a public client expects.
 import type { HttpResponse } from './router';
 
 export type ErrorName =
@@ -13,6 +16,7 @@ export type ErrorName =
   | 'SnapshotNotFound'
   | 'ActionNotFound'
   | 'NotFound'
+  | 'Forbidden'
   | 'MethodNotAllowed'
   | 'PayloadTooLarge'
   | 'AcceptedMediaType'
@@ -32,6 +36,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorName, number>> = {
   SnapshotNotFound: 404,
   ActionNotFound: 404,
   NotFound: 404,
+  Forbidden: 403,
   MethodNotAllowed: 405,
   PayloadTooLarge: 413,
   AcceptedMediaType: 415,
@@ -42,12 +47,55 @@ export const ERROR_STATUS: Readonly<Record<ErrorName, number>> = {
 
 export const ERROR_NAMES = Object.keys(ERROR_STATUS) as ErrorName[];
 
+/** The values a public error body carries beyond its name (rest.md §3). */
+export interface ErrorDetails {
+  market_id?: number;
+  vault_id?: number;
+  limit?: number;
+  requested?: number | bigint;
+  maximal?: number;
+}
+
+/** The body of each named error, as rest.md types it (and in the same style for the interface's own). */
+export function errorBody(
+  name: ErrorName,
+  message: string,
+  details: ErrorDetails = {},
+  expected = '',
+): unknown {
+  switch (name) {
+    case 'MarketNotFound':
+      return { market_id: details.market_id ?? 0 };
+    case 'VaultNotFound':
+      return { vault_id: details.vault_id ?? 0 };
+    case 'AcceptedMediaType':
+      return { expected };
+    case 'PayloadTooLarge':
+      return { limit: details.limit ?? 0 };
+    case 'RangeTooLarge':
+      return { requested: details.requested ?? 0, maximal: details.maximal ?? 0 };
+    case 'NotImplemented':
+    case 'InternalError':
+      return { message };
+    default:
+      return null;
+  }
+}
+
+/** printable ASCII only: a header value cannot carry a newline or a typographic apostrophe */
+export const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
+
 export function errorResponse(
   name: ErrorName,
   message: string,
   headers?: Record<string, string>,
+  details?: ErrorDetails,
 ): HttpResponse {
-  return { status: ERROR_STATUS[name], json: { error: name, message }, ...(headers ? { headers } : {}) };
+  return {
+    status: ERROR_STATUS[name],
+    json: errorBody(name, message, details, headers?.accept ?? ''),
+    headers: { ...headers, 'x-error': name, 'x-error-message': headerSafe(message) },
+  };
 }
 
 /** Thrown inside handlers; the server turns it into the named error body. */
@@ -56,6 +104,7 @@ export class HttpError extends Error {
     readonly errorName: ErrorName,
     message: string,
     readonly headers?: Record<string, string>,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
   }

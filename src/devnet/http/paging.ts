@@ -26,8 +26,8 @@ export interface QueryReader {
   get(name: string): string | null;
 }
 
-export function parsePageSize(raw: string | null): number {
-  if (raw === null) return MAX_PAGE_ENTRIES;
+export function parsePageSize(raw: string | null, fallback = MAX_PAGE_ENTRIES): number {
+  if (raw === null) return fallback;
   if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 255)
     throw new HttpError('BadRequest', `pageSize must be an integer from 1 to 255, got "${raw}"`);
   return Number(raw);

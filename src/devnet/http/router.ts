@@ -106,7 +106,16 @@ export class Router {
 
   /** Finds the route; literal segments win over parameters so /account/system is not /account/{id}. */
   match(method: string, path: string): RouteMatch | 'method' | null {
-    const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+    const parts = path
+      .split('/')
+      .filter(Boolean)
+      .map((part) => {
+        try {
+          return decodeURIComponent(part);
+        } catch {
+          throw new HttpError('BadRequest', 'the path is not valid percent-encoding');
+        }
+      });
     let best: (RouteMatch & { score: number }) | null = null;
     let pathMatched = false;
     for (const route of this.routes) {

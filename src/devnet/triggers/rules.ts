@@ -2,7 +2,7 @@
 // anything; the decisions they follow are written at the top of state.ts.
 import { Rejection, type AccountState } from '../engine/state';
 import type { RuleContext, RuleSet } from '../engine/engine';
-import type { TriggerDefinition as WireDefinition } from '../../protocol/types';
+import type { AddTriggerFields, TriggerKey } from '../../protocol/types';
 import {
   definitionOf,
   finalise,
@@ -17,14 +17,18 @@ function requireMarket(ctx: RuleContext, marketId: number): void {
 }
 
 /** The definition as stored, or the Error that makes it invalid. */
-function validDefinition(kind: WireDefinition): TriggerDefinition {
-  if (kind.triggerPrice <= 0n) throw new Rejection('TRIGGER_INVALID_PRICE');
-  if (kind.limitPrice !== undefined && kind.limitPrice <= 0n) throw new Rejection('TRIGGER_INVALID_PRICE');
+const kindName = (key: TriggerKey) => (key.kind === 'STOP_LOSS' ? 'StopLoss' : 'TakeProfit');
+
+function validDefinition(kind: AddTriggerFields): TriggerDefinition {
+  const { prices, key } = kind;
+  if (prices.triggerPrice <= 0n) throw new Rejection('TRIGGER_INVALID_PRICE');
+  if (prices.limitPrice !== undefined && prices.limitPrice <= 0n)
+    throw new Rejection('TRIGGER_INVALID_PRICE');
   // one way to size the exit, and never an empty one
-  if (kind.limitBaseSize !== undefined && kind.limitQuoteSize !== undefined)
+  if (prices.limitBaseSize !== undefined && prices.limitQuoteSize !== undefined)
     throw new Rejection('ORDER_INVALID');
-  if (kind.limitBaseSize === 0n || kind.limitQuoteSize === 0n) throw new Rejection('ORDER_INVALID');
-  return definitionOf({ ...kind, kind: kind.kind === 'STOP_LOSS' ? 'StopLoss' : 'TakeProfit' });
+  if (prices.limitBaseSize === 0n || prices.limitQuoteSize === 0n) throw new Rejection('ORDER_INVALID');
+  return definitionOf({ marketId: kind.marketId, side: key.side, kind: kindName(key), ...prices });
 }
 
 function ownedAccount(ctx: RuleContext, accountId: number | undefined): AccountState {
@@ -115,18 +119,42 @@ export const triggerRules: RuleSet = {
     return { type: 'triggerEdited', triggerId: trigger.triggerId };
   },
 
+  // By triggerId (the interface), or by the public TriggerKey: every Active trigger of the account on that
+  // market with that kind and side (the public engine keeps one per key; the devnet may hold several).
   removeTrigger(kind, ctx) {
     requireMarket(ctx, kind.marketId);
     const triggers = triggersOf(ctx.state);
-    const { trigger, account } = activeOwned(ctx, triggers, kind);
-
-    finalise(triggers, trigger, { actionId: ctx.actionId, time: ctx.now, status: 'removed' });
-    account.updateId += 1;
-    ctx.emit(account.id, {
-      type: 'triggerRemoved',
-      triggerId: trigger.triggerId.toString(),
-      marketId: trigger.marketId,
-    });
-    return { type: 'triggerRemoved', triggerId: trigger.triggerId };
+    let removed: TriggerRecord[];
+    let account: AccountState;
+    if (kind.triggerId !== undefined) {
+      const found = activeOwned(ctx, triggers, { ...kind, triggerId: kind.triggerId });
+      removed = [found.trigger];
+      account = found.account;
+    } else {
+      const key = kind.key;
+      if (!key) throw new Rejection('DECODE_FAILURE_DOMAIN'); // the codec refuses this already
+      account = ownedAccount(ctx, kind.accountId);
+      removed = Object.values(triggers.triggers)
+        .filter(
+          (t) =>
+            t.status === 'Active' &&
+            t.accountId === account.id &&
+            t.marketId === kind.marketId &&
+            t.side === key.side &&
+            t.kind === kindName(key),
+        )
+        .sort((a, b) => (a.triggerId < b.triggerId ? -1 : 1));
+      if (removed.length === 0) throw new Rejection('TRIGGER_NOT_FOUND');
+    }
+    for (const trigger of removed) {
+      finalise(triggers, trigger, { actionId: ctx.actionId, time: ctx.now, status: 'removed' });
+      account.updateId += 1;
+      ctx.emit(account.id, {
+        type: 'triggerRemoved',
+        triggerId: trigger.triggerId.toString(),
+        marketId: trigger.marketId,
+      });
+    }
+    return { type: 'triggerRemoved', triggerId: removed[0]!.triggerId };
   },
 };

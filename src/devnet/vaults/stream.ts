@@ -1,4 +1,5 @@
-// The vault@<vault_id> stream: the full VaultViewState after every change. Rules and ticks queue the view
+// The vault@<vault_id> stream: the full VaultViewState after every change, in the account stream's style:
+// `{ "vault": { update_id, last_update_id, vault_id, state } }`. Rules and ticks queue the view
 // as it is right after their change (so each message shows that change, not a later one); the queue is
 // delivered after the change is accepted: at the end of each tick, and after each action once the devnet
 // calls flushVaultUpdates from its change hook.
@@ -31,12 +32,13 @@ export function queueVaultUpdate(state: EngineState, config: DevnetConfig, vault
 
 export function flushVaultUpdates(
   state: EngineState,
-  publish: (stream: string, kindKey: string, payload: unknown, updateId: number) => void,
+  publish: (stream: string, kindKey: string, payload: Record<string, unknown>, updateId: number) => void,
 ): void {
   const queue = outboxes.get(state);
   if (!queue?.length) return;
   outboxes.set(state, []);
-  for (const m of queue) publish(m.stream, 'vault', m.payload, m.updateId);
+  for (const m of queue)
+    publish(m.stream, 'vault', { vault_id: m.payload.vaultId, state: m.payload }, m.updateId);
 }
 
 export function vaultStreamKind(state: () => EngineState): StreamKind {

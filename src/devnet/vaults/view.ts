@@ -10,6 +10,7 @@ import type {
   WireVaultWithdrawalRow,
 } from '../../shared/exchange/vaults';
 import { navPerShare, seedOf, valueOfShares, vaultEquity } from './ledger';
+import { human, time, unitsOf } from '../views/json';
 import {
   NAV_DECIMALS,
   emptyHolding,
@@ -20,8 +21,13 @@ import {
   type VaultWithdrawalRecord,
 } from './state';
 
+/** quote amounts and shares (one share counts in quote units) */
+const quoteOf = (config: DevnetConfig) => unitsOf(config).quote;
+
 export function vaultView(state: EngineState, config: DevnetConfig, vault: VaultState): WireVaultViewState {
   const seed = seedOf(config, vault.vaultId)!;
+  const q = quoteOf(config);
+  const u = unitsOf(config);
   const equity = vaultEquity(state, config, vault);
   const position = state.positions[vault.accountId]?.[seed.marketId];
   let pending = 0n;
@@ -32,22 +38,25 @@ export function vaultView(state: EngineState, config: DevnetConfig, vault: Vault
     marketId: seed.marketId,
     vaultAccountId: vault.accountId,
     quoteTokenId: vault.quoteTokenId,
-    totalShares: vault.totalShares.toString(),
-    equity: equity.toString(),
-    navPerShare: navPerShare(equity, vault.totalShares).toString(),
+    totalShares: q(vault.totalShares),
+    equity: q(equity),
+    navPerShare: human(navPerShare(equity, vault.totalShares), NAV_DECIMALS),
     navDecimals: NAV_DECIMALS,
-    netDeposits: vault.netDeposits.toString(),
-    pnl: (equity - vault.netDeposits).toString(),
+    netDeposits: q(vault.netDeposits),
+    pnl: q(equity - vault.netDeposits),
     epoch: vault.epoch,
     epochSeconds: seed.epochSeconds,
-    epochEnd: vault.epochEnd,
-    pendingWithdrawalShares: pending.toString(),
-    claimReserve: vault.claimReserve.toString(),
+    epochEnd: time(vault.epochEnd),
+    pendingWithdrawalShares: q(pending),
+    claimReserve: q(vault.claimReserve),
     position:
       position && position.size !== 0n
-        ? { size: position.size.toString(), entryPrice: position.entryPrice.toString() }
+        ? {
+            size: u.size(position.size, seed.marketId),
+            entryPrice: u.price(position.entryPrice, seed.marketId),
+          }
         : null,
-    createdAt: vault.createdAt,
+    createdAt: time(vault.createdAt),
     updateId: vault.updateId,
   };
 }
@@ -58,70 +67,84 @@ export function vaultUserView(
   vault: VaultState,
   accountId: number,
 ): WireVaultUserState {
+  const q = quoteOf(config);
   const h = vault.holdings[accountId] ?? emptyHolding();
   const equity = vaultEquity(state, config, vault);
   const pending = h.currentShares > 0n;
   return {
     vaultId: vault.vaultId,
     accountId,
-    shares: h.shares.toString(),
+    shares: q(h.shares),
     ownerSharePpm: vault.totalShares === 0n ? 0 : Number((h.shares * 1_000_000n) / vault.totalShares),
-    value: valueOfShares(h.shares, equity, vault.totalShares).toString(),
-    currentWithdrawal: h.currentShares.toString(),
-    previousWithdrawal: h.previousShares.toString(),
-    claimable: h.claimable.toString(),
+    value: q(valueOfShares(h.shares, equity, vault.totalShares)),
+    currentWithdrawal: q(h.currentShares),
+    previousWithdrawal: q(h.previousShares),
+    claimable: q(h.claimable),
     claimableEpoch: pending ? vault.epoch + 1 : null,
-    claimableAt: pending ? vault.epochEnd : null,
+    claimableAt: pending ? time(vault.epochEnd) : null,
   };
 }
 
-export const wireConfigRow = (r: VaultConfigRecord): WireVaultConfigRow => ({
-  id: r.id.toString(),
-  time: r.time,
-  vaultId: r.vaultId,
-  name: r.name,
-  marketId: r.marketId,
-  epochSeconds: r.epochSeconds,
-  ownerCapital: r.ownerCapital.toString(),
-  strategy: r.strategy && { ...r.strategy, maxTradeNotional: r.strategy.maxTradeNotional.toString() },
-});
+export const wireConfigRow =
+  (config: DevnetConfig) =>
+  (r: VaultConfigRecord): WireVaultConfigRow => ({
+    id: r.id.toString(),
+    time: time(r.time),
+    vaultId: r.vaultId,
+    name: r.name,
+    marketId: r.marketId,
+    epochSeconds: r.epochSeconds,
+    ownerCapital: quoteOf(config)(r.ownerCapital),
+    strategy: r.strategy && {
+      ...r.strategy,
+      maxTradeNotional: quoteOf(config)(r.strategy.maxTradeNotional),
+    },
+  });
 
-export const wireDepositRow = (r: VaultDepositRecord): WireVaultDepositRow => ({
-  id: r.id.toString(),
-  actionId: r.actionId === null ? null : r.actionId.toString(),
-  time: r.time,
-  vaultId: r.vaultId,
-  accountId: r.accountId,
-  amount: r.amount.toString(),
-  shares: r.shares.toString(),
-  navPerShare: r.navPerShare.toString(),
-});
+export const wireDepositRow =
+  (config: DevnetConfig) =>
+  (r: VaultDepositRecord): WireVaultDepositRow => ({
+    id: r.id.toString(),
+    actionId: r.actionId === null ? null : r.actionId.toString(),
+    time: time(r.time),
+    vaultId: r.vaultId,
+    accountId: r.accountId,
+    amount: quoteOf(config)(r.amount),
+    shares: quoteOf(config)(r.shares),
+    navPerShare: human(r.navPerShare, NAV_DECIMALS),
+  });
 
-export const wireWithdrawalRow = (r: VaultWithdrawalRecord): WireVaultWithdrawalRow => ({
-  id: r.id.toString(),
-  actionId: r.actionId.toString(),
-  time: r.time,
-  vaultId: r.vaultId,
-  accountId: r.accountId,
-  type: r.type,
-  ...(r.requestKind ? { requestKind: r.requestKind } : {}),
-  shares: r.shares.toString(),
-  amount: r.amount.toString(),
-  epoch: r.epoch,
-});
+const REQUEST_KINDS = { QUOTE_NOTIONAL: 'quoteNotional', SHARES: 'shares' } as const;
 
-export const wireEpochRow = (r: VaultEpochRecord): WireVaultEpochRow => ({
-  id: r.id.toString(),
-  actionId: r.actionId.toString(),
-  time: r.time,
-  vaultId: r.vaultId,
-  epoch: r.epoch,
-  startTime: r.startTime,
-  endTime: r.endTime,
-  equity: r.equity.toString(),
-  totalShares: r.totalShares.toString(),
-  navPerShare: r.navPerShare.toString(),
-  withdrawnShares: r.withdrawnShares.toString(),
-  withdrawnAmount: r.withdrawnAmount.toString(),
-  pnl: r.pnl.toString(),
-});
+export const wireWithdrawalRow =
+  (config: DevnetConfig) =>
+  (r: VaultWithdrawalRecord): WireVaultWithdrawalRow => ({
+    id: r.id.toString(),
+    actionId: r.actionId.toString(),
+    time: time(r.time),
+    vaultId: r.vaultId,
+    accountId: r.accountId,
+    type: r.type,
+    ...(r.requestKind ? { requestKind: REQUEST_KINDS[r.requestKind] } : {}),
+    shares: quoteOf(config)(r.shares),
+    amount: quoteOf(config)(r.amount),
+    epoch: r.epoch,
+  });
+
+export const wireEpochRow =
+  (config: DevnetConfig) =>
+  (r: VaultEpochRecord): WireVaultEpochRow => ({
+    id: r.id.toString(),
+    actionId: r.actionId.toString(),
+    time: time(r.time),
+    vaultId: r.vaultId,
+    epoch: r.epoch,
+    startTime: time(r.startTime),
+    endTime: time(r.endTime),
+    equity: quoteOf(config)(r.equity),
+    totalShares: quoteOf(config)(r.totalShares),
+    navPerShare: human(r.navPerShare, NAV_DECIMALS),
+    withdrawnShares: quoteOf(config)(r.withdrawnShares),
+    withdrawnAmount: quoteOf(config)(r.withdrawnAmount),
+    pnl: quoteOf(config)(r.pnl),
+  });

@@ -1,7 +1,8 @@
 // Every security setting of the Electron shell, as functions of the objects they configure so that unit
 // tests can check each one without an Electron binary. Nothing here is optional for a wallet.
 import type { BrowserWindowConstructorOptions, Session, WebContents, Shell, Protocol } from 'electron';
-import { rendererCsp } from '../../host/csp';
+import { extname, resolve, sep } from 'node:path';
+import { rendererCsp } from '../../shared/csp';
 
 /** The custom scheme the packaged renderer is served from; the only origin whose frames may call IPC. */
 export const APP_SCHEME = 'app';
@@ -14,7 +15,8 @@ export const EXTERNAL_URL_ALLOWLIST: readonly string[] = [
   'https://docs.perpetua.app/',
 ];
 
-export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** devTools: only in development (launch-mode.ts); a packaged app never opens them */
+export function windowOptions(preloadPath: string, devTools = false): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 820,
@@ -35,7 +37,7 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
-      devTools: process.env.NODE_ENV === 'development',
+      devTools,
     },
   };
 }
@@ -102,6 +104,45 @@ export function hardenWebContents(
   });
 }
 
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/**
+ * Where an app:// URL points inside the renderer folder, or why it may not be served: decoding happens
+ * here (a broken escape is a 400, not a rejected handler), backslashes and NUL are refused outright (`%5C`
+ * is a separator on Windows), and the resolved path must stay inside the folder.
+ */
+export function appFilePath(
+  requestUrl: string,
+  rendererDir: string,
+): { file: string } | { status: 400 | 404 } {
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    return { status: 400 };
+  }
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return { status: 404 };
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+  } catch {
+    return { status: 400 };
+  }
+  if (path.includes('\\') || path.includes('\0')) return { status: 400 };
+  const root = resolve(rendererDir);
+  const file = resolve(root, `.${path}`);
+  if (!file.startsWith(root + sep)) return { status: 404 };
+  return { file };
+}
+
 /** Serves the packaged renderer under app://perpetua/ with the CSP header; nothing outside its folder. */
 export function registerAppProtocol(
   protocol: Pick<Protocol, 'handle'>,
@@ -109,22 +150,14 @@ export function registerAppProtocol(
   readFile: (path: string) => Promise<Buffer>,
 ): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    if (url.host !== APP_HOST) return new Response('not found', { status: 404 });
-    const path = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    if (path.split('/').includes('..')) return new Response('not found', { status: 404 });
+    const target = appFilePath(request.url, rendererDir);
+    if ('status' in target)
+      return new Response(target.status === 400 ? 'bad request' : 'not found', { status: target.status });
     try {
-      const body = await readFile(`${rendererDir}${path}`);
-      const type = path.endsWith('.html')
-        ? 'text/html'
-        : path.endsWith('.js')
-          ? 'text/javascript'
-          : path.endsWith('.css')
-            ? 'text/css'
-            : 'application/octet-stream';
+      const body = await readFile(target.file);
       return new Response(new Uint8Array(body), {
         headers: {
-          'content-type': type,
+          'content-type': CONTENT_TYPES[extname(target.file)] ?? 'application/octet-stream',
           'content-security-policy': ELECTRON_CSP,
           'x-content-type-options': 'nosniff',
         },

@@ -1,6 +1,15 @@
 // The Electron entry: single instance, hardened session and window, app:// protocol, the embedded devnet
-// as a child process, and the core bound to IPC. The only file that wires electron to the core.
-import { app, BrowserWindow, ipcMain, powerMonitor, protocol, session, shell } from 'electron';
+// as a utility process, and the core bound to IPC. The only file that wires electron to the core.
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  powerMonitor,
+  protocol,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCore } from '../core';
@@ -17,14 +26,21 @@ import {
 } from './hardening';
 import { bindIpc, forwardEvents } from './ipc';
 import { createKeyringStore } from '../keychain/secret-store';
+import { launchMode } from './launch-mode';
+import { utilityDevnet } from './devnet-utility';
 
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+// A packaged app ignores ELECTRON_RENDERER_URL and the other development overrides (launch-mode.ts).
+const mode = launchMode({ isPackaged: app.isPackaged, env: process.env, argv: process.argv });
+const devServerUrl = mode.devServerUrl;
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: false } },
 ]);
 
-if (!app.requestSingleInstanceLock()) {
+if (mode.refuse) {
+  console.error(mode.refuse);
+  app.quit();
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
@@ -44,7 +60,7 @@ if (!app.requestSingleInstanceLock()) {
 
     // PERPETUA_EXCHANGE_URL fixes the exchange for this run; otherwise the core connects to the network
     // chosen in Settings and runs the bundled devnet itself when that is the choice.
-    const customUrl = process.env.PERPETUA_EXCHANGE_URL;
+    const customUrl = mode.exchangeUrl;
     const core = createCore({
       version: app.getVersion(),
       host: 'electron',
@@ -53,9 +69,10 @@ if (!app.requestSingleInstanceLock()) {
         : {
             launchDevnet: ({ demo }: { demo: boolean }) =>
               launchDevnet({
-                command: process.execPath,
-                args: [join(import.meta.dirname, 'devnet.js')],
-                env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+                command: join(import.meta.dirname, 'devnet.js'),
+                args: [],
+                spawnProcess: utilityDevnet((...args) => utilityProcess.fork(...args)),
+                exitWithStdin: false,
                 dataDir: join(app.getPath('userData'), demo ? 'devnet-demo' : 'devnet'),
                 extraArgs: demo ? ['--demo'] : [],
               }),
@@ -72,7 +89,9 @@ if (!app.requestSingleInstanceLock()) {
     bindIpc(ipcMain, createDispatcher(core.handlers), (url) => isAppUrl(url, devServerUrl));
     forwardEvents(core.events, () => window?.webContents ?? null);
 
-    window = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+    window = new BrowserWindow(
+      windowOptions(join(import.meta.dirname, '../preload/index.cjs'), mode.devTools),
+    );
     window.once('ready-to-show', () => window?.show());
     await window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 

@@ -20,8 +20,9 @@ export class AccountWatcher {
   ) {
     this.stream = new StreamClient({
       wsBaseUrl: client.baseUrl.replace(/^http/, 'ws'),
-      onUpdate: (stream, message, updateId) => {
-        const event = message.account as { type?: unknown } | undefined;
+      onUpdate: (stream, payload, updateId) => {
+        // the devnet names what changed in its `event` extra; a public engine's payload has none
+        const event = payload.event as { type?: unknown } | undefined;
         onUpdate({
           accountId: Number(stream.split('@')[1]),
           updateId,

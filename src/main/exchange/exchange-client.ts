@@ -2,56 +2,32 @@
 // answer is an EXCHANGE_BAD_RESPONSE, never a crash. POST /action is never retried here: whether a lost
 // answer means "not executed" is for the nonce journal to settle.
 import { z } from 'zod';
-import { MarketsInfoSchema, TimestampSchema } from '../../shared/exchange/info';
-import { UserSchema, type User } from '../../shared/exchange/user';
-import { AccountSchema } from '../../shared/exchange/account';
-import {
-  DepositPageSchema,
-  FeeTierPageSchema,
-  FundingPageSchema,
-  LiquidationPageSchema,
-  PnlPageSchema,
-  PnlSummarySchema,
-  PositionPageSchema,
-  TransferPageSchema,
-  WithdrawalPageSchema,
-} from '../../shared/exchange/history';
+import { InfoJsonSchema, TimestampSchema, infoFromJson, type MarketsInfo } from '../../shared/exchange/info';
+import { UserJsonSchema, userFromJson, type User } from '../../shared/exchange/user';
+import { AccountJsonSchema } from '../../shared/exchange/account';
+import { MarketStatsJsonSchema } from '../../shared/exchange/markets';
+import { Num, U64Num, UInt } from '../../shared/exchange/json';
+import { PnlSummaryJsonSchema } from '../../shared/exchange/history';
 import { ChainBalancesSchema, ChainTxSchema } from '../../shared/exchange/chain';
-import {
-  AccountVaultUserStateInfoSchema,
-  VaultDepositPageSchema,
-  VaultViewStateSchema,
-  VaultWithdrawalPageSchema,
-} from '../../shared/exchange/vaults';
+import { AccountVaultUserStateInfoSchema, VaultViewStateSchema } from '../../shared/exchange/vaults';
 import { FinaliseTriggerPageSchema, TriggerListSchema } from '../../shared/exchange/triggers';
-import { U64String } from '../../shared/exchange/wire';
-import { scaledFromJsonNumber } from '../../shared/money';
+import { MoneyFormatError, scaledFromDecimal } from '../../shared/money';
 import { AppFailure } from '../../shared/result';
 import type { DepositTx } from '../../protocol/chain-deposit';
 import type { HttpClient } from './http-client';
+import { accountFromJson, type Account } from './account-model';
+import { HISTORY_SCHEMAS, historyFromJson, type HistoryKind } from './history-model';
+import { scalerFor } from './scale';
+import { holdingFromJson, vaultFromJson } from './vault-model';
 
+export type { HistoryKind };
+
+/** `ActionsItem` (the devnet adds signer, nonce, kind and the receipt, which the app does not read) */
 const ActionItemSchema = z.object({
-  actionId: U64String,
-  time: z.number(),
-  signer: z.string(),
-  nonce: z.number(),
-  kind: z.string(),
-  receipt: z.unknown(),
+  actionId: U64Num,
+  physicalTime: z.string(),
+  payload: z.string(),
 });
-
-const HISTORY_SCHEMAS = {
-  deposit: DepositPageSchema,
-  withdrawal: WithdrawalPageSchema,
-  transfer: TransferPageSchema,
-  pnl: PnlPageSchema,
-  position: PositionPageSchema,
-  funding: FundingPageSchema,
-  liquidation: LiquidationPageSchema,
-  'fee-tier': FeeTierPageSchema,
-  'vault/deposit': VaultDepositPageSchema,
-  'vault/withdrawal': VaultWithdrawalPageSchema,
-} as const;
-export type HistoryKind = keyof typeof HISTORY_SCHEMAS;
 
 export function createExchangeClient(http: HttpClient) {
   const notFoundAsNull = async <T>(fn: () => Promise<T>): Promise<T | null> => {
@@ -63,62 +39,132 @@ export function createExchangeClient(http: HttpClient) {
     }
   };
 
+  // /info is fixed for the life of an exchange: read once, and again only after a failure
+  let infoOnce: Promise<MarketsInfo> | null = null;
+  const info = (): Promise<MarketsInfo> => {
+    infoOnce ??= http.getJson('/info', InfoJsonSchema).then((json) => {
+      try {
+        return infoFromJson(json);
+      } catch (error) {
+        throw new AppFailure(
+          'EXCHANGE_BAD_RESPONSE',
+          `The exchange's answer to /info is malformed: ${(error as Error).message.slice(0, 200)}.`,
+        );
+      }
+    });
+    infoOnce.catch(() => (infoOnce = null));
+    return infoOnce;
+  };
+
+  /** the mark price text of each market, from the public /market/{id}/stats */
+  const marks = async (marketIds: number[]): Promise<Map<number, string>> => {
+    const entries = await Promise.all(
+      [...new Set(marketIds)].map(async (id) => {
+        const stats = await http.getJson(`/market/${id}/stats`, MarketStatsJsonSchema);
+        return [id, stats.perpStats?.mark_price ?? stats.indexPrice] as const;
+      }),
+    );
+    return new Map(entries);
+  };
+
   return {
     baseUrl: http.baseUrl,
-    info: () => http.getJson('/info', MarketsInfoSchema),
+    info,
     timestamp: () => http.getJson('/timestamp', TimestampSchema),
     schemaProto: () => http.getText('/schema.proto'),
     /** null when the exchange does not know the wallet yet (no deposit so far) */
-    user: (pubkey: string): Promise<User | null> =>
-      notFoundAsNull(() => http.getJson(`/user/${encodeURIComponent(pubkey)}`, UserSchema)),
-    account: (accountId: number) => http.getJson(`/account/${accountId}`, AccountSchema),
+    user: async (pubkey: string): Promise<User | null> => {
+      const json = await notFoundAsNull(() =>
+        http.getJson(`/user/${encodeURIComponent(pubkey)}`, UserJsonSchema),
+      );
+      return json === null ? null : userFromJson(json);
+    },
+    /** the account in the app's model: amounts scaled, margin figures computed from `margins` */
+    account: async (accountId: number): Promise<Account> => {
+      const [json, markets] = await Promise.all([
+        http.getJson(`/account/${accountId}`, AccountJsonSchema),
+        info(),
+      ]);
+      const held = json.positions.filter((p) => p.perp).map((p) => p.marketId);
+      return accountFromJson(accountId, json, markets, held.length ? await marks(held) : new Map());
+    },
+    /** the wallet that owns an account (base58) */
+    accountOwner: (accountId: number) => http.getJson(`/account/${accountId}/pubkey`, z.string().max(64)),
     accountExists: async (accountId: number) =>
       (await notFoundAsNull(() => http.getJson(`/account/${accountId}/pubkey`, z.string()))) !== null,
     /**
      * In scaled units of the quote token (or of `token` when given: the fee a withdrawal of that token is
-     * charged), converted exactly from the interface's double.
+     * charged), read exactly from the number's text.
      */
     withdrawalFee: async (accountId: number, decimals: number, token?: number) => {
       const fee = await http.getJson(
         `/account/${accountId}/fees/withdrawal`,
-        z.number().min(0),
+        Num,
         token === undefined ? undefined : { tokenId: String(token) },
       );
       try {
-        return scaledFromJsonNumber(fee, decimals);
-      } catch {
-        throw new AppFailure(
-          'EXCHANGE_BAD_RESPONSE',
-          'The exchange stated a withdrawal fee with more precision than its token has.',
-        );
+        const scaled = scaledFromDecimal(fee, decimals);
+        if (scaled >= 0n) return scaled;
+      } catch (error) {
+        if (!(error instanceof MoneyFormatError)) throw error;
       }
+      throw new AppFailure(
+        'EXCHANGE_BAD_RESPONSE',
+        'The exchange stated a withdrawal fee that is negative or more precise than its token.',
+      );
     },
-    history: <K extends HistoryKind>(
+    history: async <K extends HistoryKind>(
       accountId: number,
       kind: K,
       query: { startInclusive?: string; pageSize?: number } = {},
-    ): Promise<z.output<(typeof HISTORY_SCHEMAS)[K]>> =>
-      // the compiler cannot follow a schema picked by a generic key; the table above pairs them
-      http.getJson(`/account/${accountId}/history/${kind}`, HISTORY_SCHEMAS[kind], query) as Promise<
-        z.output<(typeof HISTORY_SCHEMAS)[K]>
-      >,
+    ) => {
+      const path = `/account/${accountId}/history/${kind}`;
+      const [json, markets] = await Promise.all([
+        http.getJson(path, HISTORY_SCHEMAS[kind] as (typeof HISTORY_SCHEMAS)[K], query),
+        info(),
+      ]);
+      return historyFromJson(kind, json as z.output<(typeof HISTORY_SCHEMAS)[K]>, scalerFor(markets, path));
+    },
     /** cumulative realized PnL (trading, funding, fees) over a window, with its running series */
-    pnlSummary: (accountId: number, query: { since?: string; until?: string } = {}) =>
-      http.getJson(`/account/${accountId}/pnl/summary`, PnlSummarySchema, query),
-    vaults: () => http.getJson('/vaults', z.array(VaultViewStateSchema)),
-    vault: (vaultId: number) => http.getJson(`/vault/${vaultId}`, VaultViewStateSchema),
+    pnlSummary: async (accountId: number, query: { since?: string; until?: string } = {}) => {
+      const path = `/account/${accountId}/pnl/summary`;
+      const [json, markets] = await Promise.all([http.getJson(path, PnlSummaryJsonSchema, query), info()]);
+      const s = scalerFor(markets, path);
+      return {
+        total: s.quote(json.total, 'total'),
+        series: json.series.map((p) => ({ time: p.time, total: s.quote(p.total, 'a series total') })),
+      };
+    },
+    vaults: async () => {
+      const [json, markets] = await Promise.all([
+        http.getJson('/vaults', z.array(VaultViewStateSchema).max(1000)),
+        info(),
+      ]);
+      return json.map((v) => vaultFromJson(v, scalerFor(markets, '/vaults')));
+    },
+    vault: async (vaultId: number) => {
+      const path = `/vault/${vaultId}`;
+      const [json, markets] = await Promise.all([http.getJson(path, VaultViewStateSchema), info()]);
+      return vaultFromJson(json, scalerFor(markets, path));
+    },
     /** the account's holdings in every vault it has used */
-    vaultHoldings: (accountId: number) =>
-      http.getJson(`/account/${accountId}/vault-user-states`, z.array(AccountVaultUserStateInfoSchema)),
+    vaultHoldings: async (accountId: number) => {
+      const path = `/account/${accountId}/vault-user-states`;
+      const [json, markets] = await Promise.all([
+        http.getJson(path, z.array(AccountVaultUserStateInfoSchema).max(1000)),
+        info(),
+      ]);
+      return json.map((h) => holdingFromJson(h, scalerFor(markets, path)));
+    },
     /** the account's active triggers */
     triggers: (accountId: number) => http.getJson(`/account/${accountId}/triggers`, TriggerListSchema),
     triggerFinalisations: (accountId: number, query: { startInclusive?: string; pageSize?: number } = {}) =>
       http.getJson(`/account/${accountId}/triggers/history/finalisations`, FinaliseTriggerPageSchema, query),
     /** the signer's highest accepted nonce (0 if none) */
     signerNonce: async (signer: string) =>
-      Number(await http.getJson('/event/last-acked-nonce', U64String, { signer })),
-    lastAckedEvent: () => http.getJson('/event/last-acked-nonce', U64String),
-    lastExecutedId: () => notFoundAsNull(() => http.getJson('/action/last-executed-id', U64String)),
+      http.getJson('/event/last-acked-nonce', UInt(0xffffffff), { signer }),
+    lastAckedEvent: () => http.getJson('/event/last-acked-nonce', U64Num),
+    lastExecutedId: () => notFoundAsNull(() => http.getJson('/action/last-executed-id', U64Num)),
     actions: (from: bigint, to: bigint) =>
       http.getJson('/action', z.array(ActionItemSchema), { from: from.toString(), to: to.toString() }),
     submit: (body: Uint8Array) => http.postBytes('/action', body),

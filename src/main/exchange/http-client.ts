@@ -2,6 +2,7 @@
 // code the app can act on. A hostile or broken server can make a call fail, never crash the main process.
 import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
+import { ExchangeJsonError, parseExchangeJson } from '../../shared/exchange/json';
 
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -25,16 +26,22 @@ export interface HttpClient {
   postJson<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
 }
 
-function describeServerError(status: number, text: string): string {
+/**
+ * The public error bodies carry no name (`null` for most, `{ market_id }`, `{ message }`, ...): the name
+ * and the reason travel in the x-error and x-error-message headers where the exchange sends them (the devnet
+ * does); a body's `message` is read too.
+ */
+function describeServerError(status: number, text: string, headers: Headers): string {
+  const name = headers.get('x-error')?.slice(0, 64);
+  let message = headers.get('x-error-message')?.slice(0, 300) || undefined;
   try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'string') {
-      return `${body.error}${typeof body.message === 'string' ? `: ${body.message.slice(0, 300)}` : ''}`;
-    }
+    const body = JSON.parse(text) as { message?: unknown } | null;
+    if (body && typeof body.message === 'string') message ??= body.message.slice(0, 300);
   } catch {
-    // not JSON: fall through to the status alone
+    // not JSON: the name and status say enough
   }
-  return `HTTP ${status}`;
+  const head = name ?? `HTTP ${status}`;
+  return message ? `${head}: ${message}` : head;
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -75,7 +82,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (response.status === 404) {
       throw new AppFailure(
         'NOT_FOUND',
-        `The exchange does not know that: ${describeServerError(404, body.toString('utf8'))}`,
+        `The exchange does not know that: ${describeServerError(404, body.toString('utf8'), response.headers)}`,
       );
     }
     if (response.status === 429) {
@@ -86,7 +93,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (response.status < 200 || response.status >= 300) {
       throw new AppFailure(
         'EXCHANGE_BAD_RESPONSE',
-        `The exchange refused the request: ${describeServerError(response.status, body.toString('utf8'))}`,
+        `The exchange refused the request: ${describeServerError(response.status, body.toString('utf8'), response.headers)}`,
         {
           status: response.status,
         },
@@ -98,9 +105,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   function parse<S extends z.ZodType>(path: string, text: string, schema: S): z.output<S> {
     let json: unknown;
     try {
-      json = JSON.parse(text);
-    } catch {
-      throw new AppFailure('EXCHANGE_BAD_RESPONSE', `The exchange's answer to ${path} is not JSON.`);
+      json = parseExchangeJson(text);
+    } catch (error) {
+      throw new AppFailure(
+        'EXCHANGE_BAD_RESPONSE',
+        error instanceof ExchangeJsonError
+          ? `The exchange's answer to ${path} is malformed: ${error.message}.`
+          : `The exchange's answer to ${path} is not JSON.`,
+      );
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {

@@ -6,20 +6,38 @@
 // snapshot, and if the exchange's state moved on without the stream saying so, the subscription is renewed.
 import WebSocket from 'ws';
 import { z } from 'zod';
+import { parseExchangeJson, UInt } from '../../shared/exchange/json';
 
+// The public envelope (websocket.md): one key naming the kind, the update ids inside its payload, and the
+// stream told by a field of the payload (there is no stream name in the message). Candles carry no ids and
+// are not followed here.
+const Ids = {
+  update_id: UInt(Number.MAX_SAFE_INTEGER),
+  last_update_id: UInt(Number.MAX_SAFE_INTEGER),
+};
+const SymbolPayload = z.object({ ...Ids, market_symbol: z.string().max(64) }).passthrough();
 const EnvelopeSchema = z
-  .object({
-    stream: z.string(),
-    update_id: z.number().int().min(0),
-    last_update_id: z.number().int().min(-1),
-  })
-  .passthrough();
+  .union([
+    z.object({ account: z.object({ ...Ids, account_id: UInt() }).passthrough() }),
+    z.object({ trades: SymbolPayload }),
+    z.object({ delta: SymbolPayload }),
+    z.object({ vault: z.object({ ...Ids, vault_id: UInt() }).passthrough() }),
+  ])
+  .transform((m) => {
+    if ('account' in m)
+      return { stream: `account@${m.account.account_id}`, kind: 'account', payload: m.account };
+    if ('trades' in m)
+      return { stream: `trades@${m.trades.market_symbol}`, kind: 'trades', payload: m.trades };
+    if ('delta' in m) return { stream: `deltas@${m.delta.market_symbol}`, kind: 'delta', payload: m.delta };
+    return { stream: `vault@${m.vault.vault_id}`, kind: 'vault', payload: m.vault };
+  });
+type Envelope = z.output<typeof EnvelopeSchema>;
 
 export interface StreamClientDeps {
   /** ws://host:port of the exchange */
   wsBaseUrl: string;
-  /** deliver one update, in order, with no gap before it */
-  onUpdate(stream: string, message: Record<string, unknown>, updateId: number): void;
+  /** deliver one update, in order, with no gap before it: the payload under the message's kind key */
+  onUpdate(stream: string, payload: Record<string, unknown>, updateId: number): void;
   /** fetch the REST snapshot of a stream; returns the update id it reflects */
   resync(stream: string): Promise<number>;
   onStatus?(connected: boolean, detail?: string): void;
@@ -136,14 +154,19 @@ export class StreamClient {
     socket.on('pong', () => this.alive());
     socket.on('message', (data) => {
       this.alive();
-      let parsed: z.infer<typeof EnvelopeSchema>;
+      let json: unknown;
       try {
-        parsed = EnvelopeSchema.parse(JSON.parse(data.toString()));
+        json = parseExchangeJson(data.toString());
       } catch {
         this.malformed += 1;
         return;
       }
-      this.handle(parsed);
+      const parsed = EnvelopeSchema.safeParse(json);
+      if (!parsed.success) {
+        this.malformed += 1;
+        return;
+      }
+      this.handle(parsed.data);
     });
     socket.on('unexpected-response', (_req, res) =>
       this.scheduleReconnect(`the exchange refused the streams (HTTP ${res.statusCode})`),
@@ -200,24 +223,24 @@ export class StreamClient {
     }
   }
 
-  private handle(message: z.infer<typeof EnvelopeSchema>): void {
-    const { stream } = message;
+  private handle(message: Envelope): void {
+    const { stream, payload } = message;
     if (!this.streams.includes(stream)) return;
     this.heardAt.set(stream, Date.now());
-    this.announced.set(stream, Math.max(message.update_id, this.announced.get(stream) ?? -1));
+    this.announced.set(stream, Math.max(payload.update_id, this.announced.get(stream) ?? -1));
     if (this.resyncing.has(stream)) {
       // The snapshot being fetched may or may not include this update; fetch again once it lands.
       void this.resyncing.get(stream)!.then(() => this.handle(message));
       return;
     }
     const last = this.lastUpdate.get(stream);
-    if (last !== undefined && message.update_id <= last) return; // already reflected in the snapshot
-    if (last === undefined || message.last_update_id !== last) {
+    if (last !== undefined && payload.update_id <= last) return; // already reflected in the snapshot
+    if (last === undefined || payload.last_update_id !== last) {
       void this.resync(stream);
       return;
     }
-    this.lastUpdate.set(stream, message.update_id);
-    this.deps.onUpdate(stream, message, message.update_id);
+    this.lastUpdate.set(stream, payload.update_id);
+    this.deps.onUpdate(stream, payload, payload.update_id);
   }
 
   close(): void {

@@ -1,11 +1,25 @@
 // The app lock: a passphrase chosen on first run gates everything; the app locks itself after idle time and
-// on OS suspend; money-moving and key-handling operations need an unlock within the last few minutes; wrong
-// attempts back off exponentially without even running scrypt while backing off. Attempts are checked one at
-// a time (otherwise a burst of parallel guesses would all pass the back-off check before the first failed),
-// and the failure count lives in the keychain beside the hash, so restarting the app does not reset it.
+// on OS suspend; money-moving and key-handling operations need the passphrase again; wrong attempts back off
+// exponentially without even running scrypt while backing off. The passphrase opens the data keys that seal
+// every wallet and session secret (lock-record.ts, keychain/sealed-store.ts): unlocking opens them in
+// memory, locking wipes them. Attempts, set-up and passphrase changes run one at a time (otherwise a burst of
+// parallel guesses would all pass the back-off check before the first failed), and the failure count lives
+// in the same keychain item as the keys, so neither restarting the app nor deleting an item resets it.
 import { AppFailure } from '../../shared/result';
 import type { SecretStore } from '../keychain/secret-store';
-import { STRONG_SCRYPT, hashPassphrase, verifyPassphrase, type ScryptParams } from './passphrase-hash';
+import { SealedStore, type DataKey } from '../keychain/sealed-store';
+import { STRONG_SCRYPT, verifyPassphrase, type ScryptParams } from './passphrase-hash';
+import {
+  buildLockRecord,
+  checkParams,
+  deriveKey,
+  isLegacyRecord,
+  newDataKey,
+  newKdf,
+  parseLockRecord,
+  unwrapKeys,
+  type LockRecord,
+} from './lock-record';
 
 export type LockStatus = 'uninitialized' | 'locked' | 'unlocked';
 
@@ -17,11 +31,17 @@ export interface LockState {
 }
 
 export interface LockDeps {
+  /** the raw keychain: the lock record lives there */
   store: SecretStore;
+  /** the sealed secrets the passphrase opens (by default sealed in the same raw keychain) */
+  secrets?: SealedStore;
+  /** names of secrets an earlier version kept in plain in the keychain: sealed at the next unlock */
+  plainSecretNames?: () => string[];
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   onChange?: (state: LockState) => void;
+  /** the scrypt parameters of new records, and the least a record read back may name */
   scrypt?: ScryptParams;
   autoLockMinutes?: number;
 }
@@ -31,9 +51,21 @@ export const FRESH_UNLOCK_MS = 5 * 60_000;
 const FREE_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 5 * 60_000;
 const ITEM = 'app-lock';
-const ATTEMPTS_ITEM = 'app-lock-attempts';
+/** where the failure count lived beside a passphrase hash, before the lock record held both */
+const LEGACY_ATTEMPTS_ITEM = 'app-lock-attempts';
+
+interface Opened {
+  record: LockRecord;
+  /** the key derived from the passphrase; wiped by the caller */
+  kek: Buffer;
+  /** the data keys it opened, current first; wiped by the caller */
+  keys: DataKey[];
+}
+
+const wipe = (keys: DataKey[]): void => keys.forEach((k) => k.key.fill(0));
 
 export class AppLock {
+  readonly secrets: SealedStore;
   private status: LockStatus = 'locked';
   private initialized = false;
   /** whether the keychain has been read at least once; until then nothing can be trusted */
@@ -41,10 +73,11 @@ export class AppLock {
   private lastAuthMs = 0;
   private failures = 0;
   private blockedUntilMs = 0;
-  /** the attempt being checked; the next one starts only after it settles */
-  private attempts: Promise<unknown> = Promise.resolve();
+  /** the attempt or change being made; the next one starts only after it settles */
+  private queue: Promise<unknown> = Promise.resolve();
   private idleTimer: unknown = null;
   private autoLockMinutes: number;
+  private readonly params: ScryptParams;
   private readonly now: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
@@ -52,16 +85,21 @@ export class AppLock {
   private readonly onLockHooks: (() => void)[] = [];
 
   constructor(private readonly deps: LockDeps) {
+    this.secrets = deps.secrets ?? new SealedStore(deps.store);
+    this.params = deps.scrypt ?? STRONG_SCRYPT;
     this.now = deps.now ?? Date.now;
     this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as NodeJS.Timeout));
     this.autoLockMinutes = deps.autoLockMinutes ?? 10;
   }
 
-  /** Reads from the keychain whether a passphrase exists yet. */
+  /** Reads from the keychain whether a passphrase exists yet, and how many wrong attempts it has seen. */
   async init(): Promise<LockState> {
-    this.initialized = (await this.deps.store.get(ITEM)) !== null;
-    this.restoreAttempts(await this.deps.store.get(ATTEMPTS_ITEM));
+    const text = await this.deps.store.get(ITEM);
+    this.initialized = text !== null;
+    if (text !== null && isLegacyRecord(text))
+      this.restoreAttempts(await this.deps.store.get(LEGACY_ATTEMPTS_ITEM));
+    else if (text !== null) this.restoreFromRecord(text);
     this.status = this.initialized ? 'locked' : 'uninitialized';
     this.ready = true;
     return this.state();
@@ -88,31 +126,74 @@ export class AppLock {
     this.onLockHooks.push(hook);
   }
 
-  async setup(passphrase: string): Promise<LockState> {
-    await this.ensureReady();
-    if (this.status !== 'uninitialized')
-      throw new AppFailure('CONFLICT', 'A passphrase is already set. Change it from Settings instead.');
-    checkStrength(passphrase);
-    await this.deps.store.set(ITEM, await hashPassphrase(passphrase, this.deps.scrypt ?? STRONG_SCRYPT));
-    this.initialized = true;
-    this.markAuthenticated();
-    return this.changed();
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
-  async unlock(passphrase: string): Promise<LockState> {
-    await this.authenticate(passphrase);
-    return this.changed();
+  setup(passphrase: string): Promise<LockState> {
+    return this.serial(async () => {
+      await this.ensureReady();
+      if (this.status !== 'uninitialized')
+        throw new AppFailure('CONFLICT', 'A passphrase is already set. Change it from Settings instead.');
+      checkStrength(passphrase);
+      const kdf = newKdf(this.params);
+      const kek = await deriveKey(passphrase, kdf);
+      const key = newDataKey();
+      try {
+        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [key], { failures: 0, blockedUntilMs: 0 }));
+        this.secrets.open([key]);
+      } finally {
+        kek.fill(0);
+        wipe([key]);
+      }
+      this.initialized = true;
+      this.markAuthenticated();
+      return this.changed();
+    });
   }
 
-  /** Confirms the passphrase again for an operation that needs a fresh unlock. */
+  /** Opens the sealed secrets (finishing a passphrase change or sealing plain ones first if needed). */
+  unlock(passphrase: string): Promise<LockState> {
+    return this.serial(async () => {
+      const opened = await this.checkPassphrase(passphrase);
+      try {
+        this.secrets.open(opened.keys);
+        if (opened.record.keys.length > 1) await this.finishChange(opened);
+        await this.secrets.migratePlain(this.deps.plainSecretNames?.() ?? []);
+      } catch (error) {
+        this.secrets.close();
+        throw error;
+      } finally {
+        opened.kek.fill(0);
+        wipe(opened.keys);
+      }
+      this.markAuthenticated();
+      return this.changed();
+    });
+  }
+
+  /**
+   * Confirms the passphrase again for one operation (a withdrawal, an export). Never unlocks: a locked app
+   * (or one that locks while this is checked) stays locked behind its lock screen.
+   */
   async reauthenticate(passphrase: string): Promise<void> {
-    await this.authenticate(passphrase);
+    this.requireUnlocked();
+    return this.serial(async () => {
+      const opened = await this.checkPassphrase(passphrase);
+      opened.kek.fill(0);
+      wipe(opened.keys);
+      this.requireUnlocked();
+      this.lastAuthMs = this.now();
+    });
   }
 
   lock(): LockState {
     if (this.status === 'unlocked') {
       this.status = 'locked';
       this.lastAuthMs = 0;
+      this.secrets.close();
       if (this.idleTimer !== null) this.clearTimer(this.idleTimer);
       this.idleTimer = null;
       for (const hook of this.onLockHooks) hook();
@@ -141,11 +222,48 @@ export class AppLock {
     return this.changed();
   }
 
+  /**
+   * A new passphrase, and with it a new data key every secret is re-sealed under. The switch is one write of
+   * the lock record, which then holds the old data key too (wrapped under the new passphrase); the records
+   * are re-sealed one by one and the old key dropped last. A crash anywhere leaves either the old passphrase
+   * working with everything, or the new one working with everything (its next unlock finishes the job).
+   */
   async changePassphrase(oldPassphrase: string, newPassphrase: string): Promise<LockState> {
     checkStrength(newPassphrase);
-    await this.authenticate(oldPassphrase);
-    await this.deps.store.set(ITEM, await hashPassphrase(newPassphrase, this.deps.scrypt ?? STRONG_SCRYPT));
-    return this.changed();
+    this.requireUnlocked();
+    return this.serial(async () => {
+      const opened = await this.checkPassphrase(oldPassphrase);
+      opened.kek.fill(0);
+      const kdf = newKdf(this.params);
+      const kek = await deriveKey(newPassphrase, kdf);
+      const fresh = newDataKey();
+      const keys = [fresh, ...opened.keys.slice(0, 3)];
+      try {
+        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, keys, { failures: 0, blockedUntilMs: 0 }));
+        this.secrets.open(keys);
+        await this.secrets.resealAll();
+        await this.deps.store.set(
+          ITEM,
+          buildLockRecord(kdf, kek, [fresh], { failures: 0, blockedUntilMs: 0 }),
+        );
+        this.secrets.open([fresh]);
+      } finally {
+        kek.fill(0);
+        wipe(keys);
+      }
+      this.lastAuthMs = this.now();
+      return this.changed();
+    });
+  }
+
+  /** A change that stopped halfway: re-seal what is left under the current key, then forget the old ones. */
+  private async finishChange({ record, kek, keys }: Opened): Promise<void> {
+    await this.secrets.resealAll();
+    await this.deps.store.set(
+      ITEM,
+      buildLockRecord(record.kdf, kek, keys.slice(0, 1), { failures: 0, blockedUntilMs: 0 }),
+    );
+    this.secrets.open(keys.slice(0, 1));
   }
 
   requireUnlocked(): void {
@@ -154,7 +272,7 @@ export class AppLock {
       throw new AppFailure('LOCKED', 'Perpetua is locked. Unlock it with your passphrase.');
   }
 
-  /** For withdrawals, exports, session creation and revocation: an unlock within the last few minutes. */
+  /** For exports, session creation and revocation: an unlock within the last few minutes. */
   requireFreshUnlock(maxAgeMs = FRESH_UNLOCK_MS): void {
     this.requireUnlocked();
     if (this.now() - this.lastAuthMs > maxAgeMs) {
@@ -164,13 +282,8 @@ export class AppLock {
     }
   }
 
-  private authenticate(passphrase: string): Promise<void> {
-    const attempt = this.attempts.then(() => this.checkPassphrase(passphrase));
-    this.attempts = attempt.catch(() => undefined);
-    return attempt;
-  }
-
-  private async checkPassphrase(passphrase: string): Promise<void> {
+  /** Checks the passphrase against the lock record; run only inside serial(). */
+  private async checkPassphrase(passphrase: string): Promise<Opened> {
     await this.ensureReady();
     if (!this.initialized) throw new AppFailure('LOCKED', 'Choose a passphrase first.');
     const wait = this.blockedUntilMs - this.now();
@@ -181,35 +294,81 @@ export class AppLock {
         { retryAfterSeconds: Math.ceil(wait / 1000) },
       );
     }
-    const record = await this.deps.store.get(ITEM);
-    if (record === null)
-      throw new AppFailure('LOCKED', 'The passphrase record is missing from the keychain.');
-    if (!(await verifyPassphrase(passphrase, record))) {
-      this.failures += 1;
-      if (this.failures >= FREE_ATTEMPTS) {
-        this.blockedUntilMs =
-          this.now() + Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - FREE_ATTEMPTS));
-      }
-      await this.saveAttempts();
-      this.deps.onChange?.(this.state());
-      throw new AppFailure('LOCKED', 'That passphrase is not correct.');
+    const text = await this.deps.store.get(ITEM);
+    if (text === null) throw new AppFailure('LOCKED', 'The passphrase record is missing from the keychain.');
+    if (isLegacyRecord(text)) return this.checkLegacy(passphrase, text);
+    const record = parseLockRecord(text, this.params);
+    const kek = await deriveKey(passphrase, record.kdf);
+    const keys = unwrapKeys(record, kek);
+    if (keys === null) {
+      kek.fill(0);
+      this.countFailure();
+      await this.deps.store.set(ITEM, this.withAttempts(record));
+      return this.wrongPassphrase();
     }
     if (this.failures > 0) {
       this.failures = 0;
       this.blockedUntilMs = 0;
-      await this.deps.store.delete(ATTEMPTS_ITEM);
+      await this.deps.store.set(ITEM, this.withAttempts(record));
     }
-    this.markAuthenticated();
+    return { record, kek, keys };
   }
 
-  private async saveAttempts(): Promise<void> {
-    await this.deps.store.set(
-      ATTEMPTS_ITEM,
-      JSON.stringify({ failures: this.failures, blockedUntilMs: this.blockedUntilMs }),
-    );
+  /**
+   * A record from before secrets were sealed: a bare scrypt hash. The right passphrase replaces it with a
+   * lock record and a new data key; the plain secrets are sealed right after, by unlock.
+   */
+  private async checkLegacy(passphrase: string, text: string): Promise<Opened> {
+    const [, N, r, p] = text.split('$');
+    checkParams({ N: Number(N), r: Number(r), p: Number(p) }, this.params);
+    if (!(await verifyPassphrase(passphrase, text))) {
+      this.countFailure();
+      await this.deps.store.set(
+        LEGACY_ATTEMPTS_ITEM,
+        JSON.stringify({ failures: this.failures, blockedUntilMs: this.blockedUntilMs }),
+      );
+      return this.wrongPassphrase();
+    }
+    const kdf = newKdf(this.params);
+    const kek = await deriveKey(passphrase, kdf);
+    const key = newDataKey();
+    this.failures = 0;
+    this.blockedUntilMs = 0;
+    const record = buildLockRecord(kdf, kek, [key], { failures: 0, blockedUntilMs: 0 });
+    await this.deps.store.set(ITEM, record);
+    await this.deps.store.delete(LEGACY_ATTEMPTS_ITEM);
+    return { record: parseLockRecord(record, this.params), kek, keys: [key] };
   }
 
-  /** A record that cannot be read counts as the worst case it could hide, never as a clean slate. */
+  private countFailure(): void {
+    this.failures += 1;
+    if (this.failures >= FREE_ATTEMPTS) {
+      this.blockedUntilMs =
+        this.now() + Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - FREE_ATTEMPTS));
+    }
+  }
+
+  private wrongPassphrase(): never {
+    this.deps.onChange?.(this.state());
+    throw new AppFailure('LOCKED', 'That passphrase is not correct.');
+  }
+
+  private withAttempts(record: LockRecord): string {
+    return JSON.stringify({ ...record, failures: this.failures, blockedUntilMs: this.blockedUntilMs });
+  }
+
+  private restoreFromRecord(text: string): void {
+    try {
+      const record = parseLockRecord(text, this.params);
+      this.failures = record.failures;
+      // A clock set back must not stretch the wait beyond the longest back-off.
+      this.blockedUntilMs = Math.min(record.blockedUntilMs, this.now() + MAX_BACKOFF_MS);
+    } catch {
+      // unlocking says what is wrong with the record; until then nothing is counted
+    }
+  }
+
+  /** A legacy failure record that cannot be read counts as the worst case it could hide. */
   private restoreAttempts(record: string | null): void {
     if (record === null) return;
     try {
@@ -221,7 +380,6 @@ export class AppLock {
         Number.isFinite(parsed.blockedUntilMs)
       ) {
         this.failures = parsed.failures as number;
-        // A clock set back must not stretch the wait beyond the longest back-off.
         this.blockedUntilMs = Math.min(parsed.blockedUntilMs, this.now() + MAX_BACKOFF_MS);
         return;
       }

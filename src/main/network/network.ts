@@ -51,6 +51,15 @@ export function networkDir(dataDir: string, kind: ConnectionKind, baseUrl: strin
   return join(dataDir, 'networks', `custom-${digest}`);
 }
 
+function allowedUrl(url: string): boolean {
+  try {
+    normalizeExchangeUrl(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class Network {
   private active: Active | null = null;
   private queue: Promise<unknown> = Promise.resolve();
@@ -102,10 +111,15 @@ export class Network {
       const saved = services.settings.get().network ?? { kind: 'embedded-devnet' as const };
       // A saved address that is down right now stays chosen: the status shows it, Settings can change it.
       // (core.start settles the journal right after this, once the lock is ready)
-      if (saved.kind === 'custom')
+      // One saved before plain http:// beyond this computer was refused is not used: the embedded devnet
+      // runs instead, and Settings shows the saved address is not the one connected.
+      if (saved.kind === 'custom' && allowedUrl(saved.url))
         return this.attach({ kind: 'custom', baseUrl: saved.url, devnet: null }, false);
       const devnet = await this.launch(saved.kind === 'embedded-devnet-demo');
-      this.attach({ kind: saved.kind, baseUrl: devnet.baseUrl, devnet }, false);
+      this.attach(
+        { kind: saved.kind === 'custom' ? 'embedded-devnet' : saved.kind, baseUrl: devnet.baseUrl, devnet },
+        false,
+      );
     });
   }
 

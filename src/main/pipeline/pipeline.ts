@@ -5,9 +5,10 @@ import { randomUUID } from 'node:crypto';
 import bs58 from 'bs58';
 import { AppFailure } from '../../shared/result';
 import { formatAmount } from '../../shared/money';
-import type { Account } from '../../shared/exchange/account';
+import type { Account } from '../exchange/account-model';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import type { ActionKind } from '../../protocol/types';
+import type { SigningKey } from '../../protocol/keys';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { SessionManager } from '../sessions/session-manager';
@@ -59,6 +60,11 @@ export interface Summary {
   balanceAfter: bigint;
   warnings: string[];
   needsFreshUnlock: boolean;
+  /**
+   * Money leaves the person's wallets (a withdrawal, a transfer to an account no wallet here owns): the
+   * confirmation must carry the passphrase, however recently the app was unlocked.
+   */
+  needsPassphrase: boolean;
   /** the account's margin once the amount has left it; null when it has no positions */
   marginAfter: MarginAfter | null;
   expiresAt: number;
@@ -98,7 +104,10 @@ export interface PipelineDeps {
   now?: () => number;
 }
 
-const CONFIRMATION_TTL_MS = 2 * 60_000;
+/** What the confirmation dialog states; a review older than this is refused and forgotten. */
+export const CONFIRMATION_TTL_MS = 2 * 60_000;
+/** Reviews nobody confirms are bounded too: a renderer preparing in a loop cannot grow main's memory. */
+const MAX_PREPARED = 256;
 
 /** The audit fields a submission carries in the journal, so that recovery can report it like the original. */
 const RecoveryContextSchema = AuditEntrySchema.pick({
@@ -118,6 +127,8 @@ interface Prepared {
 
 export class ActionPipeline {
   private readonly prepared = new Map<string, Prepared>();
+  /** confirmations taken out and being signed: a second confirm of one of them is refused, not queued */
+  private readonly signing = new Set<string>();
 
   constructor(private readonly deps: PipelineDeps) {
     // Whatever settles an unknown outcome later (start-up, reconnect, the signer's next action), the audit
@@ -266,6 +277,7 @@ export class ActionPipeline {
         balanceAfter: balance - intent.amount,
         warnings,
         needsFreshUnlock: true,
+        needsPassphrase: true,
       };
       prepared = {
         summary,
@@ -281,12 +293,14 @@ export class ActionPipeline {
       };
     } else {
       const to = intent.toAccountId;
+      let leaves = false;
       if (to !== undefined) {
         if (to === fromAccountId)
           throw new AppFailure('INVALID_ARGUMENT', 'Choose a different account to transfer to.');
         if (!(await this.deps.client.accountExists(to)))
           throw new AppFailure('NOT_FOUND', `Account ${to} does not exist.`);
-        if (!(await this.ownedByAnyWallet(to)) && !this.deps.known.usedRecipient(to))
+        leaves = !(await this.ownedByAnyWallet(to));
+        if (leaves && !this.deps.known.usedRecipient(to))
           warnings.push(`Account ${to} belongs to someone else and you have not sent to it before.`);
       }
       const summary: Summary = {
@@ -301,6 +315,7 @@ export class ActionPipeline {
         balanceAfter: balance - intent.amount,
         warnings,
         needsFreshUnlock: false,
+        needsPassphrase: leaves,
       };
       prepared = {
         summary,
@@ -311,11 +326,11 @@ export class ActionPipeline {
           fromAccountId,
           tokenId: intent.tokenId,
           amount: intent.amount,
-          ...(to !== undefined ? { recipient: to } : {}),
+          ...(to !== undefined ? { toAccountId: to } : {}),
         }),
       };
     }
-    this.prepared.set(prepared.summary.confirmationId, prepared);
+    this.remember(prepared);
     return prepared.summary;
   }
 
@@ -349,9 +364,11 @@ export class ActionPipeline {
       marginAfter: null,
       warnings: plan.warnings,
       needsFreshUnlock: false,
+      // vault actions and triggers keep the money in the person's own accounts
+      needsPassphrase: false,
       expiresAt: this.now() + CONFIRMATION_TTL_MS,
     };
-    this.prepared.set(summary.confirmationId, { summary, intent, action: plan.action });
+    this.remember({ summary, intent, action: plan.action });
     return summary;
   }
 
@@ -372,19 +389,78 @@ export class ActionPipeline {
       : this.deps.client.withdrawalFee(accountId, token.decimals, tokenId);
   }
 
-  async confirm(confirmationId: string): Promise<ActionResult> {
-    const prepared = this.prepared.get(confirmationId);
-    if (!prepared || prepared.summary.expiresAt < this.now()) {
-      this.prepared.delete(confirmationId);
-      throw new AppFailure('CONFLICT', 'This confirmation expired. Review the details again.');
+  private remember(prepared: Prepared): void {
+    this.evictExpired();
+    if (this.prepared.size >= MAX_PREPARED) {
+      const oldest = this.prepared.keys().next().value;
+      if (oldest !== undefined) this.prepared.delete(oldest);
     }
+    this.prepared.set(prepared.summary.confirmationId, prepared);
+  }
+
+  private evictExpired(): void {
+    const now = this.now();
+    for (const [id, p] of this.prepared) if (p.summary.expiresAt <= now) this.prepared.delete(id);
+  }
+
+  /** Reviews that can still be confirmed (tests and diagnostics). */
+  preparedCount(): number {
+    this.evictExpired();
+    return this.prepared.size;
+  }
+
+  /**
+   * Takes the confirmation out before anything is awaited, so that of several confirms of one id only the
+   * first can reach the signer; the others are refused in plain words.
+   */
+  private take(confirmationId: string): Prepared {
+    if (this.signing.has(confirmationId))
+      throw new AppFailure(
+        'CONFLICT',
+        'This confirmation is already being signed. It is sent once; check the result before trying again.',
+      );
+    this.evictExpired();
+    const prepared = this.prepared.get(confirmationId);
+    if (!prepared) throw new AppFailure('CONFLICT', 'This confirmation expired. Review the details again.');
+    this.prepared.delete(confirmationId);
+    this.signing.add(confirmationId);
+    return prepared;
+  }
+
+  /** passphrase: required when the summary says needsPassphrase, and then checked for this confirmation */
+  async confirm(confirmationId: string, passphrase?: string): Promise<ActionResult> {
+    const prepared = this.take(confirmationId);
+    try {
+      return await this.sign(prepared, passphrase);
+    } finally {
+      this.signing.delete(confirmationId);
+    }
+  }
+
+  private async sign(prepared: Prepared, passphrase: string | undefined): Promise<ActionResult> {
     const { summary, intent } = prepared;
-    const wallet = this.deps.wallets.get(summary.walletId);
-    // Lock checks come before the confirmation is used up: asking for the passphrase must not void it.
-    let signer = await this.deps.sessions.signer(wallet.walletId);
-    if (summary.needsFreshUnlock || !signer) this.deps.lock.requireFreshUnlock();
-    else this.deps.lock.requireUnlocked();
-    this.prepared.delete(confirmationId); // single use from here on, whatever happens next
+    let wallet: WalletInfo;
+    let signer: { sessionId: bigint; key: SigningKey } | null;
+    try {
+      this.deps.lock.requireUnlocked();
+      // A session key could sign this on its own, and an unlock minutes ago says nothing about who is at
+      // the keyboard now: money going out needs the passphrase typed for this very confirmation.
+      if (summary.needsPassphrase) {
+        if (passphrase === undefined)
+          throw new AppFailure('LOCKED', 'Enter your passphrase: this sends money out of your wallets.', {
+            passphraseRequired: true,
+          });
+        await this.deps.lock.reauthenticate(passphrase);
+      }
+      wallet = this.deps.wallets.get(summary.walletId);
+      signer = await this.deps.sessions.signer(wallet.walletId);
+      if (summary.needsFreshUnlock || !signer) this.deps.lock.requireFreshUnlock();
+    } catch (error) {
+      // Asking for the passphrase must not void the review: it goes back, still bound to its expiry.
+      if (summary.expiresAt > this.now()) this.prepared.set(summary.confirmationId, prepared);
+      throw error;
+    }
+    // single use from here on, whatever happens next
 
     if (intent.kind === 'withdraw') {
       // The fee can change between review and signing; never sign a withdrawal at a fee the person did not see.
@@ -397,12 +473,10 @@ export class ActionPipeline {
         );
     }
 
-    if (!signer) {
-      // Signing needs a session key; making one is wallet-signed, hence the fresh unlock checked above.
-      await this.deps.sessions.create(wallet.walletId, { label: 'This device' });
-      signer = await this.deps.sessions.signer(wallet.walletId);
-      if (!signer) throw new AppFailure('INTERNAL', 'A session could not be created for signing.');
-    }
+    // Signing needs a session key; making one is wallet-signed, hence the fresh unlock checked above. One
+    // wallet's sessions are made one at a time, so racing actions share the first one instead of each making
+    // their own.
+    signer ??= await this.deps.sessions.signerOrCreate(wallet.walletId, 'This device');
     const auditBase = {
       time: this.now(),
       wallet: wallet.publicKey,
@@ -440,7 +514,10 @@ export class ActionPipeline {
     return {
       actionId: outcome.actionId,
       kind: intent.kind,
-      toAccountId: receipt?.type === 'transferred' ? receipt.toAccountId : summary.toAccountId,
+      toAccountId:
+        receipt?.type === 'transferred'
+          ? (receipt.toUserAccount ?? summary.toAccountId)
+          : summary.toAccountId,
       fee: receipt?.type === 'withdrawResult' ? receipt.fee : summary.fee,
       receive:
         receipt?.type === 'withdrawResult'
@@ -448,13 +525,16 @@ export class ActionPipeline {
           : receipt?.type === 'vaultClaimed'
             ? receipt.amount
             : summary.receive,
-      eventNonce: receipt?.type === 'withdrawResult' ? receipt.eventNonce : null,
+      // a project addition: a public engine's receipt has none
+      eventNonce: receipt?.type === 'withdrawResult' ? (receipt.eventNonce ?? null) : null,
       shares:
         receipt?.type === 'vaultDeposited' || receipt?.type === 'vaultWithdrawRequested'
           ? receipt.shares
           : null,
       triggerId:
-        receipt?.type === 'triggerAdded' || receipt?.type === 'triggerEdited' ? receipt.triggerId : null,
+        receipt?.type === 'triggerAdded' || receipt?.type === 'triggerEdited'
+          ? (receipt.triggerId ?? null)
+          : null,
     };
   }
 }

@@ -54,6 +54,11 @@ export interface SubmitterDeps {
   schema: () => Promise<ProtocolSchema>;
   now?: () => number;
   /**
+   * Called with nothing awaited between it and the signature: throws to stop a signature (the app locked
+   * while the action was on its way here).
+   */
+  beforeSign?: () => void;
+  /**
    * Most ids one GET /action may span. The interface does not state it (the devnet's is 1,000); a smaller
    * limit answered with 400 RangeTooLarge is found by halving.
    */
@@ -195,9 +200,12 @@ export class Submitter {
         if (status === 501) return 'no-log';
         throw error;
       }
-      const match = items.find((i) => i.signer === pending.signer && i.nonce === pending.nonce);
+      // the public ActionsItem carries the delimited Action as submitted: ours is the body less its
+      // signature, byte for byte (signer and nonce are inside it)
+      const raw = Buffer.from(splitActionBody(Buffer.from(pending.body, 'base64')).raw);
+      const match = items.find((i) => Buffer.from(i.payload, 'base64').equals(raw));
       if (match) return match.actionId;
-      if (items.some((i) => i.time < oldest)) return null;
+      if (items.some((i) => Date.parse(i.physicalTime) / 1000 < oldest)) return null;
       to = from - 1n;
     }
     return null;
@@ -253,6 +261,7 @@ export class Submitter {
 
     const schema = await this.deps.schema();
     const currentTimestamp = await this.deps.clock.seconds();
+    this.deps.beforeSign?.();
     const pending = journal.reserve(
       signer,
       (nonce) => {

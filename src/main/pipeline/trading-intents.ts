@@ -4,7 +4,7 @@
 import { AppFailure } from '../../shared/result';
 import { formatAmount } from '../../shared/money';
 import type { MarketInfo, MarketsInfo } from '../../shared/exchange/info';
-import type { Account } from '../../shared/exchange/account';
+import type { Account } from '../exchange/account-model';
 import type { ActionKind } from '../../protocol/types';
 import type { ExchangeClient } from '../exchange/exchange-client';
 
@@ -212,11 +212,12 @@ export async function planTrading(
       const { side, lines, warnings } = checkTrigger(intent, market, account);
       const definition = {
         marketId: intent.marketId,
-        side,
-        kind: intent.triggerKind,
-        triggerPrice: intent.triggerPrice,
-        ...(intent.limitPrice !== undefined ? { limitPrice: intent.limitPrice } : {}),
-        ...(intent.size !== undefined ? { limitBaseSize: intent.size } : {}),
+        key: { kind: intent.triggerKind, side },
+        prices: {
+          triggerPrice: intent.triggerPrice,
+          ...(intent.limitPrice !== undefined ? { limitPrice: intent.limitPrice } : {}),
+          ...(intent.size !== undefined ? { limitBaseSize: intent.size } : {}),
+        },
         accountId: account.accountId,
       };
       return {

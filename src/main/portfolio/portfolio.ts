@@ -2,7 +2,7 @@
 // for the chart, and their account streams watched so screens stay live. Also one account in detail, and
 // the chart's equity and PnL series.
 import type { z } from 'zod';
-import type { Account } from '../../shared/exchange/account';
+import type { Account } from '../exchange/account-model';
 import type {
   AccountDetailSchema,
   AccountViewSchema,
@@ -34,7 +34,6 @@ export function accountView(a: Account): AccountView {
         entryPrice: p.entryPrice,
         markPrice: p.markPrice,
         unrealizedPnl: p.unrealizedPnl,
-        realizedPnl: p.realizedPnl,
         fundingPnl: p.fundingPnl,
         liquidationPrice: p.liquidationPrice,
         liquidationDistanceBps: distance,
@@ -74,12 +73,15 @@ export async function accountDetail(
   s: Services,
   accountId: number,
 ): Promise<z.output<typeof AccountDetailSchema>> {
-  const account = await s.client.account(accountId);
-  const owner = s.wallets.list().find((w) => w.publicKey === account.owner) ?? null;
+  const [account, ownerKey] = await Promise.all([
+    s.client.account(accountId),
+    s.client.accountOwner(accountId),
+  ]);
+  const owner = s.wallets.list().find((w) => w.publicKey === ownerKey) ?? null;
   if (owner) s.equity.record(accountId, account.margin.equity);
   return {
     ...accountView(account),
-    owner: account.owner,
+    owner: ownerKey,
     walletId: owner?.walletId ?? null,
     walletLabel: owner?.label ?? null,
   };

@@ -39,3 +39,66 @@ export function distanceLevel(distanceBps: bigint | null): RiskLevel {
   if (distanceBps >= 1_000n) return 'warning';
   return 'danger';
 }
+
+/** The account's margin as the app shows it, from the public `margins` view (USD, scaled to quote units). */
+export interface Margin {
+  equity: bigint;
+  initialRequirement: bigint;
+  maintenanceRequirement: bigint;
+  freeCollateral: bigint;
+  /** equity over maintenance requirement in basis points; null while nothing is required */
+  healthBps: number | null;
+}
+
+/**
+ * From `margins`: mf is the account's equity (collateral plus unrealized PnL), imf and mmf its initial and
+ * maintenance requirements, all in quote units. Free collateral is what the initial requirement leaves of
+ * the equity (negative when it is not met); health is equity over maintenance in basis points, rounded down.
+ */
+export function marginFrom(m: { mf: bigint; imf: bigint; mmf: bigint }): Margin {
+  return {
+    equity: m.mf,
+    initialRequirement: m.imf,
+    maintenanceRequirement: m.mmf,
+    freeCollateral: m.mf - m.imf,
+    healthBps: m.mmf <= 0n ? null : Number((m.mf * 10_000n) / m.mmf),
+  };
+}
+
+/** price × size in quote units, toward zero. */
+function notional(
+  price: bigint,
+  size: bigint,
+  m: { priceDecimals: number; sizeDecimals: number },
+  quoteDecimals: number,
+): bigint {
+  return (price * size * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(m.priceDecimals + m.sizeDecimals);
+}
+
+/**
+ * The mark price of one market at which the account would fall to its maintenance requirement, with every
+ * other market held where it is; null when no positive price gets there. Equity and requirement are linear
+ * in this market's price P: slack + size·(P − mark) = |size|·P·mmf, where slack is the equity above the
+ * maintenance requirement of everything else. Prices scaled by the market's priceDecimals, sizes signed.
+ */
+export function liquidationPrice(input: {
+  size: bigint;
+  markPrice: bigint;
+  equity: bigint;
+  maintenance: bigint;
+  market: { priceDecimals: number; sizeDecimals: number; mmfBps: number };
+  quoteDecimals: number;
+}): bigint | null {
+  const { size, markPrice: mark, market, quoteDecimals } = input;
+  if (size === 0n || mark <= 0n) return null;
+  const abs = size < 0n ? -size : size;
+  const own = (notional(mark, abs, market, quoteDecimals) * BigInt(market.mmfBps) + 9_999n) / 10_000n;
+  const slack = input.equity - input.maintenance + own;
+  const slackInPriceSize =
+    (slack * 10n ** BigInt(market.priceDecimals + market.sizeDecimals)) / 10n ** BigInt(quoteDecimals);
+  const numerator = (slackInPriceSize - size * mark) * 10_000n;
+  const denominator = abs * BigInt(market.mmfBps) - size * 10_000n;
+  if (denominator === 0n) return null;
+  const price = numerator / denominator;
+  return price > 0n ? price : null;
+}

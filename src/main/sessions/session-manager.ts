@@ -41,7 +41,7 @@ export interface SessionView {
   label: string | null;
   expiry: number;
   refreshDeadline: number | null;
-  createdAt: number;
+  createdAt: number | null;
   lastUsed: number | null;
   /** created by this device, with its key in this keychain */
   createdHere: boolean;
@@ -63,6 +63,21 @@ export function expiringWithin(lifetimeSeconds?: number): number {
 }
 const secretItem = (sessionKey: string): string => `session:${sessionKey}`;
 
+/** The keychain names of the session secrets whose sessions are listed in dataDir. */
+export function sessionSecretItems(dataDir: string): string[] {
+  const file = join(dataDir, 'sessions.json');
+  if (!existsSync(file)) return [];
+  return FileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).sessions.map((s) =>
+    secretItem(s.sessionKey),
+  );
+}
+
+interface CreateOptions {
+  label?: string;
+  expiresInSeconds?: number;
+  refreshDeadlineSeconds?: number;
+}
+
 export interface SessionManagerDeps {
   store: SecretStore;
   lock: AppLock;
@@ -77,6 +92,8 @@ export interface SessionManagerDeps {
 
 export class SessionManager {
   private readonly file: string;
+  /** per wallet, the tail of its session creations: they run one at a time */
+  private readonly creations = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.file = join(deps.dataDir, 'sessions.json');
@@ -112,10 +129,38 @@ export class SessionManager {
     return { context: { wallet: wallet.publicKey, kind, accounts: [], ...(sessionId ? { sessionId } : {}) } };
   }
 
-  async create(
-    walletId: string,
-    options: { label?: string; expiresInSeconds?: number; refreshDeadlineSeconds?: number } = {},
-  ): Promise<SessionView> {
+  /** Runs one wallet's session creations one after another, so two of them never race. */
+  private oneAtATime<T>(walletId: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.creations.get(walletId) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => {});
+    this.creations.set(walletId, tail);
+    void tail.then(() => {
+      if (this.creations.get(walletId) === tail) this.creations.delete(walletId);
+    });
+    return run;
+  }
+
+  create(walletId: string, options: CreateOptions = {}): Promise<SessionView> {
+    this.deps.lock.requireFreshUnlock();
+    return this.oneAtATime(walletId, () => this.createNow(walletId, options));
+  }
+
+  /**
+   * The wallet's signer, creating a session first when it has none. Serialised with create: concurrent
+   * actions of one wallet end up signing with the one session the first of them made.
+   */
+  signerOrCreate(walletId: string, label: string): Promise<{ sessionId: bigint; key: SigningKey }> {
+    return this.oneAtATime(walletId, async () => {
+      const existing = await this.signer(walletId);
+      if (existing) return existing;
+      await this.createNow(walletId, { label });
+      const created = await this.signer(walletId);
+      if (!created) throw new AppFailure('INTERNAL', 'A session could not be created for signing.');
+      return created;
+    });
+  }
+
+  private async createNow(walletId: string, options: CreateOptions): Promise<SessionView> {
     this.deps.lock.requireFreshUnlock();
     const wallet = this.deps.wallets.get(walletId);
     const lifetime = options.expiresInSeconds ?? DEFAULT_SESSION_SECONDS;
@@ -124,8 +169,11 @@ export class SessionManager {
     const { secretSeed, publicKey } = generateKeypair();
     const sessionKey = bs58.encode(publicKey);
     // Key first: a session must never exist on the exchange without its key here.
-    await this.deps.store.set(secretItem(sessionKey), bs58.encode(secretSeed));
-    secretSeed.fill(0);
+    try {
+      await this.deps.store.set(secretItem(sessionKey), bs58.encode(secretSeed));
+    } finally {
+      secretSeed.fill(0);
+    }
     const now = await this.deps.clock.seconds();
     try {
       const walletKey = await this.deps.wallets.signingKey(walletId);
@@ -179,7 +227,13 @@ export class SessionManager {
 
   private view(
     wallet: WalletInfo,
-    s: { sessionId: string; sessionKey: string; expiry: number; refreshDeadline?: number; createdAt: number },
+    s: {
+      sessionId: string;
+      sessionKey: string;
+      expiry: number;
+      refreshDeadline?: number;
+      createdAt?: number;
+    },
     now: number,
     local?: LocalSession,
   ): SessionView {
@@ -195,7 +249,8 @@ export class SessionManager {
       label: mine?.label ?? null,
       expiry: s.expiry,
       refreshDeadline: s.refreshDeadline ?? null,
-      createdAt: s.createdAt,
+      // the public User lists no creation time: this device's record knows it for the sessions it made
+      createdAt: s.createdAt ?? mine?.createdAt ?? null,
       lastUsed: mine?.lastUsed ?? null,
       createdHere: mine !== undefined,
       status:

@@ -2,12 +2,14 @@
 // there that answers GET /info with a market list the app can parse and serves a /schema.proto with every
 // action the app signs. Saving an address that does not work
 // would leave the app pointed at nothing after a restart, so a failure here saves nothing.
-import { MarketsInfoSchema, type MarketsInfo } from '../../shared/exchange/info';
+import type { MarketsInfo } from '../../shared/exchange/info';
 import { AppFailure } from '../../shared/result';
 import { createHttpClient, type FetchLike } from '../exchange/http-client';
+import { createExchangeClient } from '../exchange/exchange-client';
 import { loadExchangeSchema } from '../exchange/exchange-schema';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isLoopback = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 /** The address in the one form the app keeps: scheme, host, port and path, without a trailing slash. */
 export function normalizeExchangeUrl(text: string): string {
@@ -29,13 +31,20 @@ export function normalizeExchangeUrl(text: string): string {
   // Paths such as /info are appended to the address, which a query or fragment would swallow.
   if (url.search || url.hash || trimmed.includes('?') || trimmed.includes('#'))
     throw new AppFailure('INVALID_ARGUMENT', 'The address must not contain a ?query or a #fragment.');
+  // Anyone on the way could change prices, balances and fees shown over plain http: only for an exchange
+  // on this computer.
+  if (url.protocol === 'http:' && !isLoopback(url.hostname))
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      'Use https:// for an exchange on another computer. Plain http:// is accepted only for one on this computer (localhost or 127.0.0.1).',
+    );
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** A warning for addresses whose traffic anyone on the way could read or change; null when there is none. */
 export function exchangeUrlWarning(baseUrl: string): string | null {
   const url = new URL(baseUrl);
-  if (url.protocol === 'https:' || LOOPBACK.has(url.hostname)) return null;
+  if (url.protocol === 'https:' || isLoopback(url.hostname)) return null;
   return 'This address is not encrypted (http://): anyone on the network path could change what the app shows you. Your keys never leave this computer either way.';
 }
 
@@ -57,7 +66,7 @@ export async function checkExchangeUrl(
   });
   let info: MarketsInfo;
   try {
-    info = await http.getJson('/info', MarketsInfoSchema);
+    info = await createExchangeClient(http).info();
   } catch (error) {
     if (!(error instanceof AppFailure)) throw error;
     switch (error.code) {

@@ -69,7 +69,7 @@ async function newestFinalisations(s: Services, accountId: number) {
       ...(cursor !== undefined ? { startInclusive: cursor } : {}),
     });
     tail = [...tail, ...result.items].slice(-FINISHED_TRIGGERS_SHOWN);
-    if (result.nextStartInclusive === undefined) break;
+    if (!result.nextStartInclusive) break;
     cursor = result.nextStartInclusive;
   }
   return tail;
@@ -83,7 +83,7 @@ export async function triggersView(s: Services, accountId: number): Promise<Trig
   const view = (t: (typeof active)[number] | (typeof finished)[number]) => ({
     triggerId: t.triggerId,
     marketId: t.marketId,
-    side: t.side,
+    side: t.side === 'ask' ? ('ASK' as const) : ('BID' as const),
     kind: t.kind === 'StopLoss' ? ('STOP_LOSS' as const) : ('TAKE_PROFIT' as const),
     triggerPrice: t.triggerPrice,
     limitPrice: t.limitPrice,

@@ -1,49 +1,65 @@
+// GET /account/{account_id} as rest.md's `Account`: open orders, position summaries, balances and the
+// margins view, every amount a JSON number in human units. The app's own account model (bigint, margin
+// health) is built from this in main (main/exchange/account-model.ts).
 import { z } from 'zod';
-import { AccountIdNumber, Base58Key, ScaledString, TokenIdNumber } from './wire';
+import { Num, SideJson, U64Num, UInt } from './json';
 
-export const BalanceSchema = z.object({ tokenId: TokenIdNumber, amount: ScaledString });
+/** `Balance` */
+export const BalanceJsonSchema = z.object({ tokenId: UInt(), token: z.string().max(32), amount: Num });
 
-/** Margin figures in quote-token units. Health is equity over maintenance requirement in basis points
- *  (null while nothing is required: an account with no positions cannot be liquidated). */
-export const MarginSchema = z.object({
-  equity: ScaledString,
-  initialRequirement: ScaledString,
-  maintenanceRequirement: ScaledString,
-  freeCollateral: ScaledString,
-  healthBps: z.number().int().nullable(),
+/** `OpenOrder`; clientOrderId is a numeric string or null (interface v18). */
+export const OpenOrderJsonSchema = z.object({
+  orderId: z.string().regex(/^(0|[1-9]\d{0,19})$/),
+  marketId: UInt(),
+  side: SideJson,
+  size: Num,
+  price: Num,
+  originalOrderSize: Num,
+  clientOrderId: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,19})$/)
+    .nullable()
+    .optional(),
 });
 
-export const PositionSchema = z.object({
-  marketId: z.number().int().min(0),
-  size: ScaledString,
-  entryPrice: ScaledString,
-  markPrice: ScaledString,
-  unrealizedPnl: ScaledString,
-  realizedPnl: ScaledString,
-  fundingPnl: ScaledString,
-  /** the mark price at which the account would reach its maintenance requirement; null: none */
-  liquidationPrice: ScaledString.nullable(),
+/** `PerpPosition`: baseSize is unsigned (isLong gives the side); PnL figures in quote units. */
+export const PerpPositionJsonSchema = z.object({
+  baseSize: Num,
+  price: Num,
+  updatedFundingRateIndex: Num,
+  fundingPaymentPnl: Num,
+  sizePricePnl: Num,
+  isLong: z.boolean(),
 });
 
-export const OpenOrderSchema = z.object({
-  orderId: z.string(),
-  clientOrderId: z.string().nullable(),
-  marketId: z.number().int().min(0),
-  side: z.enum(['ASK', 'BID']),
-  price: ScaledString,
-  remainingSize: ScaledString,
+/** `PositionSummary` */
+export const PositionSummaryJsonSchema = z.object({
+  marketId: UInt(),
+  openOrders: UInt(0xffff),
+  perp: PerpPositionJsonSchema.nullable().optional(),
+  actionId: U64Num,
 });
 
-export const AccountSchema = z.object({
-  accountId: AccountIdNumber,
-  owner: Base58Key,
-  balances: z.array(BalanceSchema),
-  positions: z.array(PositionSchema),
-  openOrders: z.array(OpenOrderSchema),
-  margin: MarginSchema,
-  /** the last update id of this account's stream; a client resyncs from here on a gap */
-  updateId: z.number().int().min(0),
+/** `AccountMarginsView`: USD amounts; the fractions' numerators (omf, mf, imf, cmf, mmf) over pon / pn. */
+export const MarginsJsonSchema = z.object({
+  omf: Num,
+  mf: Num,
+  imf: Num,
+  cmf: Num,
+  mmf: Num,
+  pon: Num,
+  pn: Num,
+  bankruptcy: z.boolean(),
 });
 
-export type Account = z.infer<typeof AccountSchema>;
-export type WireAccount = z.input<typeof AccountSchema>;
+/** `Account` */
+export const AccountJsonSchema = z.object({
+  updateId: U64Num,
+  orders: z.array(OpenOrderJsonSchema),
+  positions: z.array(PositionSummaryJsonSchema),
+  balances: z.array(BalanceJsonSchema),
+  margins: MarginsJsonSchema,
+});
+
+export type AccountJson = z.output<typeof AccountJsonSchema>;
+export type WireAccount = z.input<typeof AccountJsonSchema>;

@@ -17,7 +17,7 @@ export const ChainTxSchema = z.object({
   to: Base58Key,
   tokenId: TokenIdNumber,
   amount: ScaledString,
-  accountId: z.number().int().min(0).optional(),
+  accountId: TokenIdNumber.optional(),
   failure: z.string().optional(),
 });
 

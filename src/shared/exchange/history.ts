@@ -1,140 +1,166 @@
+// Account history rows (GET /account/{id}/history/{kind}) in the public engine's JSON. deposit, withdrawal,
+// funding, liquidation and pnl are rest.md's DepositInfo, WithdrawalInfo, AccountPnlHistInfo,
+// LiquidationInfo and AccountPnlInfo; the devnet adds what the app shows under names the public rows do not
+// use (optional here, so a public engine's rows read too). transfer, position and fee-tier rows, the
+// position and PnL summaries are the interface's own records, written in the same style: camelCase, times as
+// RFC3339 strings, ids as decimal strings, amounts as JSON numbers in human units.
 import { z } from 'zod';
-import { AccountIdNumber, Base58Key, ScaledString, Seconds, TokenIdNumber, pageOf } from './wire';
+import { Base58Key, Num, SideJson, TimeText, U64Text, UInt, pageOf } from './json';
 
-export const DepositRowSchema = z.object({
-  id: z.string(),
-  time: Seconds,
-  accountId: AccountIdNumber,
-  tokenId: TokenIdNumber,
-  amount: ScaledString,
-  chainTxId: z.string(),
-  from: Base58Key,
+/** `DepositInfo` + devnet extras (chainTxId, sender) */
+export const DepositInfoJsonSchema = z.object({
+  time: TimeText,
+  actionId: U64Text,
+  accountId: UInt(),
+  tokenId: UInt(),
+  amount: Num,
+  balance: Num,
+  eventIndex: UInt(Number.MAX_SAFE_INTEGER),
+  chainTxId: z.string().max(128).optional(),
+  sender: Base58Key.optional(),
 });
 
-export const WithdrawalRowSchema = z.object({
-  id: z.string(),
-  actionId: z.string(),
-  time: Seconds,
-  accountId: AccountIdNumber,
-  tokenId: TokenIdNumber,
-  amount: ScaledString,
-  fee: ScaledString,
-  destination: Base58Key,
-  eventNonce: z.string(),
-  status: z.enum(['requested', 'processed']),
+/** `WithdrawalInfo` + devnet extras (eventNonce, status) */
+export const WithdrawalInfoJsonSchema = z.object({
+  time: TimeText,
+  actionId: U64Text,
+  accountId: UInt(),
+  tokenId: UInt(),
+  amount: Num,
+  balance: Num,
+  fee: Num,
+  destPubkey: Base58Key.nullable().optional(),
+  eventNonce: U64Text.optional(),
+  status: z.enum(['requested', 'processed']).optional(),
 });
 
-export const TransferRowSchema = z.object({
-  id: z.string(),
-  actionId: z.string(),
-  time: Seconds,
-  fromAccountId: AccountIdNumber,
-  toAccountId: AccountIdNumber,
-  tokenId: TokenIdNumber,
-  amount: ScaledString,
+/** TransferRow (the interface's) */
+export const TransferRowJsonSchema = z.object({
+  time: TimeText,
+  actionId: U64Text,
+  fromAccountId: UInt(),
+  toAccountId: UInt(),
+  tokenId: UInt(),
+  amount: Num,
   direction: z.enum(['sent', 'received']),
   accountCreated: z.boolean(),
 });
 
-export const DepositPageSchema = pageOf(DepositRowSchema);
-export const WithdrawalPageSchema = pageOf(WithdrawalRowSchema);
-export const TransferPageSchema = pageOf(TransferRowSchema);
-
-export type DepositRow = z.infer<typeof DepositRowSchema>;
-export type WithdrawalRow = z.infer<typeof WithdrawalRowSchema>;
-export type TransferRow = z.infer<typeof TransferRowSchema>;
-export type WireDepositRow = z.input<typeof DepositRowSchema>;
-export type WireWithdrawalRow = z.input<typeof WithdrawalRowSchema>;
-export type WireTransferRow = z.input<typeof TransferRowSchema>;
-
-// Trading history (GET /account/{id}/history/{pnl,position,funding,liquidation,fee-tier}). pnl and position
-// rows page by an "actionId:subActionId:marketId" cursor (subActionId orders the fills inside one action);
-// the others by a row id. Amounts are quote-token units, sizes and prices the market's scaled integers.
-const TripleCursor = z.string().regex(/^\d{1,20}:\d{1,10}:\d{1,10}$/);
-
-export const PnlRowSchema = z.object({
-  cursor: TripleCursor,
-  actionId: z.string(),
-  subActionId: z.number().int().min(0),
-  marketId: z.number().int().min(0),
-  time: Seconds,
-  /** realized by this fill (0 when it opened or added) */
-  tradingPnl: ScaledString,
-  /** fee charged for this fill (negative: a rebate) */
-  fee: ScaledString,
+/** `AccountPnlInfo` + devnet extras locating the fill (marketId, subActionId, cursor) and its fee */
+export const PnlInfoJsonSchema = z.object({
+  time: TimeText,
+  actionId: U64Text,
+  accountId: UInt(),
+  pricePnlDelta: Num,
+  fundingPnlDelta: Num,
+  pnl: Num,
+  marketId: UInt().optional(),
+  subActionId: UInt().optional(),
+  fee: Num.optional(),
+  cursor: z.string().max(64).optional(),
 });
 
-export const PositionRowSchema = z.object({
-  cursor: TripleCursor,
-  actionId: z.string(),
-  subActionId: z.number().int().min(0),
-  marketId: z.number().int().min(0),
-  time: Seconds,
-  sizeBefore: ScaledString,
-  sizeAfter: ScaledString,
-  price: ScaledString,
-  entryPrice: ScaledString,
+/** AccountPositionHistoryInfo (the interface's); sizes signed, long > 0 */
+export const PositionHistoryJsonSchema = z.object({
+  time: TimeText,
+  actionId: U64Text,
+  subActionId: UInt(),
+  marketId: UInt(),
+  sizeBefore: Num,
+  sizeAfter: Num,
+  price: Num,
+  entryPrice: Num,
   reason: z.enum(['trade', 'liquidation']),
+  cursor: z.string().max(64),
 });
 
-export const FundingRowSchema = z.object({
-  id: z.string(),
-  time: Seconds,
-  marketId: z.number().int().min(0),
-  size: ScaledString,
-  /** received (positive) or paid (negative) */
-  payment: ScaledString,
+/** `AccountPnlHistInfo` (what /history/funding serves): fundingSize unsigned, side of the position */
+export const FundingInfoJsonSchema = z.object({
+  time: TimeText,
+  fundingRate: Num,
+  fundingSize: Num.nullable().optional(),
+  side: SideJson.nullable().optional(),
+  fundingIndexChange: Num.nullable().optional(),
+  fundingPnl: Num,
+  market: z.object({ market_id: UInt(), market_symbol: z.string() }),
 });
 
-export const LiquidationRowSchema = z.object({
-  id: z.string(),
-  actionId: z.string(),
-  time: Seconds,
-  marketId: z.number().int().min(0),
-  size: ScaledString,
-  price: ScaledString,
-  equityBefore: ScaledString,
-  maintenanceBefore: ScaledString,
+/** `LiquidationInfo`; orderSize is the signed size closed (long > 0) */
+export const LiquidationInfoJsonSchema = z.object({
+  time: TimeText,
+  actionId: U64Text,
+  liquidatorId: UInt(),
+  liquidateeId: UInt(),
+  fee: Num,
+  liquidationKind: z.enum(['place_order', 'cancel_order', 'bankruptcy']),
+  marketId: UInt().nullable().optional(),
+  tokenId: UInt().nullable().optional(),
+  orderId: z.string().nullable().optional(),
+  orderPrice: Num.nullable().optional(),
+  orderSize: Num.nullable().optional(),
+  orderQuote: Num.nullable().optional(),
+  preOmf: Num,
+  preMmf: Num,
+  preImf: Num,
+  preCmf: Num,
+  prePon: Num,
+  preMf: Num,
+  prePn: Num,
+  postOmf: Num,
+  postMmf: Num,
+  postImf: Num,
+  postCmf: Num,
+  postPon: Num,
+  postMf: Num,
+  postPn: Num,
 });
 
-export const FeeTierRowSchema = z.object({
-  id: z.string(),
-  time: Seconds,
-  fromTier: z.number().int(),
-  toTier: z.number().int(),
+/** AccountFeeTierHistory (the interface's) */
+export const FeeTierHistoryJsonSchema = z.object({
+  time: TimeText,
+  fromTier: UInt(),
+  toTier: UInt(),
   /** 30-day volume in quote units when the tier changed */
-  volume30d: ScaledString,
+  volume30d: Num,
 });
 
-export const PnlPageSchema = pageOf(PnlRowSchema);
-export const PositionPageSchema = pageOf(PositionRowSchema);
-export const FundingPageSchema = pageOf(FundingRowSchema);
-export const LiquidationPageSchema = pageOf(LiquidationRowSchema);
-export const FeeTierPageSchema = pageOf(FeeTierRowSchema);
+export const DepositPageJsonSchema = pageOf(DepositInfoJsonSchema);
+export const WithdrawalPageJsonSchema = pageOf(WithdrawalInfoJsonSchema);
+export const TransferPageJsonSchema = pageOf(TransferRowJsonSchema);
+export const PnlPageJsonSchema = pageOf(PnlInfoJsonSchema);
+export const PositionHistoryPageJsonSchema = pageOf(PositionHistoryJsonSchema);
+export const FundingPageJsonSchema = pageOf(FundingInfoJsonSchema);
+export const LiquidationPageJsonSchema = pageOf(LiquidationInfoJsonSchema);
+export const FeeTierHistoryPageJsonSchema = pageOf(FeeTierHistoryJsonSchema);
 
-/** GET /account/{id}/position/summary: per market, realized trading and funding PnL over three horizons. */
-const PnlHorizons = z.object({ sinceChange: ScaledString, sinceOpen: ScaledString, allTime: ScaledString });
-export const PositionSummarySchema = z.array(
-  z.object({ marketId: z.number().int().min(0), tradingPnl: PnlHorizons, fundingPnl: PnlHorizons }),
+/** GET /account/{id}/position/summary: per market, realized trading and funding PnL over three horizons */
+const PnlHorizons = z.object({ sinceChange: Num, sinceOpen: Num, allTime: Num });
+export const PositionSummaryResultJsonSchema = z.array(
+  z.object({ marketId: UInt(), tradingPnl: PnlHorizons, fundingPnl: PnlHorizons }),
 );
 
-/** GET /account/{id}/pnl/summary: cumulative PnL in a window, with the running series for a chart. */
-export const PnlSummarySchema = z.object({
+/** GET /account/{id}/pnl/summary: cumulative PnL in a window, with the running series for a chart */
+export const PnlSummaryJsonSchema = z.object({
   since: z.string(),
   until: z.string(),
-  tradingPnl: ScaledString,
-  fundingPnl: ScaledString,
-  fees: ScaledString,
-  total: ScaledString,
+  tradingPnl: Num,
+  fundingPnl: Num,
+  fees: Num,
+  total: Num,
   /** cumulative total after each change in the window, oldest first (at most 500 points) */
-  series: z.array(z.object({ time: Seconds, total: ScaledString })).max(500),
+  series: z.array(z.object({ time: TimeText, total: Num })).max(500),
 });
 
-/** GET /account/volume: [marketId, volume] pairs; volume is raw (base size units of the market). */
-export const AccountVolumeSchema = z.array(z.tuple([z.number().int().min(0), ScaledString]));
+/** `AccountVolumeInfo`: raw values (the caller rescales), as the interface says of this endpoint */
+export const AccountVolumeJsonSchema = z.array(
+  z.object({ marketId: UInt(), volumeBase: Num, volumeQuote: Num }),
+);
 
-export type WirePnlRow = z.input<typeof PnlRowSchema>;
-export type WirePositionRow = z.input<typeof PositionRowSchema>;
-export type WireFundingRow = z.input<typeof FundingRowSchema>;
-export type WireLiquidationRow = z.input<typeof LiquidationRowSchema>;
-export type WireFeeTierRow = z.input<typeof FeeTierRowSchema>;
+export type WireDepositInfo = z.input<typeof DepositInfoJsonSchema>;
+export type WireWithdrawalInfo = z.input<typeof WithdrawalInfoJsonSchema>;
+export type WireTransferRow = z.input<typeof TransferRowJsonSchema>;
+export type WirePnlInfo = z.input<typeof PnlInfoJsonSchema>;
+export type WirePositionHistory = z.input<typeof PositionHistoryJsonSchema>;
+export type WireFundingInfo = z.input<typeof FundingInfoJsonSchema>;
+export type WireLiquidationInfo = z.input<typeof LiquidationInfoJsonSchema>;
+export type WireFeeTierHistory = z.input<typeof FeeTierHistoryJsonSchema>;

@@ -1,54 +1,89 @@
-// Market, token and fee reads (GET /markets/live, /market/{id}/live|stats|history/PT1H, /tokens/{id}/stats,
-// /fee/brackets/info, /account/{id}/fee/tier, /accounts/fee-tiers). Prices are scaled by the market's
-// priceDecimals and travel as decimal strings.
+// Market, token and fee reads in the public engine's JSON (rest.md): prices, sizes and volumes as JSON
+// numbers in human units. /markets/live and /market/{id}/live are the interface's own (it names
+// MarketLiveInfo and its `clob` section but not its fields); they follow the same style.
 import { z } from 'zod';
-import { ScaledString, pageOf } from './wire';
+import { Num, TimeText, U64Text, UInt, pageOf } from './json';
 
-export const MarketLiveSchema = z.object({
-  marketId: z.number().int().min(0),
+/** `PerpMarketStats` (snake_case in the public schema) */
+export const PerpMarketStatsJsonSchema = z.object({
+  mark_price: Num.nullable().optional(),
+  aggregated_funding_index: Num,
+  funding_rate: Num,
+  next_funding_time: z.string(),
+  open_interest: Num,
+});
+
+/** `MarketStats` */
+export const MarketStatsJsonSchema = z.object({
+  indexPrice: Num,
+  indexPriceConf: Num,
+  frozen: z.boolean().optional(),
+  volumeBase24h: Num,
+  volumeQuote24h: Num,
+  high24h: Num,
+  low24h: Num,
+  close24h: Num,
+  prevClose24h: Num.nullable().optional(),
+  perpStats: PerpMarketStatsJsonSchema.nullable().optional(),
+});
+
+/** `TokenStats` */
+export const TokenStatsJsonSchema = z.object({
   symbol: z.string(),
-  indexPrice: ScaledString,
-  markPrice: ScaledString,
-  /** funding rate of the current interval, parts per million of notional; positive: longs pay shorts */
-  fundingRatePpm: z.number().int(),
-  nextFundingTime: z.number().int(),
-  clob: z.object({ bestBid: ScaledString.nullable(), bestAsk: ScaledString.nullable() }),
+  decimals: UInt(18),
+  mintAddr: z.string(),
+  weightBps: UInt(0xffff),
+  oracleSymbol: z.string(),
+  indexPrice: z.object({ median: Num, confidence: Num }).nullable().optional(),
 });
 
-export const MarketStatsSchema = z.object({
-  marketId: z.number().int().min(0),
-  indexPrice: ScaledString,
-  markPrice: ScaledString,
-  high24h: ScaledString,
-  low24h: ScaledString,
-  openInterest: ScaledString,
-  volume24h: ScaledString,
-  cumulativeFunding: ScaledString,
+/** `OrderbookInfo`: levels are [price, size] number pairs */
+const Level = z.tuple([Num, Num]);
+const SideSummary = z.object({ sum: Num, count: UInt() });
+export const OrderbookJsonSchema = z.object({
+  updateId: UInt(Number.MAX_SAFE_INTEGER),
+  asks: z.array(Level),
+  bids: z.array(Level),
+  asksSummary: SideSummary,
+  bidsSummary: SideSummary,
 });
 
-export const CandleSchema = z.object({
-  start: z.number().int(),
-  open: ScaledString,
-  high: ScaledString,
-  low: ScaledString,
-  close: ScaledString,
+/** `MarketHistoryInfo` (hourly): indexPrice scaled by the price decimals, as the public text says */
+export const MarketHistoryJsonSchema = z.object({
+  marketId: UInt(),
+  time: TimeText,
+  actionId: U64Text,
+  fundingIndex: Num,
+  fundingRate: Num,
+  indexPrice: Num,
+  markPrice: Num,
 });
-export const TokenStatsSchema = z.object({
-  tokenId: z.number().int().min(0),
+export const MarketHistoryPageJsonSchema = pageOf(MarketHistoryJsonSchema);
+
+/**
+ * `[FeeTierId, FeeTierConfig]` pairs. The public schema types the rates uint16; the devnet's market-maker
+ * tier has a maker rebate, written as a negative number (docs/protocol-decisions.md).
+ */
+const Bps = Num.refine((t) => /^-?\d{1,5}$/.test(t), 'expected whole basis points');
+export const FeeBracketsJsonSchema = z.array(
+  z.tuple([UInt(), z.object({ maker_fee_bps: Bps, taker_fee_bps: Bps })]),
+);
+/** `PageResult_for_uint32_and_AccountFeeTier` */
+export const AccountFeeTierPageJsonSchema = z.object({
+  items: z.array(z.object({ accountId: UInt(), feeTier: UInt() })).max(255),
+  nextStartInclusive: UInt().nullable().optional(),
+});
+
+/** MarketLiveInfo (the interface's): prices and funding now, with the clob section's best bid and ask */
+export const MarketLiveJsonSchema = z.object({
+  marketId: UInt(),
   symbol: z.string(),
-  price: ScaledString,
-  priceDecimals: z.number().int(),
+  indexPrice: Num,
+  markPrice: Num,
+  fundingRate: Num,
+  nextFundingTime: z.string(),
+  clob: z.object({ bestBid: Num.nullable(), bestAsk: Num.nullable() }),
 });
 
-export const FeeTierConfigSchema = z.object({
-  name: z.string(),
-  makerBps: z.number(),
-  takerBps: z.number(),
-  minVolume: ScaledString,
-});
-export const FeeBracketsSchema = z.array(z.tuple([z.number().int(), FeeTierConfigSchema]));
-export const AccountFeeTierSchema = z.object({ accountId: z.number().int().min(0), tier: z.number().int() });
-export const AccountFeeTierPageSchema = pageOf(AccountFeeTierSchema);
-
-export type WireMarketLive = z.input<typeof MarketLiveSchema>;
-export type WireMarketStats = z.input<typeof MarketStatsSchema>;
+export type WireMarketLive = z.input<typeof MarketLiveJsonSchema>;
+export type WireMarketStats = z.input<typeof MarketStatsJsonSchema>;

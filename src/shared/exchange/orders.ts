@@ -1,70 +1,77 @@
-// Orders, trades and the order book as the exchange serves them (GET /order/{id}, /order/{id}/trades,
-// /account/{id}/orders[/open], /trades, /market/{id}/orderbook). Prices and sizes are scaled by the market's
-// priceDecimals and sizeDecimals; ids that can pass 2^53 are strings.
+// Orders and trades in the public engine's JSON (rest.md `OrderInfo`, `Trade`): prices and sizes as JSON
+// numbers in human units, order, trade and action ids as decimal strings, times as RFC3339 strings, sides
+// `ask`/`bid` and fill modes in the public spellings. The interface's additions ride along under names the
+// public records do not use: clientOrderId and marketMode on both (v19/v20), the maker side's order id and
+// the fees on trades, the order's status.
 import { z } from 'zod';
-import { AccountIdNumber, ScaledString, Seconds, U64String, pageOf } from './wire';
+import { FillModeJson, Num, SideJson, TimeText, U64Text, UInt, pageOf } from './json';
 
-export const SideSchema = z.enum(['ASK', 'BID']);
-export const FillModeSchema = z.enum(['LIMIT', 'POST_ONLY', 'IMMEDIATE_OR_CANCEL', 'FILL_OR_KILL']);
+const ClientOrderId = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,19})$/)
+  .nullable();
 
-export const OrderInfoSchema = z.object({
-  orderId: U64String,
-  clientOrderId: U64String.nullable(),
-  accountId: AccountIdNumber,
-  marketId: z.number().int().min(0),
-  side: SideSchema,
-  fillMode: FillModeSchema,
-  /** 0 for a market order */
-  price: ScaledString,
-  size: ScaledString,
-  filledSize: ScaledString,
-  status: z.enum(['open', 'filled', 'cancelled']),
-  reduceOnly: z.boolean(),
-  time: Seconds,
-  actionId: U64String,
-  marketMode: z.literal('clob'),
+export const OrderInfoJsonSchema = z.object({
+  addedAt: TimeText,
+  updatedAt: TimeText,
+  /** the order's latest trade ("0" before any) */
+  tradeId: U64Text,
+  traderId: UInt(),
+  marketId: UInt(),
+  orderId: U64Text,
+  side: SideJson,
+  placedSize: Num,
+  filledSize: Num.nullable().optional(),
+  updateActionId: U64Text,
+  isReduceOnly: z.boolean(),
+  fillMode: FillModeJson,
+  placedPrice: Num,
+  originalSizeLimit: Num.nullable().optional(),
+  originalPriceLimit: Num.nullable().optional(),
+  placementOrigin: z.enum(['User', 'Trigger', 'Liquidation']),
+  finalizationReason: z.enum(['Filled', 'Canceled', 'Taken']).nullable().optional(),
+  marketSymbol: z.string(),
+  tokenSymbol: z.string(),
+  clientOrderId: ClientOrderId.optional(),
+  marketMode: z.literal('clob').optional(),
+  status: z.enum(['open', 'filled', 'cancelled']).optional(),
 });
 
-export const TradeSchema = z.object({
-  tradeId: U64String,
-  actionId: U64String,
-  time: Seconds,
-  marketId: z.number().int().min(0),
-  price: ScaledString,
-  size: ScaledString,
-  takerSide: SideSchema,
-  takerId: AccountIdNumber,
-  makerId: AccountIdNumber,
-  takerOrderId: U64String,
-  makerOrderId: U64String,
-  takerClientOrderId: U64String.nullable(),
-  /** quote-token units charged (negative: a rebate) */
-  takerFee: ScaledString,
-  makerFee: ScaledString,
-  marketMode: z.literal('clob'),
+export const TradeJsonSchema = z.object({
+  time: TimeText,
+  actionId: U64Text,
+  tradeId: U64Text,
+  takerId: UInt(),
+  takerSide: SideJson,
+  makerId: UInt(),
+  marketId: UInt(),
+  /** the taker's order */
+  orderId: U64Text,
+  price: Num,
+  baseSize: Num,
+  makerOrderId: U64Text.optional(),
+  takerClientOrderId: ClientOrderId.optional(),
+  /** quote charged (negative: a rebate) */
+  takerFee: Num.optional(),
+  makerFee: Num.optional(),
+  marketMode: z.literal('clob').optional(),
 });
 
-/** GET /trades: newest first; pass since, until and nextStartInclusive back for the next page. */
-export const TradesPageSchema = z.object({
-  trades: z.array(TradeSchema).max(255),
-  accountId: AccountIdNumber.optional(),
+/**
+ * GET /trades, newest first. The interface names the array `trades` and adds `accountId` and the effective
+ * `since` / `until`; the same array is also served as the public `items`.
+ */
+export const TradesPageJsonSchema = z.object({
+  trades: z.array(TradeJsonSchema).max(255),
+  items: z.array(TradeJsonSchema).max(255),
+  accountId: UInt().optional(),
   since: z.string(),
   until: z.string(),
-  nextStartInclusive: z.string().optional(),
+  nextStartInclusive: z.string().nullable().optional(),
 });
 
-export const OrderPageSchema = pageOf(OrderInfoSchema);
-export const TradePageSchema = pageOf(TradeSchema);
+export const OrderPageJsonSchema = pageOf(OrderInfoJsonSchema);
+export const TradePageJsonSchema = pageOf(TradeJsonSchema);
 
-const Level = z.tuple([ScaledString, ScaledString]);
-export const OrderbookSchema = z.object({
-  marketId: z.number().int().min(0),
-  /** the book's version; deltas@<symbol> messages chain from it */
-  updateId: z.number().int().min(0),
-  bids: z.array(Level),
-  asks: z.array(Level),
-});
-
-export type WireOrderInfo = z.input<typeof OrderInfoSchema>;
-export type WireTrade = z.input<typeof TradeSchema>;
-export type WireOrderbook = z.input<typeof OrderbookSchema>;
+export type WireOrderInfo = z.input<typeof OrderInfoJsonSchema>;
+export type WireTrade = z.input<typeof TradeJsonSchema>;

@@ -1,124 +1,127 @@
 // Vault reads (GET /vaults, /vault/{id}, /vault/{id}/user/{account}, /account/{id}/vault-user-states, the
-// vault histories) and the vault@<id> stream payload. Amounts are quote-token units and shares are whole
-// share units, both as decimal strings; navPerShare is quote units per share scaled by 10^navDecimals.
+// vault histories) and the vault@<id> stream payload. The interface names these records but not their
+// fields; they follow the public engine's style: camelCase, quote amounts and shares as JSON numbers in
+// human units (a share counts in quote-token units: one share was one quote unit when a vault started),
+// navPerShare in quote per share with navDecimals places, times as RFC3339 strings, row ids as strings.
 import { z } from 'zod';
-import { AccountIdNumber, ScaledString, Seconds, U64String, pageOf } from './wire';
+import { Num, TimeText, U64Text, UInt, pageOf } from './json';
 
-const VaultIdNumber = z.number().int().min(0).max(0xffffffff);
+const VaultId = UInt();
 
 export const VaultViewStateSchema = z.object({
-  vaultId: VaultIdNumber,
-  name: z.string(),
+  vaultId: VaultId,
+  name: z.string().max(64),
   /** the market the vault's strategy trades */
-  marketId: z.number().int().min(0),
-  vaultAccountId: AccountIdNumber,
-  quoteTokenId: z.number().int().min(0),
-  totalShares: ScaledString,
+  marketId: UInt(),
+  vaultAccountId: UInt(),
+  quoteTokenId: UInt(),
+  totalShares: Num,
   /** the vault account's margin equity, claim reserve excluded */
-  equity: ScaledString,
-  navPerShare: ScaledString,
-  navDecimals: z.number().int().min(0),
+  equity: Num,
+  navPerShare: Num,
+  /** the places navPerShare is stated to */
+  navDecimals: UInt(18),
   /** owner seed + deposits − converted withdrawals */
-  netDeposits: ScaledString,
+  netDeposits: Num,
   /** equity − netDeposits */
-  pnl: ScaledString,
-  epoch: z.number().int().min(1),
-  epochSeconds: z.number().int().min(1),
-  /** engine seconds at which the current epoch ends and its requests convert */
-  epochEnd: Seconds,
+  pnl: Num,
+  epoch: UInt(),
+  epochSeconds: UInt(),
+  /** when the current epoch ends and its requests convert */
+  epochEnd: TimeText,
   /** shares requested in the current epoch */
-  pendingWithdrawalShares: ScaledString,
-  /** quote units converted and set aside, not yet claimed */
-  claimReserve: ScaledString,
+  pendingWithdrawalShares: Num,
+  /** quote converted and set aside, not yet claimed */
+  claimReserve: Num,
   /** the strategy's position in its market; null while flat */
-  position: z.object({ size: ScaledString, entryPrice: ScaledString }).nullable(),
-  createdAt: Seconds,
+  position: z.object({ size: Num, entryPrice: Num }).nullable(),
+  createdAt: TimeText,
   /** the last vault@ stream update id */
-  updateId: z.number().int().min(0),
+  updateId: UInt(Number.MAX_SAFE_INTEGER),
 });
 
 export const VaultUserStateSchema = z.object({
-  vaultId: VaultIdNumber,
-  accountId: AccountIdNumber,
+  vaultId: VaultId,
+  accountId: UInt(),
   /** shares held, including those queued in the current withdrawal request */
-  shares: ScaledString,
+  shares: Num,
   /** the part of the vault these shares own, parts per million */
-  ownerSharePpm: z.number().int().min(0).max(1_000_000),
-  /** shares at the current NAV, quote units */
-  value: ScaledString,
+  ownerSharePpm: UInt(1_000_000),
+  /** shares at the current NAV, quote */
+  value: Num,
   /** shares requested this epoch; they convert when it ends */
-  currentWithdrawal: ScaledString,
+  currentWithdrawal: Num,
   /** shares converted at an epoch end, waiting in `claimable` */
-  previousWithdrawal: ScaledString,
-  /** quote units ready to claim */
-  claimable: ScaledString,
+  previousWithdrawal: Num,
+  /** quote ready to claim */
+  claimable: Num,
   /** the epoch from which the current request can be claimed; null without one */
-  claimableEpoch: z.number().int().min(1).nullable(),
-  /** engine seconds at which that epoch begins; null without a current request */
-  claimableAt: Seconds.nullable(),
+  claimableEpoch: UInt().nullable(),
+  /** when that epoch begins; null without a current request */
+  claimableAt: TimeText.nullable(),
 });
 
 /** One entry of GET /account/{id}/vault-user-states: the vaults this account has anything in. */
 export const AccountVaultUserStateInfoSchema = VaultUserStateSchema.extend({ vaultName: z.string() });
 
-export const VaultStrategySchema = z.object({
-  kind: z.enum(['momentum', 'meanReversion']),
-  intervalSeconds: z.number().int(),
-  thresholdBps: z.number().int(),
-  leverageBps: z.number().int(),
-  maxTradeNotional: ScaledString,
-});
-
 export const VaultConfigRowSchema = z.object({
-  id: U64String,
-  time: Seconds,
-  vaultId: VaultIdNumber,
+  id: U64Text,
+  time: TimeText,
+  vaultId: VaultId,
   name: z.string(),
-  marketId: z.number().int().min(0),
-  epochSeconds: z.number().int().min(1),
-  ownerCapital: ScaledString,
-  strategy: VaultStrategySchema.nullable(),
+  marketId: UInt(),
+  epochSeconds: UInt(),
+  ownerCapital: Num,
+  strategy: z
+    .object({
+      kind: z.enum(['momentum', 'meanReversion']),
+      intervalSeconds: UInt(),
+      thresholdBps: UInt(),
+      leverageBps: UInt(),
+      maxTradeNotional: Num,
+    })
+    .nullable(),
 });
 
 export const VaultDepositRowSchema = z.object({
-  id: U64String,
+  id: U64Text,
   /** null for the owner's seed */
-  actionId: U64String.nullable(),
-  time: Seconds,
-  vaultId: VaultIdNumber,
-  accountId: AccountIdNumber,
-  amount: ScaledString,
-  shares: ScaledString,
-  navPerShare: ScaledString,
+  actionId: U64Text.nullable(),
+  time: TimeText,
+  vaultId: VaultId,
+  accountId: UInt(),
+  amount: Num,
+  shares: Num,
+  navPerShare: Num,
 });
 
 export const VaultWithdrawalRowSchema = z.object({
-  id: U64String,
-  actionId: U64String,
-  time: Seconds,
-  vaultId: VaultIdNumber,
-  accountId: AccountIdNumber,
+  id: U64Text,
+  actionId: U64Text,
+  time: TimeText,
+  vaultId: VaultId,
+  accountId: UInt(),
   type: z.enum(['requested', 'converted', 'claimed']),
-  requestKind: z.enum(['QUOTE_NOTIONAL', 'SHARES']).optional(),
-  shares: ScaledString,
-  amount: ScaledString,
-  epoch: z.number().int().min(1),
+  requestKind: z.enum(['quoteNotional', 'shares']).optional(),
+  shares: Num,
+  amount: Num,
+  epoch: UInt(),
 });
 
 export const VaultEpochRowSchema = z.object({
-  id: U64String,
-  actionId: U64String,
-  time: Seconds,
-  vaultId: VaultIdNumber,
-  epoch: z.number().int().min(1),
-  startTime: Seconds,
-  endTime: Seconds,
-  equity: ScaledString,
-  totalShares: ScaledString,
-  navPerShare: ScaledString,
-  withdrawnShares: ScaledString,
-  withdrawnAmount: ScaledString,
-  pnl: ScaledString,
+  id: U64Text,
+  actionId: U64Text,
+  time: TimeText,
+  vaultId: VaultId,
+  epoch: UInt(),
+  startTime: TimeText,
+  endTime: TimeText,
+  equity: Num,
+  totalShares: Num,
+  navPerShare: Num,
+  withdrawnShares: Num,
+  withdrawnAmount: Num,
+  pnl: Num,
 });
 
 export const VaultConfigPageSchema = pageOf(VaultConfigRowSchema);
@@ -126,20 +129,6 @@ export const VaultDepositPageSchema = pageOf(VaultDepositRowSchema);
 export const VaultWithdrawalPageSchema = pageOf(VaultWithdrawalRowSchema);
 export const VaultEpochPageSchema = pageOf(VaultEpochRowSchema);
 
-/** A vault@<id> message: the full view after the change, with update ids one apart per vault. */
-export const VaultStreamMessageSchema = z.object({
-  vault: VaultViewStateSchema,
-  stream: z.string(),
-  update_id: z.number().int(),
-  last_update_id: z.number().int(),
-});
-
-export type VaultViewState = z.infer<typeof VaultViewStateSchema>;
-export type VaultUserState = z.infer<typeof VaultUserStateSchema>;
-export type AccountVaultUserStateInfo = z.infer<typeof AccountVaultUserStateInfoSchema>;
-export type VaultDepositRow = z.infer<typeof VaultDepositRowSchema>;
-export type VaultWithdrawalRow = z.infer<typeof VaultWithdrawalRowSchema>;
-export type VaultEpochRow = z.infer<typeof VaultEpochRowSchema>;
 export type WireVaultViewState = z.input<typeof VaultViewStateSchema>;
 export type WireVaultUserState = z.input<typeof VaultUserStateSchema>;
 export type WireAccountVaultUserStateInfo = z.input<typeof AccountVaultUserStateInfoSchema>;

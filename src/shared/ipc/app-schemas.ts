@@ -35,7 +35,8 @@ export const SessionViewSchema = z.object({
   label: z.string().nullable(),
   expiry: z.number(),
   refreshDeadline: z.number().nullable(),
-  createdAt: z.number(),
+  /** known for the sessions this device created; the exchange's User does not list it */
+  createdAt: z.number().nullable(),
   lastUsed: z.number().nullable(),
   createdHere: z.boolean(),
   status: z.enum(['active', 'expiring', 'expired']),
@@ -65,7 +66,6 @@ export const PositionViewSchema = z.object({
   entryPrice: z.bigint(),
   markPrice: z.bigint(),
   unrealizedPnl: z.bigint(),
-  realizedPnl: z.bigint(),
   fundingPnl: z.bigint(),
   /** null when no mark price would liquidate the account */
   liquidationPrice: z.bigint().nullable(),
@@ -159,8 +159,9 @@ const DepositRowSchema = z.object({
   accountId: AccountId,
   tokenId: TokenId,
   amount: z.bigint(),
-  chainTxId: z.string(),
-  from: Address,
+  /** the settlement transaction and its sender, where the exchange says (the devnet does) */
+  chainTxId: z.string().nullable(),
+  from: Address.nullable(),
 });
 const WithdrawalRowSchema = z.object({
   id: RowId,
@@ -170,9 +171,10 @@ const WithdrawalRowSchema = z.object({
   tokenId: TokenId,
   amount: z.bigint(),
   fee: z.bigint(),
-  destination: Address,
-  eventNonce: z.string(),
-  status: z.enum(['requested', 'processed']),
+  destination: Address.nullable(),
+  /** where the exchange says (the devnet does): the settlement event and whether it was paid out */
+  eventNonce: z.string().nullable(),
+  status: z.enum(['requested', 'processed']).nullable(),
 });
 const TransferRowSchema = z.object({
   id: RowId,
@@ -189,10 +191,11 @@ const PnlRowSchema = z.object({
   cursor: RowId,
   actionId: RowId,
   subActionId: z.number().int().min(0),
-  marketId: MarketId,
+  /** the public AccountPnlInfo names neither: null where the exchange does not add them */
+  marketId: MarketId.nullable(),
   time: Time,
   tradingPnl: z.bigint(),
-  fee: z.bigint(),
+  fee: z.bigint().nullable(),
 });
 const PositionRowSchema = z.object({
   cursor: RowId,
@@ -217,9 +220,10 @@ const LiquidationRowSchema = z.object({
   id: RowId,
   actionId: RowId,
   time: Time,
-  marketId: MarketId,
-  size: z.bigint(),
-  price: z.bigint(),
+  /** null for a liquidation that closed no order in a market */
+  marketId: MarketId.nullable(),
+  size: z.bigint().nullable(),
+  price: z.bigint().nullable(),
   equityBefore: z.bigint(),
   maintenanceBefore: z.bigint(),
 });
@@ -436,6 +440,8 @@ export const SummarySchema = z.object({
   balanceAfter: z.bigint(),
   warnings: z.array(z.string()),
   needsFreshUnlock: z.boolean(),
+  /** money leaves the person's wallets: confirmAction must carry the passphrase */
+  needsPassphrase: z.boolean(),
   /** the account's margin once the amount has left it; null when it has no positions */
   marginAfter: z.object({ freeCollateral: z.bigint(), healthBps: z.number().int() }).nullable(),
   expiresAt: z.number(),
@@ -582,7 +588,10 @@ export const appMethods = {
   },
   // actions
   prepareAction: { args: IntentSchema, result: SummarySchema },
-  confirmAction: { args: z.object({ confirmationId: z.string().max(64) }), result: ActionResultSchema },
+  confirmAction: {
+    args: z.object({ confirmationId: z.string().max(64), passphrase: Passphrase.optional() }),
+    result: ActionResultSchema,
+  },
   // audit
   listAuditLog: {
     args: z.object({

@@ -12,6 +12,20 @@ import { decodeReceipt, encodeActionRaw } from '../../../src/protocol/codec';
 import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
 import { depositMessage } from '../../../src/protocol/chain-deposit';
 import type { ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/types';
+import type { z } from 'zod';
+import { parseExchangeJson, type DecimalText } from '../../../src/shared/exchange/json';
+import { scaledFromDecimal } from '../../../src/shared/money';
+import { MarketLiveJsonSchema, OrderbookJsonSchema } from '../../../src/shared/exchange/markets';
+import {
+  OrderInfoJsonSchema,
+  OrderPageJsonSchema,
+  TradeJsonSchema,
+  TradePageJsonSchema,
+  TradesPageJsonSchema,
+} from '../../../src/shared/exchange/orders';
+import { createExchangeClient, type ExchangeClient } from '../../../src/main/exchange/exchange-client';
+import { createHttpClient } from '../../../src/main/exchange/http-client';
+import type { Account } from '../../../src/main/exchange/account-model';
 
 export const schema = loadSchema(readBundledProto());
 
@@ -22,6 +36,12 @@ export interface TestExchange {
   now(): bigint;
   get(path: string): Promise<Response>;
   getJson<T = unknown>(path: string): Promise<T>;
+  /** the public JSON read as the app reads it: numbers kept as their text, then parsed with `schema` */
+  read<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>>;
+  /** the app's own exchange client on this devnet */
+  client: ExchangeClient;
+  /** an account in the app's model (bigint amounts, margin health, liquidation prices) */
+  account(accountId: number): Promise<Account>;
   postJson(path: string, body: unknown): Promise<Response>;
   postAction(body: Uint8Array, contentType?: string): Promise<Response>;
   submit(body: Uint8Array): Promise<Receipt>;
@@ -44,6 +64,13 @@ export async function startExchange(options: DevnetOptions = {}): Promise<TestEx
       if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
       return (await res.json()) as T;
     },
+    read: async (path, schema) => {
+      const res = await fetch(`${url}${path}`);
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+      return schema.parse(parseExchangeJson(await res.text()));
+    },
+    client: createExchangeClient(createHttpClient({ baseUrl: url })),
+    account: (accountId) => exchange.client.account(accountId),
     postJson: (path, body) =>
       fetch(`${url}${path}`, {
         method: 'POST',
@@ -168,10 +195,8 @@ export const errorOf = (receipt: Receipt): string | null =>
   receipt.kind.type === 'err' ? receipt.kind.error : null;
 
 export async function balances(exchange: TestExchange, accountId: number): Promise<Record<number, bigint>> {
-  const account = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(
-    `/account/${accountId}`,
-  );
-  return Object.fromEntries(account.balances.map((b) => [b.tokenId, BigInt(b.amount)]));
+  const account = await exchange.account(accountId);
+  return Object.fromEntries(account.balances.map((b) => [b.tokenId, b.amount]));
 }
 
 export async function chainBalance(
@@ -189,7 +214,14 @@ export const USDC = 0;
 export const usdc = (whole: number): bigint => BigInt(whole) * 1_000_000n;
 
 export type PlaceOrder = Extract<ActionKind, { type: 'placeOrder' }>;
-export type PlacedOrder = Receipt & { kind: Extract<ReceiptKind, { type: 'placeOrderResult' }> };
+/** A placed order's receipt, with the devnet's own additions (order id, fill state) known to be there. */
+export type PlacedOrder = Receipt & {
+  kind: Extract<ReceiptKind, { type: 'placeOrderResult' }> & {
+    orderId: bigint;
+    filledSize: bigint;
+    remainingSize: bigint;
+  };
+};
 
 /** The trading tests' participant: a new wallet with `collateral` USDC credited and a session. */
 export async function trader(
@@ -231,5 +263,125 @@ export async function placedOrder(
 ): Promise<PlacedOrder> {
   const r = await placeOrder(exchange, w, fields);
   if (r.kind.type !== 'placeOrderResult') throw new Error(`order refused: ${errorOf(r)}`);
+  if (r.kind.orderId === undefined || r.kind.filledSize === undefined || r.kind.remainingSize === undefined)
+    throw new Error('the devnet left out its order id or fill state');
   return r as PlacedOrder;
+}
+
+/**
+ * The exchange's human-unit numbers (decimal texts after a lossless parse) read back as scaled integers of
+ * `decimals` places, everywhere in a parsed value: for tests that compare a whole record in one unit (a
+ * vault's quote amounts, shares and NAV all have 6). Names and cursors are not decimal texts and stay.
+ */
+const KEEP = new Set(['nextStartInclusive', 'cursor', 'name', 'vaultName', 'orderId', 'triggerId']);
+export function scaledDeep<T>(value: T, decimals: number): Scaled<T> {
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))
+    return scaledFromDecimal(value, decimals) as Scaled<T>;
+  if (Array.isArray(value)) return value.map((v: unknown) => scaledDeep(v, decimals)) as Scaled<T>;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, KEEP.has(k) ? v : scaledDeep(v, decimals)]),
+    ) as Scaled<T>;
+  return value as Scaled<T>;
+}
+type Scaled<T> = T extends DecimalText
+  ? bigint
+  : T extends (infer E)[]
+    ? Scaled<E>[]
+    : T extends object
+      ? { [K in keyof T]: Scaled<T[K]> }
+      : T;
+
+// ---- orders and trades read back in the devnet's own units, for the behaviour tests: the public records
+// (human units, `ask`/`bid`, public fill modes) turned into scaled integers with the markets' decimals
+
+const MARKET_DECIMALS: Record<number, { price: number; size: number }> = {
+  0: { price: 1, size: 4 },
+  1: { price: 2, size: 3 },
+  2: { price: 3, size: 2 },
+};
+const FILL_MODES = {
+  Limit: 'LIMIT',
+  PostOnly: 'POST_ONLY',
+  ImmediateOrCancel: 'IMMEDIATE_OR_CANCEL',
+  FillOrKill: 'FILL_OR_KILL',
+} as const;
+const upper = (side: 'ask' | 'bid') => (side === 'ask' ? ('ASK' as const) : ('BID' as const));
+
+export function orderView(o: z.output<typeof OrderInfoJsonSchema>) {
+  const d = MARKET_DECIMALS[o.marketId]!;
+  return {
+    orderId: o.orderId,
+    clientOrderId: o.clientOrderId == null ? null : BigInt(o.clientOrderId),
+    accountId: o.traderId,
+    marketId: o.marketId,
+    side: upper(o.side),
+    fillMode: FILL_MODES[o.fillMode],
+    price: scaledFromDecimal(o.placedPrice, d.price),
+    size: scaledFromDecimal(o.placedSize, d.size),
+    filledSize: scaledFromDecimal(o.filledSize ?? '0', d.size),
+    status: o.status,
+    reduceOnly: o.isReduceOnly,
+    time: o.addedAt,
+    actionId: o.updateActionId,
+    marketMode: o.marketMode,
+  };
+}
+
+export function tradeView(t: z.output<typeof TradeJsonSchema>) {
+  const d = MARKET_DECIMALS[t.marketId]!;
+  return {
+    tradeId: t.tradeId,
+    actionId: t.actionId,
+    time: t.time,
+    marketId: t.marketId,
+    price: scaledFromDecimal(t.price, d.price),
+    size: scaledFromDecimal(t.baseSize, d.size),
+    takerSide: upper(t.takerSide),
+    takerId: t.takerId,
+    makerId: t.makerId,
+    takerOrderId: t.orderId,
+    makerOrderId: t.makerOrderId,
+    takerClientOrderId: t.takerClientOrderId == null ? null : BigInt(t.takerClientOrderId),
+    takerFee: scaledFromDecimal(t.takerFee ?? '0', 6),
+    makerFee: scaledFromDecimal(t.makerFee ?? '0', 6),
+    marketMode: t.marketMode,
+  };
+}
+
+export const readOrder = async (ex: TestExchange, orderId: bigint | string) =>
+  orderView(await ex.read(`/order/${orderId}`, OrderInfoJsonSchema));
+export const readOrderPage = async (ex: TestExchange, path: string) => {
+  const page = await ex.read(path, OrderPageJsonSchema);
+  return { ...page, items: page.items.map(orderView) };
+};
+export const readTradePage = async (ex: TestExchange, path: string) => {
+  const page = await ex.read(path, TradePageJsonSchema);
+  return { ...page, items: page.items.map(tradeView) };
+};
+export const readTrades = async (ex: TestExchange, path: string) => {
+  const page = await ex.read(path, TradesPageJsonSchema);
+  return { ...page, trades: page.trades.map(tradeView), items: page.items.map(tradeView) };
+};
+
+/** GET /market/{id}/orderbook with its [price, size] levels read back as scaled integers */
+export async function readBook(ex: TestExchange, marketId: number, query = '') {
+  const book = await ex.read(`/market/${marketId}/orderbook${query}`, OrderbookJsonSchema);
+  const d = MARKET_DECIMALS[marketId]!;
+  const levels = (list: [string, string][]) =>
+    list.map(([p, s]) => [scaledFromDecimal(p, d.price), scaledFromDecimal(s, d.size)] as [bigint, bigint]);
+  return { ...book, bids: levels(book.bids), asks: levels(book.asks) };
+}
+
+/** a market's live prices read back as scaled integers */
+export async function readLive(ex: TestExchange, marketId: number) {
+  const live = await ex.read(`/market/${marketId}/live`, MarketLiveJsonSchema);
+  const price = (t: string | null) =>
+    t === null ? null : scaledFromDecimal(t, MARKET_DECIMALS[marketId]!.price);
+  return {
+    indexPrice: price(live.indexPrice)!,
+    markPrice: price(live.markPrice)!,
+    bestBid: price(live.clob.bestBid),
+    bestAsk: price(live.clob.bestAsk),
+  };
 }

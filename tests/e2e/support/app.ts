@@ -1,5 +1,6 @@
 // Starts the app as a user would without Electron: the browser host CLI, whose core launches the embedded
-// devnet, with a fresh data folder. Returns the URL it printed (with its one-time token).
+// devnet, with a fresh data folder. Each read of `url` gives a fresh one-time address: the host spends a
+// token at the first load (trading it for a session cookie), and every test opens its own browser context.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,8 @@ import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
 
 export interface RunningApp {
-  url: string;
+  /** a fresh one-time address on every read */
+  readonly url: string;
   /** what the host printed on stderr so far (warnings), line by line; it is echoed to the test's stderr */
   stderr: string[];
   exchangeUrl: string;
@@ -34,7 +36,8 @@ export async function startApp(
         { ...process.env, PERPETUA_KEYCHAIN_SERVICE: `perpetua-e2e-${randomUUID()}` },
         options.env ?? {},
       ),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // a line on stdin asks the host for another one-time address
+      stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
   const stderr: string[] = [];
@@ -43,30 +46,45 @@ export async function startApp(
     process.stderr.write(`${line}\n`);
   });
   let exchangeUrl = '';
-  const url = await new Promise<string>((resolve, reject) => {
+  // Addresses are asked for ahead of use so that reading `url` stays synchronous.
+  const spare: string[] = [];
+  const askForMore = (n: number): void => {
+    if (child.stdin?.writable) child.stdin.write('\n'.repeat(n));
+  };
+  const first = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the host did not start within 30 s')), 30_000);
+    let started = false;
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const exchange = /^exchange: (\S+)/.exec(line);
       if (exchange) exchangeUrl = exchange[1]!;
       const match = /^PERPETUA_HOST_URL=(\S+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
+      if (!match) return;
+      if (started) return void spare.push(match[1]!);
+      started = true;
+      clearTimeout(timer);
+      askForMore(16);
+      resolve(match[1]!);
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the host exited with code ${code}`));
     });
   });
+  spare.unshift(first);
   return {
-    url,
+    get url() {
+      const next = spare.shift();
+      if (spare.length < 8) askForMore(16);
+      if (next === undefined) throw new Error('the host has not answered with a fresh address yet');
+      return next;
+    },
     stderr,
     exchangeUrl,
     dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.stdin?.end();
         child.kill('SIGTERM');
         await exited;
       }

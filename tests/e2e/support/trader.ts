@@ -10,6 +10,8 @@ import { decodeReceipt, encodeActionRaw } from '../../../src/protocol/codec';
 import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
 import { depositMessage } from '../../../src/protocol/chain-deposit';
 import type { ActionKind, ReceiptKind } from '../../../src/protocol/types';
+import { createExchangeClient, type ExchangeClient } from '../../../src/main/exchange/exchange-client';
+import { createHttpClient } from '../../../src/main/exchange/http-client';
 
 const schema = loadSchema(readBundledProto());
 
@@ -32,6 +34,13 @@ export class Trader {
     this.address = bs58.encode(this.key.publicKey);
   }
 
+  /** reads through the app's own exchange client: the public JSON, scaled exactly */
+  private client: ExchangeClient | null = null;
+  private reader(): ExchangeClient {
+    this.client ??= createExchangeClient(createHttpClient({ baseUrl: this.exchangeUrl }));
+    return this.client;
+  }
+
   private async json<T>(path: string, init?: RequestInit): Promise<T> {
     const res = await fetch(`${this.exchangeUrl}${path}`, init);
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
@@ -47,8 +56,7 @@ export class Trader {
   }
 
   async accountIds(): Promise<number[]> {
-    const res = await fetch(`${this.exchangeUrl}/user/${this.address}`);
-    return res.status === 404 ? [] : ((await res.json()) as { accountIds: number[] }).accountIds;
+    return (await this.reader().user(this.address))?.accountIds ?? [];
   }
 
   /** Faucet and a signed deposit, then waits until the exchange has credited it to an account. */
@@ -67,8 +75,8 @@ export class Trader {
     for (let i = 0; i < 100; i += 1) {
       const [account] = await this.accountIds();
       if (account !== undefined) {
-        const a = await this.json<{ balances: { tokenId: number; amount: string }[] }>(`/account/${account}`);
-        if (a.balances.some((b) => b.tokenId === tokenId && BigInt(b.amount) >= amount)) return account;
+        const a = await this.reader().account(account);
+        if (a.balances.some((b) => b.tokenId === tokenId && b.amount >= amount)) return account;
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -154,13 +162,13 @@ export class Trader {
 
   /** The wallet's sessions as the exchange lists them. */
   async sessions(): Promise<{ sessionId: string }[]> {
-    return (await this.json<{ sessions: { sessionId: string }[] }>(`/user/${this.address}`)).sessions;
+    return ((await this.reader().user(this.address))?.sessions ?? []).map((s) => ({
+      sessionId: s.sessionId.toString(),
+    }));
   }
 
-  async account(accountId: number) {
-    return this.json<{
-      margin: { healthBps: number | null; equity: string };
-      positions: { marketId: number; size: string; markPrice: string; liquidationPrice: string | null }[];
-    }>(`/account/${accountId}`);
+  /** the account as the app models it: bigint amounts, margin health and liquidation prices */
+  account(accountId: number) {
+    return this.reader().account(accountId);
   }
 }

@@ -1,20 +1,72 @@
 // Atomic: several subactions under one signature and one action id, all or nothing. Each subaction runs
-// through its own rule; if any is refused, the whole state is put back as it was and the atomic action is
-// refused with that subaction's error, so a half-applied batch can never be observed.
+// through the rule of the action it stands for (trade_or_place -> PlaceOrder, cancel_order ->
+// CancelOrderById, and the interface's trigger and vault subactions -> their own kinds); if any is refused,
+// the whole state is put back as it was and the atomic action is refused with that subaction's error, so a
+// half-applied batch can never be observed.
 //
-// Targets (interface: "Self-targeted: omit both. Vault actions: target is vault_account_id, use_key true"):
-// - no target: the subaction acts as if sent alone;
-// - target_account_id without use_key: one of the signer's own accounts, which the subaction then acts on
-//   (its senderAccountId / accountId is set to the target; a different explicit one is ACTION_NOT_ALLOWED);
+// Accounts (interface: "Self-targeted: omit both. Vault actions: target is vault_account_id, use_key true"):
+// - no target: the subaction acts on the Atomic's own account_id when it names one, else as if sent alone;
+// - target_account_id without use_key (or the Atomic's account_id): one of the signer's own accounts, which
+//   the subaction then acts on (a different explicit account in the subaction is ACTION_NOT_ALLOWED);
 // - use_key true: only for vault deposits and withdrawal requests, and the target must be the account of
 //   the vault the subaction names. Anything else is ACTION_NOT_ALLOWED.
-import type { AtomicSubaction, Receipt } from '../../../protocol/types';
+//
+// Order within one market, as the public engine has it: cancels first, then trades, then places. A cancel
+// after a trade_or_place of its order's market is ATOMICS_CANCELS_CANNOT_FOLLOW_TRADES_PLACES; a
+// trade_or_place that trades after one that rested (placed) in that market is
+// ATOMICS_TRADES_CANNOT_FOLLOW_PLACES.
+import type {
+  ActionKind,
+  AtomicSubaction,
+  AtomicSubactionInner,
+  AtomicSubactionResult,
+  ReceiptKind,
+} from '../../../protocol/types';
 import { Rejection, type EngineState } from '../state';
 import type { Rule, RuleContext, RuleSet } from '../engine';
 import { vaultsOf } from '../../vaults/state';
 
-/** The account field each subaction kind uses to name its account. */
-const ACCOUNT_FIELD: Record<AtomicSubaction['kind']['type'], 'senderAccountId' | 'accountId'> = {
+type SubKind = Extract<
+  ActionKind,
+  {
+    type:
+      | 'placeOrder'
+      | 'cancelOrderById'
+      | 'addTrigger'
+      | 'removeTrigger'
+      | 'vaultDeposit'
+      | 'vaultWithdrawRequest';
+  }
+>;
+
+/** The action a subaction stands for, signed by the atomic action's session. */
+function actionOf(inner: AtomicSubactionInner, sessionId: bigint): SubKind {
+  switch (inner.type) {
+    case 'tradeOrPlace':
+      return {
+        type: 'placeOrder',
+        sessionId,
+        marketId: inner.marketId,
+        side: inner.orderType.side,
+        fillMode: inner.orderType.fillMode,
+        isReduceOnly: inner.orderType.isReduceOnly,
+        price: inner.limit.price,
+        size: inner.limit.size,
+        ...(inner.limit.quoteSize ? { quoteSize: inner.limit.quoteSize } : {}),
+        ...(inner.clientOrderId !== undefined ? { clientOrderId: inner.clientOrderId } : {}),
+      };
+    case 'cancelOrder':
+      return { type: 'cancelOrderById', sessionId, orderId: inner.orderId };
+    default: {
+      // the atomic action's session signs for every subaction
+      if (inner.sessionId !== 0n && inner.sessionId !== sessionId) throw new Rejection('ACTION_NOT_ALLOWED');
+      return { ...inner, sessionId };
+    }
+  }
+}
+
+/** The account field of each kind a subaction stands for. */
+const ACCOUNT_FIELD: Record<SubKind['type'], 'senderAccountId' | 'accountId'> = {
   placeOrder: 'senderAccountId',
   cancelOrderById: 'senderAccountId',
   addTrigger: 'accountId',
@@ -23,44 +75,79 @@ const ACCOUNT_FIELD: Record<AtomicSubaction['kind']['type'], 'senderAccountId' |
   vaultWithdrawRequest: 'accountId',
 };
 
+function resultOf(kind: ReceiptKind): AtomicSubactionResult {
+  switch (kind.type) {
+    case 'placeOrderResult':
+    case 'triggerAdded':
+    case 'triggerRemoved':
+    case 'vaultDeposited':
+    case 'vaultWithdrawRequested':
+      return kind;
+    case 'cancelOrderResult': {
+      const { type: _type, ...fields } = kind;
+      return { type: 'cancelOrder', ...fields };
+    }
+    default:
+      throw new Error(`a subaction answered ${kind.type}`);
+  }
+}
+
 function restore(state: EngineState, backup: EngineState): void {
   const live = state as unknown as Record<string, unknown>;
   for (const key of Object.keys(live)) if (!(key in backup)) delete live[key];
   Object.assign(state, backup);
 }
 
+function targeted(sub: AtomicSubaction, fallback: number | undefined, action: SubKind, ctx: RuleContext) {
+  const target = sub.targetAccountId ?? fallback;
+  if (target === undefined) {
+    if (sub.useKey) throw new Rejection('ACTION_NOT_ALLOWED');
+    return action;
+  }
+  const field = ACCOUNT_FIELD[action.type];
+  const fields = { ...action } as SubKind & Record<string, unknown>;
+  if (sub.useKey) {
+    if (action.type !== 'vaultDeposit' && action.type !== 'vaultWithdrawRequest')
+      throw new Rejection('ACTION_NOT_ALLOWED');
+    const vault = vaultsOf(ctx.state).byId[action.vaultId];
+    if (!vault || vault.accountId !== target) throw new Rejection('ACTION_NOT_ALLOWED');
+    return fields;
+  }
+  const account = ctx.state.accounts[target];
+  if (!account) throw new Rejection('ACCOUNT_NOT_FOUND');
+  if (account.owner !== ctx.user) throw new Rejection('ACCOUNT_INVALID_OWNER');
+  const named = fields[field] as number | undefined;
+  if (named !== undefined && named !== target) throw new Rejection('ACTION_NOT_ALLOWED');
+  fields[field] = target;
+  return fields;
+}
+
 export function atomicRule(rules: RuleSet): Rule<'atomic'> {
   return (kind, ctx: RuleContext) => {
     if (kind.actions.length === 0) throw new Rejection('ACTION_NOT_ALLOWED');
     const backup = structuredClone(ctx.state);
-    const results: Receipt[] = [];
+    const results: { inner: AtomicSubactionResult }[] = [];
+    const tradedOrPlaced = new Set<number>();
+    const placed = new Set<number>();
     try {
       for (const sub of kind.actions) {
-        const inner = sub.kind as AtomicSubaction['kind'] & { sessionId?: bigint };
-        // the atomic action's session signs for every subaction
-        if (inner.sessionId !== undefined && inner.sessionId !== 0n && inner.sessionId !== kind.sessionId)
-          throw new Rejection('ACTION_NOT_ALLOWED');
-        const fields: Record<string, unknown> = { ...inner, sessionId: kind.sessionId };
-        if (sub.targetAccountId !== undefined) {
-          const field = ACCOUNT_FIELD[inner.type];
-          const named = fields[field] as number | undefined;
-          if (sub.useKey) {
-            if (inner.type !== 'vaultDeposit' && inner.type !== 'vaultWithdrawRequest')
-              throw new Rejection('ACTION_NOT_ALLOWED');
-            const vault = vaultsOf(ctx.state).byId[inner.vaultId];
-            if (!vault || vault.accountId !== sub.targetAccountId) throw new Rejection('ACTION_NOT_ALLOWED');
-          } else {
-            const target = ctx.state.accounts[sub.targetAccountId];
-            if (!target) throw new Rejection('ACCOUNT_NOT_FOUND');
-            if (target.owner !== ctx.user) throw new Rejection('ACCOUNT_INVALID_OWNER');
-            if (named !== undefined && named !== sub.targetAccountId)
-              throw new Rejection('ACTION_NOT_ALLOWED');
-            fields[field] = sub.targetAccountId;
-          }
+        const action = targeted(sub, kind.accountId, actionOf(sub.inner, kind.sessionId), ctx);
+        if (action.type === 'cancelOrderById') {
+          const market = ctx.state.orders[action.orderId.toString()]?.marketId;
+          if (market !== undefined && tradedOrPlaced.has(market))
+            throw new Rejection('ATOMICS_CANCELS_CANNOT_FOLLOW_TRADES_PLACES');
         }
-        const rule = rules[inner.type] as Rule<typeof inner.type> | undefined;
+        const rule = rules[action.type] as Rule<typeof action.type> | undefined;
         if (!rule) throw new Rejection('NOT_IMPLEMENTED');
-        results.push({ actionId: ctx.actionId, kind: rule(fields as never, ctx) });
+        const result = resultOf(rule(action as never, ctx));
+        if (sub.inner.type === 'tradeOrPlace' && result.type === 'placeOrderResult') {
+          const market = sub.inner.marketId;
+          if (result.fills.length > 0 && placed.has(market))
+            throw new Rejection('ATOMICS_TRADES_CANNOT_FOLLOW_PLACES');
+          tradedOrPlaced.add(market);
+          if (result.posted) placed.add(market);
+        }
+        results.push({ inner: result });
       }
     } catch (error) {
       restore(ctx.state, backup);

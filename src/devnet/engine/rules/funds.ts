@@ -5,6 +5,7 @@ import type { DevnetConfig } from '../../config';
 import { Rejection, type AccountState, type EngineState } from '../state';
 import type { AccountEvent, RuleContext, RuleSet } from '../engine';
 import { withdrawalFeeInToken } from '../fees';
+import type { ActionKind, ReceiptKind } from '../../../protocol/types';
 
 export const balanceOf = (account: AccountState, tokenId: number): bigint => account.balances[tokenId] ?? 0n;
 
@@ -62,7 +63,7 @@ export const fundsRules: RuleSet = {
     if (kind.amount > ctx.freeCollateral(state, account, kind.tokenId)) throw new Rejection('RISK');
     let destination = ctx.user;
     if (kind.destPubkey !== undefined) {
-      if (kind.destPubkey.length !== 32) throw new Rejection('DECODE_FAILURE');
+      if (kind.destPubkey.length !== 32) throw new Rejection('DECODE_FAILURE_DOMAIN');
       destination = bs58.encode(kind.destPubkey);
     }
 
@@ -82,6 +83,7 @@ export const fundsRules: RuleSet = {
       destination,
       eventNonce,
       status: 'requested',
+      balance: account.balances[kind.tokenId],
       dueMs: ctx.nowMs + config.withdrawalDelayMs,
     });
     state.systemTransfers.push({
@@ -109,8 +111,9 @@ export const fundsRules: RuleSet = {
       balance: balanceOf(account, kind.tokenId),
       accountId: account.id,
       fee,
-      eventNonce,
+      userPubkey: Buffer.from(bs58.decode(ctx.user)),
       destPubkey: Buffer.from(bs58.decode(destination)),
+      eventNonce,
     };
   },
 
@@ -119,9 +122,10 @@ export const fundsRules: RuleSet = {
     requireToken(config, kind.tokenId);
     const from = ownedAccount(ctx, kind.fromAccountId);
     if (kind.amount <= 0n) throw new Rejection('TRANSFER');
+    if (kind.specialAccount !== undefined) return toSpecialAccount(kind, from, ctx);
     let to: AccountState | undefined;
-    if (kind.recipient !== undefined) {
-      to = state.accounts[kind.recipient];
+    if (kind.toAccountId !== undefined) {
+      to = state.accounts[kind.toAccountId];
       if (!to) throw new Rejection('ACCOUNT_NOT_FOUND');
       if (to.id === from.id) throw new Rejection('TRANSFER');
     } else if (state.users[ctx.user]!.accountIds.length >= config.maxAccountsPerUser) {
@@ -156,13 +160,58 @@ export const fundsRules: RuleSet = {
     return {
       type: 'transferred',
       fromAccountId: from.id,
-      toAccountId: to.id,
+      toUserAccount: to.id,
       tokenId: kind.tokenId,
       amount: kind.amount,
       accountCreated,
     };
   },
 };
+
+/**
+ * A transfer into a special account (public `special_account`), executed or refused explicitly, never read
+ * as "a new account": the fee vault takes it like a fee (GET /account/system, the system transfer history);
+ * the claim vault holds only what vault withdrawal requests set aside, so paying into it is not allowed.
+ */
+function toSpecialAccount(
+  kind: Extract<ActionKind, { type: 'transfer' }>,
+  from: AccountState,
+  ctx: RuleContext,
+): ReceiptKind {
+  const { state } = ctx;
+  if (kind.toAccountId !== undefined) throw new Rejection('TRANSFER');
+  if (kind.specialAccount !== 'FeeVault') throw new Rejection('ACTION_NOT_ALLOWED');
+  if (kind.amount > balanceOf(from, kind.tokenId)) throw new Rejection('BALANCE_INSUFFICIENT');
+  if (kind.amount > ctx.freeCollateral(state, from, kind.tokenId)) throw new Rejection('RISK');
+  from.balances[kind.tokenId] = balanceOf(from, kind.tokenId) - kind.amount;
+  state.feeVault[kind.tokenId] = (state.feeVault[kind.tokenId] ?? 0n) + kind.amount;
+  state.systemTransfers.push({
+    id: state.nextRowId++,
+    actionId: ctx.actionId,
+    time: ctx.now,
+    fromAccountId: from.id,
+    toAccountId: 0,
+    tokenId: kind.tokenId,
+    amount: kind.amount,
+    accountCreated: false,
+  });
+  bump(from, ctx.emit, {
+    type: 'transferSent',
+    actionId: ctx.actionId.toString(),
+    fromAccountId: from.id,
+    toSpecialAccount: kind.specialAccount,
+    tokenId: kind.tokenId,
+    amount: kind.amount.toString(),
+  });
+  return {
+    type: 'transferred',
+    fromAccountId: from.id,
+    tokenId: kind.tokenId,
+    amount: kind.amount,
+    accountCreated: false,
+    toSpecialAccount: kind.specialAccount,
+  };
+}
 
 /** The settlement channel credits a processed deposit; the first one creates the user and their account. */
 export function creditDeposit(
@@ -199,6 +248,7 @@ export function creditDeposit(
     amount: deposit.amount,
     chainTxId: deposit.chainTxId,
     from: deposit.from,
+    balance: account.balances[deposit.tokenId],
   });
   const events: AccountEvent[] = [];
   bump(account, (id, event) => events.push({ accountId: id, event, updateId: account.updateId }), {

@@ -5,7 +5,7 @@ import { Rejection, type AccountState, type EngineState, type OrderRecord } from
 import type { RuleContext, RuleSet } from '../engine';
 import type { DevnetConfig } from '../../config';
 import type { MarketInfo } from '../../../shared/exchange/info';
-import type { Fill } from '../../../protocol/types';
+import type { QuoteSize, Trade } from '../../../protocol/types';
 import {
   crossable,
   emptyBook,
@@ -13,6 +13,7 @@ import {
   removeOrder,
   restingIds,
   type BookSide,
+  type BookState,
   type RestingOrder,
 } from '../../markets/book';
 import { abs, applyFill, emptyPosition, notional, type PositionState } from '../../markets/positions';
@@ -63,6 +64,52 @@ export interface Taker {
   reduceOnly?: boolean;
   /** why the taker trades; a liquidation is recorded as such in the position history */
   reason?: 'trade' | 'liquidation';
+}
+
+/** One fill as the engine records it: the maker's order and account, the price and the size. */
+export interface Fill {
+  makerOrderId: bigint;
+  makerAccountId: number;
+  price: bigint;
+  size: bigint;
+}
+
+/** A receipt's fill: the public Receipt.Trade names the maker's order and account. */
+const tradeOf = (f: Fill): Trade => ({
+  orderId: f.makerOrderId,
+  price: f.price,
+  size: f.size,
+  accountId: f.makerAccountId,
+});
+
+/**
+ * The size a quote limit allows (public QuoteSize: size x price is the notional, at priceDecimals +
+ * sizeDecimals): what crosses at once is taken level by level until the notional is spent, and what is left
+ * of it rests at the order's limit price; with a size as well, the smaller of the two wins.
+ */
+function sizeWithin(
+  book: BookState,
+  side: BookSide,
+  limit: bigint | null,
+  size: bigint,
+  quote: QuoteSize | undefined,
+): bigint {
+  if (!quote) return size;
+  let budget = quote.size * quote.price;
+  let allowed = 0n;
+  for (const maker of crossable(book, side, limit)) {
+    if (budget === 0n) break;
+    const cost = maker.price * maker.remaining;
+    if (cost > budget) {
+      allowed += budget / maker.price;
+      budget = 0n;
+    } else {
+      allowed += maker.remaining;
+      budget -= cost;
+    }
+  }
+  if (budget > 0n && limit !== null) allowed += budget / limit;
+  return size > 0n && size < allowed ? size : allowed;
 }
 
 export const fillKey = (orderId: bigint, makerId: number, price: bigint): string =>
@@ -342,24 +389,27 @@ export const orderRules: RuleSet = {
     const { state, config } = ctx;
     const market = config.markets.find((m) => m.marketId === kind.marketId);
     if (!market) throw new Rejection('MARKET_NOT_FOUND');
+    // delegation by delegator_account_id was replaced by the atomic target_account_id (interface v19)
+    if (kind.delegatorAccountId !== undefined) throw new Rejection('ACTION_NOT_ALLOWED');
     const account = ownedAccount(ctx, kind.senderAccountId);
     const resting = kind.fillMode === 'LIMIT' || kind.fillMode === 'POST_ONLY';
-    if (kind.size <= 0n || (resting && kind.price <= 0n)) throw new Rejection('ORDER_INVALID');
+    const position = state.positions[account.id]?.[market.marketId]?.size ?? 0n;
+    // reduce-only may only shrink a position on the other side, and never past zero
+    if (kind.isReduceOnly && (position === 0n || position > 0n === (kind.side === 'BID')))
+      throw new Rejection('ORDER_INVALID');
+    if (kind.size === 0n && kind.price === 0n && !kind.quoteSize)
+      throw new Rejection('ORDER_EXECUTION_MISSING_LIMITS');
+    if (resting && kind.price === 0n) throw new Rejection('ORDER_EXECUTION_MISSING_PRICE');
     const limit = kind.price > 0n ? kind.price : null;
     const book = (state.books[market.marketId] ??= emptyBook());
-    const position = state.positions[account.id]?.[market.marketId]?.size ?? 0n;
-    const signed = kind.side === 'BID' ? kind.size : -kind.size;
-    let size = kind.size;
-    if (kind.isReduceOnly) {
-      // reduce-only may only shrink a position on the other side, and never past zero
-      if (position === 0n || position > 0n === signed > 0n) throw new Rejection('ORDER_INVALID');
-      if (size > abs(position)) size = abs(position);
-    }
+    let size = sizeWithin(book, kind.side, limit, kind.size, kind.quoteSize);
+    if (size === 0n) throw new Rejection('ORDER_SIZE_ZERO');
+    if (kind.isReduceOnly && size > abs(position)) size = abs(position);
     if (
       kind.fillMode === 'POST_ONLY' &&
       crossable(book, kind.side, limit).some((o) => o.accountId !== account.id)
     )
-      throw new Rejection('ORDER_WOULD_CROSS');
+      throw new Rejection('POST_ONLY_MUST_NOT_FILL_ANY_OPPOSITE_ORDERS');
     // what the order will do at once is known before anything changes (matching follows this plan)
     const steps = planMatch(state, config, {
       accountId: account.id,
@@ -370,7 +420,8 @@ export const orderRules: RuleSet = {
       reduceOnly: kind.isReduceOnly,
     });
     const immediate = steps.reduce((sum, s) => sum + (s.kind === 'fill' ? s.size : 0n), 0n);
-    if (kind.fillMode === 'FILL_OR_KILL' && immediate < size) throw new Rejection('ORDER_NOT_FILLED');
+    if (kind.fillMode === 'FILL_OR_KILL' && immediate < size)
+      throw new Rejection('ORDER_EXECUTION_FILL_OR_KILL');
     // Margin, checked as the order will execute: what fills at once counts as position (at the mark), what
     // rests holds initial margin at its limit price (markets/margin.ts). An order that adds to the initial
     // requirement must leave the free collateral non-negative; one that only reduces is always allowed.
@@ -460,17 +511,32 @@ export const orderRules: RuleSet = {
       position: { size: nowHeld.size.toString(), entryPrice: nowHeld.entryPrice.toString() },
       ...(kind.clientOrderId !== undefined ? { clientOrderId: kind.clientOrderId.toString() } : {}),
     });
+    const onBook = order.status === 'open' ? remaining : 0n;
     return {
       type: 'placeOrderResult',
+      ...(onBook > 0n
+        ? {
+            posted: {
+              side: kind.side,
+              marketId: market.marketId,
+              price: kind.price,
+              size: onBook,
+              orderId,
+              accountId: account.id,
+            },
+          }
+        : {}),
+      fills: fills.map(tradeOf),
+      ...(kind.clientOrderId !== undefined ? { clientOrderId: kind.clientOrderId } : {}),
+      ...(kind.senderTrackingId !== undefined ? { senderTrackingId: kind.senderTrackingId } : {}),
       orderId,
       filledSize: order.filled,
-      remainingSize: order.status === 'open' ? remaining : 0n,
-      fills,
-      ...(kind.clientOrderId !== undefined ? { clientOrderId: kind.clientOrderId } : {}),
+      remainingSize: onBook,
     };
   },
 
   cancelOrderById(kind, ctx) {
+    if (kind.delegatorAccountId !== undefined) throw new Rejection('ACTION_NOT_ALLOWED');
     const order = ctx.state.orders[kind.orderId.toString()];
     if (!order || order.status !== 'open') throw new Rejection('ORDER_NOT_FOUND');
     const account = ctx.state.accounts[order.accountId]!;
@@ -487,6 +553,11 @@ export const orderRules: RuleSet = {
       marketId: order.marketId,
       orderId: order.orderId.toString(),
     });
-    return { type: 'cancelOrderResult', orderId: order.orderId, cancelledSize: resting?.remaining ?? 0n };
+    return {
+      type: 'cancelOrderResult',
+      orderId: order.orderId,
+      accountId: order.accountId,
+      cancelledSize: resting?.remaining ?? 0n,
+    };
   },
 };

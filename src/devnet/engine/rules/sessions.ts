@@ -11,7 +11,7 @@ export const sessionRules: RuleSet = {
   createSession(kind, ctx) {
     const { state, config, now } = ctx;
     if (!state.users[ctx.user]) throw new Rejection('USER_NOT_FOUND');
-    if (kind.sessionPubkey.length !== 32) throw new Rejection('DECODE_FAILURE');
+    if (kind.sessionPubkey.length !== 32) throw new Rejection('DECODE_FAILURE_DOMAIN');
     const sessionKey = bs58.encode(kind.sessionPubkey);
     if (sessionKey === ctx.user) throw new Rejection('ACTION_NOT_ALLOWED');
     if (Object.values(state.sessions).some((s) => s.sessionKey === sessionKey && !s.revoked))

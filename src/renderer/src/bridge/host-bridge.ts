@@ -1,27 +1,12 @@
 // window.wallet for the browser host: the same named methods as the Electron preload, carried over the
 // host's loopback WebSocket. Only used when no preload provided window.wallet.
 import { METHOD_NAMES, EVENT_NAMES, type EventName } from '../../../shared/ipc/channels';
-import { contract, eventMethodName, eventPayloads, type WalletApi } from '../../../shared/ipc/contract';
+import { eventMethodName, eventPayloads, type WalletApi } from '../../../shared/ipc/contract';
+import { checkResult } from '../../../shared/ipc/checked-api';
 import { parseWire, stringifyWire } from '../../../shared/wire-json';
 import type { Result } from '../../../shared/result';
 
-const TOKEN_KEY = 'perpetua.hostToken';
-
-/** The one-time token arrives in the URL; keep it for reloads of this tab and take it out of the address bar. */
-function takeToken(): string | null {
-  const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get('token');
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
-    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-    return fromUrl;
-  }
-  return sessionStorage.getItem(TOKEN_KEY);
-}
-
 export function createHostBridge(): WalletApi {
-  const token = takeToken();
   const pending = new Map<number, (result: Result<unknown>) => void>();
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let nextId = 1;
@@ -31,13 +16,8 @@ export function createHostBridge(): WalletApi {
   function connect(): Promise<WebSocket> {
     if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket);
     opening ??= new Promise<WebSocket>((resolve, reject) => {
-      if (!token)
-        return reject(
-          new Error('This page was opened without its access token. Use the address the host printed.'),
-        );
-      const ws = new WebSocket(
-        `${window.location.origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(token)}`,
-      );
+      // The host's session cookie (HttpOnly, traded for the one-time token at first load) authenticates it.
+      const ws = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}/bridge`);
       ws.onopen = () => {
         socket = ws;
         opening = null;
@@ -45,7 +25,11 @@ export function createHostBridge(): WalletApi {
       };
       ws.onerror = () => {
         opening = null;
-        reject(new Error('The app could not reach its host. Is it still running?'));
+        reject(
+          new Error(
+            'The app could not reach its host. Is it still running? If this page was opened without its access token, use the address the host printed.',
+          ),
+        );
       };
       ws.onclose = () => {
         socket = null;
@@ -90,15 +74,8 @@ export function createHostBridge(): WalletApi {
       pending.set(id, resolve);
       ws.send(stringifyWire({ id, method, arg }));
     });
-    if (!result.ok) return result;
     // The renderer does not trust shapes either: results are parsed against the contract.
-    const parsed = contract[method].result.safeParse(result.value);
-    return parsed.success
-      ? { ok: true, value: parsed.data }
-      : {
-          ok: false,
-          error: { code: 'INTERNAL', message: `The app host answered ${method} with an unexpected shape.` },
-        };
+    return checkResult(method, result);
   }
 
   const api: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 // The renderer's one handle on the app: the preload's window.wallet under Electron, the host bridge otherwise.
 import type { WalletApi } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
+import { checkedApi } from '../../../shared/ipc/checked-api';
 import { createHostBridge } from './host-bridge';
 
 declare global {
@@ -9,7 +10,10 @@ declare global {
   }
 }
 
-export const wallet: WalletApi = window.wallet ?? createHostBridge();
+// The preload's answers are parsed against the contract here, as the host bridge parses its own.
+export const wallet: WalletApi = window.wallet
+  ? checkedApi(window.wallet as unknown as Record<string, unknown>)
+  : createHostBridge();
 
 /** For TanStack Query: a failed Result becomes a thrown Error carrying the plain message and code. */
 export class WalletError extends Error {

@@ -1,5 +1,6 @@
-// Shows main's summary of a prepared action and confirms it by id. Withdrawals need a passphrase entered in
-// the last few minutes; when main asks for it, the passphrase is requested here and the confirmation retried.
+// Shows main's summary of a prepared action and confirms it by id. Money leaving the person's wallets
+// (main says so with needsPassphrase) is confirmed with the passphrase, which main checks for this one
+// confirmation; anything else asks for it only when main answers that the unlock is too old.
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ export function ConfirmAction({
 }) {
   const client = useQueryClient();
   const { format } = useTokens();
-  const [needPassphrase, setNeedPassphrase] = useState(false);
+  const [needPassphrase, setNeedPassphrase] = useState(summary.needsPassphrase);
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -38,8 +39,13 @@ export function ConfirmAction({
     setBusy(true);
     setError(null);
     try {
-      if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
-      const result = await unwrap(wallet.confirmAction({ confirmationId: summary.confirmationId }));
+      if (needPassphrase && !summary.needsPassphrase) await unwrap(wallet.unlock({ passphrase }));
+      const result = await unwrap(
+        wallet.confirmAction({
+          confirmationId: summary.confirmationId,
+          ...(summary.needsPassphrase ? { passphrase } : {}),
+        }),
+      );
       void client.invalidateQueries({ queryKey: keys.portfolio });
       void client.invalidateQueries({ queryKey: keys.audit });
       // signed: this dialog is done and stays that way until it closes
@@ -125,10 +131,11 @@ export function ConfirmAction({
         {needPassphrase ? (
           <PasswordInput
             label="Confirm with your passphrase"
+            description={summary.needsPassphrase ? 'This sends money out of your wallets.' : undefined}
             value={passphrase}
             onChange={(e) => setPassphrase(e.currentTarget.value)}
             autoComplete="current-password"
-            autoFocus
+            data-autofocus
           />
         ) : null}
         <ErrorNote error={error} title="Not sent" />
@@ -146,7 +153,7 @@ export function ConfirmAction({
             disabled={!ready}
             color={isWithdraw ? 'orange' : 'teal'}
             // Enter signs: the dialog opens with the focus here rather than on its close button
-            data-autofocus
+            data-autofocus={needPassphrase ? undefined : true}
           >
             {signLabel}
           </Button>

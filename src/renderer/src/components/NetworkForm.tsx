@@ -1,12 +1,13 @@
 // Choosing the exchange: the embedded devnet, the same with demo data, or an exchange at an address. Main
 // checks the choice works before it switches (a custom address must answer with its markets), so an error
-// here means nothing changed.
+// here means nothing changed. Switching needs a recent unlock; when main says the last one is too old, the
+// passphrase is asked for here.
 import { useState } from 'react';
-import { Button, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { NetworkChoiceSchema } from '../../../shared/ipc/app-schemas';
-import { unwrap, wallet } from '../bridge/wallet';
+import { unwrap, wallet, WalletError } from '../bridge/wallet';
 import { afterNetworkChange, keys } from '../hooks/queries';
 import { useAction } from '../hooks/useAction';
 import { ErrorNote } from './ErrorNote';
@@ -46,12 +47,18 @@ export function NetworkForm({
   const client = useQueryClient();
   const [kind, setKind] = useState<Kind>(current?.kind ?? 'embedded-devnet');
   const [url, setUrl] = useState(current?.kind === 'custom' ? current.url : '');
+  const [needPassphrase, setNeedPassphrase] = useState(false);
+  const [passphrase, setPassphrase] = useState('');
   const { run, busy, error } = useAction();
   const submit = () =>
     run(async () => {
       const choice: Choice = kind === 'custom' ? { kind, url } : { kind };
       try {
-        const view = await unwrap(wallet.setNetwork(choice));
+        if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
+        const view = await unwrap(wallet.setNetwork(choice)).catch((e: unknown) => {
+          if (e instanceof WalletError && e.code === 'LOCKED') setNeedPassphrase(true);
+          throw e;
+        });
         client.setQueryData(keys.settings, view);
         await afterNetworkChange(client);
         onDone?.();
@@ -89,8 +96,22 @@ export function NetworkForm({
           Starting the embedded devnet…
         </Text>
       ) : null}
+      {needPassphrase ? (
+        <PasswordInput
+          label="Confirm with your passphrase"
+          value={passphrase}
+          onChange={(e) => setPassphrase(e.currentTarget.value)}
+          autoComplete="current-password"
+        />
+      ) : null}
       <ErrorNote error={error} title="Could not use this network" />
-      <Button type="submit" loading={busy} disabled={kind === 'custom' && url.trim().length === 0}>
+      <Button
+        type="submit"
+        loading={busy}
+        disabled={
+          (kind === 'custom' && url.trim().length === 0) || (needPassphrase && passphrase.length === 0)
+        }
+      >
         {submitLabel}
       </Button>
     </Stack>

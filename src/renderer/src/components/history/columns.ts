@@ -38,12 +38,14 @@ const time = <R extends { time: number }>(f: HistoryFormat): Column<R> => ({
   width: '190px',
   render: (r) => f.time(r.time),
 });
-const market = <R extends { marketId: number }>(f: HistoryFormat): Column<R> => ({
+const market = <R extends { marketId: number | null }>(f: HistoryFormat): Column<R> => ({
   key: 'market',
   label: 'Market',
   width: '110px',
-  render: (r) => f.market(r.marketId),
+  render: (r) => (r.marketId === null ? '—' : f.market(r.marketId)),
 });
+/** a value the exchange may leave out (null): a dash */
+const orDash = <T>(value: T | null, show: (v: T) => string): string => (value === null ? '—' : show(value));
 const action = <R extends { actionId: string }>(): Column<R> => ({
   key: 'actionId',
   label: 'Action',
@@ -65,8 +67,13 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
       time(f),
       token(f),
       { key: 'amount', label: 'Amount', align: 'right', render: (r) => f.amount(r.amount, r.tokenId) },
-      { key: 'from', label: 'From', width: '1.4fr', render: (r) => r.from },
-      { key: 'chainTxId', label: 'Chain transaction', width: '1.4fr', render: (r) => r.chainTxId },
+      { key: 'from', label: 'From', width: '1.4fr', render: (r) => r.from ?? '—' },
+      {
+        key: 'chainTxId',
+        label: 'Chain transaction',
+        width: '1.4fr',
+        render: (r) => r.chainTxId ?? '—',
+      },
     ],
     withdrawal: () => [
       time(f),
@@ -79,8 +86,13 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         align: 'right',
         render: (r) => f.amount(r.amount - r.fee, r.tokenId),
       },
-      { key: 'destination', label: 'Destination', width: '1.4fr', render: (r) => r.destination },
-      { key: 'status', label: 'Status', width: '100px', render: (r) => r.status },
+      {
+        key: 'destination',
+        label: 'Destination',
+        width: '1.4fr',
+        render: (r) => r.destination ?? '—',
+      },
+      { key: 'status', label: 'Status', width: '100px', render: (r) => r.status ?? '—' },
       action(),
     ],
     transfer: () => [
@@ -107,7 +119,12 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         align: 'right',
         render: (r) => f.quote(r.tradingPnl, { signed: true }),
       },
-      { key: 'fee', label: `Fee (${q})`, align: 'right', render: (r) => f.quote(r.fee) },
+      {
+        key: 'fee',
+        label: `Fee (${q})`,
+        align: 'right',
+        render: (r) => orDash(r.fee, (v) => f.quote(v)),
+      },
       action(),
     ],
     position: () => [
@@ -158,9 +175,15 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         key: 'size',
         label: 'Size closed',
         align: 'right',
-        render: (r) => f.size(r.marketId, r.size, { signed: true }),
+        render: (r) =>
+          r.marketId === null ? '—' : orDash(r.size, (v) => f.size(r.marketId!, v, { signed: true })),
       },
-      { key: 'price', label: 'Price', align: 'right', render: (r) => f.price(r.marketId, r.price) },
+      {
+        key: 'price',
+        label: 'Price',
+        align: 'right',
+        render: (r) => (r.marketId === null ? '—' : orDash(r.price, (v) => f.price(r.marketId!, v))),
+      },
       {
         key: 'equityBefore',
         label: `Equity before (${q})`,

@@ -1,0 +1,88 @@
+// GET /account/{id} as rest.md's `Account`. The margins view (AccountMarginsView, USD): mf and omf are the
+// equity (balances valued in quote units plus unrealized PnL at the mark), imf and mmf the initial and
+// maintenance requirements, cmf the cancel requirement (halfway between them, by the market's cmf); pn is
+// the notional of the positions at the mark and pon adds what open orders would open. Figures a client
+// derives (health, free collateral, liquidation price) are not served: the client computes them.
+import type { DevnetConfig } from '../config';
+import type { AccountState, EngineState } from '../engine/state';
+import type { WireAccount } from '../../shared/exchange/account';
+import { accountMargin, positionsOf, quoteDecimals } from '../markets/margin';
+import { abs, notional, unrealizedPnl } from '../markets/positions';
+import { restingIds } from '../markets/book';
+import { human, sideJson, unitsOf, whole } from './json';
+
+/** The market's cancel margin fraction in basis points: halfway between initial and maintenance. */
+export const cmfBps = (m: { imfBps: number; mmfBps: number }) => Math.floor((m.imfBps + m.mmfBps) / 2);
+
+export function accountJson(state: EngineState, config: DevnetConfig, a: AccountState): WireAccount {
+  const u = unitsOf(config);
+  const qd = quoteDecimals(config);
+  const margin = accountMargin(state, config, a);
+  const lastAction = state.nextActionId - 1n;
+  const open = Object.values(state.books).flatMap((book) =>
+    restingIds(book, a.id).map((id) => state.orders[id.toString()]!),
+  );
+  const positions = new Map(positionsOf(state, a.id));
+  let pn = 0n;
+  let cmf = 0n;
+  let orderNotional = 0n;
+  for (const [marketId, p] of positions) {
+    const market = config.markets.find((m) => m.marketId === marketId)!;
+    const mark = state.oracle?.markets[marketId]?.mark ?? p.entryPrice;
+    const value = notional(market, mark, abs(p.size), qd);
+    pn += value;
+    cmf += (value * BigInt(cmfBps(market)) + 9_999n) / 10_000n;
+  }
+  for (const o of open) {
+    const market = config.markets.find((m) => m.marketId === o.marketId)!;
+    if (!o.reduceOnly) orderNotional += notional(market, o.price, o.size - o.filled, qd);
+  }
+  const marketIds = [...new Set([...positions.keys(), ...open.map((o) => o.marketId)])].sort((x, y) => x - y);
+  return {
+    updateId: BigInt(a.updateId),
+    orders: open.map((o) => ({
+      orderId: o.orderId.toString(),
+      marketId: o.marketId,
+      side: sideJson(o.side),
+      size: u.size(o.size - o.filled, o.marketId),
+      price: u.price(o.price, o.marketId),
+      originalOrderSize: u.size(o.size, o.marketId),
+      clientOrderId: o.clientOrderId === undefined ? null : o.clientOrderId.toString(),
+    })),
+    positions: marketIds.map((marketId) => {
+      const p = positions.get(marketId);
+      const market = config.markets.find((m) => m.marketId === marketId)!;
+      const mark = state.oracle?.markets[marketId]?.mark ?? p?.entryPrice ?? 0n;
+      return {
+        marketId,
+        openOrders: open.filter((o) => o.marketId === marketId).length,
+        perp: p
+          ? {
+              baseSize: u.size(abs(p.size), marketId),
+              price: u.price(p.entryPrice, marketId),
+              updatedFundingRateIndex: whole(p.fundingIndex),
+              fundingPaymentPnl: u.quote(p.fundingPnl),
+              sizePricePnl: u.quote(unrealizedPnl(p, market, mark, qd)),
+              isLong: p.size > 0n,
+            }
+          : null,
+        actionId: lastAction,
+      };
+    }),
+    balances: Object.entries(a.balances).map(([tokenId, amount]) => ({
+      tokenId: Number(tokenId),
+      token: u.tokenSymbol(Number(tokenId)),
+      amount: u.token(amount, Number(tokenId)),
+    })),
+    margins: {
+      omf: human(margin.equity, qd),
+      mf: human(margin.equity, qd),
+      imf: human(margin.initialRequirement, qd),
+      cmf: human(cmf, qd),
+      mmf: human(margin.maintenanceRequirement, qd),
+      pon: human(pn + orderNotional, qd),
+      pn: human(pn, qd),
+      bankruptcy: margin.equity < 0n,
+    },
+  };
+}

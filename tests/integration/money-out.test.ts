@@ -1,0 +1,128 @@
+// Money leaves the person's wallets only with the passphrase, entered for that one confirmation and checked
+// in main: every withdrawal, every transfer to an account no wallet here owns. Moving money between their
+// own accounts does not ask. Against the real devnet; a second app plays the other person.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { PASSPHRASE, startApp, type TestApp } from './support/app';
+
+let devnet: RunningDevnet;
+let app: TestApp;
+let other: TestApp;
+let walletId = '';
+let account = 0;
+let stranger = 0;
+const usdc = (n: number) => BigInt(n) * 1_000_000n;
+
+async function funded(target: TestApp): Promise<{ walletId: string; account: number }> {
+  await target.ok('setupPassphrase', { passphrase: PASSPHRASE });
+  const pending = await target.ok('createWallet', { label: 'Main' });
+  const wallet = await target.ok('confirmWalletBackup', {
+    pendingId: pending.pendingId,
+    confirmation: pending.secretKey.slice(-6),
+  });
+  await target.ok('faucet', { walletId: wallet.walletId, tokenId: 0, amount: usdc(50) });
+  await target.ok('deposit', { walletId: wallet.walletId, tokenId: 0, amount: usdc(50) });
+  for (let i = 0; i < 80 && (await target.ok('listDeposits'))[0]?.status !== 'credited'; i += 1)
+    await new Promise((r) => setTimeout(r, 100));
+  return {
+    walletId: wallet.walletId,
+    account: (await target.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId,
+  };
+}
+
+const balanceOf = async (accountId: number): Promise<bigint> =>
+  (await app.ok('getAccount', { accountId })).balances.find((b) => b.tokenId === 0)?.amount ?? 0n;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ config: { depositDelayMs: 0, withdrawalDelayMs: 0 } });
+  app = await startApp(devnet.baseUrl);
+  other = await startApp(devnet.baseUrl);
+  ({ walletId, account } = await funded(app));
+  ({ account: stranger } = await funded(other));
+});
+afterAll(async () => {
+  await app?.close();
+  await other?.close();
+  await devnet?.close();
+});
+
+const passphraseRequired = {
+  ok: false,
+  error: { code: 'LOCKED', details: { passphraseRequired: true } },
+};
+
+describe('money leaving the wallets needs the passphrase for that confirmation', () => {
+  it('a withdrawal right after unlocking still asks; a wrong one is refused; the review survives both', async () => {
+    const before = await balanceOf(account);
+    const summary = await app.ok('prepareAction', {
+      kind: 'withdraw',
+      walletId,
+      accountId: account,
+      tokenId: 0,
+      amount: usdc(3),
+    });
+    expect(summary.needsPassphrase).toBe(true);
+    const id = summary.confirmationId;
+    expect(await app.call('confirmAction', { confirmationId: id })).toMatchObject(passphraseRequired);
+    expect(
+      await app.call('confirmAction', { confirmationId: id, passphrase: 'wrong passphrase' }),
+    ).toMatchObject({ ok: false, error: { code: 'LOCKED', message: 'That passphrase is not correct.' } });
+    expect(await balanceOf(account)).toBe(before);
+    await app.ok('confirmAction', { confirmationId: id, passphrase: PASSPHRASE });
+    expect(await balanceOf(account)).toBe(before - usdc(3));
+  });
+
+  it('a transfer to someone else’s account asks, and names a first-time recipient as such', async () => {
+    const first = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: 0,
+      amount: usdc(1),
+      toAccountId: stranger,
+    });
+    expect(first.needsPassphrase).toBe(true);
+    expect(first.warnings.join(' ')).toMatch(/not sent to it before/);
+    expect(await app.call('confirmAction', { confirmationId: first.confirmationId })).toMatchObject(
+      passphraseRequired,
+    );
+    await app.ok('confirmAction', { confirmationId: first.confirmationId, passphrase: PASSPHRASE });
+    // known now, so no longer first-time: the passphrase is still asked for
+    const again = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: 0,
+      amount: usdc(1),
+      toAccountId: stranger,
+    });
+    expect(again.needsPassphrase).toBe(true);
+    expect(again.warnings.join(' ')).not.toMatch(/not sent to it before/);
+    expect(await app.call('confirmAction', { confirmationId: again.confirmationId })).toMatchObject(
+      passphraseRequired,
+    );
+  });
+
+  it('moving money between one’s own accounts does not ask', async () => {
+    const summary = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: account,
+      tokenId: 0,
+      amount: usdc(1),
+    });
+    expect(summary.needsPassphrase).toBe(false);
+    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const own = result.toAccountId!;
+    const back = await app.ok('prepareAction', {
+      kind: 'transfer',
+      walletId,
+      fromAccountId: own,
+      tokenId: 0,
+      amount: usdc(1),
+      toAccountId: account,
+    });
+    expect(back.needsPassphrase).toBe(false);
+    await app.ok('confirmAction', { confirmationId: back.confirmationId });
+  });
+});
