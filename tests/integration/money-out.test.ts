@@ -61,7 +61,7 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
       tokenId: 0,
       amount: usdc(3),
     });
-    expect(summary.needsPassphrase).toBe(true);
+    expect(summary.moneyLeaves).toBe(true);
     const id = summary.confirmationId;
     expect(await app.call('confirmAction', { confirmationId: id })).toMatchObject(passphraseRequired);
     expect(
@@ -81,7 +81,7 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
       amount: usdc(1),
       toAccountId: stranger,
     });
-    expect(first.needsPassphrase).toBe(true);
+    expect(first.moneyLeaves).toBe(true);
     expect(first.warnings.join(' ')).toMatch(/not sent to it before/);
     expect(await app.call('confirmAction', { confirmationId: first.confirmationId })).toMatchObject(
       passphraseRequired,
@@ -96,7 +96,7 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
       amount: usdc(1),
       toAccountId: stranger,
     });
-    expect(again.needsPassphrase).toBe(true);
+    expect(again.moneyLeaves).toBe(true);
     expect(again.warnings.join(' ')).not.toMatch(/not sent to it before/);
     expect(await app.call('confirmAction', { confirmationId: again.confirmationId })).toMatchObject(
       passphraseRequired,
@@ -111,7 +111,7 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
       tokenId: 0,
       amount: usdc(1),
     });
-    expect(summary.needsPassphrase).toBe(false);
+    expect(summary.moneyLeaves).toBe(false);
     const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
     const own = result.toAccountId!;
     const back = await app.ok('prepareAction', {
@@ -122,7 +122,7 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
       amount: usdc(1),
       toAccountId: account,
     });
-    expect(back.needsPassphrase).toBe(false);
+    expect(back.moneyLeaves).toBe(false);
     await app.ok('confirmAction', { confirmationId: back.confirmationId });
   });
 });

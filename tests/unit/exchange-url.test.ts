@@ -148,9 +148,6 @@ describe('exchange address reachability', () => {
       );
     });
 
-    const refusal = (served: string) =>
-      `The exchange at ${fakeUrl} describes the actions Perpetua signs differently from this version of Perpetua (${served}). Perpetua will not sign for it: use an exchange that matches this version.`;
-
     /** the served schema with its Withdraw message rewritten */
     const withWithdraw = async (edit: (block: string) => string) => {
       const proto = await realProto();
@@ -173,7 +170,7 @@ describe('exchange address reachability', () => {
       const error = await failure(fakeUrl);
       expect(error.code).toBe('EXCHANGE_BAD_RESPONSE');
       expect(error.message).toMatch(/describes the actions Perpetua signs differently/);
-      expect(error.message).toMatch(/its Withdraw field 3/);
+      expect(error.message).toMatch(/its (Action\.)?Withdraw field 3 is "accountId uint32/);
     });
 
     it('is refused when a signed message has a field this version does not know, or an enum means another thing', async () => {
@@ -184,16 +181,14 @@ describe('exchange address reachability', () => {
           b.replace('account_id = 5;', 'account_id = 5;\n  uint64 max_fee = 6;'),
         ),
       };
-      expect((await failure(fakeUrl)).message).toBe(
-        refusal('its Withdraw has a field 6 (maxFee) this version does not know'),
+      expect((await failure(fakeUrl)).message).toMatch(
+        /^The exchange at .* describes the actions Perpetua signs differently from this version of Perpetua \(its (Action\.)?Withdraw has a field 6 \(maxFee\) this version does not know\)\. Perpetua will not sign for it/,
       );
       const proto = await realProto();
       const side = /enum Side \{[^}]*\}/.exec(proto)![0];
       const swapped = side.replace(/= 0;/, '= 9;').replace(/= 1;/, '= 0;').replace(/= 9;/, '= 1;');
       schemaAnswer = { status: 200, body: proto.replace(side, swapped) };
-      expect((await failure(fakeUrl)).message).toMatch(
-        /\(Side\.ASK is not 0 there\)/,
-      );
+      expect((await failure(fakeUrl)).message).toMatch(/\(Side\.ASK is not 0 there\)/);
     });
 
     it('is accepted when it knows more kinds of action than this version signs', async () => {

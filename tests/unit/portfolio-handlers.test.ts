@@ -199,7 +199,7 @@ describe('idle time', () => {
 });
 
 describe('settings', () => {
-  it('are readable while locked; the theme is saved; the network cannot change while locked', async () => {
+  it('are readable while locked; neither theme nor network changes while locked; the theme is saved', async () => {
     await ok('lock');
     expect(await ok('getSettings')).toMatchObject({
       network: null,
@@ -207,13 +207,14 @@ describe('settings', () => {
       fixed: true,
       theme: 'system',
     });
-    expect(await ok('setTheme', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ theme: 'dark' });
+    expect(await call('setTheme', { theme: 'dark' })).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
     expect(await call('setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
       ok: false,
       error: { code: 'LOCKED' },
     });
     await ok('unlock', { passphrase: 'portfolio passphrase' });
+    expect(await ok('setTheme', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ theme: 'dark' });
     // unlocked, a run whose exchange was fixed still refuses
     expect(await call('setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
       ok: false,

@@ -20,7 +20,7 @@ function describe(f: protobuf.Field): string {
     f.map ? `map<${(f as unknown as protobuf.MapField).keyType}>` : '',
     f.resolvedType ? f.resolvedType.fullName : f.type,
     f.partOf ? `in ${f.partOf.name}` : '',
-    f.packed ? 'packed' : '',
+    f.repeated && f.packed ? 'packed' : '',
   ]
     .filter(Boolean)
     .join(' ');

@@ -64,7 +64,7 @@ export interface Summary {
    * Money leaves the person's wallets (a withdrawal, a transfer to an account no wallet here owns): the
    * confirmation must carry the passphrase, however recently the app was unlocked.
    */
-  needsPassphrase: boolean;
+  moneyLeaves: boolean;
   /** the account's margin once the amount has left it; null when it has no positions */
   marginAfter: MarginAfter | null;
   expiresAt: number;
@@ -277,7 +277,7 @@ export class ActionPipeline {
         balanceAfter: balance - intent.amount,
         warnings,
         needsFreshUnlock: true,
-        needsPassphrase: true,
+        moneyLeaves: true,
       };
       prepared = {
         summary,
@@ -315,7 +315,7 @@ export class ActionPipeline {
         balanceAfter: balance - intent.amount,
         warnings,
         needsFreshUnlock: false,
-        needsPassphrase: leaves,
+        moneyLeaves: leaves,
       };
       prepared = {
         summary,
@@ -365,7 +365,7 @@ export class ActionPipeline {
       warnings: plan.warnings,
       needsFreshUnlock: false,
       // vault actions and triggers keep the money in the person's own accounts
-      needsPassphrase: false,
+      moneyLeaves: false,
       expiresAt: this.now() + CONFIRMATION_TTL_MS,
     };
     this.remember({ summary, intent, action: plan.action });
@@ -427,7 +427,7 @@ export class ActionPipeline {
     return prepared;
   }
 
-  /** passphrase: required when the summary says needsPassphrase, and then checked for this confirmation */
+  /** passphrase: required when the summary says moneyLeaves, and then checked for this confirmation */
   async confirm(confirmationId: string, passphrase?: string): Promise<ActionResult> {
     const prepared = this.take(confirmationId);
     try {
@@ -445,7 +445,7 @@ export class ActionPipeline {
       this.deps.lock.requireUnlocked();
       // A session key could sign this on its own, and an unlock minutes ago says nothing about who is at
       // the keyboard now: money going out needs the passphrase typed for this very confirmation.
-      if (summary.needsPassphrase) {
+      if (summary.moneyLeaves) {
         if (passphrase === undefined)
           throw new AppFailure('LOCKED', 'Enter your passphrase: this sends money out of your wallets.', {
             passphraseRequired: true,

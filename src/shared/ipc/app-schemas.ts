@@ -441,7 +441,7 @@ export const SummarySchema = z.object({
   warnings: z.array(z.string()),
   needsFreshUnlock: z.boolean(),
   /** money leaves the person's wallets: confirmAction must carry the passphrase */
-  needsPassphrase: z.boolean(),
+  moneyLeaves: z.boolean(),
   /** the account's margin once the amount has left it; null when it has no positions */
   marginAfter: z.object({ freeCollateral: z.bigint(), healthBps: z.number().int() }).nullable(),
   expiresAt: z.number(),

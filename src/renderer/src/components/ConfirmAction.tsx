@@ -1,5 +1,5 @@
 // Shows main's summary of a prepared action and confirms it by id. Money leaving the person's wallets
-// (main says so with needsPassphrase) is confirmed with the passphrase, which main checks for this one
+// (main says so with moneyLeaves) is confirmed with the passphrase, which main checks for this one
 // confirmation; anything else asks for it only when main answers that the unlock is too old.
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Table, Text } from '@mantine/core';
@@ -24,7 +24,7 @@ export function ConfirmAction({
 }) {
   const client = useQueryClient();
   const { format } = useTokens();
-  const [needPassphrase, setNeedPassphrase] = useState(summary.needsPassphrase);
+  const [needPassphrase, setNeedPassphrase] = useState(summary.moneyLeaves);
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -39,11 +39,11 @@ export function ConfirmAction({
     setBusy(true);
     setError(null);
     try {
-      if (needPassphrase && !summary.needsPassphrase) await unwrap(wallet.unlock({ passphrase }));
+      if (needPassphrase && !summary.moneyLeaves) await unwrap(wallet.unlock({ passphrase }));
       const result = await unwrap(
         wallet.confirmAction({
           confirmationId: summary.confirmationId,
-          ...(summary.needsPassphrase ? { passphrase } : {}),
+          ...(summary.moneyLeaves ? { passphrase } : {}),
         }),
       );
       void client.invalidateQueries({ queryKey: keys.portfolio });
@@ -131,7 +131,7 @@ export function ConfirmAction({
         {needPassphrase ? (
           <PasswordInput
             label="Confirm with your passphrase"
-            description={summary.needsPassphrase ? 'This sends money out of your wallets.' : undefined}
+            description={summary.moneyLeaves ? 'This sends money out of your wallets.' : undefined}
             value={passphrase}
             onChange={(e) => setPassphrase(e.currentTarget.value)}
             autoComplete="current-password"
