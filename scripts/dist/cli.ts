@@ -28,9 +28,7 @@ async function electronUnavailable(): Promise<string | null> {
   const cached = [join(cache, zip)];
   try {
     cached.push(
-      ...spawnSync('find', [cache, '-name', zip], { encoding: 'utf8' })
-        .stdout.split('\n')
-        .filter(Boolean),
+      ...spawnSync('find', [cache, '-name', zip], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean),
     );
   } catch {
     // no find: only the flat layout is checked
@@ -48,9 +46,13 @@ async function electronUnavailable(): Promise<string | null> {
 }
 
 console.log('Building Perpetua...');
-const built = spawnSync(process.execPath, [join('node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
-  stdio: 'inherit',
-});
+const built = spawnSync(
+  process.execPath,
+  [join('node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+  {
+    stdio: 'inherit',
+  },
+);
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const reason = await electronUnavailable();

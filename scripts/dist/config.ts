@@ -24,7 +24,9 @@ export const FUSES: FuseConfig = {
 type FlipFuses = (pathToElectron: string, config: FuseConfig) => Promise<unknown>;
 
 /** Where the packed Electron binary is, per platform. */
-export function packedBinary(context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager'>): string {
+export function packedBinary(
+  context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager'>,
+): string {
   const name = context.packager.appInfo.productFilename;
   switch (context.electronPlatformName) {
     case 'darwin':
@@ -33,7 +35,10 @@ export function packedBinary(context: Pick<AfterPackContext, 'appOutDir' | 'elec
     case 'win32':
       return join(context.appOutDir, `${name}.exe`);
     default:
-      return join(context.appOutDir, (context.packager as { executableName?: string }).executableName ?? name);
+      return join(
+        context.appOutDir,
+        (context.packager as { executableName?: string }).executableName ?? name,
+      );
   }
 }
 

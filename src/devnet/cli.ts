@@ -7,6 +7,7 @@ import { defaultConfig } from './config';
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
+    'rpc-port': { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
     data: { type: 'string' },
     'exit-with-stdin': { type: 'boolean', default: false },
@@ -15,10 +16,15 @@ const { values } = parseArgs({
 });
 
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
-  process.exit(2);
-}
+const rpcPort = Number(values['rpc-port']);
+for (const [name, value, text] of [
+  ['--port', port, values.port],
+  ['--rpc-port', rpcPort, values['rpc-port']],
+] as const)
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    console.error(`${name} must be a whole number from 0 to 65535, got "${text}"`);
+    process.exit(2);
+  }
 
 // Journeys that claim a vault withdrawal cannot wait a day for the epoch: the e2e suite shortens it.
 const epochText = process.env.PERPETUA_DEVNET_VAULT_EPOCH_SECONDS;
@@ -34,12 +40,15 @@ const config = epochText
 const devnet = await startDevnet({
   config,
   port,
+  rpcPort,
   host: values.host,
   ...(values.data ? { dataDir: values.data } : {}),
   demo: values.demo,
 });
+// As a validator prints its RPC URL: the launcher reads both lines.
+console.log(`PERPETUA_SOLANA_RPC_URL=${devnet.rpcUrl}`);
 console.log(`PERPETUA_DEVNET_URL=${devnet.baseUrl}`);
-console.log(`devnet listening on ${devnet.baseUrl}`);
+console.log(`devnet listening on ${devnet.baseUrl}; Solana JSON-RPC on ${devnet.rpcUrl}`);
 
 const stop = (): void => {
   void devnet.close().then(() => process.exit(0));

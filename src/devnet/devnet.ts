@@ -7,7 +7,8 @@ import { accountStreamPayload } from './views/account-stream';
 import { Engine, type AccountEvent } from './engine/engine';
 import { emptyState, fromSnapshotJson, toSnapshotJson } from './engine/state';
 import { creditDeposit, settleWithdrawals, type FreeCollateral } from './engine/rules/funds';
-import { Chain, emptyChain, type ChainState } from './chain/chain';
+import { ChainRuntime, type ChainState } from './chain/runtime';
+import { Bridge, emptyBridge, type BridgeState } from './chain/bridge';
 import type { EngineState } from './engine/state';
 import { advanceOracle, initialOracleState, type OracleState } from './markets/oracle';
 import { accountMargin } from './markets/margin';
@@ -27,7 +28,8 @@ export const ENGINE_SIGNER = 'engine';
 
 interface Snapshot {
   engine: EngineState;
-  chain: ChainState;
+  /** the Solana runtime's accounts and transaction log, and the bridge's deposits */
+  chain?: ChainState & { bridge: BridgeState };
 }
 
 export interface DevnetDeps {
@@ -44,7 +46,10 @@ export interface DevnetDeps {
 
 export class Devnet {
   readonly engine: Engine;
-  readonly chain: Chain;
+  /** the settlement chain (a Solana runtime) */
+  readonly chain: ChainRuntime;
+  /** watches the chain for deposits into the exchange's vaults and pays withdrawals out of them */
+  readonly bridge: Bridge;
   readonly hub = new StreamHub();
   private readonly marketStreams: MarketStreams;
   private persistTimer: NodeJS.Timeout | null = null;
@@ -60,9 +65,7 @@ export class Devnet {
 
   constructor(private readonly deps: DevnetDeps) {
     const saved = deps.store.load();
-    const snapshot: Snapshot = saved
-      ? this.parseSnapshot(saved)
-      : { engine: emptyState(), chain: emptyChain() };
+    const snapshot: Snapshot = saved ? this.parseSnapshot(saved) : { engine: emptyState() };
     this.engine = new Engine({
       config: deps.config,
       clock: deps.clock,
@@ -71,7 +74,14 @@ export class Devnet {
       onChange: (events) => this.changed(events),
       freeCollateral: this.freeCollateral,
     });
-    this.chain = new Chain(snapshot.chain, deps.config);
+    this.chain = new ChainRuntime(deps.config.tokens, deps.clock, snapshot.chain);
+    this.bridge = new Bridge(this.chain, deps.config.tokens, snapshot.chain?.bridge ?? emptyBridge(), {
+      nowMs: () => deps.clock.nowMs(),
+      depositDelayMs: () => deps.config.depositDelayMs,
+    });
+    // Anything that lands on the chain is saved with the exchange's state, in the same snapshot, so a
+    // restart finds the deposit and its credit (or neither), never one without the other.
+    this.chain.onConfirmed(() => this.schedulePersist());
     this.hub.register(vaultStreamKind(() => this.engine.state));
     this.marketStreams = new MarketStreams(this.hub, deps.config, () => this.engine.state);
     this.hub.register({
@@ -88,8 +98,13 @@ export class Devnet {
 
   private parseSnapshot(text: string): Snapshot {
     const parsed = fromSnapshotJson(text) as Partial<Snapshot>;
-    // Fields added in later versions start empty rather than undefined.
-    return { engine: { ...emptyState(), ...parsed.engine }, chain: { ...emptyChain(), ...parsed.chain } };
+    // Fields added in later versions start empty rather than undefined. A chain saved before the Solana
+    // runtime (the JSON ledger, no version) is not carried over: the chain starts from genesis.
+    const chain =
+      parsed.chain?.version === 1
+        ? { ...parsed.chain, bridge: parsed.chain.bridge ?? emptyBridge() }
+        : undefined;
+    return { engine: { ...emptyState(), ...parsed.engine }, ...(chain ? { chain } : {}) };
   }
 
   private changed(events: AccountEvent[]): void {
@@ -132,7 +147,10 @@ export class Devnet {
   persist(): void {
     if (!this.dirty) return;
     this.dirty = false;
-    const text = toSnapshotJson({ engine: this.engine.state, chain: this.chain.state } satisfies Snapshot);
+    const text = toSnapshotJson({
+      engine: this.engine.state,
+      chain: { ...this.chain.snapshot(), bridge: this.bridge.state },
+    } satisfies Snapshot);
     this.deps.store.save(text, this.engine.state.nextActionId - 1n, new Date(this.deps.clock.nowMs()));
   }
 
@@ -204,34 +222,33 @@ export class Devnet {
     fireTriggers(ctx);
     liquidateUnhealthy(ctx);
     advanceVaults(ctx);
-    for (const tx of this.chain.dueDeposits(nowMs)) {
+    for (const deposit of this.bridge.due(nowMs)) {
       const result = creditDeposit(
         this.engine.state,
         {
-          recipient: tx.to,
-          ...(tx.accountId !== undefined ? { accountId: tx.accountId } : {}),
-          tokenId: tx.tokenId,
-          amount: tx.amount,
-          chainTxId: tx.txId,
-          from: tx.from!,
+          recipient: deposit.recipient,
+          ...(deposit.accountId !== undefined ? { accountId: deposit.accountId } : {}),
+          tokenId: deposit.tokenId,
+          amount: BigInt(deposit.amount),
+          chainTxId: deposit.signature,
+          from: deposit.sender,
         },
         now,
       );
       if ('error' in result) {
-        // Refused by the exchange: the chain returns the tokens to the depositor.
-        tx.status = 'failed';
-        tx.failure = result.error;
-        this.chain.payout(tx.from!, tx.tokenId, tx.amount, 0n);
+        // The tokens are in the vault and stay there: the deposit is kept, with why, for an operator.
+        deposit.status = 'uncredited';
+        deposit.reason = result.error;
       } else {
-        tx.status = 'credited';
-        tx.accountId = result.accountId;
+        deposit.status = 'credited';
+        deposit.creditedAccountId = result.accountId;
         events.push(...result.events);
       }
       this.schedulePersist();
     }
     events.push(
       ...settleWithdrawals(this.engine.state, nowMs, (dest, token, amount, nonce) =>
-        this.chain.payout(dest, token, amount, nonce),
+        this.bridge.payout(dest, token, amount, nonce),
       ),
     );
     if (events.length) this.changed(events);

@@ -19,20 +19,15 @@ import {
   type Parameter,
   type ResponseSpec,
   type RouteContract,
-  type Schema,
 } from './http/contract';
-import { DepositTxSchema } from '../protocol/chain-deposit';
-import { z } from 'zod';
 import type { SnapshotStore } from './persistence';
 import { withdrawalFeeInToken, withdrawalFeeQuote } from './engine/fees';
 import type { AccountState, DepositRecord, TransferRecord, WithdrawalRecord } from './engine/state';
-import type { ChainTxRecord } from './chain/chain';
 import type { WireInfo } from '../shared/exchange/info';
 import { accountJson, cmfBps } from './views/account';
 import { human, time, unitsOf } from './views/json';
 import type { WireUser } from '../shared/exchange/user';
 import type { WireDepositInfo, WireTransferRow, WireWithdrawalInfo } from '../shared/exchange/history';
-import type { WireChainTx } from '../shared/exchange/chain';
 import { claimVaultBalances } from './vaults/state';
 
 /** One endpoint: how it is served and, through RouteContract, everything /openapi.json says about it. */
@@ -50,7 +45,7 @@ export interface Route extends RouteContract {
     | 'vaults'
     | 'actions'
     | 'state'
-    | 'chain'
+    | 'settlement'
     | 'devnet';
   handler: (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;
 }
@@ -61,7 +56,6 @@ export interface RouteDeps {
   store: SnapshotStore;
   protoText: string;
   openapi: () => unknown;
-  chainOpenapi: () => unknown;
 }
 
 const HEALTH_SERVICES = ['execution', 'history', 'replica', 'remote', 'settlement', 'oracle', 'rfq'] as const;
@@ -149,18 +143,6 @@ export function buildRoutes(deps: RouteDeps): Route[] {
 
   const wireAccount = (a: AccountState) => accountJson(state(), config, a);
 
-  const wireChainTx = (t: ChainTxRecord): WireChainTx => ({
-    txId: t.txId,
-    kind: t.kind,
-    status: t.status,
-    ...(t.from ? { from: t.from } : {}),
-    to: t.to,
-    tokenId: t.tokenId,
-    amount: t.amount.toString(),
-    ...(t.accountId !== undefined ? { accountId: t.accountId } : {}),
-    ...(t.failure ? { failure: t.failure } : {}),
-  });
-
   const health = () => {
     const services = Object.fromEntries(
       HEALTH_SERVICES.map((s) => [
@@ -220,6 +202,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     destPubkey: r.destination,
     eventNonce: r.eventNonce.toString(),
     status: r.status,
+    ...(r.chainTxId ? { chainTxId: r.chainTxId } : {}),
   });
   const wireTransfer =
     (accountId: number) =>
@@ -789,84 +772,6 @@ export function buildRoutes(deps: RouteDeps): Route[] {
       },
     },
 
-    {
-      method: 'GET',
-      path: '/chain/openapi.json',
-      tag: 'chain',
-      summary: 'The settlement-chain companion service description',
-      handler: () => json(deps.chainOpenapi()),
-    },
-    {
-      method: 'GET',
-      path: '/chain/balance/{address}',
-      tag: 'chain',
-      summary: "A wallet's token balances on the settlement chain",
-      errors: ['BadRequest'],
-      handler: (req) => {
-        const address = req.params.address!;
-        if (!isAddress(address)) throw new HttpError('BadRequest', 'address must be a base58 32-byte key');
-        return json({
-          address,
-          balances: config.tokens.map((t) => ({
-            tokenId: t.tokenId,
-            amount: devnet.chain.balance(address, t.tokenId).toString(),
-          })),
-        });
-      },
-    },
-    {
-      method: 'GET',
-      path: '/chain/tx/{tx_id}',
-      tag: 'chain',
-      summary: 'A chain transaction and its status (confirmed, credited, failed)',
-      errors: ['NotFound'],
-      handler: (req) => {
-        const tx = devnet.chain.tx(req.params.tx_id!);
-        if (!tx) throw new HttpError('NotFound', 'no such transaction');
-        return json(wireChainTx(tx));
-      },
-    },
-    {
-      method: 'POST',
-      path: '/chain/faucet',
-      tag: 'chain',
-      summary: 'Devnet test funds: { address, tokenId, amount }',
-      body: JSON_BODY('The wallet to fund and how much (at most a fixed number of whole tokens)', {
-        type: 'object',
-        required: ['address', 'tokenId', 'amount'],
-        properties: {
-          address: BASE58_KEY_SCHEMA,
-          tokenId: { type: 'integer' },
-          amount: {
-            type: 'string',
-            pattern: '^[1-9]\\d{0,30}$',
-            description: 'scaled by the token decimals',
-          },
-        },
-      }),
-      errors: ['AcceptedMediaType', 'BadRequest', 'TokenNotFound'],
-      handler: (req) => {
-        const tx = devnet.chain.faucet(parseJson(req));
-        devnet.schedulePersist();
-        return json(wireChainTx(tx));
-      },
-    },
-    {
-      method: 'POST',
-      path: '/chain/deposit',
-      tag: 'chain',
-      summary: 'A deposit transaction signed by the depositing wallet; credited after processing',
-      body: JSON_BODY(
-        'The deposit transaction, signed by the depositing wallet',
-        z.toJSONSchema(DepositTxSchema, { target: 'openapi-3.0', io: 'input' }) as Schema,
-      ),
-      errors: ['AcceptedMediaType', 'BadRequest', 'TokenNotFound'],
-      handler: (req) => {
-        const tx = devnet.chain.deposit(parseJson(req), engine.nowMs());
-        devnet.schedulePersist();
-        return json(wireChainTx(tx));
-      },
-    },
     {
       method: 'POST',
       path: '/devnet/protocol-debt',

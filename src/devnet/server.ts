@@ -23,6 +23,8 @@ import { positionRoutes } from './routes-positions';
 import { vaultRoutes } from './routes-vaults';
 import { openapiDocument } from './openapi';
 import { loadDemoScenario, seedDemo } from './demo/scenario';
+import { settlementRoutes } from './chain/routes';
+import { SolanaRpc } from './chain/rpc';
 import { foreignRequest } from './http/origin-guard';
 import { parseTarget } from '../shared/request-target';
 
@@ -35,6 +37,8 @@ export interface DevnetOptions {
   dataDir?: string;
   /** how often due deposits and withdrawals are processed; 0 turns the timer off (tests call tick()) */
   tickMs?: number;
+  /** the Solana JSON-RPC's port (0: any free one) */
+  rpcPort?: number;
   /** seed the demo scenario (resources/demo/scenario.json) into a fresh devnet */
   demo?: boolean;
   /**
@@ -48,6 +52,8 @@ export interface DevnetOptions {
 export interface RunningDevnet {
   baseUrl: string;
   port: number;
+  /** the settlement chain's Solana JSON-RPC */
+  rpcUrl: string;
   devnet: Devnet;
   /** process what is due now (for tests driving a manual clock) */
   tick(): void;
@@ -123,15 +129,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       config,
       store,
       protoText,
-      openapi: () => openapiDocument(routes, 'Perpetua devnet exchange', (r) => r.tag !== 'chain'),
-      chainOpenapi: () =>
-        openapiDocument(routes, 'Perpetua devnet settlement chain', (r) => r.tag === 'chain'),
+      openapi: () => openapiDocument(routes, 'Perpetua devnet exchange', () => true),
     }),
     ...marketRoutes(devnet, config),
     ...orderRoutes(devnet, config),
     ...positionRoutes(devnet, config),
     ...triggerRoutes(devnet, config),
     ...vaultRoutes(devnet, config),
+    ...settlementRoutes(devnet),
   ];
   const router = new Router({ strict: options.strictContract ?? process.env.NODE_ENV !== 'production' });
   for (const route of routes)
@@ -267,16 +272,23 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
+  const rpc = await new SolanaRpc({
+    chain: devnet.chain,
+    bridge: devnet.bridge,
+    changed: () => devnet.schedulePersist(),
+  }).listen(options.host ?? '127.0.0.1', options.rpcPort ?? 0);
   const tickMs = options.tickMs ?? 100;
   const ticker = tickMs > 0 ? setInterval(() => devnet.tick(), tickMs) : null;
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,
+    rpcUrl: rpc.url,
     devnet,
     tick: () => devnet.tick(),
     close: async () => {
       if (ticker) clearInterval(ticker);
+      await rpc.close();
       devnet.close();
       for (const client of wss.clients) client.terminate();
       wss.close();

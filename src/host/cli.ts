@@ -16,6 +16,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     'devnet-url': { type: 'string' },
+    'solana-rpc-url': { type: 'string' },
     'renderer-dir': { type: 'string', default: 'out/renderer' },
     'data-dir': { type: 'string' },
   },
@@ -37,7 +38,13 @@ const core = createCore({
   version,
   host: 'browser-host',
   ...(fixedUrl
-    ? { exchange: { kind: 'custom' as const, baseUrl: fixedUrl } }
+    ? {
+        exchange: {
+          kind: 'custom' as const,
+          baseUrl: fixedUrl,
+          ...(values['solana-rpc-url'] ? { solanaRpcUrl: values['solana-rpc-url'] } : {}),
+        },
+      }
     : {
         launchDevnet: ({ demo }: { demo: boolean }) =>
           launchDevnet({
@@ -66,6 +73,7 @@ const network = core.network.view().connection;
 console.log(
   `exchange: ${network?.baseUrl ?? '(none)'}${network?.kind.startsWith('embedded') ? ' (embedded devnet)' : ''}`,
 );
+console.log(`solana rpc: ${core.network.view().solanaRpc?.url ?? '(none)'}`);
 console.log(`PERPETUA_HOST_URL=${host.url}`);
 console.log(
   `Open ${host.url} in a browser. Its token works once (the browser keeps a session instead); press Enter here for a fresh address for another browser.`,

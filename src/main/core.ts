@@ -22,7 +22,7 @@ export interface CoreDeps {
    * choice is then not used. Without it the core connects to the saved choice and runs the embedded devnet
    * itself with launchDevnet.
    */
-  exchange?: { kind: 'embedded-devnet' | 'custom'; baseUrl: string };
+  exchange?: { kind: 'embedded-devnet' | 'custom'; baseUrl: string; solanaRpcUrl?: string };
   /** starts the embedded devnet as a child process (plain or with demo data) */
   launchDevnet?: LaunchDevnet;
   dataDir: string;

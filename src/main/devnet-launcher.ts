@@ -40,11 +40,14 @@ export interface LaunchOptions extends DevnetCommand {
 
 export interface LaunchedDevnet {
   baseUrl: string;
+  /** the devnet's settlement chain (Solana JSON-RPC), printed on the line before the exchange's */
+  solanaRpcUrl: string;
   pid: number;
   stop(): Promise<void>;
 }
 
 const URL_LINE = /^PERPETUA_DEVNET_URL=(http:\/\/127\.0\.0\.1:\d+)$/;
+const RPC_LINE = /^PERPETUA_SOLANA_RPC_URL=(http:\/\/127\.0\.0\.1:\d+)$/;
 
 export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevnet> {
   const args = [...options.args, '--port', String(options.port ?? 0)];
@@ -61,6 +64,7 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
     log(text.trimEnd());
   });
 
+  let solanaRpcUrl: string | null = null;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -70,6 +74,11 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
     }, options.startTimeoutMs ?? 20_000);
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
+      const rpc = RPC_LINE.exec(line.trim());
+      if (rpc) {
+        solanaRpcUrl = rpc[1]!;
+        return;
+      }
       const match = URL_LINE.exec(line.trim());
       if (match) {
         clearTimeout(timer);
@@ -91,8 +100,13 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
   });
 
   let stopped: Promise<void> | null = null;
+  if (solanaRpcUrl === null) {
+    child.kill('SIGKILL');
+    throw new Error('the devnet did not report its Solana RPC address');
+  }
   return {
     baseUrl,
+    solanaRpcUrl,
     pid: child.pid!,
     stop() {
       stopped ??= new Promise<void>((resolve) => {

@@ -46,6 +46,11 @@ export function createAppHandlers(
       s.lock.requireFreshUnlock();
       return network.choose(choice);
     }),
+    // Where deposits are sent and balances read from: the person's decision too, only while unlocked.
+    setSolanaRpc: active(async ({ url }) => {
+      s.lock.requireUnlocked();
+      return network.setSolanaRpc(url);
+    }),
 
     getLockState: () => s.lock.ensureReady(),
     setupPassphrase: async ({ passphrase }) => s.lock.setup(passphrase),

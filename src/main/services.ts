@@ -24,6 +24,7 @@ import { Submitter } from './pipeline/submitter';
 import { SessionManager, sessionSecretItems } from './sessions/session-manager';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
+import { createChainClient } from './funds/chain-client';
 import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
 import { SettingsStore } from './settings/settings-store';
@@ -72,8 +73,11 @@ export interface Services extends ExchangeServices {
   addressBook: AddressBook;
   settings: SettingsStore;
   readonly connected: boolean;
-  /** Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir. */
-  connect(baseUrl: string, networkDir: string): void;
+  /**
+   * Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir, with
+   * the Solana RPC its deposits go through (null: none known).
+   */
+  connect(baseUrl: string, networkDir: string, solanaRpcUrl?: string | null): void;
   close(): void;
 }
 
@@ -132,7 +136,11 @@ export function createServices(deps: ServiceDeps): Services {
   // the phrase goes into the same store as wallet secrets, so it is kept exactly as they are
   const phrases = new PhraseService({ store: secrets, lock, wallets, dataDir: deps.dataDir });
 
-  function bind(baseUrl: string, networkDir: string): ExchangeServices & { close(): void } {
+  function bind(
+    baseUrl: string,
+    networkDir: string,
+    solanaRpcUrl: string | null,
+  ): ExchangeServices & { close(): void } {
     const client = createExchangeClient(
       createHttpClient({ baseUrl, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}) }),
     );
@@ -184,6 +192,8 @@ export function createServices(deps: ServiceDeps): Services {
     const funds = new Funds({
       file: join(networkDir, 'deposits.json'),
       client,
+      chain: solanaRpcUrl ? createChainClient(solanaRpcUrl) : null,
+      info: getInfo,
       wallets,
       lock,
       audit,
@@ -267,9 +277,9 @@ export function createServices(deps: ServiceDeps): Services {
     },
     info: () => current().info(),
     schema: () => current().schema(),
-    connect(baseUrl, networkDir) {
+    connect(baseUrl, networkDir, solanaRpcUrl = null) {
       const previous = bound;
-      bound = bind(baseUrl, networkDir);
+      bound = bind(baseUrl, networkDir, solanaRpcUrl);
       previous?.close();
     },
     close: () => {

@@ -4,45 +4,38 @@
 //  - session: the session key signs raw itself
 import { SigningKey, verifyEd25519 } from './keys';
 import { ProtocolError } from './errors';
+import { getAddressDecoder, getCompiledTransactionMessageEncoder } from '@solana/kit';
+
+/** 32 zero bytes in base58 */
+const ZERO_BLOCKHASH = '11111111111111111111111111111111';
+// Built once: kit's codecs are composed on creation, which costs more than the encoding itself.
+const messageEncoder = getCompiledTransactionMessageEncoder();
+const addressDecoder = getAddressDecoder();
 
 export type Framing = 'hex' | 'chainTransaction' | 'session';
-
-/** Compact-u16 as the settlement chain encodes array lengths. */
-function compactU16(value: number): Buffer {
-  if (value < 0 || value > 0xffff)
-    throw new ProtocolError('TOO_LARGE', `a compact-u16 holds at most 65535, got ${value}`);
-  const bytes: number[] = [];
-  let rest = value;
-  for (;;) {
-    const byte = rest & 0x7f;
-    rest >>= 7;
-    if (rest === 0) {
-      bytes.push(byte);
-      return Buffer.from(bytes);
-    }
-    bytes.push(byte | 0x80);
-  }
-}
 
 /**
  * The legacy transaction message: header [1 signer, 0 read-only signed, 0 read-only unsigned], one account
  * key (the wallet, fee payer and program id at once), a zero recent blockhash, and one instruction of program
- * index 0 with no account metas whose data is raw.
+ * index 0 with no account metas whose data is raw. Encoded by @solana/kit's compiled-message encoder, the
+ * same one every other chain transaction here goes through. (Kit's message compiler itself refuses this
+ * message: it will not let a program pay fees, which is exactly what this framing asks of the wallet key.)
  */
 export function chainTransactionMessage(raw: Uint8Array, walletPublicKey: Uint8Array): Buffer {
   if (walletPublicKey.length !== 32)
     throw new ProtocolError('BAD_KEY', 'the wallet public key must be 32 bytes');
-  return Buffer.concat([
-    Buffer.from([1, 0, 0]),
-    compactU16(1),
-    walletPublicKey,
-    Buffer.alloc(32),
-    compactU16(1),
-    Buffer.from([0]),
-    compactU16(0),
-    compactU16(raw.length),
-    raw,
-  ]);
+  if (raw.length > 0xffff)
+    throw new ProtocolError('TOO_LARGE', `a compact-u16 holds at most 65535, got ${raw.length}`);
+  const wallet = addressDecoder.decode(walletPublicKey);
+  return Buffer.from(
+    messageEncoder.encode({
+      version: 'legacy',
+      header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: 0 },
+      staticAccounts: [wallet],
+      lifetimeToken: ZERO_BLOCKHASH,
+      instructions: [{ programAddressIndex: 0, data: raw }],
+    }),
+  );
 }
 
 function signedMessage(raw: Uint8Array, publicKey: Uint8Array, framing: Framing): Uint8Array {

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'EXCHANGE_REJECTED', // the exchange rejected the action (receipt err); details.receiptError names it
   'OUTCOME_UNKNOWN', // submitted but no answer; recovery will settle it, do not resubmit
   'CONFLICT', // state changed under the request (stale confirmation, already done)
+  'CHAIN_UNREACHABLE', // no answer from the Solana RPC: a transaction may or may not have landed
+  'CHAIN_REFUSED', // the chain answered no (failed preflight, bad signature): nothing happened
   'INTERNAL',
 ] as const;
 

@@ -14,9 +14,25 @@ import {
   errorOf,
   startExchange,
   usdc,
+  vaults,
   type TestExchange,
 } from './support/exchange';
 import { scaledFromDecimal } from '../../src/shared/money';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM,
+  SOLANA_ERROR__INSTRUCTION_ERROR__INVALID_ACCOUNT_DATA,
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Address,
+} from '@solana/kit';
+import { openStreams } from './support/ws';
+import { depositInstructions, memoInstruction, signTransaction } from '../../src/protocol/solana-tx';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -36,51 +52,176 @@ describe('deposits', () => {
     const w = new TestWallet(ex);
     await w.faucet(USDC, usdc(40));
     expect(await chainBalance(ex, w.address, USDC)).toBe(usdc(40));
-    const res = await ex.postJson('/chain/deposit', w.signedDeposit(USDC, usdc(25)));
-    const tx = (await res.json()) as { txId: string; status: string };
-    expect(tx.status).toBe('confirmed');
+    const vault = (await vaults(ex)).find((v) => v.tokenId === USDC)!;
+    const vaultBefore = await tokenAmount(vault.vault);
+    const solBefore = (await ex.rpc.getBalance(w.address as Address).send()).value;
+    const signed = await w.signedDeposit(USDC, usdc(25));
+    const signature = await w.send(signed.wire);
+    expect(signature).toBe(signed.signature);
+    // on chain at once: exact token amounts, and the fee (one signature) paid in SOL by the wallet
     expect(await chainBalance(ex, w.address, USDC)).toBe(usdc(15));
+    expect(await tokenAmount(vault.vault)).toBe(vaultBefore + usdc(25));
+    expect((await ex.rpc.getBalance(w.address as Address).send()).value).toBe(solBefore - 5_000n);
+    const status = await ex.rpc.getSignatureStatuses([signature as never]).send();
+    expect(status.value[0]).toMatchObject({ err: null, confirmationStatus: 'finalized' });
     expect((await ex.get(`/user/${w.address}`)).status).toBe(404);
+    expect(await settlement(signature)).toMatchObject([{ status: 'confirmed', recipient: w.address }]);
 
     ex.advance(1_000); // not yet
-    expect((await ex.getJson<{ status: string }>(`/chain/tx/${tx.txId}`)).status).toBe('confirmed');
+    expect(await settlement(signature)).toMatchObject([{ status: 'confirmed' }]);
     ex.advance(600);
-    expect((await ex.getJson<{ status: string; accountId: number }>(`/chain/tx/${tx.txId}`)).status).toBe(
-      'credited',
-    );
     const [account] = await w.accountIds();
+    expect(await settlement(signature)).toMatchObject([
+      { status: 'credited', creditedAccountId: account, amount: usdc(25).toString(), correlation: 'memo' },
+    ]);
     expect(await balances(ex, account!)).toEqual({ [USDC]: usdc(25) });
     const history = await ex.client.history(account!, 'deposit');
-    expect(history.items).toEqual([expect.objectContaining({ amount: usdc(25), chainTxId: tx.txId })]);
+    expect(history.items).toEqual([
+      expect.objectContaining({ amount: usdc(25), chainTxId: signature, from: w.address }),
+    ]);
   });
 
-  it('refuses a deposit not signed by the depositing wallet, a reused nonce, and more than the wallet holds; the identical deposit sent again is the same transaction', async () => {
+  it('are idempotent on the signature: the same signed transaction sent again moves and credits once', async () => {
     const w = new TestWallet(ex);
-    const mallory = new TestWallet(ex);
     await w.faucet(USDC, usdc(10));
-    const forged = { ...mallory.signedDeposit(USDC, usdc(5)), from: w.address };
-    const res = await ex.postJson('/chain/deposit', forged);
-    expect(res.status).toBe(400);
-    expect(res.headers.get('x-error-message')).toMatch(/not signed by the depositing wallet/);
+    const signed = await w.signedDeposit(USDC, usdc(4));
+    expect(await w.send(signed.wire)).toBe(signed.signature);
+    expect(await w.send(signed.wire)).toBe(signed.signature);
+    expect(await chainBalance(ex, w.address, USDC)).toBe(usdc(6));
+    ex.advance(2_000);
+    expect(await w.send(signed.wire)).toBe(signed.signature);
+    ex.advance(2_000);
+    const [account] = await w.accountIds();
+    expect(await balances(ex, account!)).toEqual({ [USDC]: usdc(4) });
+    expect(await settlement(signed.signature)).toHaveLength(1);
+  });
 
-    const good = w.signedDeposit(USDC, usdc(5));
-    const first = await ex.postJson('/chain/deposit', good);
-    expect(first.status).toBe(200);
-    const { txId } = (await first.json()) as { txId: string };
-    // a client that lost the answer sends the same signed deposit again: same transaction, funds moved once
-    const again = await ex.postJson('/chain/deposit', good);
-    expect(again.status).toBe(200);
-    expect(((await again.json()) as { txId: string }).txId).toBe(txId);
-    // the same nonce in another transaction is a replay
-    const reused = w.signedDeposit(USDC, usdc(1), {}, good.nonce);
-    const replay = await ex.postJson('/chain/deposit', reused);
-    expect(replay.status).toBe(400);
-    expect(replay.headers.get('x-error-message')).toMatch(/nonce was already used/);
-    const tooMuch = await ex.postJson('/chain/deposit', w.signedDeposit(USDC, usdc(6)));
-    expect(tooMuch.headers.get('x-error-message')).toMatch(/does not hold that much/);
+  it('that fail on chain (more than the wallet holds, no token account) are refused in preflight and credit nothing', async () => {
+    const w = new TestWallet(ex);
+    await w.faucet(USDC, usdc(5));
+    const tooMuch = await w.signedDeposit(USDC, usdc(6));
+    const refusal = await w
+      .send(tooMuch.wire)
+      .catch((e: unknown) => e as { context: Record<string, unknown> });
+    // kit's own error for the RPC's answer: preflight failed, caused by the token program's error 1
+    // (insufficient funds) in the first instruction
+    expect(refusal).toMatchObject({
+      context: { __code: -32002 },
+      cause: { context: { __code: SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM, code: 1, index: 0 } },
+    });
+    // BTC: the wallet never held any, so it has no token account to send from
+    const noAccount = await w.signedDeposit(1, 1n);
+    const missing = await w
+      .send(noAccount.wire)
+      .catch((e: unknown) => e as { context: Record<string, unknown> });
+    expect(missing).toMatchObject({
+      context: { __code: -32002 },
+      cause: { context: { __code: SOLANA_ERROR__INSTRUCTION_ERROR__INVALID_ACCOUNT_DATA, index: 0 } },
+    });
     expect(await chainBalance(ex, w.address, USDC)).toBe(usdc(5));
+    ex.advance(2_000);
+    expect((await ex.get(`/user/${w.address}`)).status).toBe(404);
+    for (const s of [tooMuch.signature, noAccount.signature])
+      expect((await ex.get(`/settlement/deposit/${s}`)).status).toBe(404);
+    expect((await ex.rpc.getSignatureStatuses([tooMuch.signature as never]).send()).value).toEqual([null]);
+  });
+
+  it('credit the user and account the memo names; without a valid memo the sender; an uncreditable one is kept, with why', async () => {
+    const alice = new TestWallet(ex);
+    await alice.deposit(USDC, usdc(1));
+    const [aliceAccount] = await alice.accountIds();
+    const bob = new TestWallet(ex);
+    await bob.faucet(USDC, usdc(30));
+
+    const toAlice = await bob.signedDeposit(USDC, usdc(10), {
+      recipient: alice.address,
+      accountId: aliceAccount,
+    });
+    await bob.send(toAlice.wire);
+    // a memo that is not a valid correlation: the default recipient, the sender's own user
+    const garbled = await rawDeposit(bob, usdc(5), 'perpetua:deposit:v1 to=not-an-address');
+    // an account that is not the recipient's: the tokens are in the vault, the deposit is kept uncredited
+    const wrongAccount = await bob.signedDeposit(USDC, usdc(7), { recipient: alice.address, accountId: 0 });
+    await bob.send(wrongAccount.wire);
+    ex.advance(2_000);
+
+    expect(await balances(ex, aliceAccount!)).toEqual({ [USDC]: usdc(11) });
+    const [bobAccount] = await bob.accountIds();
+    expect(await balances(ex, bobAccount!)).toEqual({ [USDC]: usdc(5) });
+    expect(await settlement(garbled)).toMatchObject([
+      { status: 'credited', correlation: 'sender', recipient: bob.address, memoProblem: expect.any(String) },
+    ]);
+    const kept = await settlement(wrongAccount.signature);
+    expect(kept).toMatchObject([
+      { status: 'uncredited', amount: usdc(7).toString(), reason: expect.any(String) },
+    ]);
+    const uncredited = await ex.getJson<{ signature: string }[]>('/settlement/uncredited');
+    expect(uncredited.map((d) => d.signature)).toContain(wrongAccount.signature);
+    expect(await chainBalance(ex, bob.address, USDC)).toBe(usdc(8));
+  });
+
+  it('survive a devnet restart between the deposit and its credit: credited once, the resend is the same transaction', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-chain-'));
+    let node = await startExchange({ dataDir });
+    try {
+      const w = new TestWallet(node);
+      await w.faucet(USDC, usdc(20));
+      const signed = await w.signedDeposit(USDC, usdc(12));
+      await w.send(signed.wire);
+      await node.close();
+
+      node = await startExchange({ dataDir });
+      const again = new TestWallet(node, w.key);
+      expect(await chainBalance(node, w.address, USDC)).toBe(usdc(8));
+      expect(await again.send(signed.wire)).toBe(signed.signature);
+      expect(await chainBalance(node, w.address, USDC)).toBe(usdc(8));
+      node.advance(2_000);
+      const [account] = await again.accountIds();
+      expect(await balances(node, account!)).toEqual({ [USDC]: usdc(12) });
+      await node.close();
+
+      node = await startExchange({ dataDir });
+      node.advance(2_000);
+      expect(await balances(node, account!)).toEqual({ [USDC]: usdc(12) });
+      expect(
+        (await node.rpc.getSignatureStatuses([signed.signature as never]).send()).value[0],
+      ).toMatchObject({
+        err: null,
+      });
+    } finally {
+      await node.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
+
+async function tokenAmount(account: string): Promise<bigint> {
+  return BigInt((await ex.rpc.getTokenAccountBalance(account as Address).send()).value.amount);
+}
+
+const settlement = (signature: string) =>
+  ex.getJson<Record<string, unknown>[]>(`/settlement/deposit/${signature}`);
+
+/** A TransferChecked into the USDC vault with a memo of the test's choosing; its signature. */
+async function rawDeposit(w: TestWallet, amount: bigint, memo: string): Promise<string> {
+  const vault = (await vaults(ex)).find((v) => v.tokenId === USDC)!;
+  const [transfer] = depositInstructions({
+    owner: w.address as Address,
+    mint: vault.mint as Address,
+    decimals: 6,
+    vault: vault.vault as Address,
+    amount,
+    correlation: { recipient: w.address },
+  });
+  const { value } = await ex.rpc.getLatestBlockhash().send();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(w.address as Address, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(value, m),
+    (m) => appendTransactionMessageInstructions([transfer!, memoInstruction(memo)], m),
+  );
+  return w.send(signTransaction(message, [w.key]).wire);
+}
 
 describe('withdrawals', () => {
   it('charge the fee the endpoint states; the destination receives amount minus fee once acknowledged', async () => {
@@ -114,11 +255,36 @@ describe('withdrawals', () => {
     expect(await chainBalance(ex, dest.address, USDC)).toBe(0n);
     expect(BigInt(await ex.getJson<number>('/event/last-acked-nonce'))).toBeLessThan(eventNonce);
 
+    const stream = await openStreams(ex, `account@${account}`);
     ex.advance(2_000);
     expect(await chainBalance(ex, dest.address, USDC)).toBe(usdc(30) - fee);
     expect(BigInt(await ex.getJson<number>('/event/last-acked-nonce'))).toBeGreaterThanOrEqual(eventNonce);
+    const [processed] = await stream.next(1);
+    stream.ws.close();
     const rows = await ex.client.history(account, 'withdrawal');
-    expect(rows.items).toEqual([expect.objectContaining({ status: 'processed', fee })]);
+    expect(rows.items).toEqual([
+      expect.objectContaining({ status: 'processed', fee, chainTxId: expect.any(String) }),
+    ]);
+    const payoutSignature = rows.items[0]!.chainTxId!;
+    // the processed event names the same payout transaction
+    expect(processed).toMatchObject({
+      account: {
+        type: 'withdrawalProcessed',
+        chainTxId: payoutSignature,
+        amountReceived: (usdc(30) - fee).toString(),
+      },
+    });
+    // the payout is a real transaction: it created the destination's token account and moved amount - fee
+    const payout = await ex.rpc
+      .getTransaction(payoutSignature as never, { maxSupportedTransactionVersion: 0, encoding: 'json' })
+      .send();
+    expect(payout?.meta?.err).toBeNull();
+    // creating the token account is a cross-program call of the ATA program into System and Token
+    expect(payout?.meta?.innerInstructions?.length).toBeGreaterThan(0);
+    expect(payout?.meta?.preTokenBalances?.find((b) => b.owner === dest.address)).toBeUndefined();
+    expect(payout?.meta?.postTokenBalances?.find((b) => b.owner === dest.address)?.uiTokenAmount.amount).toBe(
+      (usdc(30) - fee).toString(),
+    );
     const system = await ex.read(
       '/account/system',
       z.object({ feeVault: z.array(z.object({ tokenId: UInt(), amount: Num })) }),

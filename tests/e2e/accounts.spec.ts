@@ -51,7 +51,7 @@ async function moveHealthInto(low: number, high: number): Promise<number> {
 test.beforeAll(async ({ browser }) => {
   app = await startApp();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  trader = new Trader(app.exchangeUrl, 'accounts-spec');
+  trader = new Trader(app.exchangeUrl, 'accounts-spec', app.solanaRpcUrl);
 });
 test.afterAll(async () => {
   await page?.close();
@@ -249,7 +249,7 @@ test('notifications: a resting order filled by someone else is told in plain wor
   await go('Portfolio');
   await dismissNotifications();
   // an ask inside the spread rests as the best ask; another person's bid at that price takes it
-  const taker = new Trader(app.exchangeUrl, 'accounts-spec-taker');
+  const taker = new Trader(app.exchangeUrl, 'accounts-spec-taker', app.solanaRpcUrl);
   await taker.deposit(0, 10_000_000_000n);
   await taker.createSession();
   const opening = BigInt((await trader.account(account)).positions[0]!.markPrice);

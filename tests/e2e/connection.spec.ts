@@ -26,7 +26,7 @@ const startDevnet = (port = 0) =>
 
 test.beforeAll(async ({ browser }) => {
   devnet = await startDevnet();
-  app = await startApp(['--devnet-url', devnet.baseUrl]);
+  app = await startApp(['--devnet-url', devnet.baseUrl, '--solana-rpc-url', devnet.solanaRpcUrl]);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 });
 test.afterAll(async () => {
@@ -37,7 +37,7 @@ test.afterAll(async () => {
 });
 
 test('the exchange going away is told and shown until it is back, then the figures are read afresh', async () => {
-  const trader = new Trader(devnet.baseUrl, 'connection-spec');
+  const trader = new Trader(devnet.baseUrl, 'connection-spec', devnet.solanaRpcUrl);
   await page.goto(app.url);
   await unlockOrSetUp(page);
   await importWallet(page, 'Trader', trader.secret);
@@ -62,7 +62,8 @@ test('the exchange going away is told and shown until it is back, then the figur
 
   // back on the same address with the same state; money moved meanwhile shows without a reload
   devnet = await startDevnet(port);
-  await trader.deposit(0, 250_000_000n);
+  // the same wallet, through the restarted devnet's chain (its RPC listens on a new port)
+  await new Trader(devnet.baseUrl, 'connection-spec', devnet.solanaRpcUrl).deposit(0, 250_000_000n);
   await expect(page.getByText('Exchange reachable again')).toBeVisible({ timeout: 60_000 });
   await expect(offline).toHaveCount(0);
   await expect(page.getByText('Exchange unreachable')).toHaveCount(0);

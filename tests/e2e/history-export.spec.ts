@@ -25,7 +25,7 @@ test.afterAll(async () => {
 test('export all: every page of a long history is fetched and written, one line per row', async ({
   page,
 }) => {
-  const trader = new Trader(app.exchangeUrl, 'history-export-spec');
+  const trader = new Trader(app.exchangeUrl, 'history-export-spec', app.solanaRpcUrl);
   await page.goto(app.url);
   await unlockOrSetUp(page);
   await importWallet(page, 'Trader', trader.secret);

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import bs58 from 'bs58';
 import { randomBytes } from 'node:crypto';
 import { startApp, type RunningApp } from './support/app';
+import { chainTokenBalance } from '../support/chain';
 import { PASSPHRASE, chooseNetwork, walletStep } from './support/steps';
 
 test.describe.configure({ mode: 'serial' });
@@ -99,19 +100,39 @@ test('first wallet, created in the first-run step: its recovery phrase is shown 
   await expect(walletStep(page)).toHaveCount(0);
 });
 
-test('faucet, then deposit until credited', async () => {
+test('faucet, then a deposit on chain until credited, with the on-chain balances shown', async () => {
   await go('Transfers');
+  const onChain = page.getByLabel('Wallet on chain');
+  await expect(onChain).toContainText('holds 0 USDC');
+  // more than the wallet holds on chain: said before anything is signed
+  await page.getByLabel('Amount').fill('5');
+  await expect(page.getByText('This wallet has no USDC on the chain yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deposit', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: /test funds/ }).click();
-  await expect(page.getByText(/holds 1,000 USDC/)).toBeVisible();
+  await expect(onChain).toContainText('holds 1,000 USDC and 1 SOL');
+  await page.getByLabel('Amount').fill('1000.5');
+  await expect(page.getByText('More than the wallet holds on the chain.')).toBeVisible();
   await page.getByLabel('Amount').fill('250');
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();
   const deposits = page.getByRole('table', { name: 'Deposits' });
   await expect(deposits).toContainText('250 USDC');
   await expect(deposits.getByText('credited')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Deposit credited')).toBeVisible();
+  // the transaction's signature is shown with it
+  await expect(deposits.getByRole('cell', { name: /^\w{6}…\w{6}$/ })).toBeVisible();
+  // on chain: 750 USDC left, and the one-signature fee paid in SOL
+  await expect(onChain).toContainText('holds 750 USDC and 0.999995 SOL');
   await shot('deposit');
   await go('Portfolio');
   await expect(page.getByLabel('Total equity')).toHaveText('250 USDC');
+  const wallets = page.getByRole('region', { name: 'Wallets on chain' });
+  await expect(wallets.getByRole('group', { name: 'On-chain balances of Main' })).toHaveText(
+    'On chain:0.999995 SOL· 750 USDC',
+  );
+  await shot('portfolio-on-chain');
+  await go('Accounts');
+  await expect(page.getByRole('group', { name: 'On-chain balances of Main' })).toContainText('750 USDC');
+  await shot('accounts-on-chain');
 });
 
 test('transfer into a new account', async () => {
@@ -162,10 +183,9 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await page.getByRole('button', { name: 'Sign and withdraw' }).click();
   await expect(page.getByRole('status')).toContainText('Withdrawal sent');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
-  const chain = (await (await fetch(`${app.exchangeUrl}/chain/balance/${destination}`)).json()) as {
-    balances: { tokenId: number; amount: string }[];
-  };
-  expect(chain.balances.find((b) => b.tokenId === 0)!.amount).toBe('49000000');
+  // read from the chain: the payout created the destination's token account with exactly 49 USDC
+  const chain = { baseUrl: app.exchangeUrl, rpcUrl: app.solanaRpcUrl };
+  expect(await chainTokenBalance(chain, destination, 0)).toBe(49_000_000n);
 });
 
 test('bad input is refused clearly and sends nothing', async () => {
@@ -221,6 +241,14 @@ test('history and settings', async () => {
   await shot('history');
   await go('Settings');
   await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('withdraw');
+  // the Solana RPC beside the network: the embedded devnet's own; an address that is not one is refused
+  await expect(page.getByLabel('Solana RPC', { exact: true })).toContainText(
+    `${app.solanaRpcUrl} (the exchange’s own)`,
+  );
+  await page.getByLabel('Use another Solana RPC').fill(app.exchangeUrl);
+  await page.getByRole('button', { name: 'Check and use' }).click();
+  await expect(page.getByText(/No Solana RPC answered getVersion/)).toBeVisible();
+  await expect(page.getByLabel('Solana RPC', { exact: true })).toContainText('(the exchange’s own)');
   const saved = bs58.encode(randomBytes(32));
   await page.getByLabel('Name').fill('Cold storage');
   await page.getByLabel('Settlement-chain address').fill('not an address');
@@ -277,8 +305,7 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await page.getByRole('button', { name: 'Sign and withdraw' }).click();
   await expect(page.getByRole('status')).toContainText('0.4996875 ETH will arrive');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
-  const chain = (await (await fetch(`${app.exchangeUrl}/chain/balance/${destination}`)).json()) as {
-    balances: { tokenId: number; amount: string }[];
-  };
-  expect(chain.balances.find((b) => b.tokenId === 2)!.amount).toBe('49968750');
+  expect(
+    await chainTokenBalance({ baseUrl: app.exchangeUrl, rpcUrl: app.solanaRpcUrl }, destination, 2),
+  ).toBe(49_968_750n);
 });

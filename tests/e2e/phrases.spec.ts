@@ -119,7 +119,12 @@ test('add next wallet: the next index on the phrase’s path, grouped under the 
 test('import: a wrong word and a wrong checksum are named plainly; the phrase’s wallets are listed with their accounts and balances', async () => {
   // the abandon phrase's second Phantom wallet already trades on this exchange, 100 USDC in one account
   const seed = phraseSeed(ABANDON);
-  const used = new Trader(app.exchangeUrl, 'phantom-1', derivePath(seed, "m/44'/501'/1'/0'").key);
+  const used = new Trader(
+    app.exchangeUrl,
+    'phantom-1',
+    app.solanaRpcUrl,
+    derivePath(seed, "m/44'/501'/1'/0'").key,
+  );
   expect(used.address).toBe(PHANTOM_1);
   const account = await used.deposit(0, 100_000_000n);
 

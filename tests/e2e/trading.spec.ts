@@ -30,7 +30,7 @@ test.beforeAll(async ({ browser }) => {
   app = await startApp();
   delete process.env.PERPETUA_DEVNET_VAULT_EPOCH_SECONDS;
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  trader = new Trader(app.exchangeUrl, 'trading-spec');
+  trader = new Trader(app.exchangeUrl, 'trading-spec', app.solanaRpcUrl);
   await page.goto(app.url);
   await unlockOrSetUp(page);
   await importWallet(page, 'Investor', trader.secret);

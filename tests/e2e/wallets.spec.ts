@@ -47,7 +47,7 @@ test.beforeAll(async ({ browser }) => {
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   page = await context.newPage();
-  trader = new Trader(app.exchangeUrl, 'wallets-spec');
+  trader = new Trader(app.exchangeUrl, 'wallets-spec', app.solanaRpcUrl);
 });
 test.afterAll(async () => {
   await context?.close();
@@ -196,7 +196,7 @@ test('change passphrase: a mismatch is shown first, a wrong current one is refus
 test('remove: only the exact public key enables removal, and the wallet leaves every list', async () => {
   await go('Accounts');
   // a second wallet, pasted, stays behind
-  const other = new Trader(app.exchangeUrl, 'wallets-spec-other');
+  const other = new Trader(app.exchangeUrl, 'wallets-spec-other', app.solanaRpcUrl);
   await page.getByRole('button', { name: 'Import wallet' }).click();
   await dialog().getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await dialog().getByLabel('Wallet name').fill('Spare');

@@ -10,7 +10,7 @@ let now = Date.now();
 
 beforeAll(async () => {
   devnet = await startDevnet({ config: { depositDelayMs: 0 } });
-  app = await startApp(devnet.baseUrl, { now: () => now });
+  app = await startApp(devnet, { now: () => now });
 });
 afterAll(async () => {
   await app?.close();

@@ -17,7 +17,7 @@ const balanceOf = async (accountId: number): Promise<bigint> =>
 
 beforeAll(async () => {
   devnet = await startDevnet({ config: { depositDelayMs: 0, withdrawalDelayMs: 0 } });
-  app = await startApp(devnet.baseUrl, { now: () => now });
+  app = await startApp(devnet, { now: () => now });
   await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
   const pending = await app.ok('createWallet', { label: 'Main' });
   ({ walletId } = await app.ok('confirmWalletBackup', {

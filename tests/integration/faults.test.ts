@@ -15,8 +15,9 @@ import { decodeAction, decodeReceipt, encodeReceipt } from '../../src/protocol/c
 import { splitActionBody } from '../../src/protocol/framing';
 import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../../src/main/devnet-launcher';
 import { MemorySecretStore } from '../support/memory-store';
-import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, startApp, type AppExchange, type TestApp } from './support/app';
 import { startFaultyProxy, type FaultyProxy } from './support/faulty-proxy';
+import { chainTokenBalance } from '../support/chain';
 
 const USDC = 0;
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
@@ -35,8 +36,8 @@ async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 10_0
 }
 
 /** A wallet with 100 USDC credited in one account and a session, ready to move funds. */
-async function fundedApp(url: string, dataDir?: string, store = new MemorySecretStore()) {
-  const app = await startApp(url, { store, ...(dataDir ? { dataDir } : {}) });
+async function fundedApp(exchange: AppExchange, dataDir?: string, store = new MemorySecretStore()) {
+  const app = await startApp(exchange, { store, ...(dataDir ? { dataDir } : {}) });
   await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
   const pending = await app.ok('createWallet', { label: 'Main' });
   const wallet = await app.ok('confirmWalletBackup', {
@@ -93,7 +94,10 @@ describe('lost answers', () => {
     cleanup.push(() => proxy.close());
     const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-fault-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const { app, walletId, account, store } = await fundedApp(proxy.url, dataDir);
+    const { app, walletId, account, store } = await fundedApp(
+      { baseUrl: proxy.url, rpcUrl: devnet.rpcUrl },
+      dataDir,
+    );
 
     const summary = await prepareTransfer(app, walletId, account, usdc(25));
     proxy.actionsForwarded = 0;
@@ -110,7 +114,7 @@ describe('lost answers', () => {
 
     // The app restarts with the exchange reachable again: recovery settles the journal entry.
     proxy.mode = 'pass';
-    const again = await startApp(proxy.url, { dataDir, store });
+    const again = await startApp({ baseUrl: proxy.url, rpcUrl: devnet.rpcUrl }, { dataDir, store });
     cleanup.push(() => again.close());
     await again.ok('unlock', { passphrase: PASSPHRASE });
     expect(again.core.services.journal.pending()).toEqual([]);
@@ -136,7 +140,7 @@ describe('lost answers', () => {
     cleanup.push(() => devnet.close());
     const proxy = await startFaultyProxy(() => devnet.baseUrl);
     cleanup.push(() => proxy.close());
-    const { app, walletId, account } = await fundedApp(proxy.url);
+    const { app, walletId, account } = await fundedApp({ baseUrl: proxy.url, rpcUrl: devnet.rpcUrl });
     cleanup.push(() => app.close());
 
     const summary = await prepareTransfer(app, walletId, account, usdc(10));
@@ -165,7 +169,7 @@ describe('the exchange killed mid-submit', () => {
     cleanup.push(() => devnet.stop());
     const proxy = await startFaultyProxy(() => devnet.baseUrl);
     cleanup.push(() => proxy.close());
-    const { app, walletId, account } = await fundedApp(proxy.url);
+    const { app, walletId, account } = await fundedApp({ baseUrl: proxy.url, rpcUrl: devnet.solanaRpcUrl });
     cleanup.push(() => app.close());
     const walletAddress = (await app.ok('listWallets'))[0]!.publicKey;
 
@@ -198,13 +202,10 @@ describe('the exchange killed mid-submit', () => {
     // The exchange saved the withdrawal before answering, so its action log has it: it exists exactly once.
     expect(await balance(app)).toEqual([usdc(60)]);
     const chain = await until(
-      async () =>
-        (await fetch(`${devnet.baseUrl}/chain/balance/${walletAddress}`).then((r) => r.json())) as {
-          balances: { tokenId: number; amount: string }[];
-        },
-      (b) => BigInt(b.balances[0]!.amount) > 0n,
+      () => chainTokenBalance({ baseUrl: devnet.baseUrl, rpcUrl: devnet.solanaRpcUrl }, walletAddress, USDC),
+      (b) => b > 0n,
     );
-    expect(BigInt(chain.balances[0]!.amount)).toBe(usdc(40) - summary.fee);
+    expect(chain).toBe(usdc(40) - summary.fee);
     await transferNow(app, walletId, account, usdc(1));
     expect(await balance(app)).toEqual([usdc(59), usdc(1)]);
   });
@@ -283,7 +284,7 @@ describe('offline for longer than an action stays fresh', () => {
     cleanup.push(() => exchange.close());
     const proxy = await startFaultyProxy(() => exchange.url);
     cleanup.push(() => proxy.close());
-    const { app, walletId, account } = await fundedApp(proxy.url);
+    const { app, walletId, account } = await fundedApp({ baseUrl: proxy.url, rpcUrl: devnet.rpcUrl });
     cleanup.push(() => app.close());
 
     const summary = await prepareTransfer(app, walletId, account, usdc(25));
@@ -354,7 +355,7 @@ describe('offline for longer than an action stays fresh', () => {
     cleanup.push(() => devnet.close());
     const exchange = await startExchangeFront(devnet, clock);
     cleanup.push(() => exchange.close());
-    const { app, walletId, account } = await fundedApp(exchange.url);
+    const { app, walletId, account } = await fundedApp({ baseUrl: exchange.url, rpcUrl: devnet.rpcUrl });
     cleanup.push(() => app.close());
 
     const summary = await prepareTransfer(app, walletId, account, usdc(25));
@@ -394,23 +395,18 @@ describe('deposits across faults', () => {
   it('a deposit whose answer was lost is sent again unchanged: one chain transaction, funds moved once, credited', async () => {
     const devnet = await startDevnet({ config: { depositDelayMs: 0 } });
     cleanup.push(() => devnet.close());
-    const proxy = await startFaultyProxy(() => devnet.baseUrl);
+    // the proxy stands in front of the chain's JSON-RPC this time
+    const proxy = await startFaultyProxy(() => devnet.rpcUrl);
     cleanup.push(() => proxy.close());
-    const { app, walletId } = await fundedApp(proxy.url);
+    const { app, walletId } = await fundedApp({ baseUrl: devnet.baseUrl, rpcUrl: proxy.url });
     cleanup.push(() => app.close());
     const publicKey = (await app.ok('listWallets'))[0]!.publicKey;
-    const chainBalance = async () =>
-      BigInt(
-        (
-          (await fetch(`${devnet.baseUrl}/chain/balance/${publicKey}`).then((r) => r.json())) as {
-            balances: { tokenId: number; amount: string }[];
-          }
-        ).balances.find((b) => b.tokenId === USDC)?.amount ?? '0',
-      );
+    const chainBalance = () => chainTokenBalance(devnet, publicKey, USDC);
     await app.ok('faucet', { walletId, tokenId: USDC, amount: usdc(50) });
     expect(await chainBalance()).toBe(usdc(50));
 
-    proxy.dropPath = '/chain/deposit';
+    proxy.dropPath = '/';
+    proxy.dropBody = /"sendTransaction"/;
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'pass');
@@ -418,7 +414,7 @@ describe('deposits across faults', () => {
     expect(lost).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
     expect((await app.ok('listDeposits')).at(-1)).toMatchObject({ status: 'submitted', amount: usdc(20) });
 
-    // sent again by itself: the chain answers with the transaction the first copy made
+    // sent again by itself, byte for byte: the chain answers with the signature of what the first copy did
     const deposits = await until(
       () => app.ok('listDeposits'),
       (d) => d.at(-1)?.status === 'credited',
@@ -437,7 +433,7 @@ describe('deposits across faults', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-deposit-restart-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const store = new MemorySecretStore();
-    const first = await startApp(devnet.baseUrl, { dataDir, store });
+    const first = await startApp(devnet, { dataDir, store });
     await first.ok('setupPassphrase', { passphrase: PASSPHRASE });
     const pending = await first.ok('createWallet', { label: 'Main' });
     const { walletId } = await first.ok('confirmWalletBackup', {
@@ -446,10 +442,17 @@ describe('deposits across faults', () => {
     });
     await first.ok('faucet', { walletId, tokenId: USDC, amount: usdc(10) });
     const sent = await first.ok('deposit', { walletId, tokenId: USDC, amount: usdc(10) });
-    expect(sent.status).toBe('confirmed');
+    expect(sent).toMatchObject({
+      status: 'submitted',
+      txId: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
+    });
+    await until(
+      () => first.ok('listDeposits'),
+      (d) => d[0]?.status === 'confirmed',
+    );
     await first.close();
 
-    const second = await startApp(devnet.baseUrl, { dataDir, store });
+    const second = await startApp(devnet, { dataDir, store });
     cleanup.push(() => second.close());
     const events: string[] = [];
     second.core.events.subscribe((name, payload) => {

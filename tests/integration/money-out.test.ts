@@ -35,8 +35,8 @@ const balanceOf = async (accountId: number): Promise<bigint> =>
 
 beforeAll(async () => {
   devnet = await startDevnet({ config: { depositDelayMs: 0, withdrawalDelayMs: 0 } });
-  app = await startApp(devnet.baseUrl);
-  other = await startApp(devnet.baseUrl);
+  app = await startApp(devnet);
+  other = await startApp(devnet);
   ({ walletId, account } = await funded(app));
   ({ account: stranger } = await funded(other));
 });

@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('plain secrets from an earlier version', () => {
   it('are sealed at the next unlock, and still sign', async () => {
     const store = new MemorySecretStore();
-    const first = await startApp(devnet.baseUrl, { store, dataDir });
+    const first = await startApp(devnet, { store, dataDir });
     await first.ok('setupPassphrase', { passphrase: PASSPHRASE });
     const pending = await first.ok('createWallet', { label: 'Old' });
     const wallet = await first.ok('confirmWalletBackup', {
@@ -46,7 +46,7 @@ describe('plain secrets from an earlier version', () => {
     store.items.set(walletItem, pending.secretKey);
     store.items.set(sessionItem, plainSession);
 
-    const app = await startApp(devnet.baseUrl, { store, dataDir });
+    const app = await startApp(devnet, { store, dataDir });
     try {
       await app.ok('unlock', { passphrase: PASSPHRASE });
       for (const [item, plain] of [

@@ -19,7 +19,7 @@ const clock = new ManualClock(Date.now());
 
 beforeAll(async () => {
   devnet = await startDevnet({ clock, config: { depositDelayMs: 0 } });
-  app = await startApp(devnet.baseUrl);
+  app = await startApp(devnet);
   await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
   const pending = await app.ok('createWallet', { label: 'Main' });
   walletSecret = pending.secretKey;

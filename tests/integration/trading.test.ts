@@ -92,7 +92,7 @@ beforeAll(async () => {
       vaults: defaults.vaults.map((v) => ({ ...v, epochSeconds: EPOCH_SECONDS })),
     },
   });
-  app = await startApp(devnet.baseUrl);
+  app = await startApp(devnet);
   await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
   walletId = (await app.ok('importWallet', { label: 'Investor', secret: bs58.encode(seed) })).walletId;
   await app.ok('faucet', { walletId, tokenId: USDC, amount: usdc(10_000) });

@@ -9,7 +9,16 @@ describe('devnet launcher', () => {
     expect(devnet.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const live = await fetch(`${devnet.baseUrl}/live`);
     expect(live.status).toBe(200);
+    // and its settlement chain's Solana JSON-RPC, printed beside it
+    expect(devnet.solanaRpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const health = await fetch(devnet.solanaRpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}',
+    });
+    expect(await health.json()).toEqual({ jsonrpc: '2.0', result: 'ok', id: 1 });
     await devnet.stop();
+    await expect(fetch(devnet.solanaRpcUrl)).rejects.toThrow();
     await expect(fetch(`${devnet.baseUrl}/live`)).rejects.toThrow();
     expect(() => process.kill(devnet.pid, 0)).toThrow();
   });

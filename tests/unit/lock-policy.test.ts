@@ -22,6 +22,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   getSettings: undefined,
   setNetwork: { kind: 'custom', url: 'http://127.0.0.1:9' },
   setTheme: { theme: 'dark' },
+  setSolanaRpc: { url: 'http://127.0.0.1:9' },
   getLockState: undefined,
   reportActivity: undefined,
   setupPassphrase: { passphrase: PASSPHRASE },

@@ -32,6 +32,7 @@ function recordingLauncher(): { launch: LaunchDevnet; launched: Launched[] } {
     cleanup.push(() => (entry.stopped ? undefined : devnet.close()));
     return {
       baseUrl: devnet.baseUrl,
+      solanaRpcUrl: devnet.rpcUrl,
       stop: async () => {
         if (entry.stopped) return;
         entry.stopped = true;
@@ -78,6 +79,8 @@ describe('network choice', () => {
       connection: { kind: 'embedded-devnet', baseUrl: launched[0]!.devnet.baseUrl, warning: null },
       fixed: false,
       theme: 'system',
+      // deposits and on-chain balances go through the embedded devnet's own Solana RPC
+      solanaRpc: { url: launched[0]!.devnet.rpcUrl, custom: false },
     });
     expect((await services.info()).markets.length).toBeGreaterThan(0);
   });

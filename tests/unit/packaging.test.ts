@@ -152,9 +152,12 @@ describe('the embedded devnet as a utility process', () => {
       exitWithStdin: false,
       dataDir: '/data/devnet',
     });
+    // as the devnet prints them: its Solana RPC, then the exchange
+    child.stdout.write('PERPETUA_SOLANA_RPC_URL=http://127.0.0.1:4568\n');
     child.stdout.write('PERPETUA_DEVNET_URL=http://127.0.0.1:4567\n');
     const devnet = await launching;
     expect(devnet.baseUrl).toBe('http://127.0.0.1:4567');
+    expect(devnet.solanaRpcUrl).toBe('http://127.0.0.1:4568');
     expect(devnet.pid).toBe(4242);
     const [modulePath, args, options] = fork.mock.calls[0]! as unknown as [
       string,

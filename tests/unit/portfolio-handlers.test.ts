@@ -51,7 +51,7 @@ beforeAll(async () => {
   dispatch = createDispatcher(core.handlers);
   await ok('setupPassphrase', { passphrase: 'portfolio passphrase' });
 
-  const trader = new Trader(devnet.baseUrl, 'portfolio-handlers');
+  const trader = new Trader(devnet.baseUrl, 'portfolio-handlers', devnet.rpcUrl);
   await ok('importWallet', { label: 'Trader', secret: trader.secret });
   account = await trader.deposit(0, 1_000_000_000n);
   await trader.createSession();

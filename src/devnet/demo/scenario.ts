@@ -11,7 +11,7 @@ import { SigningKey } from '../../protocol/keys';
 import { signAction } from '../../protocol/signing';
 import { buildActionBody } from '../../protocol/framing';
 import { encodeActionRaw } from '../../protocol/codec';
-import { depositMessage } from '../../protocol/chain-deposit';
+import { signDeposit } from '../../protocol/solana-tx';
 import type { ActionKind, Receipt } from '../../protocol/types';
 import { parseAmount } from '../../shared/money';
 import type { ProtocolSchema } from '../../protocol/schema';
@@ -144,11 +144,7 @@ export function seedDemo(
     const from = address(wallet.key);
     for (const f of wallet.faucet) {
       const t = token(f.token);
-      devnet.chain.faucet({
-        address: from,
-        tokenId: t.tokenId,
-        amount: parseAmount(f.amount, t.decimals).toString(),
-      });
+      devnet.bridge.faucet(from, t.tokenId, parseAmount(f.amount, t.decimals));
     }
     const sessionKey = new SigningKey(
       createHash('sha256').update(`perpetua-demo-session:${wallet.label}`).digest(),
@@ -182,17 +178,20 @@ export function seedDemo(
       switch (step.do) {
         case 'deposit': {
           const t = token(step.token);
-          const fields = {
-            from,
-            tokenId: t.tokenId,
-            amount: parseAmount(step.amount, t.decimals).toString(),
-            nonce: randomBytes(12).toString('base64url'),
-          };
-          // already past its confirmation delay, so the next tick credits it
-          devnet.chain.deposit(
-            { ...fields, signature: wallet.key.sign(depositMessage(fields)).toString('hex') },
-            devnet.engine.nowMs() - config.depositDelayMs,
-          );
+          // A real deposit transaction, signed by the demo wallet, through the chain like any other.
+          const signed = signDeposit({
+            key: wallet.key,
+            mint: t.mint,
+            decimals: t.decimals,
+            vault: devnet.bridge.vaultList().find((v) => v.tokenId === t.tokenId)!.vault,
+            amount: parseAmount(step.amount, t.decimals),
+            correlation: { recipient: from, ref: randomBytes(6).toString('base64url') },
+            blockhash: devnet.chain.latestBlockhash(),
+          });
+          const landed = devnet.chain.send(Buffer.from(signed.wire, 'base64'));
+          if (!landed.ok) throw new Error(`demo: ${what} failed on chain: ${landed.message}`);
+          // already processed, so the next tick credits it
+          devnet.bridge.expedite(signed.signature);
           devnet.tick();
           break;
         }

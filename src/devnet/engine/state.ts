@@ -71,6 +71,8 @@ export interface WithdrawalRecord {
   balance?: bigint;
   /** engine ms when the settlement bridge pays it out */
   dueMs: number;
+  /** the payout's settlement-chain transaction signature, once processed */
+  chainTxId?: string;
 }
 
 export interface TransferRecord {

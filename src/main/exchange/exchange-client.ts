@@ -8,12 +8,11 @@ import { AccountJsonSchema } from '../../shared/exchange/account';
 import { MarketStatsJsonSchema } from '../../shared/exchange/markets';
 import { Num, U64Num, UInt } from '../../shared/exchange/json';
 import { PnlSummaryJsonSchema } from '../../shared/exchange/history';
-import { ChainBalancesSchema, ChainTxSchema } from '../../shared/exchange/chain';
+import { SettlementDepositSchema, SettlementVaultsSchema } from '../../shared/exchange/settlement';
 import { AccountVaultUserStateInfoSchema, VaultViewStateSchema } from '../../shared/exchange/vaults';
 import { FinaliseTriggerPageSchema, TriggerListSchema } from '../../shared/exchange/triggers';
 import { MoneyFormatError, scaledFromDecimal } from '../../shared/money';
 import { AppFailure } from '../../shared/result';
-import type { DepositTx } from '../../protocol/chain-deposit';
 import type { HttpClient } from './http-client';
 import { accountFromJson, type Account } from './account-model';
 import { HISTORY_SCHEMAS, historyFromJson, type HistoryKind } from './history-model';
@@ -168,12 +167,16 @@ export function createExchangeClient(http: HttpClient) {
     actions: (from: bigint, to: bigint) =>
       http.getJson('/action', z.array(ActionItemSchema), { from: from.toString(), to: to.toString() }),
     submit: (body: Uint8Array) => http.postBytes('/action', body),
-    chainBalances: (address: string) =>
-      http.getJson(`/chain/balance/${encodeURIComponent(address)}`, ChainBalancesSchema),
-    faucet: (address: string, tokenId: number, amount: bigint) =>
-      http.postJson('/chain/faucet', { address, tokenId, amount: amount.toString() }, ChainTxSchema),
-    deposit: (tx: DepositTx) => http.postJson('/chain/deposit', tx, ChainTxSchema),
-    chainTx: (txId: string) => http.getJson(`/chain/tx/${encodeURIComponent(txId)}`, ChainTxSchema),
+    /** the exchange's deposit vault token account per token */
+    settlementVaults: () => http.getJson('/settlement/vaults', SettlementVaultsSchema),
+    /** what the exchange made of a deposit transaction; null while it has not seen it */
+    settlementDeposit: (signature: string) =>
+      notFoundAsNull(() =>
+        http.getJson(
+          `/settlement/deposit/${encodeURIComponent(signature)}`,
+          z.array(SettlementDepositSchema).min(1),
+        ),
+      ),
   };
 }
 

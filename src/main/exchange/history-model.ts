@@ -78,6 +78,7 @@ function pageOf(kind: HistoryKind, page: JsonPage<HistoryKind>, s: Scaler): Hist
           destination: r.destPubkey ?? null,
           eventNonce: r.eventNonce?.toString() ?? null,
           status: r.status ?? null,
+          chainTxId: r.chainTxId ?? null,
         })),
       };
     }

@@ -6,8 +6,7 @@ import type protobuf from 'protobufjs';
 
 type Reflected = protobuf.Type | protobuf.Enum;
 
-const isType = (r: protobuf.ReflectionObject | null): r is protobuf.Type =>
-  r !== null && 'fieldsArray' in r;
+const isType = (r: protobuf.ReflectionObject | null): r is protobuf.Type => r !== null && 'fieldsArray' in r;
 const isEnum = (r: protobuf.ReflectionObject | null): r is protobuf.Enum =>
   r !== null && 'values' in r && !('fieldsArray' in r);
 

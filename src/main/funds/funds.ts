@@ -1,17 +1,25 @@
-// Money in from the settlement chain: the devnet faucet, and deposits signed by the wallet key and tracked
-// from submitted to confirmed to credited, with an event at each step. The interface warns that a confirmed
-// chain transaction is not yet a credited balance, so the tracker waits for the exchange to say so. The list
-// is kept on disk, so a deposit still on its way when the app quits is followed again at the next start.
+// Money in from the settlement chain (Solana): the devnet faucet, the wallet's on-chain balances, and
+// deposits. A deposit is a real transaction built here with @solana/kit and @solana-program/token (a
+// TransferChecked from the wallet's token account into the exchange's vault, with a memo naming who is
+// credited), signed by the wallet key in main, and tracked from submitted (signature known) to confirmed
+// (on chain) to credited (the exchange says so; the interface warns that confirmed is not credited).
+//
+// The signed transaction is written to disk before it is sent, and until the chain has answered it is only
+// ever sent again byte for byte: the chain knows a transaction by its signature, so a resend after a lost
+// answer or a restart cannot move funds twice. The list is kept per network, so a deposit on its way when
+// the app quits is followed again at the next start.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomic } from '../atomic-file';
 import { AppFailure } from '../../shared/result';
-import { DepositTxSchema, depositMessage, type DepositTx } from '../../protocol/chain-deposit';
+import { signDeposit } from '../../protocol/solana-tx';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletService } from '../wallets/wallet-service';
 import type { AppLock } from '../lock/app-lock';
 import type { AuditLog } from '../audit/audit-log';
+import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
+import { LAMPORTS_PER_SIGNATURE, isUnanswered, type ChainClient } from './chain-client';
 
 export type DepositStatus = 'submitted' | 'confirmed' | 'credited' | 'failed';
 
@@ -20,10 +28,17 @@ export interface TrackedDeposit {
   walletId: string;
   tokenId: number;
   amount: bigint;
+  /** the transaction signature, known from signing on */
   txId: string | null;
   accountId: number | null;
   status: DepositStatus;
   detail?: string;
+}
+
+export interface ChainBalances {
+  address: string;
+  sol: bigint;
+  tokens: { tokenId: number; amount: bigint; hasAccount: boolean }[];
 }
 
 const StoredDepositSchema = z.object({
@@ -38,10 +53,14 @@ const StoredDepositSchema = z.object({
   accountId: z.number().int().min(0).nullable(),
   status: z.enum(['submitted', 'confirmed', 'credited', 'failed']),
   detail: z.string().max(500).optional(),
-  /** the signed chain transaction, kept until the chain has answered so it can be sent again unchanged */
-  signedTx: DepositTxSchema.optional(),
+  /** the signed transaction (base64 wire), kept until the chain has answered so it is sent again unchanged */
+  signedTx: z
+    .string()
+    .max(2048)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+    .optional(),
 });
-const DepositsFileSchema = z.object({ version: z.literal(1), deposits: z.array(StoredDepositSchema) });
+const DepositsFileSchema = z.object({ version: z.literal(2), deposits: z.array(StoredDepositSchema) });
 /** The newest deposits kept in the list; older finished ones are dropped. */
 const KEPT_DEPOSITS = 200;
 
@@ -49,6 +68,9 @@ export interface FundsDeps {
   /** where the tracked deposits are kept (this network's folder) */
   file: string;
   client: ExchangeClient;
+  /** the Solana RPC; null when this exchange came without one and none is set */
+  chain: ChainClient | null;
+  info: () => Promise<MarketsInfo>;
   wallets: WalletService;
   lock: AppLock;
   audit: AuditLog;
@@ -59,17 +81,10 @@ export interface FundsDeps {
   slowPollMs?: number;
 }
 
-/** No answer, as opposed to a refusal: the request may or may not have reached the chain. */
-const isUnanswered = (error: unknown): boolean =>
-  error instanceof AppFailure &&
-  (error.code === 'EXCHANGE_UNREACHABLE' ||
-    error.code === 'THROTTLED' ||
-    (error.code === 'EXCHANGE_BAD_RESPONSE' && Number(error.details?.status ?? 0) >= 500));
-
 export class Funds {
   private readonly deposits = new Map<string, TrackedDeposit>();
   /** signed transactions the chain has not answered yet; not secret (the chain publishes them) */
-  private readonly unanswered = new Map<string, DepositTx>();
+  private readonly unanswered = new Map<string, string>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly deps: FundsDeps) {
@@ -82,7 +97,8 @@ export class Funds {
     try {
       stored = DepositsFileSchema.parse(JSON.parse(readFileSync(this.deps.file, 'utf8'))).deposits;
     } catch {
-      // A damaged list loses only the tracking: the deposits themselves are on the chain and the exchange.
+      // A damaged list (or one from the JSON chain before this one) loses only the tracking: the deposits
+      // themselves are on the chain and the exchange.
       return;
     }
     for (const { signedTx, detail, ...deposit } of stored) {
@@ -101,30 +117,64 @@ export class Funds {
       amount: d.amount.toString(),
       ...(this.unanswered.has(d.depositId) ? { signedTx: this.unanswered.get(d.depositId) } : {}),
     }));
-    writeFileAtomic(this.deps.file, JSON.stringify({ version: 1, deposits: stored }));
+    writeFileAtomic(this.deps.file, JSON.stringify({ version: 2, deposits: stored }));
+  }
+
+  private chain(): ChainClient {
+    if (!this.deps.chain)
+      throw new AppFailure(
+        'CONFLICT',
+        'No Solana RPC is set for this exchange. Add one in Settings to see on-chain balances and deposit.',
+      );
+    return this.deps.chain;
   }
 
   /**
    * Follows again what a previous run left on its way. A deposit the chain had not answered is sent again,
-   * byte for byte: the chain answers an identical signed deposit with the transaction it already made, so
-   * funds move once whether or not the first copy arrived.
+   * byte for byte (the chain answers a transaction it already has with its signature); one it had is
+   * watched until the exchange credits it.
    */
   resume(): void {
     for (const deposit of [...this.deposits.values()]) {
-      if (deposit.status === 'confirmed' && deposit.txId) this.watch(deposit.depositId, Date.now());
-      else if (deposit.status === 'submitted' && this.unanswered.has(deposit.depositId))
-        void this.send(deposit.depositId, Date.now()).catch(() => {});
+      if (deposit.status === 'confirmed') this.watch(deposit.depositId, Date.now());
+      else if (deposit.status === 'submitted') {
+        if (this.unanswered.has(deposit.depositId))
+          void this.send(deposit.depositId, Date.now()).catch(() => {});
+        else this.watch(deposit.depositId, Date.now());
+      }
     }
+  }
+
+  private async token(tokenId: number): Promise<TokenInfo> {
+    const token = (await this.deps.info()).tokens.find((t) => t.tokenId === tokenId);
+    if (!token) throw new AppFailure('NOT_FOUND', `The exchange has no token ${tokenId}.`);
+    return token;
   }
 
   async faucet(walletId: string, tokenId: number, amount: bigint): Promise<void> {
     const wallet = this.deps.wallets.get(walletId);
-    await this.deps.client.faucet(wallet.publicKey, tokenId, amount);
+    await this.token(tokenId);
+    await this.chain().requestTokens(wallet.publicKey, tokenId, amount);
   }
 
-  async chainBalances(walletId: string) {
+  /** The wallet's SOL and, per exchange token, its associated token account's balance, read from the chain. */
+  async chainBalances(walletId: string): Promise<ChainBalances> {
     const wallet = this.deps.wallets.get(walletId);
-    return (await this.deps.client.chainBalances(wallet.publicKey)).balances;
+    const chain = this.chain();
+    const { tokens } = await this.deps.info();
+    const [sol, ...amounts] = await Promise.all([
+      chain.sol(wallet.publicKey),
+      ...tokens.map((t) => chain.tokenBalance(wallet.publicKey, t.mint)),
+    ]);
+    return {
+      address: wallet.publicKey,
+      sol: sol as bigint,
+      tokens: tokens.map((t, i) => ({
+        tokenId: t.tokenId,
+        amount: (amounts[i] as bigint | null) ?? 0n,
+        hasAccount: amounts[i] !== null,
+      })),
+    };
   }
 
   list(): TrackedDeposit[] {
@@ -140,64 +190,81 @@ export class Funds {
     this.deps.lock.requireUnlocked();
     if (amount <= 0n) throw new AppFailure('INVALID_ARGUMENT', 'The amount must be more than zero.');
     const wallet = this.deps.wallets.get(walletId);
-    const held =
-      (await this.deps.client.chainBalances(wallet.publicKey)).balances.find((b) => b.tokenId === tokenId)
-        ?.amount ?? 0n;
+    const chain = this.chain();
+    const token = await this.token(tokenId);
+    // Checked before anything is signed, so the person hears it in plain words rather than from the chain.
+    const [held, sol] = await Promise.all([
+      chain.tokenBalance(wallet.publicKey, token.mint),
+      chain.sol(wallet.publicKey),
+    ]);
+    if (held === null)
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        `This wallet has no ${token.symbol} on the chain yet (no token account), so there is nothing to deposit.`,
+      );
     if (amount > held)
-      throw new AppFailure('INVALID_ARGUMENT', 'Your wallet holds less than that on the settlement chain.');
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        `This wallet holds ${held} ${token.symbol} units on the chain, less than the ${amount} you asked to deposit.`,
+      );
+    if (sol < LAMPORTS_PER_SIGNATURE)
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        'This wallet has no SOL to pay the network fee (0.000005 SOL). Get some SOL into it first.',
+      );
+    const vault = (await this.deps.client.settlementVaults()).find((v) => v.tokenId === tokenId);
+    if (!vault || vault.mint !== token.mint)
+      throw new AppFailure(
+        'EXCHANGE_BAD_RESPONSE',
+        `The exchange names no deposit vault for ${token.symbol}.`,
+      );
     const key = await this.deps.wallets.signingKey(walletId);
-    const fields = {
-      from: wallet.publicKey,
-      tokenId,
-      amount: amount.toString(),
-      ...(accountId !== undefined ? { accountId } : {}),
-      nonce: randomBytes(12).toString('base64url'),
-    };
-    const tx: DepositTx = { ...fields, signature: key.sign(depositMessage(fields)).toString('hex') };
+    const depositId = randomBytes(12).toString('base64url');
+    const signed = signDeposit({
+      key,
+      mint: token.mint,
+      decimals: token.decimals,
+      vault: vault.vault,
+      amount,
+      correlation: {
+        recipient: wallet.publicKey,
+        ...(accountId !== undefined ? { accountId } : {}),
+        ref: depositId.slice(0, 16),
+      },
+      blockhash: await chain.latestBlockhash(),
+    });
     const tracked: TrackedDeposit = {
-      depositId: fields.nonce,
+      depositId,
       walletId,
       tokenId,
       amount,
-      txId: null,
+      txId: signed.signature,
       accountId: accountId ?? null,
       status: 'submitted',
     };
-    // Kept on disk before it is sent, so a crash in between can be followed up with the very same bytes.
-    this.unanswered.set(tracked.depositId, tx);
+    // Kept on disk before it is sent, so a crash in between is followed up with the very same bytes.
+    this.unanswered.set(depositId, signed.wire);
     this.update(tracked);
-    await this.send(tracked.depositId, Date.now());
-    return this.deposits.get(tracked.depositId)!;
+    await this.send(depositId, Date.now());
+    return this.deposits.get(depositId)!;
   }
 
   /**
    * Sends (or sends again) a deposit's signed transaction. Without an answer it stays submitted and is sent
-   * again later; a refusal is final.
+   * again later; a refusal is final and nothing left the wallet.
    */
   private async send(depositId: string, startedAt: number): Promise<void> {
-    const tx = this.unanswered.get(depositId);
+    const wire = this.unanswered.get(depositId);
     const deposit = this.deposits.get(depositId);
-    if (!tx || !deposit) return;
+    if (!wire || !deposit) return;
     try {
-      const chainTx = await this.deps.client.deposit(tx);
-      this.deps.audit.append({
-        time: Date.now(),
-        wallet: tx.from,
-        kind: 'deposit',
-        accounts: tx.accountId !== undefined ? [tx.accountId] : [],
-        tokenId: tx.tokenId,
-        amounts: { amount: tx.amount },
-        result: 'ok',
-      });
-      this.unanswered.delete(depositId);
-      this.update({ ...deposit, txId: chainTx.txId, status: 'confirmed' });
-      this.watch(depositId, startedAt);
+      await this.chain().send(wire);
     } catch (error) {
       if (isUnanswered(error)) {
         this.update({
           ...deposit,
           detail:
-            'The chain did not answer. Perpetua sends the same signed deposit again until it does; it cannot move funds twice.',
+            'The chain did not answer. Perpetua sends the same signed transaction again until it does; it cannot move funds twice.',
         });
         this.later(() => void this.send(depositId, startedAt).catch(() => {}), startedAt);
         throw new AppFailure(
@@ -213,13 +280,27 @@ export class Funds {
       });
       throw error;
     }
+    this.deps.audit.append({
+      time: Date.now(),
+      wallet: this.deps.wallets.get(deposit.walletId).publicKey,
+      kind: 'deposit',
+      accounts: deposit.accountId !== null ? [deposit.accountId] : [],
+      tokenId: deposit.tokenId,
+      amounts: { amount: deposit.amount.toString() },
+      result: 'ok',
+    });
+    this.unanswered.delete(depositId);
+    const { detail: _answered, ...rest } = deposit;
+    this.update({ ...rest, status: 'submitted' });
+    this.watch(depositId, startedAt);
   }
 
   private update(deposit: TrackedDeposit): void {
     const before = this.deposits.get(deposit.depositId);
     this.deposits.set(deposit.depositId, deposit);
     this.save();
-    if (!before || before.status !== deposit.status) this.deps.onDeposit(deposit);
+    if (!before || before.status !== deposit.status || before.detail !== deposit.detail)
+      this.deps.onDeposit(deposit);
   }
 
   private later(fn: () => void, startedAt: number): void {
@@ -234,25 +315,41 @@ export class Funds {
     this.later(() => void this.check(depositId, startedAt), startedAt);
   }
 
+  /** submitted -> confirmed when the chain has it; confirmed -> credited when the exchange says so. */
   private async check(depositId: string, startedAt: number): Promise<void> {
     const deposit = this.deposits.get(depositId);
-    if (!deposit?.txId) return;
+    if (!deposit?.txId || (deposit.status !== 'submitted' && deposit.status !== 'confirmed')) return;
     try {
-      const tx = await this.deps.client.chainTx(deposit.txId);
-      if (tx.status === 'credited')
-        return this.update({
-          ...deposit,
-          status: 'credited',
-          accountId: tx.accountId ?? deposit.accountId,
-        });
-      if (tx.status === 'failed')
-        return this.update({
-          ...deposit,
-          status: 'failed',
-          detail: tx.failure ?? 'The exchange refused the deposit; the chain returned the funds.',
-        });
+      if (deposit.status === 'submitted') {
+        const status = await this.chain().status(deposit.txId);
+        if (status.status === 'landed' && status.err !== null)
+          return this.update({
+            ...deposit,
+            status: 'failed',
+            detail: 'The transaction failed on the chain; the tokens did not leave your wallet.',
+          });
+        if (status.status === 'landed') this.update({ ...deposit, status: 'confirmed' });
+        // An RPC that pruned its history no longer knows an old signature; the exchange's record says it landed.
+        else if (await this.deps.client.settlementDeposit(deposit.txId))
+          this.update({ ...deposit, status: 'confirmed' });
+      } else {
+        const found = await this.deps.client.settlementDeposit(deposit.txId);
+        const record = found?.find((d) => d.tokenId === deposit.tokenId);
+        if (record?.status === 'credited')
+          return this.update({
+            ...deposit,
+            status: 'credited',
+            accountId: record.creditedAccountId ?? deposit.accountId,
+          });
+        if (record?.status === 'uncredited')
+          return this.update({
+            ...deposit,
+            status: 'failed',
+            detail: `The tokens reached the exchange's vault but could not be credited: ${record.reason ?? 'no reason given'}. The exchange keeps them on record.`,
+          });
+      }
     } catch {
-      // the exchange is briefly unreachable: keep watching
+      // the chain or the exchange is briefly unreachable: keep watching
     }
     this.watch(depositId, startedAt);
   }

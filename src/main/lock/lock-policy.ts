@@ -30,6 +30,7 @@ export const METHOD_ACCESS = {
   getSettings: 'open',
   setNetwork: 'unlocked',
   setTheme: 'unlocked',
+  setSolanaRpc: 'unlocked',
   getLockState: 'open',
   reportActivity: 'open',
   setupPassphrase: 'open',

@@ -11,9 +11,12 @@ import type { FetchLike } from '../exchange/http-client';
 import type { Services } from '../services';
 import type { NetworkChoice } from '../settings/settings-store';
 import { checkExchangeUrl, exchangeUrlWarning, normalizeExchangeUrl } from '../settings/exchange-url';
+import { checkSolanaRpcUrl } from '../settings/solana-rpc-url';
 
 export interface EmbeddedDevnet {
   baseUrl: string;
+  /** its settlement chain's Solana JSON-RPC */
+  solanaRpcUrl: string;
   stop(): Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export interface NetworkDeps {
   dataDir: string;
   launchDevnet?: LaunchDevnet;
   /** this run's exchange, set on the command line: the saved choice is then neither used nor changeable */
-  fixed?: { kind: 'embedded-devnet' | 'custom'; baseUrl: string };
+  fixed?: { kind: 'embedded-devnet' | 'custom'; baseUrl: string; solanaRpcUrl?: string };
   fetchImpl?: FetchLike;
   /** after a person chose the demo devnet (e.g. to import its wallets) */
   onDemoChosen?: () => Promise<void>;
@@ -66,7 +69,10 @@ export class Network {
 
   constructor(private readonly deps: NetworkDeps) {
     // A fixed exchange needs no start-up work: connected at once, the handlers work even before start().
-    if (deps.fixed) this.attach({ ...deps.fixed, devnet: null }, false);
+    if (deps.fixed) {
+      this.fixedActive = { kind: deps.fixed.kind, baseUrl: deps.fixed.baseUrl, devnet: null };
+      this.attach(this.fixedActive, false);
+    }
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -91,7 +97,11 @@ export class Network {
   private attach(next: Active, recover = true): void {
     const { services, fixed, dataDir } = this.deps;
     // A fixed exchange keeps the app folder, as before there was a choice.
-    services.connect(next.baseUrl, fixed ? dataDir : networkDir(dataDir, next.kind, next.baseUrl));
+    services.connect(
+      next.baseUrl,
+      fixed ? dataDir : networkDir(dataDir, next.kind, next.baseUrl),
+      this.solanaRpcFor(next),
+    );
     const previous = this.active;
     this.active = next;
     if (previous?.devnet && previous.devnet !== next.devnet) void previous.devnet.stop();
@@ -101,6 +111,30 @@ export class Network {
         .schema()
         .then(() => services.submitter.recover())
         .catch(() => {});
+  }
+
+  /**
+   * The Solana RPC deposits and on-chain balances use: the person's own choice when set, else the one that
+   * came with the exchange (the embedded devnet's, or the command line's); null when there is none.
+   */
+  private solanaRpcFor(next: Active): string | null {
+    return (
+      this.deps.services.settings.get().solanaRpc ??
+      next.devnet?.solanaRpcUrl ??
+      (next === this.fixedActive ? (this.deps.fixed?.solanaRpcUrl ?? null) : null)
+    );
+  }
+
+  private fixedActive: Active | null = null;
+
+  /** Checks a Solana RPC address (getVersion, getHealth), saves it, and reconnects with it; null: the default. */
+  setSolanaRpc(url: string | null): Promise<SettingsView> {
+    return this.serial(async () => {
+      const checked = url === null ? null : await checkSolanaRpcUrl(url);
+      this.deps.services.settings.update({ solanaRpc: checked });
+      if (this.active) this.attach(this.active, false);
+      return this.view();
+    });
   }
 
   /** Connects to the fixed exchange, or the saved choice, or by default the embedded devnet. */
@@ -181,6 +215,12 @@ export class Network {
         : null,
       fixed: this.deps.fixed !== undefined,
       theme: settings.theme,
+      solanaRpc: a
+        ? {
+            url: this.solanaRpcFor(a),
+            custom: settings.solanaRpc !== null && settings.solanaRpc !== undefined,
+          }
+        : null,
     };
   }
 

@@ -14,6 +14,8 @@ const FileSchema = z.object({
   version: z.literal(1),
   network: NetworkChoiceSchema.nullable(),
   theme: ThemeSchema,
+  /** a Solana RPC the person chose for deposits and on-chain balances; absent: the exchange's own */
+  solanaRpc: z.string().max(2048).nullable().optional(),
 });
 export type Settings = Omit<z.infer<typeof FileSchema>, 'version'>;
 
@@ -31,8 +33,8 @@ export class SettingsStore {
   private read(): Settings {
     if (!existsSync(this.file)) return { ...DEFAULT_SETTINGS };
     try {
-      const { network, theme } = FileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8')));
-      return { network, theme };
+      const { network, theme, solanaRpc } = FileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8')));
+      return { network, theme, ...(solanaRpc ? { solanaRpc } : {}) };
     } catch {
       return { ...DEFAULT_SETTINGS };
     }
@@ -46,7 +48,11 @@ export class SettingsStore {
   update(change: Partial<Settings>): Settings {
     const next = FileSchema.parse({ version: 1, ...this.data, ...change });
     writeFileAtomic(this.file, JSON.stringify(next, null, 2));
-    this.data = { network: next.network, theme: next.theme };
+    this.data = {
+      network: next.network,
+      theme: next.theme,
+      ...(next.solanaRpc ? { solanaRpc: next.solanaRpc } : {}),
+    };
     return this.get();
   }
 }

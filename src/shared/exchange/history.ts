@@ -20,7 +20,7 @@ export const DepositInfoJsonSchema = z.object({
   sender: Base58Key.optional(),
 });
 
-/** `WithdrawalInfo` + devnet extras (eventNonce, status) */
+/** `WithdrawalInfo` + devnet extras (eventNonce, status, chainTxId) */
 export const WithdrawalInfoJsonSchema = z.object({
   time: TimeText,
   actionId: U64Text,
@@ -32,6 +32,8 @@ export const WithdrawalInfoJsonSchema = z.object({
   destPubkey: Base58Key.nullable().optional(),
   eventNonce: U64Text.optional(),
   status: z.enum(['requested', 'processed']).optional(),
+  /** devnet extra: the payout's settlement-chain transaction signature, once processed */
+  chainTxId: z.string().max(128).optional(),
 });
 
 /** TransferRow (the interface's) */

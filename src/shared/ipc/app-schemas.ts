@@ -54,6 +54,13 @@ export const TrackedDepositSchema = z.object({
 });
 
 const BalanceSchema = z.object({ tokenId: TokenId, amount: z.bigint() });
+
+/** A wallet on the settlement chain: its SOL (lamports, for fees) and each token's associated account. */
+export const ChainBalancesSchema = z.object({
+  address: Address,
+  sol: z.bigint(),
+  tokens: z.array(z.object({ tokenId: TokenId, amount: z.bigint(), hasAccount: z.boolean() })),
+});
 const MarketId = z.number().int().min(0).max(2147483647);
 
 /** how close to liquidation: safe (green), warning (yellow), danger (red), none (nothing at stake) */
@@ -148,6 +155,8 @@ export const SettingsViewSchema = z.object({
   /** the exchange was set on the command line for this run and cannot be changed from the app */
   fixed: z.boolean(),
   theme: ThemeSchema,
+  /** the Solana RPC deposits and on-chain balances use (url null: none known); custom: the person's choice */
+  solanaRpc: z.object({ url: z.string().nullable(), custom: z.boolean() }).nullable(),
 });
 
 // History rows as the screens get them: the exchange's rows with amounts, prices and sizes as bigint.
@@ -175,6 +184,8 @@ const WithdrawalRowSchema = z.object({
   /** where the exchange says (the devnet does): the settlement event and whether it was paid out */
   eventNonce: z.string().nullable(),
   status: z.enum(['requested', 'processed']).nullable(),
+  /** the payout's settlement-chain transaction, once paid (the devnet says) */
+  chainTxId: z.string().max(128).nullable(),
 });
 const TransferRowSchema = z.object({
   id: RowId,
@@ -480,6 +491,8 @@ export const appMethods = {
   getSettings: { args: z.undefined(), result: SettingsViewSchema },
   setNetwork: { args: NetworkChoiceSchema, result: SettingsViewSchema },
   setTheme: { args: z.object({ theme: ThemeSchema }), result: SettingsViewSchema },
+  /** a Solana RPC address (checked before it is saved); null goes back to the exchange's own */
+  setSolanaRpc: { args: z.object({ url: z.string().max(2048).nullable() }), result: SettingsViewSchema },
   // lock
   getLockState: { args: z.undefined(), result: LockStateSchema },
   setupPassphrase: { args: z.object({ passphrase: Passphrase }), result: LockStateSchema },
@@ -549,7 +562,7 @@ export const appMethods = {
   revokeAllSessions: { args: z.object({ walletId: Id }), result: z.object({ revoked: z.number() }) },
   // funds
   faucet: { args: z.object({ walletId: Id, tokenId: TokenId, amount: Amount }), result: Done },
-  getChainBalances: { args: z.object({ walletId: Id }), result: z.array(BalanceSchema) },
+  getChainBalances: { args: z.object({ walletId: Id }), result: ChainBalancesSchema },
   deposit: {
     args: z.object({ walletId: Id, tokenId: TokenId, amount: Amount, accountId: AccountId.optional() }),
     result: TrackedDepositSchema,

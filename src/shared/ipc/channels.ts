@@ -8,6 +8,7 @@ export const METHOD_NAMES = [
   'getSettings',
   'setNetwork',
   'setTheme',
+  'setSolanaRpc',
   'getLockState',
   'reportActivity',
   'setupPassphrase',

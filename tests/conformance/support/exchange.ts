@@ -10,7 +10,12 @@ import { signAction, type Framing } from '../../../src/protocol/signing';
 import { buildActionBody } from '../../../src/protocol/framing';
 import { decodeReceipt, encodeActionRaw } from '../../../src/protocol/codec';
 import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
-import { depositMessage } from '../../../src/protocol/chain-deposit';
+import { createSolanaRpc, type Address, type Rpc, type SolanaRpcApi } from '@solana/kit';
+import {
+  associatedTokenAddress,
+  signDeposit,
+  type DepositCorrelation,
+} from '../../../src/protocol/solana-tx';
 import type { ActionKind, Receipt, ReceiptKind } from '../../../src/protocol/types';
 import type { z } from 'zod';
 import { parseExchangeJson, type DecimalText } from '../../../src/shared/exchange/json';
@@ -31,6 +36,9 @@ export const schema = loadSchema(readBundledProto());
 
 export interface TestExchange {
   url: string;
+  /** the settlement chain's Solana JSON-RPC */
+  rpcUrl: string;
+  rpc: Rpc<SolanaRpcApi>;
   clock: ManualClock;
   running: RunningDevnet;
   now(): bigint;
@@ -55,6 +63,8 @@ export async function startExchange(options: DevnetOptions = {}): Promise<TestEx
   const url = running.baseUrl;
   const exchange: TestExchange = {
     url,
+    rpcUrl: running.rpcUrl,
+    rpc: createSolanaRpc(running.rpcUrl) as Rpc<SolanaRpcApi>,
     clock,
     running,
     now: () => BigInt(Math.floor(clock.nowMs() / 1000)),
@@ -100,8 +110,11 @@ export class TestWallet {
   nonce = 0;
   session?: { id: bigint; key: SigningKey; nonce: number };
 
-  constructor(readonly exchange: TestExchange) {
-    this.key = new SigningKey(generateKeypair().secretSeed);
+  constructor(
+    readonly exchange: TestExchange,
+    key?: SigningKey,
+  ) {
+    this.key = key ?? new SigningKey(generateKeypair().secretSeed);
     this.address = bs58.encode(this.key.publicKey);
   }
 
@@ -128,37 +141,47 @@ export class TestWallet {
     return buildActionBody(raw, signAction(raw, opts.key ?? session.key, 'session'));
   }
 
-  async faucet(tokenId: number, amount: bigint): Promise<void> {
-    const res = await this.exchange.postJson('/chain/faucet', {
-      address: this.address,
-      tokenId,
-      amount: amount.toString(),
-    });
-    if (!res.ok) throw new Error(`faucet: ${res.status} ${await res.text()}`);
+  /** The devnet faucet (a JSON-RPC method of the chain): tokens to this wallet's token account, SOL for fees. */
+  async faucet(tokenId: number, amount: bigint): Promise<string> {
+    return rpcCall<string>(this.exchange, 'devnet_requestTokens', [this.address, tokenId, amount.toString()]);
   }
 
-  signedDeposit(
+  /** A deposit transaction signed by this wallet: TransferChecked into the vault, with the memo. */
+  async signedDeposit(
     tokenId: number,
     amount: bigint,
-    extra: { recipient?: string; accountId?: number } = {},
-    nonce = randomBytes(12).toString('base64url'),
-  ) {
-    const fields = { from: this.address, tokenId, amount: amount.toString(), ...extra, nonce };
-    return { ...fields, signature: this.key.sign(depositMessage(fields)).toString('hex') };
+    extra: Partial<DepositCorrelation> = {},
+  ): Promise<{ wire: string; signature: string }> {
+    const vault = (await vaults(this.exchange)).find((v) => v.tokenId === tokenId)!;
+    const decimals = tokenId === USDC ? 6 : tokenId === 3 ? 9 : 8;
+    const { value } = await this.exchange.rpc.getLatestBlockhash().send();
+    return signDeposit({
+      key: this.key,
+      mint: vault.mint,
+      decimals,
+      vault: vault.vault,
+      amount,
+      correlation: { recipient: this.address, ref: randomBytes(6).toString('base64url'), ...extra },
+      blockhash: value,
+    });
+  }
+
+  /** Sends a signed transaction through the RPC; its signature. */
+  send(wire: string): Promise<string> {
+    return this.exchange.rpc.sendTransaction(wire as never, { encoding: 'base64' }).send();
   }
 
   /** Faucet, signed deposit, then time passes until the exchange credits it. */
   async deposit(
     tokenId: number,
     amount: bigint,
-    extra: { recipient?: string; accountId?: number } = {},
+    extra: Partial<DepositCorrelation> = {},
   ): Promise<{ txId: string }> {
     await this.faucet(tokenId, amount);
-    const res = await this.exchange.postJson('/chain/deposit', this.signedDeposit(tokenId, amount, extra));
-    if (!res.ok) throw new Error(`deposit: ${res.status} ${await res.text()}`);
-    const tx = (await res.json()) as { txId: string };
+    const signed = await this.signedDeposit(tokenId, amount, extra);
+    const txId = await this.send(signed.wire);
     this.exchange.advance(2_000);
-    return tx;
+    return { txId };
   }
 
   async createSession(
@@ -199,15 +222,40 @@ export async function balances(exchange: TestExchange, accountId: number): Promi
   return Object.fromEntries(account.balances.map((b) => [b.tokenId, b.amount]));
 }
 
+/** A wallet's token balance as the chain holds it (its associated token account; 0 when it has none). */
 export async function chainBalance(
   exchange: TestExchange,
   address: string,
   tokenId: number,
 ): Promise<bigint> {
-  const body = await exchange.getJson<{ balances: { tokenId: number; amount: string }[] }>(
-    `/chain/balance/${address}`,
-  );
-  return BigInt(body.balances.find((b) => b.tokenId === tokenId)?.amount ?? '0');
+  const vault = (await vaults(exchange)).find((v) => v.tokenId === tokenId)!;
+  const ata = associatedTokenAddress(address, vault.mint);
+  const info = await exchange.rpc.getAccountInfo(ata, { encoding: 'base64' }).send();
+  if (!info.value) return 0n;
+  const balance = await exchange.rpc.getTokenAccountBalance(ata as Address).send();
+  return BigInt(balance.value.amount);
+}
+
+export interface VaultInfo {
+  tokenId: number;
+  mint: string;
+  owner: string;
+  vault: string;
+}
+
+export const vaults = (exchange: TestExchange): Promise<VaultInfo[]> =>
+  exchange.getJson<VaultInfo[]>('/settlement/vaults');
+
+/** A raw JSON-RPC call (for the devnet-only faucet, which kit's typed client does not know). */
+export async function rpcCall<T>(exchange: TestExchange, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(exchange.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { code: number; message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.code} ${body.error.message}`);
+  return body.result as T;
 }
 
 export const USDC = 0;

@@ -14,6 +14,8 @@ export interface RunningApp {
   /** what the host printed on stderr so far (warnings), line by line; it is echoed to the test's stderr */
   stderr: string[];
   exchangeUrl: string;
+  /** the settlement chain's Solana JSON-RPC the app uses (the embedded devnet's) */
+  solanaRpcUrl: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startApp(
     process.stderr.write(`${line}\n`);
   });
   let exchangeUrl = '';
+  let solanaRpcUrl = '';
   // Addresses are asked for ahead of use so that reading `url` stays synchronous.
   const spare: string[] = [];
   const askForMore = (n: number): void => {
@@ -57,6 +60,8 @@ export async function startApp(
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const exchange = /^exchange: (\S+)/.exec(line);
       if (exchange) exchangeUrl = exchange[1]!;
+      const rpc = /^solana rpc: (http\S+)/.exec(line);
+      if (rpc) solanaRpcUrl = rpc[1]!;
       const match = /^PERPETUA_HOST_URL=(\S+)$/.exec(line);
       if (!match) return;
       if (started) return void spare.push(match[1]!);
@@ -80,6 +85,7 @@ export async function startApp(
     },
     stderr,
     exchangeUrl,
+    solanaRpcUrl,
     dataDir,
     stop: async () => {
       if (child.exitCode === null) {

@@ -8,7 +8,8 @@ import { signAction, type Framing } from '../../../src/protocol/signing';
 import { buildActionBody } from '../../../src/protocol/framing';
 import { decodeReceipt, encodeActionRaw } from '../../../src/protocol/codec';
 import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
-import { depositMessage } from '../../../src/protocol/chain-deposit';
+import { createSolanaRpc } from '@solana/kit';
+import { signDeposit } from '../../../src/protocol/solana-tx';
 import type { ActionKind, ReceiptKind } from '../../../src/protocol/types';
 import { createExchangeClient, type ExchangeClient } from '../../../src/main/exchange/exchange-client';
 import { createHttpClient } from '../../../src/main/exchange/http-client';
@@ -26,6 +27,8 @@ export class Trader {
   constructor(
     readonly exchangeUrl: string,
     label: string,
+    /** the exchange's settlement chain (Solana JSON-RPC) */
+    readonly rpcUrl: string,
     /** a known key (one a recovery phrase derives, say) instead of one made from the label */
     seed: Uint8Array = createHash('sha256').update(`perpetua-e2e:${label}`).digest(),
   ) {
@@ -59,19 +62,35 @@ export class Trader {
     return (await this.reader().user(this.address))?.accountIds ?? [];
   }
 
-  /** Faucet and a signed deposit, then waits until the exchange has credited it to an account. */
+  /** Faucet and a deposit transaction signed by this key, then waits until the exchange has credited it. */
   async deposit(tokenId: number, amount: bigint): Promise<number> {
-    await this.post('/chain/faucet', { address: this.address, tokenId, amount: amount.toString() });
-    const fields = {
-      from: this.address,
-      tokenId,
-      amount: amount.toString(),
-      nonce: randomBytes(12).toString('base64url'),
-    };
-    await this.post('/chain/deposit', {
-      ...fields,
-      signature: this.key.sign(depositMessage(fields)).toString('hex'),
+    const faucet = await fetch(this.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'devnet_requestTokens',
+        params: [this.address, tokenId, amount.toString()],
+      }),
     });
+    const answer = (await faucet.json()) as { error?: { message: string } };
+    if (answer.error) throw new Error(`faucet: ${answer.error.message}`);
+    const vault = (
+      await this.json<{ tokenId: number; mint: string; vault: string }[]>('/settlement/vaults')
+    ).find((v) => v.tokenId === tokenId)!;
+    const info = await this.json<{ tokens: { tokenId: number; decimals: number }[] }>('/info');
+    const rpc = createSolanaRpc(this.rpcUrl);
+    const signed = signDeposit({
+      key: this.key,
+      mint: vault.mint,
+      decimals: info.tokens.find((t) => t.tokenId === tokenId)!.decimals,
+      vault: vault.vault,
+      amount,
+      correlation: { recipient: this.address, ref: randomBytes(6).toString('base64url') },
+      blockhash: (await rpc.getLatestBlockhash().send()).value,
+    });
+    await rpc.sendTransaction(signed.wire, { encoding: 'base64' }).send();
     for (let i = 0; i < 100; i += 1) {
       const [account] = await this.accountIds();
       if (account !== undefined) {

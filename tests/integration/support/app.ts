@@ -25,8 +25,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The exchange's address, or a running devnet (its address and its Solana RPC). */
+export type AppExchange = string | { baseUrl: string; rpcUrl: string };
+
 export async function startApp(
-  exchangeBaseUrl: string,
+  exchange: AppExchange,
   options: { dataDir?: string; store?: SecretStore; now?: () => number } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'perpetua-app-'));
@@ -38,7 +41,10 @@ export async function startApp(
   const core = createCore({
     version: 'test',
     host: 'browser-host',
-    exchange: { kind: 'custom', baseUrl: exchangeBaseUrl },
+    exchange:
+      typeof exchange === 'string'
+        ? { kind: 'custom', baseUrl: exchange }
+        : { kind: 'custom', baseUrl: exchange.baseUrl, solanaRpcUrl: exchange.rpcUrl },
     dataDir,
     store,
     scrypt: { N: 2 ** 12, r: 8, p: 1 },

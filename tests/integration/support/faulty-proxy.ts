@@ -11,9 +11,13 @@ export interface FaultyProxy {
   mode: ProxyMode;
   /** runs after the exchange answered a POST /action that is then dropped */
   afterForward?: () => Promise<void> | void;
+  /** runs before a matching POST is forwarded (e.g. to change the chain under a transaction in flight) */
+  beforeForward?: () => Promise<void> | void;
   actionsForwarded: number;
-  /** the POST whose answers 'drop-action-response' loses: /action unless set (e.g. /chain/deposit) */
+  /** the POST whose answers 'drop-action-response' loses: /action unless set (e.g. / for a JSON-RPC) */
   dropPath?: string;
+  /** and, when set, only those whose body matches (e.g. /"sendTransaction"/ on a JSON-RPC) */
+  dropBody?: RegExp;
   close(): Promise<void>;
 }
 
@@ -25,7 +29,11 @@ export async function startFaultyProxy(upstream: () => string): Promise<FaultyPr
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        const isAction = req.method === 'POST' && req.url === (proxy.dropPath ?? '/action');
+        const isAction =
+          req.method === 'POST' &&
+          req.url === (proxy.dropPath ?? '/action') &&
+          (proxy.dropBody === undefined || proxy.dropBody.test(Buffer.concat(chunks).toString('utf8')));
+        if (isAction) await proxy.beforeForward?.();
         let answer: Response;
         try {
           answer = await fetch(`${upstream()}${req.url}`, {

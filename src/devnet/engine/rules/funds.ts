@@ -264,13 +264,20 @@ export function creditDeposit(
 export function settleWithdrawals(
   state: EngineState,
   nowMs: number,
-  payout: (destination: string, tokenId: number, amount: bigint, eventNonce: bigint) => void,
+  payout: (destination: string, tokenId: number, amount: bigint, eventNonce: bigint) => string,
 ): AccountEvent[] {
   const events: AccountEvent[] = [];
   for (const w of state.withdrawals) {
     if (w.status !== 'requested' || w.dueMs > nowMs) continue;
     if (w.eventNonce !== state.lastAckedEventNonce + 1n) break; // acknowledge strictly in order
-    payout(w.destination, w.tokenId, w.amount - w.fee, w.eventNonce);
+    try {
+      w.chainTxId = payout(w.destination, w.tokenId, w.amount - w.fee, w.eventNonce);
+    } catch (error) {
+      // Not paid, so not processed: it stays requested and is tried again at the next tick, and the ones
+      // after it wait (acknowledgement is in order). The tick itself must go on.
+      console.error(`devnet: the payout of withdrawal ${w.eventNonce} failed; retrying`, error);
+      break;
+    }
     w.status = 'processed';
     state.lastAckedEventNonce = w.eventNonce;
     const account = state.accounts[w.accountId]!;
@@ -280,6 +287,7 @@ export function settleWithdrawals(
       tokenId: w.tokenId,
       amountReceived: (w.amount - w.fee).toString(),
       eventNonce: w.eventNonce.toString(),
+      chainTxId: w.chainTxId,
     });
   }
   return events;

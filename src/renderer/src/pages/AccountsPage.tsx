@@ -10,6 +10,7 @@ import { phraseOf, usePhrases, type PhraseView } from '../components/wallets/phr
 import { AddNextWalletModal } from '../components/wallets/AddNextWalletModal';
 import { ForgetPhraseModal } from '../components/wallets/ForgetPhraseModal';
 import { PATH_SCHEME_INFO } from '../../../shared/derivation-paths';
+import { ChainBalances } from '../components/ChainBalances';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
 type WalletInfo = ResultOf<'listWallets'>[number];
@@ -52,6 +53,7 @@ function WalletCard({
             </Text>
           ) : null}
         </Group>
+        <ChainBalances walletId={w.walletId} label={w.label} />
         {accounts.length > 0 ? (
           <Table aria-label={`Accounts of ${w.label}`}>
             <Table.Thead>

@@ -1,6 +1,19 @@
-import { Alert, Anchor, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
+import { ChainBalances } from '../components/ChainBalances';
 import { formatAmount } from '../../../shared/money';
 import { usePortfolio, useTokens } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
@@ -148,6 +161,21 @@ function Holdings() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {wallets.length > 0 ? (
+        <Paper withBorder p="md" component="section" aria-label="Wallets on chain">
+          <Stack gap="xs">
+            <Title order={4}>Wallets on chain</Title>
+            {wallets.map(({ wallet: w }) => (
+              <Group key={w.walletId} gap="sm" wrap="nowrap">
+                <Text size="sm" fw={500} miw={120}>
+                  {w.label}
+                </Text>
+                <ChainBalances walletId={w.walletId} label={w.label} />
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      ) : null}
       <Paper withBorder p="md">
         <Stack gap="xs">
           <Title order={4}>Open positions</Title>

@@ -50,6 +50,7 @@ function NetworkPanel() {
             {connection.warning}
           </Alert>
         ) : null}
+        <SolanaRpcForm />
         {settings.data?.fixed ? (
           <Text size="sm" c="dimmed">
             This run was started for this exchange on the command line; restart Perpetua without that option
@@ -60,6 +61,65 @@ function NetworkPanel() {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The Solana RPC deposits are sent to and wallet balances read from: the exchange's own (the embedded
+ * devnet's) unless the person sets another, which main checks (getVersion, getHealth) before saving it.
+ */
+function SolanaRpcForm() {
+  const settings = useSettings();
+  const client = useQueryClient();
+  const action = useAction();
+  const rpc = settings.data?.solanaRpc ?? null;
+  const [text, setText] = useState('');
+  const save = (url: string | null) =>
+    void action.run(async () => {
+      const view = await unwrap(wallet.setSolanaRpc({ url }));
+      client.setQueryData(keys.settings, view);
+      void client.invalidateQueries({ queryKey: ['chain'] });
+      setText('');
+    });
+  return (
+    <Stack gap="xs">
+      <Text aria-label="Solana RPC">
+        Solana RPC:{' '}
+        {rpc?.url ? (
+          <Code>{rpc.url}</Code>
+        ) : (
+          <Text span c="orange">
+            none known
+          </Text>
+        )}
+        {rpc ? (rpc.custom ? ' (your choice)' : ' (the exchange’s own)') : null}
+      </Text>
+      <Group
+        align="flex-end"
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim()) save(text);
+        }}
+      >
+        <TextInput
+          label="Use another Solana RPC"
+          placeholder="https://… or http://127.0.0.1:8899"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          w={360}
+        />
+        <Button type="submit" variant="default" loading={action.busy} disabled={!text.trim()}>
+          Check and use
+        </Button>
+        {rpc?.custom ? (
+          <Button variant="subtle" onClick={() => save(null)} loading={action.busy}>
+            Back to the exchange’s own
+          </Button>
+        ) : null}
+      </Group>
+      <ErrorNote error={action.error} />
+    </Stack>
   );
 }
 

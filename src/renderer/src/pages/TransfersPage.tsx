@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatSol, useChainBalances } from '../components/ChainBalances';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys, useDeposits, usePortfolio, useSettings, useTokens, useWallets } from '../hooks/queries';
 import { readAmount } from '../components/amount-input';
@@ -71,6 +72,10 @@ function useSourceAccount() {
 
 const STATUS_COLOR = { submitted: 'gray', confirmed: 'blue', credited: 'teal', failed: 'red' } as const;
 
+/** One signature costs 5,000 lamports on Solana: what a deposit (one signer) pays in SOL. */
+const DEPOSIT_FEE_LAMPORTS = 5_000n;
+const shortSignature = (s: string) => `${s.slice(0, 6)}…${s.slice(-6)}`;
+
 function DepositPanel() {
   const client = useQueryClient();
   const { walletId, select } = useWalletChoice();
@@ -82,15 +87,26 @@ function DepositPanel() {
   const [amountText, setAmountText] = useState('');
   const action = useAction();
   const deposits = useDeposits();
-  const chain = useQuery({
-    queryKey: keys.chain(walletId ?? ''),
-    queryFn: () => unwrap(wallet.getChainBalances({ walletId: walletId! })),
-    enabled: walletId !== null,
-  });
+  const chain = useChainBalances(walletId);
   const token = tokens.get(Number(tokenId));
   const amount = readAmount(amountText, token?.decimals);
-  const held = chain.data?.find((b) => b.tokenId === Number(tokenId))?.amount ?? 0n;
-  const canDeposit = walletId !== null && amount.value !== null && amount.value <= held;
+  const onChain = chain.data?.tokens.find((b) => b.tokenId === Number(tokenId));
+  const held = onChain?.amount ?? 0n;
+  const sol = chain.data?.sol ?? 0n;
+  // Checked here so the person sees why before anything is signed; main checks the same again.
+  const problem =
+    amount.error ??
+    (amount.value === null || !chain.data
+      ? null
+      : !onChain?.hasAccount
+        ? `This wallet has no ${token?.symbol ?? ''} on the chain yet.`
+        : amount.value > held
+          ? 'More than the wallet holds on the chain.'
+          : sol < DEPOSIT_FEE_LAMPORTS
+            ? 'The wallet has no SOL to pay the network fee (0.000005 SOL).'
+            : null);
+  const canDeposit =
+    walletId !== null && amount.value !== null && problem === null && chain.data !== undefined;
 
   const run = (fn: () => Promise<unknown>) =>
     action.run(async () => {
@@ -98,10 +114,22 @@ function DepositPanel() {
       void client.invalidateQueries({ queryKey: keys.chain(walletId ?? '') });
       void client.invalidateQueries({ queryKey: keys.deposits });
     });
+  // which of the wallet's exchange accounts is credited; the memo names it (none yet: the first deposit opens one)
+  const [intoText, setIntoText] = useState<string | null>(null);
+  const ownAccounts =
+    usePortfolio().data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
+  const into = ownAccounts.find((a) => String(a.accountId) === intoText)?.accountId;
   const deposit = () => {
     if (canDeposit)
       void run(() =>
-        unwrap(wallet.deposit({ walletId: walletId!, tokenId: Number(tokenId), amount: amount.value! })),
+        unwrap(
+          wallet.deposit({
+            walletId: walletId!,
+            tokenId: Number(tokenId),
+            amount: amount.value!,
+            ...(into !== undefined ? { accountId: into } : {}),
+          }),
+        ),
       );
   };
   const { busy, error } = action;
@@ -120,17 +148,26 @@ function DepositPanel() {
           label="Amount"
           value={amountText}
           onChange={(e) => setAmountText(e.currentTarget.value)}
-          error={
-            amount.error ??
-            (amount.value !== null && amount.value > held
-              ? 'More than the wallet holds on the settlement chain.'
-              : null)
-          }
+          error={problem}
           inputMode="decimal"
         />
+        <Select
+          label="Into account"
+          data={[
+            { value: '', label: ownAccounts.length ? 'The first account' : 'A new account (first deposit)' },
+            ...ownAccounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` })),
+          ]}
+          value={into !== undefined ? String(into) : ''}
+          onChange={(v) => setIntoText(v || null)}
+          allowDeselect={false}
+        />
       </Group>
-      <Text size="sm" c="dimmed">
-        On the settlement chain this wallet holds {format(held, Number(tokenId))}.
+      <Text size="sm" c="dimmed" aria-label="Wallet on chain">
+        {chain.isError
+          ? `The wallet's on-chain balance could not be read: ${chain.error instanceof Error ? chain.error.message : 'no answer'}`
+          : chain.data
+            ? `On chain this wallet holds ${format(held, Number(tokenId))} and ${formatSol(sol)} for network fees. A deposit is a Solana transaction signed by this wallet; the exchange credits it once it has processed it.`
+            : 'Reading the wallet on chain…'}
       </Text>
       <ErrorNote error={error} />
       <Group>
@@ -164,6 +201,7 @@ function DepositPanel() {
             <Table.Tr>
               <Table.Th>Amount</Table.Th>
               <Table.Th>Status</Table.Th>
+              <Table.Th>Transaction</Table.Th>
               <Table.Th>Account</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -174,6 +212,7 @@ function DepositPanel() {
                 <Table.Td>
                   <Badge color={STATUS_COLOR[d.status]}>{d.status}</Badge> {d.detail}
                 </Table.Td>
+                <Table.Td title={d.txId ?? undefined}>{d.txId ? shortSignature(d.txId) : '—'}</Table.Td>
                 <Table.Td>{d.accountId ?? '—'}</Table.Td>
               </Table.Tr>
             ))}

@@ -93,6 +93,12 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         render: (r) => r.destination ?? '—',
       },
       { key: 'status', label: 'Status', width: '100px', render: (r) => r.status ?? '—' },
+      {
+        key: 'chainTxId',
+        label: 'Payout transaction',
+        width: '1.4fr',
+        render: (r) => r.chainTxId ?? '—',
+      },
       action(),
     ],
     transfer: () => [

@@ -1,0 +1,190 @@
+// Signing Solana transactions built with @solana/kit by keys held as node:crypto SigningKeys. Kit's own
+// signers sign through WebCrypto (async, a CryptoKey per signer); the wallet keys here are already cached
+// KeyObjects, so the compiled message is signed with them directly. Used by main (deposits) and the devnet
+// (its bridge and faucet), so both build transactions one way.
+import { createHash } from 'node:crypto';
+import {
+  compileTransaction,
+  getAddressDecoder,
+  getAddressEncoder,
+  isOffCurveAddress,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  createNoopSigner,
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Address,
+  type Blockhash,
+  type Instruction,
+  type Base64EncodedWireTransaction,
+  type Signature,
+  type SignatureBytes,
+  type Transaction,
+} from '@solana/kit';
+import { getTransferCheckedInstruction } from '@solana-program/token';
+import { getAddMemoInstruction } from '@solana-program/memo';
+import type { SigningKey } from './keys';
+
+type CompilableMessage = Parameters<typeof compileTransaction>[0];
+
+export interface SignedTransaction {
+  transaction: Transaction;
+  signature: Signature;
+  wire: Base64EncodedWireTransaction;
+}
+
+// Kit's codecs cost more to build than to use: built once.
+const addressDecoder = getAddressDecoder();
+const addressEncoder = getAddressEncoder();
+
+export const addressOf = (key: SigningKey): Address => addressDecoder.decode(key.publicKey);
+
+/** Compiles the message and signs it with every key it needs; a missing signer is an error, not a gap. */
+export function signTransaction(message: CompilableMessage, keys: readonly SigningKey[]): SignedTransaction {
+  const compiled = compileTransaction(message);
+  const byAddress = new Map(keys.map((k) => [addressOf(k), k]));
+  const signatures: Record<string, SignatureBytes> = {};
+  for (const signer of Object.keys(compiled.signatures)) {
+    const key = byAddress.get(signer as Address);
+    if (!key) throw new Error(`no key to sign for ${signer}`);
+    signatures[signer] = key.sign(new Uint8Array(compiled.messageBytes)) as unknown as SignatureBytes;
+  }
+  const transaction = { ...compiled, signatures } as Transaction;
+  return {
+    transaction,
+    signature: getSignatureFromTransaction(transaction),
+    wire: getBase64EncodedWireTransaction(transaction),
+  };
+}
+
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
+const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL' as Address;
+
+/**
+ * The associated token account of an owner for a mint: the program-derived address of [owner, token
+ * program, mint] under the Associated Token Account program. Kit derives it asynchronously (WebCrypto);
+ * this is the same derivation with node:crypto, so the devnet can use it inside a synchronous tick.
+ */
+export function associatedTokenAddress(owner: string, mint: string): Address {
+  const enc = addressEncoder;
+  const seeds = [enc.encode(owner as Address), enc.encode(TOKEN_PROGRAM), enc.encode(mint as Address)];
+  for (let bump = 255; bump >= 0; bump -= 1) {
+    const hash = createHash('sha256');
+    for (const seed of seeds) hash.update(new Uint8Array(seed));
+    hash
+      .update(Uint8Array.of(bump))
+      .update(new Uint8Array(enc.encode(ATA_PROGRAM)))
+      .update('ProgramDerivedAddress');
+    const candidate = addressDecoder.decode(hash.digest());
+    if (isOffCurveAddress(candidate)) return candidate;
+  }
+  throw new Error('no associated token address exists for this owner and mint');
+}
+
+export const MEMO_PROGRAM_ADDRESS = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address;
+
+/**
+ * The deposit correlation, carried by an SPL Memo instruction in the deposit transaction: the exchange user
+ * to credit and, optionally, which of their accounts, plus a reference that makes every deposit's
+ * transaction distinct. docs/protocol-decisions.md says why a memo and not a buffer account.
+ */
+export interface DepositCorrelation {
+  recipient: string;
+  accountId?: number;
+  ref?: string;
+}
+
+const DEPOSIT_MEMO =
+  /^perpetua:deposit:v1 to=([1-9A-HJ-NP-Za-km-z]{32,44})(?: account=(\d{1,10}))?(?: ref=([A-Za-z0-9_-]{1,32}))?$/;
+
+export function depositMemo(c: DepositCorrelation): string {
+  return `perpetua:deposit:v1 to=${c.recipient}${c.accountId !== undefined ? ` account=${c.accountId}` : ''}${c.ref ? ` ref=${c.ref}` : ''}`;
+}
+
+/** The correlation a memo names, or null when it is not one (wrong form, not an address, id too big). */
+export function parseDepositMemo(text: string): DepositCorrelation | null {
+  const m = DEPOSIT_MEMO.exec(text);
+  if (!m) return null;
+  try {
+    if (addressEncoder.encode(m[1] as Address).length !== 32) return null;
+  } catch {
+    return null;
+  }
+  const accountId = m[2] === undefined ? undefined : Number(m[2]);
+  if (accountId !== undefined && accountId > 0xffffffff) return null;
+  return {
+    recipient: m[1]!,
+    ...(accountId !== undefined ? { accountId } : {}),
+    ...(m[3] ? { ref: m[3] } : {}),
+  };
+}
+
+/** A memo instruction of the SPL Memo program the runtime ships (v2). */
+export const memoInstruction = (text: string): Instruction =>
+  getAddMemoInstruction({ memo: text }, { programAddress: MEMO_PROGRAM_ADDRESS });
+
+/**
+ * A deposit: TransferChecked of `amount` from the owner's associated token account into the exchange's
+ * vault token account for the mint, and the memo naming who is credited. The owner signs (and pays).
+ */
+export function depositInstructions(input: {
+  owner: Address;
+  mint: Address;
+  decimals: number;
+  vault: Address;
+  amount: bigint;
+  correlation: DepositCorrelation;
+}): Instruction[] {
+  return [
+    getTransferCheckedInstruction({
+      source: associatedTokenAddress(input.owner, input.mint),
+      mint: input.mint,
+      destination: input.vault,
+      authority: createNoopSigner(input.owner),
+      amount: input.amount,
+      decimals: input.decimals,
+    }),
+    memoInstruction(depositMemo(input.correlation)),
+  ];
+}
+
+/** The deposit transaction, signed by the owner's key: what the app sends, byte for byte, until it lands. */
+export function signDeposit(input: {
+  key: SigningKey;
+  mint: string;
+  decimals: number;
+  vault: string;
+  amount: bigint;
+  correlation: DepositCorrelation;
+  blockhash: { blockhash: string; lastValidBlockHeight: bigint };
+}): SignedTransaction {
+  const owner = addressOf(input.key);
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(owner, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        {
+          blockhash: input.blockhash.blockhash as Blockhash,
+          lastValidBlockHeight: input.blockhash.lastValidBlockHeight,
+        },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstructions(
+        depositInstructions({
+          owner,
+          mint: input.mint as Address,
+          decimals: input.decimals,
+          vault: input.vault as Address,
+          amount: input.amount,
+          correlation: input.correlation,
+        }),
+        m,
+      ),
+  );
+  return signTransaction(message, [input.key]);
+}
