@@ -6,6 +6,7 @@ import type { Services } from './services';
 import type { Network } from './network/network';
 import { accountDetail, portfolio, portfolioHistory, PortfolioPrefetch } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
+import { phraseHandlers } from './wallets/phrase-handlers';
 
 const done = { done: true as const };
 
@@ -79,6 +80,7 @@ export function createAppHandlers(
       return done;
     }),
     exportWallet: active(({ walletId, passphrase }) => s.wallets.export(walletId, passphrase)),
+    ...phraseHandlers(s),
 
     listSessions: read(() => s.sessions.list()),
     createSession: active(({ walletId, ...options }) => s.sessions.create(walletId, options)),

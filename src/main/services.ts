@@ -13,6 +13,7 @@ import { AppLock, type LockState } from './lock/app-lock';
 import type { ScryptParams } from './lock/passphrase-hash';
 import type { SecretStore } from './keychain/secret-store';
 import { WalletService, walletSecretItem, type WalletInfo } from './wallets/wallet-service';
+import { PhraseService } from './wallets/phrase-service';
 import { SealedStore } from './keychain/sealed-store';
 import { AuditLog } from './audit/audit-log';
 import { createHttpClient, type FetchLike } from './exchange/http-client';
@@ -70,6 +71,7 @@ export interface ExchangeServices {
 export interface Services extends ExchangeServices {
   lock: AppLock;
   wallets: WalletService;
+  phrases: PhraseService;
   audit: AuditLog;
   addressBook: AddressBook;
   settings: SettingsStore;
@@ -134,6 +136,8 @@ export function createServices(deps: ServiceDeps): Services {
     dataDir: deps.dataDir,
     onRemoved: forgetWallet,
   });
+  // the phrase goes into the same store as wallet secrets, so it is kept exactly as they are
+  const phrases = new PhraseService({ store: secrets, lock, wallets, dataDir: deps.dataDir });
 
   function bind(
     baseUrl: string,
@@ -236,6 +240,7 @@ export function createServices(deps: ServiceDeps): Services {
   return {
     lock,
     wallets,
+    phrases,
     audit,
     addressBook,
     settings,

@@ -86,24 +86,21 @@ export function loadSchema(protoText: string): ProtocolSchema {
       `the exchange schema does not parse: ${(error as Error).message}`,
     );
   }
+  // Package names are not on the wire: the bundled proto says perpetua.v1, the public engine's says nord. The
+  // package is wherever Action is declared, so a schema under another package name is read the same way.
+  const pkg = packageOfAction(root);
   const lookupType = (name: string): protobuf.Type => {
     try {
-      return root.lookupType(`${PROTO_PACKAGE}.${name}`);
+      return root.lookupType(`${pkg}.${name}`);
     } catch {
-      throw new ProtocolError(
-        'SCHEMA_MISSING',
-        `the exchange schema lacks the message ${PROTO_PACKAGE}.${name}`,
-      );
+      throw new ProtocolError('SCHEMA_MISSING', `the exchange schema lacks the message ${pkg}.${name}`);
     }
   };
   const lookupEnum = (name: string): protobuf.Enum => {
     try {
-      return root.lookupEnum(`${PROTO_PACKAGE}.${name}`);
+      return root.lookupEnum(`${pkg}.${name}`);
     } catch {
-      throw new ProtocolError(
-        'SCHEMA_MISSING',
-        `the exchange schema lacks the enum ${PROTO_PACKAGE}.${name}`,
-      );
+      throw new ProtocolError('SCHEMA_MISSING', `the exchange schema lacks the enum ${pkg}.${name}`);
     }
   };
   for (const name of REQUIRED_TYPES) lookupType(name);
@@ -121,6 +118,25 @@ export function loadSchema(protoText: string): ProtocolSchema {
   }
   root.resolveAll();
   return { root, action, receipt, u128: lookupType('U128'), errorEnum: lookupEnum('Error') };
+}
+
+/** The package (without the leading dot) whose namespace declares the Action message. */
+function packageOfAction(root: protobuf.Root): string {
+  const walk = (ns: protobuf.NamespaceBase): string | null => {
+    for (const child of ns.nestedArray) {
+      if (child instanceof protobuf.Type) {
+        if (child.name === 'Action') return ns.fullName.replace(/^\./, '');
+      } else if (child instanceof protobuf.Namespace && !(child instanceof protobuf.Enum)) {
+        const found = walk(child);
+        if (found !== null) return found;
+      }
+    }
+    return null;
+  };
+  const found = walk(root);
+  if (found === null || found === '')
+    throw new ProtocolError('SCHEMA_MISSING', 'the exchange schema has no Action message inside a package');
+  return found;
 }
 
 /** Finds proto/perpetua.proto walking up from this module: works from src/ under tsx and from out/ builds. */

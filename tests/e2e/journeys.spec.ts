@@ -56,7 +56,7 @@ test('first run: choose a passphrase, then the network, then the first wallet is
   await page.setViewportSize({ width: 1280, height: 860 });
 });
 
-test('first wallet, created in the first-run step: the secret is shown once and stored after confirming the backup', async () => {
+test('first wallet, created in the first-run step: its recovery phrase is shown once and stored after three of its words are typed back', async () => {
   // the step opens with Create focused: the keyboard is enough
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Create a wallet' });
@@ -64,26 +64,39 @@ test('first wallet, created in the first-run step: the secret is shown once and 
   await expect(name).toBeFocused();
   await name.fill('Main');
   await name.press('Enter');
-  const secret = (await dialog.getByTestId('secret-key').textContent())!.trim();
-  expect(bs58.decode(secret)).toHaveLength(64);
-  // even a throwaway devnet key never goes into a committed picture
+  const shown = dialog.getByTestId('new-phrase').getByRole('listitem');
+  await expect(shown).toHaveCount(24);
+  const words = (await shown.allTextContents()).map((t) => t.replace(/^\s*\d+\.\s*/, '').trim());
+  // even a throwaway devnet phrase never goes into a committed picture
   await page.screenshot({
     path: 'docs/screenshots/create-wallet.png',
-    mask: [page.getByTestId('secret-key')],
+    mask: [page.getByTestId('new-phrase')],
   });
-  const confirm = dialog.getByLabel(/type the last 6 characters/);
-  await expect(confirm).toBeFocused();
-  await confirm.fill('wrong!');
-  await confirm.press('Enter');
-  await expect(dialog.getByText(/not the last 6 characters/)).toBeVisible();
-  await confirm.fill(secret.slice(-6));
-  await dialog.getByRole('button', { name: 'I saved it: store the wallet' }).click();
-  // the step is over: the app opens on Accounts, with the new wallet
+  await dialog.getByRole('button', { name: 'I wrote it down' }).click();
+  const asked = dialog.getByLabel(/^Word \d+$/);
+  await expect(asked).toHaveCount(3);
+  await expect(asked.first()).toBeFocused();
+  const positions = (
+    await dialog
+      .locator('label')
+      .filter({ hasText: /^Word \d+$/ })
+      .allTextContents()
+  ).map((t) => Number(t.slice(5)));
+  for (const [i, position] of positions.entries())
+    await asked.nth(i).fill(i === 0 ? 'wrong' : words[position - 1]!);
+  await asked.last().press('Enter');
+  await expect(dialog.getByRole('alert')).toContainText(
+    `That is not word ${positions[0]} of your recovery phrase`,
+  );
+  await asked.first().fill(words[positions[0]! - 1]!);
+  await dialog.getByRole('button', { name: 'Check and store the wallet' }).click();
+  // the step is over: the app opens on Accounts, with the new wallet under its phrase
   await expect(page.getByRole('heading', { name: 'Wallets and accounts' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recovery phrase 1' })).toBeVisible();
   await expect(page.getByText('Not on the exchange yet')).toBeVisible();
   await expect(page.getByText('Embedded devnet', { exact: true })).toBeVisible();
-  await expect(page.getByText(secret)).toHaveCount(0);
+  await expect(page.getByText(words.slice(0, 3).join(' '))).toHaveCount(0);
   await expect(walletStep(page)).toHaveCount(0);
 });
 

@@ -58,6 +58,8 @@ test('import from a keypair file in the first-run step: a wrong file is refused 
   await page.goto(app.url);
   await setUpToWalletStep(page);
   await page.getByRole('button', { name: 'Import a wallet' }).click();
+  // a recovery phrase is the usual way in (phrases.spec.ts); this wallet comes as a CLI keypair file
+  await dialog().getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await dialog().getByLabel('Wallet name').fill('Trader');
 
   // a big file is not even read
@@ -70,7 +72,7 @@ test('import from a keypair file in the first-run step: a wrong file is refused 
   await chooseKeypairFile('short.json', Buffer.from(JSON.stringify([...seed, ...seed.subarray(0, 31)])));
   await expect(dialog().getByText('short.json')).toBeVisible();
   // the pasted-key field steps aside while a file is chosen
-  await expect(dialog().getByLabel('Secret key')).toBeDisabled();
+  await expect(dialog().getByLabel('Secret key', { exact: true })).toBeDisabled();
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog().getByRole('alert')).toContainText(
     'A keypair file holds a JSON array of 64 numbers from 0 to 255.',
@@ -196,8 +198,9 @@ test('remove: only the exact public key enables removal, and the wallet leaves e
   // a second wallet, pasted, stays behind
   const other = new Trader(app.exchangeUrl, 'wallets-spec-other', app.solanaRpcUrl);
   await page.getByRole('button', { name: 'Import wallet' }).click();
+  await dialog().getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await dialog().getByLabel('Wallet name').fill('Spare');
-  await dialog().getByLabel('Secret key').fill(other.secret);
+  await dialog().getByLabel('Secret key', { exact: true }).fill(other.secret);
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(card('Spare')).toContainText(other.address);
 

@@ -11,6 +11,7 @@ import { buildActionBody } from '../../src/protocol/framing';
 import { decodeReceipt } from '../../src/protocol/codec';
 import { chainTokenBalance } from '../support/chain';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { phraseSecretForms } from './support/phrase-forms';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -283,9 +284,38 @@ describe('custody core against the devnet', () => {
     expect((await app.ok('exportAuditLog')).csv.split('\n')[0]).toMatch(/^time,wallet,kind/);
   });
 
-  it('no secret or passphrase reached an IPC result other than the two reveals, an event, a log line, or any file of the app data folder', async () => {
+  it('no secret, recovery phrase or passphrase reached an IPC result other than the reveals, an event, a log line, or any file of the app data folder', async () => {
     const exported = await app.ok('exportWallet', { walletId, passphrase: PASSPHRASE });
     expect(exported.publicKey).toBe(walletKey);
+    // recovery phrases: one made here (revealed once, then exported), one imported with a BIP39 passphrase
+    // (never revealed), and a wallet derived from it later
+    const made = await app.ok('createPhraseWallet', { label: 'Phrase', wordCount: 24 });
+    await app.ok('confirmPhraseBackup', {
+      pendingId: made.pendingId,
+      answers: made.checkPositions.map((p) => made.mnemonic[p - 1]!),
+    });
+    const imported = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+    const found = await app.ok('discoverPhrase', {
+      phrase: imported,
+      bip39Passphrase: 'a hidden extra word',
+    });
+    await app.ok('importPhraseWallets', {
+      discoveryId: found.discoveryId,
+      scheme: 'bip44',
+      indices: [0],
+      label: 'Imported phrase',
+    });
+    const importedId = (await app.ok('listPhrases')).find((p) => p.scheme === 'bip44')!.phraseId;
+    await app.ok('addNextWallet', { phraseId: importedId, label: 'Next' });
+    const madeId = (await app.ok('listPhrases')).find((p) => p.scheme === 'bip44-change')!.phraseId;
+    expect((await app.ok('exportPhrase', { phraseId: madeId, passphrase: PASSPHRASE })).mnemonic).toEqual(
+      made.mnemonic,
+    );
+    const revealedPhrase = made.mnemonic.join(' ');
+    const phraseForms = [
+      ...phraseSecretForms(revealedPhrase, '', 'bip44-change', [0]),
+      ...phraseSecretForms(imported, 'a hidden extra word', 'bip44', [0, 1]),
+    ];
     const forms = secrets.flatMap((s) => {
       const bytes = Buffer.from(bs58.decode(s));
       return [
@@ -303,8 +333,9 @@ describe('custody core against the devnet', () => {
           r &&
           typeof r === 'object' &&
           'value' in r &&
-          (r as { value: { secretKey?: string } }).value?.secretKey &&
-          revealed.has((r as { value: { secretKey: string } }).value.secretKey)
+          (((r as { value: { secretKey?: string } }).value?.secretKey &&
+            revealed.has((r as { value: { secretKey: string } }).value.secretKey)) ||
+            (r as { value: { mnemonic?: string[] } }).value?.mnemonic?.join(' ') === revealedPhrase)
         ),
     );
     const json = (value: unknown) =>
@@ -325,7 +356,8 @@ describe('custody core against the devnet', () => {
       Buffer.from(PASSPHRASE).toString('base64'),
     ];
     for (const haystack of haystacks)
-      for (const form of [...forms, ...passphraseForms]) expect(haystack.includes(form)).toBe(false);
+      for (const form of [...forms, ...phraseForms, ...passphraseForms])
+        expect(haystack.includes(form)).toBe(false);
   });
 
   it('withdraws another token with the fee stated and charged in that token', async () => {

@@ -138,7 +138,15 @@ describe('devnet entry points', () => {
   });
 
   it('a rebinding page cannot move devnet prices', async () => {
-    const before = await (await fetch(`${devnet.baseUrl}/markets/live`)).text();
+    // the walk moves prices with wall time, so compare BTC's index with a tolerance instead of the whole text
+    const btcIndex = async () =>
+      (
+        (await (await fetch(`${devnet.baseUrl}/markets/live`)).json()) as {
+          marketId: number;
+          indexPrice: number;
+        }[]
+      ).find((m) => m.marketId === 0)!.indexPrice;
+    const before = await btcIndex();
     const body = JSON.stringify({ marketId: 0, price: '1' });
     const post = (hostHeader: string, origin: string) =>
       rawRequest(
@@ -149,6 +157,7 @@ describe('devnet entry points', () => {
       403,
     );
     expect((await post(own(), 'https://evil.example')).status).toBe(403);
-    expect(await (await fetch(`${devnet.baseUrl}/markets/live`)).text()).toBe(before);
+    // the refused posts asked for the smallest price there is; a walk of a few seconds stays within 1%
+    expect(Math.abs((await btcIndex()) - before) / before).toBeLessThan(0.01);
   });
 });

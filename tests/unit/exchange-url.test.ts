@@ -204,6 +204,22 @@ describe('exchange address reachability', () => {
       expect((await checkExchangeUrl(fakeUrl)).baseUrl).toBe(fakeUrl);
     });
 
+    it("is accepted under the public engine's package name (nord): package names are not on the wire", async () => {
+      answer = await realInfo();
+      const proto = await realProto();
+      expect(proto).toMatch(/^package perpetua\.v1;$/m);
+      schemaAnswer = { status: 200, body: proto.replace(/^package perpetua\.v1;$/m, 'package nord;') };
+      expect((await checkExchangeUrl(fakeUrl)).baseUrl).toBe(fakeUrl);
+      // and a renumbered signed field is still found under the other package name
+      schemaAnswer = {
+        status: 200,
+        body: proto
+          .replace(/^package perpetua\.v1;$/m, 'package nord;')
+          .replace('uint32 nonce = 2;', 'uint32 nonce = 98;'),
+      };
+      expect((await failure(fakeUrl)).message).toMatch(/describes the actions Perpetua signs differently/);
+    });
+
     it('is accepted when its schema has everything', async () => {
       answer = await realInfo();
       schemaAnswer = { status: 200, body: await realProto() };

@@ -28,7 +28,7 @@ export function loadExchangeSchema(protoText: string, baseUrl: string): Protocol
     );
   }
   const ours = bundledSchema();
-  const difference = signedSchemaDifference(ours.action, served.root);
+  const difference = signedSchemaDifference(ours.action, served.action);
   if (difference)
     throw new AppFailure(
       'EXCHANGE_BAD_RESPONSE',

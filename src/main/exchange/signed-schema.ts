@@ -10,14 +10,18 @@ const isType = (r: protobuf.ReflectionObject | null): r is protobuf.Type => r !=
 const isEnum = (r: protobuf.ReflectionObject | null): r is protobuf.Enum =>
   r !== null && 'values' in r && !('fieldsArray' in r);
 
-const shortName = (r: protobuf.ReflectionObject): string => r.fullName.replace(/^\.[^.]+\.[^.]+\./, '');
+/** '.perpetua.v1.Action.Withdraw' -> 'Action.Withdraw': the package is not on the wire, the rest is compared */
+const relativeTo =
+  (prefix: string) =>
+  (fullName: string): string =>
+    fullName.startsWith(`${prefix}.`) ? fullName.slice(prefix.length + 1) : fullName;
 
-function describe(f: protobuf.Field): string {
+function describe(f: protobuf.Field, relative: (fullName: string) => string): string {
   return [
     f.name,
     f.repeated ? 'repeated' : '',
     f.map ? `map<${(f as unknown as protobuf.MapField).keyType}>` : '',
-    f.resolvedType ? f.resolvedType.fullName : f.type,
+    f.resolvedType ? relative(f.resolvedType.fullName) : f.type,
     f.partOf ? `in ${f.partOf.name}` : '',
     f.repeated && f.packed ? 'packed' : '',
   ]
@@ -26,11 +30,18 @@ function describe(f: protobuf.Field): string {
 }
 
 /** The first difference between the bundled and the served schema in what the app signs, or null. */
-export function signedSchemaDifference(bundledAction: protobuf.Type, served: protobuf.Root): string | null {
+export function signedSchemaDifference(
+  bundledAction: protobuf.Type,
+  servedAction: protobuf.Type,
+): string | null {
+  const ourName = relativeTo(bundledAction.parent!.fullName);
+  const theirPrefix = servedAction.parent!.fullName;
+  const theirName = relativeTo(theirPrefix);
+  const shortName = (r: protobuf.ReflectionObject): string => ourName(r.fullName);
   const seen = new Set<string>();
   const lookup = (fullName: string): protobuf.ReflectionObject | null => {
     try {
-      return served.lookup(fullName);
+      return servedAction.root.lookup(`${theirPrefix}.${ourName(fullName)}`);
     } catch {
       return null;
     }
@@ -50,8 +61,10 @@ export function signedSchemaDifference(bundledAction: protobuf.Type, served: pro
     for (const field of ours.fieldsArray) {
       const other = theirs.fieldsById[field.id];
       if (!other) return `its ${shortName(ours)} has no field ${field.id} (${field.name})`;
-      if (describe(other) !== describe(field))
-        return `its ${shortName(ours)} field ${field.id} is "${describe(other)}", not "${describe(field)}"`;
+      const servedField = describe(other, theirName);
+      const bundledField = describe(field, ourName);
+      if (servedField !== bundledField)
+        return `its ${shortName(ours)} field ${field.id} is "${servedField}", not "${bundledField}"`;
       if (field.resolvedType) {
         const nested = compare(field.resolvedType as Reflected);
         if (nested) return nested;

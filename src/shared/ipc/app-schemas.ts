@@ -1,6 +1,6 @@
 // Argument and result schemas of the app's operations (settings, custody, sessions, funds, portfolio, history,
-// actions). Money is bigint. Only two results can carry a secret, both asked for by the person: createWallet's
-// one-time reveal and exportWallet after the passphrase is entered again (SECRET_BEARING_METHODS).
+// actions). Money is bigint. Only the reveals can carry a secret, each asked for by the person: createWallet's and
+// createPhraseWallet's one-time reveal, exportWallet and exportPhrase after the passphrase (SECRET_BEARING_METHODS).
 import { z } from 'zod';
 
 const Id = z.string().min(1).max(64);
@@ -626,7 +626,12 @@ export const appMethods = {
 } as const;
 
 /** The only methods whose results may contain a secret key; a test checks no other result schema can. */
-export const SECRET_BEARING_METHODS = ['createWallet', 'exportWallet'] as const;
+export const SECRET_BEARING_METHODS = [
+  'createWallet',
+  'exportWallet',
+  'createPhraseWallet',
+  'exportPhrase',
+] as const;
 
 export const appEvents = {
   lockState: LockStateSchema,

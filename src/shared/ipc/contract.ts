@@ -6,6 +6,7 @@ import type { EventName, MethodName } from './channels';
 import type { Result } from '../result';
 import { MarketsInfoSchema } from '../exchange/info';
 import { appEvents, appMethods } from './app-schemas';
+import { phraseMethods } from './phrase-schemas';
 
 export interface MethodSpec {
   args: z.ZodType;
@@ -28,6 +29,7 @@ export const contract = {
   getAppInfo: { args: NoArgs, result: AppInfoSchema },
   getMarkets: { args: NoArgs, result: MarketsInfoSchema },
   ...appMethods,
+  ...phraseMethods,
 } satisfies { [M in MethodName]: MethodSpec };
 
 export const eventPayloads = {

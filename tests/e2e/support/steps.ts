@@ -59,8 +59,9 @@ export async function chooseNetwork(
 export async function importWallet(page: Page, label: string, secret: string): Promise<void> {
   await page.getByRole('link', { name: 'Accounts', exact: true }).click();
   await page.getByRole('button', { name: 'Import wallet' }).click();
+  await page.getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await page.getByLabel('Wallet name').fill(label);
-  await page.getByLabel('Secret key').fill(secret);
+  await page.getByLabel('Secret key', { exact: true }).fill(secret);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('heading', { name: label })).toBeVisible();
 }

@@ -29,8 +29,9 @@ export class Trader {
     label: string,
     /** the exchange's settlement chain (Solana JSON-RPC) */
     readonly rpcUrl: string,
+    /** a known key (one a recovery phrase derives, say) instead of one made from the label */
+    seed: Uint8Array = createHash('sha256').update(`perpetua-e2e:${label}`).digest(),
   ) {
-    const seed = createHash('sha256').update(`perpetua-e2e:${label}`).digest();
     this.key = new SigningKey(seed);
     this.secret = bs58.encode(seed);
     this.address = bs58.encode(this.key.publicKey);

@@ -6,6 +6,10 @@ import { accountHref } from '../routes';
 import { ImportWalletModal } from '../components/wallets/ImportWalletModal';
 import { CreateWalletModal } from '../components/wallets/CreateWalletModal';
 import { WalletActions } from '../components/wallets/WalletActions';
+import { phraseOf, usePhrases, type PhraseView } from '../components/wallets/phrases';
+import { AddNextWalletModal } from '../components/wallets/AddNextWalletModal';
+import { ForgetPhraseModal } from '../components/wallets/ForgetPhraseModal';
+import { PATH_SCHEME_INFO } from '../../../shared/derivation-paths';
 import { ChainBalances } from '../components/ChainBalances';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
@@ -13,7 +17,15 @@ type WalletInfo = ResultOf<'listWallets'>[number];
 type PortfolioWallet = ResultOf<'getPortfolio'>['wallets'][number];
 
 /** One wallet: its name, public key, actions and, once the portfolio has loaded, its exchange accounts. */
-function WalletCard({ wallet: w, held }: { wallet: WalletInfo; held: PortfolioWallet | undefined }) {
+function WalletCard({
+  wallet: w,
+  held,
+  phrase,
+}: {
+  wallet: WalletInfo;
+  held: PortfolioWallet | undefined;
+  phrase?: PhraseView | undefined;
+}) {
   const { format, quoteTokenId } = useTokens();
   const headingId = useId();
   const accounts = held?.accounts ?? [];
@@ -30,10 +42,17 @@ function WalletCard({ wallet: w, held }: { wallet: WalletInfo; held: PortfolioWa
             ) : (
               <Badge color="gray">Not on the exchange yet: deposit to open an account</Badge>
             )}
-            <WalletActions target={w} accounts={held ? accounts.length : null} />
+            <WalletActions target={w} accounts={held ? accounts.length : null} phrase={phrase} />
           </Group>
         </Group>
-        <Code>{w.publicKey}</Code>
+        <Group gap="xs">
+          <Code>{w.publicKey}</Code>
+          {phrase ? (
+            <Text size="xs" c="dimmed">
+              {phrase.wallets.find((p) => p.walletId === w.walletId)?.path}
+            </Text>
+          ) : null}
+        </Group>
         <ChainBalances walletId={w.walletId} label={w.label} />
         {accounts.length > 0 ? (
           <Table aria-label={`Accounts of ${w.label}`}>
@@ -62,10 +81,75 @@ function WalletCard({ wallet: w, held }: { wallet: WalletInfo; held: PortfolioWa
   );
 }
 
+/** The wallets made from one recovery phrase, under it, with "Add next wallet". */
+function PhraseGroup({
+  phrase,
+  number,
+  wallets,
+  held,
+}: {
+  phrase: PhraseView;
+  number: number;
+  wallets: WalletInfo[];
+  held: (walletId: string) => PortfolioWallet | undefined;
+}) {
+  const headingId = useId();
+  const [dialog, setDialog] = useState<'next' | 'forget' | null>(null);
+  const info = PATH_SCHEME_INFO[phrase.scheme];
+  return (
+    <Paper
+      withBorder
+      p="md"
+      bg="var(--mantine-color-default-hover)"
+      component="section"
+      aria-labelledby={headingId}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <div>
+            <Title order={3} size="h4" id={headingId}>
+              Recovery phrase {number}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {phrase.wordCount} words · {info.template} ({info.usedBy})
+            </Text>
+          </div>
+          <Group gap="xs">
+            {phrase.nextIndex !== null ? (
+              <Button size="xs" onClick={() => setDialog('next')}>
+                Add next wallet
+              </Button>
+            ) : null}
+            {wallets.length === 0 ? (
+              <Button size="xs" variant="light" color="red" onClick={() => setDialog('forget')}>
+                Forget phrase
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        {wallets.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No wallet from this phrase is here any more.
+          </Text>
+        ) : null}
+        {wallets.map((w) => (
+          <WalletCard key={w.walletId} wallet={w} held={held(w.walletId)} phrase={phrase} />
+        ))}
+      </Stack>
+      {dialog === 'next' ? <AddNextWalletModal phrase={phrase} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'forget' ? <ForgetPhraseModal phrase={phrase} onClose={() => setDialog(null)} /> : null}
+    </Paper>
+  );
+}
+
 export function AccountsPage() {
   const wallets = useWallets();
   const portfolio = usePortfolio();
+  const phrases = usePhrases();
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
+  const held = (walletId: string) => portfolio.data?.wallets.find((p) => p.wallet.walletId === walletId);
+  const byId = new Map((wallets.data ?? []).map((w) => [w.walletId, w]));
+  const single = (wallets.data ?? []).filter((w) => phraseOf(phrases.data, w.walletId) === undefined);
   return (
     <Stack>
       <Group justify="space-between">
@@ -77,16 +161,26 @@ export function AccountsPage() {
           </Button>
         </Group>
       </Group>
-      <ErrorNote error={wallets.error ?? portfolio.error} />
+      <ErrorNote error={wallets.error ?? phrases.error ?? portfolio.error} />
       {wallets.data?.length === 0 ? (
         <Text c="dimmed">No wallet yet. Create one or import one you already have.</Text>
       ) : null}
-      {(wallets.data ?? []).map((w) => (
-        <WalletCard
-          key={w.walletId}
-          wallet={w}
-          held={portfolio.data?.wallets.find((p) => p.wallet.walletId === w.walletId)}
+      {(phrases.data ?? []).map((p, i) => (
+        <PhraseGroup
+          key={p.phraseId}
+          phrase={p}
+          number={i + 1}
+          wallets={p.wallets.map((pw) => byId.get(pw.walletId)).filter((w): w is WalletInfo => !!w)}
+          held={held}
         />
+      ))}
+      {single.length > 0 && (phrases.data ?? []).length > 0 ? (
+        <Title order={3} size="h4">
+          Wallets imported by their secret key
+        </Title>
+      ) : null}
+      {single.map((w) => (
+        <WalletCard key={w.walletId} wallet={w} held={held(w.walletId)} />
       ))}
       {dialog === 'create' ? <CreateWalletModal onClose={() => setDialog(null)} /> : null}
       {dialog === 'import' ? <ImportWalletModal onClose={() => setDialog(null)} /> : null}

@@ -1,5 +1,5 @@
 // First run, after the network: the person has no wallet yet, so the app offers to make one (with its
-// one-time reveal and backup check) or import one, the same dialogs as under Accounts. "Later" goes on to
+// recovery phrase shown once and a backup check) or import one, the same dialogs as under Accounts. "Later" goes on to
 // the portfolio; the app remembers that for the session and does not ask again.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -41,8 +41,8 @@ export function FirstWalletScreen({ onLater }: { onLater: () => void }) {
             <Paper withBorder p="md">
               <Stack h="100%" justify="space-between">
                 <Text size="sm" id={createId}>
-                  A new key for a fresh start. Its secret key is shown once: write it down, then confirm its
-                  last characters.
+                  A new wallet for a fresh start. Its recovery phrase is shown once: write the words down,
+                  then type three of them back.
                 </Text>
                 <Button
                   ref={createButton}
@@ -57,7 +57,8 @@ export function FirstWalletScreen({ onLater }: { onLater: () => void }) {
             <Paper withBorder p="md">
               <Stack h="100%" justify="space-between">
                 <Text size="sm" id={importId}>
-                  One you already have: paste its secret key or choose a settlement-chain CLI keypair file.
+                  One you already have: enter its recovery phrase (Phantom, Solflare, Backpack, Ledger), or
+                  its secret key or a settlement-chain CLI keypair file.
                 </Text>
                 <Button
                   ref={importButton}

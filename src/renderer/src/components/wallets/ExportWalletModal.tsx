@@ -1,48 +1,68 @@
-// Export a wallet's secret key for the person's own backup: main hands it over only after the passphrase is
-// entered again. The secret lives in this modal's state alone (never a query or mutation cache) and is gone
-// when the modal closes or the app locks (the whole window is replaced by the lock screen).
+// Export a wallet for the person's own backup: its secret key (base58, for other tools) or, for a wallet made
+// from a recovery phrase, the phrase. Main hands either over only after the passphrase is entered again. What
+// is shown lives in this modal's state alone (never a query or mutation cache) and is gone when the modal
+// closes or the app locks (the whole window is replaced by the lock screen).
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Code, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Modal,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
 import type { WalletRef } from './WalletActions';
+import type { PhraseView } from './phrases';
+import { copySecret } from './clipboard';
+import { PhraseWords } from './PhraseWords';
+import { PATH_SCHEME_INFO } from '../../../../shared/derivation-paths';
+import type { ResultOf } from '../../../../shared/ipc/contract';
 
-/** The clipboard API first; where it is refused (a denied permission), a copy of the selected text. */
-async function copyText(text: string, node: HTMLElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (!node) return false;
-    const selection = window.getSelection();
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    selection?.removeAllRanges();
-    selection?.addRange(range);
-    const copied = document.execCommand('copy');
-    selection?.removeAllRanges();
-    return copied;
-  }
-}
+type Revealed =
+  { kind: 'key'; value: ResultOf<'exportWallet'> } | { kind: 'phrase'; value: ResultOf<'exportPhrase'> };
 
-export function ExportWalletModal({ target, onClose }: { target: WalletRef; onClose: () => void }) {
+export function ExportWalletModal({
+  target,
+  phrase,
+  onClose,
+}: {
+  target: WalletRef;
+  /** the recovery phrase the wallet was derived from, if any: then it can be exported too */
+  phrase?: PhraseView | undefined;
+  onClose: () => void;
+}) {
+  const [what, setWhat] = useState<'key' | 'phrase'>(phrase ? 'phrase' : 'key');
   const [passphrase, setPassphrase] = useState('');
-  const [revealed, setRevealed] = useState<{ publicKey: string; secretKey: string } | null>(null);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [copied, setCopied] = useState<boolean | null>(null);
-  const secretRef = useRef<HTMLElement>(null);
+  const secretRef = useRef<HTMLDivElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
   const { run, busy, error } = useAction();
-  // the passphrase form is gone once the key shows: keep the keyboard focus inside the window
+  // the passphrase form is gone once the secret shows: keep the keyboard focus inside the window
   useEffect(() => {
     if (revealed) copyRef.current?.focus();
   }, [revealed]);
 
   const reveal = () =>
     run(async () => {
-      const result = await unwrap(wallet.exportWallet({ walletId: target.walletId, passphrase }));
+      const shown: Revealed =
+        what === 'phrase' && phrase
+          ? {
+              kind: 'phrase',
+              value: await unwrap(wallet.exportPhrase({ phraseId: phrase.phraseId, passphrase })),
+            }
+          : {
+              kind: 'key',
+              value: await unwrap(wallet.exportWallet({ walletId: target.walletId, passphrase })),
+            };
       setPassphrase('');
-      setRevealed(result);
+      setRevealed(shown);
     });
   const close = () => {
     setRevealed(null);
@@ -50,8 +70,11 @@ export function ExportWalletModal({ target, onClose }: { target: WalletRef; onCl
     onClose();
   };
   const copy = async () => {
-    if (revealed) setCopied(await copyText(revealed.secretKey, secretRef.current));
+    if (!revealed) return;
+    const text = revealed.kind === 'key' ? revealed.value.secretKey : revealed.value.mnemonic.join(' ');
+    setCopied(await copySecret(text, secretRef.current));
   };
+  const noun = what === 'phrase' ? 'recovery phrase' : 'secret key';
 
   return (
     <Modal opened onClose={close} title={`Export ${target.label}`} size="lg">
@@ -63,13 +86,26 @@ export function ExportWalletModal({ target, onClose }: { target: WalletRef; onCl
             if (passphrase.length > 0) void reveal();
           }}
         >
+          {phrase ? (
+            <SegmentedControl
+              aria-label="What to export"
+              value={what}
+              onChange={(v) => setWhat(v === 'key' ? 'key' : 'phrase')}
+              data={[
+                { value: 'phrase', label: 'Recovery phrase' },
+                { value: 'key', label: 'Secret key of this wallet' },
+              ]}
+            />
+          ) : null}
           <Text size="sm">
-            Exporting shows this wallet’s secret key so you can back it up or use it in another wallet app.
-            Anyone who sees it can take everything the wallet holds.
+            {what === 'phrase'
+              ? `Exporting shows the ${phrase?.wordCount ?? ''}-word recovery phrase this wallet was made from. It restores this wallet and every other wallet made from it, in any Solana wallet app.`
+              : 'Exporting shows this wallet’s secret key so you can back it up or use it in another wallet app.'}{' '}
+            Anyone who sees it can take everything it controls.
           </Text>
           <PasswordInput
             label="Your passphrase"
-            description="Enter it again to show the secret key"
+            description={`Enter it again to show the ${noun}`}
             value={passphrase}
             onChange={(e) => setPassphrase(e.currentTarget.value)}
             maxLength={1024}
@@ -82,42 +118,67 @@ export function ExportWalletModal({ target, onClose }: { target: WalletRef; onCl
               Cancel
             </Button>
             <Button type="submit" color="orange" loading={busy} disabled={passphrase.length === 0}>
-              Show secret key
+              {what === 'phrase' ? 'Show recovery phrase' : 'Show secret key'}
             </Button>
           </Group>
         </Stack>
       ) : (
         <Stack>
-          <Alert color="red" title="Keep this secret key to yourself">
-            Anyone who has it controls this wallet and its funds, and Perpetua cannot take it back. Store it
-            offline; never paste it into a website or a message. It is shown only while this window is open.
-          </Alert>
-          <Text size="sm">Public key</Text>
-          <Code block aria-label="Public key" style={{ wordBreak: 'break-all' }}>
-            {revealed.publicKey}
-          </Code>
-          <Text size="sm">Secret key (base58)</Text>
-          <Code
-            block
-            ref={secretRef}
-            aria-label="Secret key"
-            data-testid="exported-secret"
-            style={{ wordBreak: 'break-all' }}
+          <Alert
+            color="red"
+            title={`Keep this ${revealed.kind === 'key' ? 'secret key' : 'recovery phrase'} to yourself`}
           >
-            {revealed.secretKey}
-          </Code>
+            Anyone who has it controls {revealed.kind === 'key' ? 'this wallet' : 'every wallet made from it'}{' '}
+            and its funds, and Perpetua cannot take it back. Store it offline; never paste it into a website
+            or a message. It is shown only while this window is open.
+          </Alert>
+          {revealed.kind === 'key' ? (
+            <>
+              <Text size="sm">Public key</Text>
+              <Code block aria-label="Public key" style={{ wordBreak: 'break-all' }}>
+                {revealed.value.publicKey}
+              </Code>
+              <Text size="sm">Secret key (base58)</Text>
+              <div ref={secretRef}>
+                <Code
+                  block
+                  aria-label="Secret key"
+                  data-testid="exported-secret"
+                  style={{ wordBreak: 'break-all' }}
+                >
+                  {revealed.value.secretKey}
+                </Code>
+              </div>
+            </>
+          ) : (
+            <>
+              <div ref={secretRef}>
+                <PhraseWords words={revealed.value.mnemonic} testId="exported-phrase" />
+              </div>
+              <Text size="sm" c="dimmed">
+                Derivation path: <Code>{PATH_SCHEME_INFO[revealed.value.scheme].template}</Code> (
+                {PATH_SCHEME_INFO[revealed.value.scheme].usedBy})
+              </Text>
+              {revealed.value.bip39PassphraseUsed ? (
+                <Alert color="orange" title="This phrase was imported with a BIP39 passphrase">
+                  The words alone restore other wallets: you need that BIP39 passphrase too. Perpetua does not
+                  show it.
+                </Alert>
+              ) : null}
+            </>
+          )}
           {copied === true ? (
             <Text size="sm" c="teal" role="status">
-              Copied. Clear your clipboard once you have stored it.
+              Copied. The clipboard is cleared in a minute; paste it only into your own backup.
             </Text>
           ) : copied === false ? (
             <Text size="sm" c="orange" role="status">
-              Copying was not allowed here: select the key and copy it yourself.
+              Copying was not allowed here: select it and copy it yourself.
             </Text>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" ref={copyRef} onClick={() => void copy()}>
-              Copy secret key
+              {revealed.kind === 'key' ? 'Copy secret key' : 'Copy recovery phrase'}
             </Button>
             <Button onClick={close}>Done: forget it</Button>
           </Group>

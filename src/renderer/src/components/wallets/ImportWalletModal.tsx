@@ -1,24 +1,44 @@
-// Import a wallet from its secret: pasted (base58), or read from a settlement-chain CLI keypair file (a JSON
-// array of 64 numbers). The file is read here and its text handed to main as is; main parses and checks it.
+// Import a wallet: by its recovery phrase (the usual way, see ImportPhraseForm), or by its secret: pasted
+// (base58), or read from a settlement-chain CLI keypair file (a JSON array of 64 numbers). The file is read
+// here and its text handed to main as is; main parses and checks it.
 import { useRef, useState } from 'react';
-import { Button, FileInput, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, FileInput, Modal, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
 import { refreshWalletQueries } from './refresh';
+import { ImportPhraseForm } from './ImportPhraseForm';
 
 /** the contract's limit on the secret's text; a keypair file is far smaller */
 const MAX_SECRET_CHARS = 2048;
 
-export function ImportWalletModal({
-  onClose,
-  onImported,
-}: {
+interface ImportProps {
   onClose: () => void;
   /** after the wallet is stored, before the modal closes */
   onImported?: () => void;
-}) {
+}
+
+export function ImportWalletModal({ onClose, onImported }: ImportProps) {
+  return (
+    <Modal opened onClose={onClose} title="Import a wallet" size="xl">
+      <Tabs defaultValue="phrase" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="phrase">Recovery phrase</Tabs.Tab>
+          <Tabs.Tab value="secret">Secret key or keypair file</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="phrase">
+          <ImportPhraseForm onClose={onClose} {...(onImported ? { onImported } : {})} />
+        </Tabs.Panel>
+        <Tabs.Panel value="secret">
+          <ImportSecretForm onClose={onClose} {...(onImported ? { onImported } : {})} />
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}
+
+function ImportSecretForm({ onClose, onImported }: ImportProps) {
   const client = useQueryClient();
   const [label, setLabel] = useState('Imported');
   const [secret, setSecret] = useState('');
@@ -68,56 +88,54 @@ export function ImportWalletModal({
     });
 
   return (
-    <Modal opened onClose={onClose} title="Import a wallet" size="lg">
-      <Stack
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (ready) void submit();
-        }}
-      >
-        <TextInput
-          label="Wallet name"
-          value={label}
-          onChange={(e) => setLabel(e.currentTarget.value)}
-          maxLength={40}
-          data-autofocus
-        />
-        <Textarea
-          label="Secret key"
-          description={
-            fromFile
-              ? 'Using the keypair file below. Clear the file to paste a key instead.'
-              : 'Base58 secret key, or the contents of a settlement-chain CLI keypair file'
-          }
-          value={secret}
-          onChange={(e) => setSecret(e.currentTarget.value)}
-          disabled={fromFile}
-          autosize
-          minRows={2}
-          maxLength={MAX_SECRET_CHARS}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Text size="sm" c="dimmed">
-          or
-        </Text>
-        <FileInput
-          label="Keypair file"
-          description="A settlement-chain CLI keypair file (a JSON array of 64 numbers), read on this computer"
-          placeholder="Choose a keypair file"
-          accept=".json,application/json"
-          value={file}
-          onChange={chooseFile}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the keypair file' }}
-          error={fileError}
-        />
-        <ErrorNote error={error} title="Not imported" />
-        <Button type="submit" loading={busy} disabled={!ready}>
-          Import
-        </Button>
-      </Stack>
-    </Modal>
+    <Stack
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready) void submit();
+      }}
+    >
+      <TextInput
+        label="Wallet name"
+        value={label}
+        onChange={(e) => setLabel(e.currentTarget.value)}
+        maxLength={40}
+        data-autofocus
+      />
+      <Textarea
+        label="Secret key"
+        description={
+          fromFile
+            ? 'Using the keypair file below. Clear the file to paste a key instead.'
+            : 'Base58 secret key, or the contents of a settlement-chain CLI keypair file'
+        }
+        value={secret}
+        onChange={(e) => setSecret(e.currentTarget.value)}
+        disabled={fromFile}
+        autosize
+        minRows={2}
+        maxLength={MAX_SECRET_CHARS}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <Text size="sm" c="dimmed">
+        or
+      </Text>
+      <FileInput
+        label="Keypair file"
+        description="A settlement-chain CLI keypair file (a JSON array of 64 numbers), read on this computer"
+        placeholder="Choose a keypair file"
+        accept=".json,application/json"
+        value={file}
+        onChange={chooseFile}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear the keypair file' }}
+        error={fileError}
+      />
+      <ErrorNote error={error} title="Not imported" />
+      <Button type="submit" loading={busy} disabled={!ready}>
+        Import
+      </Button>
+    </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   Button,
   Code,
   Group,
+  Checkbox,
   List,
   Modal,
   PasswordInput,
@@ -20,17 +21,24 @@ import { unwrap, wallet, WalletError } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { refreshWalletQueries } from './refresh';
 import type { WalletRef } from './WalletActions';
+import type { PhraseView } from './phrases';
 
 export function RemoveWalletModal({
   target,
   accounts,
+  phrase,
   onClose,
 }: {
   target: WalletRef;
   /** how many exchange accounts the wallet has, when known */
   accounts: number | null;
+  /** the recovery phrase the wallet was derived from, if any */
+  phrase?: PhraseView | undefined;
   onClose: () => void;
 }) {
+  // the last wallet of a phrase: the person says whether the phrase goes too
+  const lastOfPhrase = phrase !== undefined && phrase.wallets.every((w) => w.walletId === target.walletId);
+  const [forgetPhrase, setForgetPhrase] = useState(false);
   const client = useQueryClient();
   const [typed, setTyped] = useState('');
   const [needPassphrase, setNeedPassphrase] = useState(false);
@@ -45,11 +53,13 @@ export function RemoveWalletModal({
     try {
       if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
       await unwrap(wallet.removeWallet({ walletId: target.walletId, confirmPublicKey: typed.trim() }));
+      if (phrase && lastOfPhrase && forgetPhrase)
+        await unwrap(wallet.forgetPhrase({ phraseId: phrase.phraseId }));
       refreshWalletQueries(client, target.walletId);
       notifications.show({
         color: 'teal',
         title: 'Wallet removed',
-        message: `${target.label} and its session keys are no longer on this computer; its sessions from here have ended.`,
+        message: `${target.label} and its session keys are no longer on this computer; its sessions from here have ended.${lastOfPhrase && forgetPhrase ? ' Its recovery phrase is forgotten too.' : ''}`,
       });
       onClose();
     } catch (e) {
@@ -85,10 +95,19 @@ export function RemoveWalletModal({
               , reachable only with the secret key.
             </List.Item>
             <List.Item>
-              Without a backup of the secret key, they are lost for good. Export it first if you are not sure.
+              Without a backup of the secret key{phrase ? ' or the recovery phrase' : ''}, they are lost for
+              good. Export it first if you are not sure.
             </List.Item>
           </List>
         </Alert>
+        {lastOfPhrase ? (
+          <Checkbox
+            label="Also forget its recovery phrase"
+            description="This is the last wallet made from its phrase here. Keep the phrase to add wallets from it later; forget it to delete it from the OS keychain as well."
+            checked={forgetPhrase}
+            onChange={(e) => setForgetPhrase(e.currentTarget.checked)}
+          />
+        ) : null}
         <Text size="sm">This wallet’s public key:</Text>
         <Code block style={{ wordBreak: 'break-all' }}>
           {target.publicKey}

@@ -5,6 +5,7 @@ import { Button, Group } from '@mantine/core';
 import { RenameWalletModal } from './RenameWalletModal';
 import { ExportWalletModal } from './ExportWalletModal';
 import { RemoveWalletModal } from './RemoveWalletModal';
+import type { PhraseView } from './phrases';
 
 export interface WalletRef {
   walletId: string;
@@ -12,7 +13,16 @@ export interface WalletRef {
   publicKey: string;
 }
 
-export function WalletActions({ target, accounts }: { target: WalletRef; accounts: number | null }) {
+export function WalletActions({
+  target,
+  accounts,
+  phrase,
+}: {
+  target: WalletRef;
+  accounts: number | null;
+  /** the recovery phrase the wallet was derived from, if any */
+  phrase?: PhraseView | undefined;
+}) {
   const [open, setOpen] = useState<'rename' | 'export' | 'remove' | null>(null);
   const close = () => setOpen(null);
   return (
@@ -29,8 +39,10 @@ export function WalletActions({ target, accounts }: { target: WalletRef; account
         </Button>
       </Group>
       {open === 'rename' ? <RenameWalletModal target={target} onClose={close} /> : null}
-      {open === 'export' ? <ExportWalletModal target={target} onClose={close} /> : null}
-      {open === 'remove' ? <RemoveWalletModal target={target} accounts={accounts} onClose={close} /> : null}
+      {open === 'export' ? <ExportWalletModal target={target} phrase={phrase} onClose={close} /> : null}
+      {open === 'remove' ? (
+        <RemoveWalletModal target={target} accounts={accounts} phrase={phrase} onClose={close} />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,71 @@
+// Forget a recovery phrase none of whose wallets is here any more: it leaves the OS keychain. Main refuses
+// while a wallet made from it remains, and asks for the passphrase if it was not entered in the last minutes.
+import { useState } from 'react';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { unwrap, wallet, WalletError } from '../../bridge/wallet';
+import { ErrorNote } from '../ErrorNote';
+import { useAction } from '../../hooks/useAction';
+import { refreshWalletQueries } from './refresh';
+import type { PhraseView } from './phrases';
+
+export function ForgetPhraseModal({ phrase, onClose }: { phrase: PhraseView; onClose: () => void }) {
+  const client = useQueryClient();
+  const [needPassphrase, setNeedPassphrase] = useState(false);
+  const [passphrase, setPassphrase] = useState('');
+  const { run, busy, error, setError } = useAction();
+  const forget = () =>
+    run(async () => {
+      try {
+        if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
+        await unwrap(wallet.forgetPhrase({ phraseId: phrase.phraseId }));
+        refreshWalletQueries(client);
+        onClose();
+      } catch (e) {
+        if (e instanceof WalletError && e.code === 'LOCKED' && !needPassphrase) {
+          setNeedPassphrase(true);
+          setError(null);
+        } else throw e;
+      }
+    });
+  return (
+    <Modal opened onClose={onClose} title="Forget this recovery phrase">
+      <Stack
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void forget();
+        }}
+      >
+        <Text size="sm">
+          The {phrase.wordCount}-word phrase is deleted from the OS keychain. Without your written copy,
+          wallets made from it cannot be restored.
+        </Text>
+        {needPassphrase ? (
+          <PasswordInput
+            label="Confirm with your passphrase"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.currentTarget.value)}
+            maxLength={1024}
+            autoComplete="current-password"
+            autoFocus
+          />
+        ) : null}
+        <ErrorNote error={error} title="Not forgotten" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            color="red"
+            loading={busy}
+            disabled={needPassphrase && passphrase.length === 0}
+          >
+            Forget phrase
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+// Argument and result schemas of the recovery-phrase operations. Two results carry the words, both asked for
+// by the person: the one-time reveal of a new phrase and its export after the passphrase (listed with the
+// other reveals in SECRET_BEARING_METHODS). Everything else names phrases by id and wallets by public key.
+import { z } from 'zod';
+import { PATH_SCHEMES } from '../derivation-paths';
+import { WalletInfoSchema } from './app-schemas';
+
+const Id = z.string().min(1).max(64);
+const Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 address');
+const Passphrase = z.string().min(1).max(1024);
+const Label = z.string().max(40);
+const Index = z.number().int().min(0).max(0x7fff_ffff);
+const Scheme = z.enum(PATH_SCHEMES);
+const Done = z.object({ done: z.literal(true) });
+
+const PhraseViewSchema = z.object({
+  phraseId: Id,
+  scheme: Scheme,
+  wordCount: z.number().int(),
+  createdAt: z.number(),
+  wallets: z.array(z.object({ walletId: Id, publicKey: Address, index: Index, path: z.string() })),
+  /** the index "Add next wallet" derives; null on the root path (one wallet only) */
+  nextIndex: Index.nullable(),
+});
+
+const DiscoveredAddressSchema = z.object({
+  index: Index,
+  path: z.string(),
+  publicKey: Address,
+  /** the wallet here that already has this key */
+  walletId: Id.nullable(),
+  /** what the exchange's /user read found; null when it could not be asked */
+  lookup: z
+    .object({
+      registered: z.boolean(),
+      accounts: z.array(
+        z.object({
+          accountId: z.number().int(),
+          balances: z.array(z.object({ tokenId: z.number().int(), amount: z.bigint() })),
+        }),
+      ),
+    })
+    .nullable(),
+});
+
+export const phraseMethods = {
+  listPhrases: { args: z.undefined(), result: z.array(PhraseViewSchema) },
+  createPhraseWallet: {
+    args: z.object({ label: Label, wordCount: z.union([z.literal(12), z.literal(24)]).default(24) }),
+    result: z.object({
+      pendingId: z.string(),
+      mnemonic: z.array(z.string()),
+      publicKey: Address,
+      path: z.string(),
+      /** 1-based positions of the words the backup check asks for */
+      checkPositions: z.array(z.number().int()),
+    }),
+  },
+  confirmPhraseBackup: {
+    args: z.object({ pendingId: z.string().max(64), answers: z.array(z.string().max(32)).max(3) }),
+    result: WalletInfoSchema,
+  },
+  discoverPhrase: {
+    args: z.object({
+      phrase: z.string().min(1).max(1024),
+      bip39Passphrase: z.string().max(1024).optional(),
+    }),
+    result: z.object({
+      discoveryId: z.string(),
+      wordCount: z.number().int(),
+      paths: z.array(z.object({ scheme: Scheme, addresses: z.array(DiscoveredAddressSchema) })),
+    }),
+  },
+  importPhraseWallets: {
+    args: z.object({
+      discoveryId: z.string().max(64),
+      scheme: Scheme,
+      indices: z.array(Index).min(1).max(20),
+      label: Label,
+    }),
+    result: z.array(WalletInfoSchema),
+  },
+  addNextWallet: { args: z.object({ phraseId: Id, label: Label }), result: WalletInfoSchema },
+  exportPhrase: {
+    args: z.object({ phraseId: Id, passphrase: Passphrase }),
+    result: z.object({
+      mnemonic: z.array(z.string()),
+      /** the phrase was imported with a BIP39 passphrase: it is needed too, and is not shown */
+      bip39PassphraseUsed: z.boolean(),
+      scheme: Scheme,
+    }),
+  },
+  forgetPhrase: { args: z.object({ phraseId: Id }), result: Done },
+} as const;
