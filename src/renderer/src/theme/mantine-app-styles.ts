@@ -8,6 +8,7 @@ import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/AppShell.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/List.layer.css';
