@@ -164,6 +164,12 @@ describe('deposits from the app, on the real chain', () => {
     expect(bad).toMatchObject({ ok: false, error: { message: expect.stringMatching(/getVersion/) } });
     const notUrl = await app.call('setSolanaRpc', { url: 'ftp://x' });
     expect(notUrl).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    // balances and confirmations read over plain http from another computer could be forged on the way
+    const plain = await app.call('setSolanaRpc', { url: 'http://rpc.example.com:8899' });
+    expect(plain).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/Use https:\/\/ for a Solana RPC/) },
+    });
     expect((await app.ok('getSettings')).solanaRpc).toEqual({ url: proxy.url, custom: false });
     const chosen = await app.ok('setSolanaRpc', { url: devnet.rpcUrl });
     expect(chosen.solanaRpc).toEqual({ url: devnet.rpcUrl, custom: true });

@@ -7,37 +7,19 @@ import { AppFailure } from '../../shared/result';
 import { createHttpClient, type FetchLike } from '../exchange/http-client';
 import { createExchangeClient } from '../exchange/exchange-client';
 import { loadExchangeSchema } from '../exchange/exchange-schema';
-
-const isLoopback = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+import { isLoopback, parseWebAddress } from './web-address';
 
 /** The address in the one form the app keeps: scheme, host, port and path, without a trailing slash. */
 export function normalizeExchangeUrl(text: string): string {
   const trimmed = text.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw new AppFailure(
-      'INVALID_ARGUMENT',
-      'That is not a web address. Use one like https://exchange.example.com or http://127.0.0.1:8080.',
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new AppFailure('INVALID_ARGUMENT', 'The exchange address must start with http:// or https://.');
-  // Settings are a plain file: a password in the address would sit there unprotected.
-  if (url.username || url.password)
-    throw new AppFailure('INVALID_ARGUMENT', 'Leave any user name or password out of the address.');
+  const url = parseWebAddress(trimmed, {
+    name: 'exchange',
+    one: 'an exchange',
+    example: 'https://exchange.example.com',
+  });
   // Paths such as /info are appended to the address, which a query or fragment would swallow.
   if (url.search || url.hash || trimmed.includes('?') || trimmed.includes('#'))
     throw new AppFailure('INVALID_ARGUMENT', 'The address must not contain a ?query or a #fragment.');
-  // Anyone on the way could change prices, balances and fees shown over plain http: only for an exchange
-  // on this computer.
-  if (url.protocol === 'http:' && !isLoopback(url.hostname))
-    throw new AppFailure(
-      'INVALID_ARGUMENT',
-      'Use https:// for an exchange on another computer. Plain http:// is accepted only for one on this computer (localhost or 127.0.0.1).',
-    );
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 

@@ -3,23 +3,14 @@
 // app cannot be left reading balances from, or sending deposits to, nothing.
 import { createSolanaRpc } from '@solana/kit';
 import { AppFailure } from '../../shared/result';
+import { parseWebAddress } from './web-address';
 
 export function normalizeSolanaRpcUrl(text: string): string {
-  const trimmed = text.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw new AppFailure(
-      'INVALID_ARGUMENT',
-      'That is not a web address. Use one like https://api.devnet.solana.com or http://127.0.0.1:8899.',
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new AppFailure('INVALID_ARGUMENT', 'The Solana RPC address must start with http:// or https://.');
-  // Settings are a plain file: a password in the address would sit there unprotected.
-  if (url.username || url.password)
-    throw new AppFailure('INVALID_ARGUMENT', 'Leave any user name or password out of the address.');
+  const url = parseWebAddress(text, {
+    name: 'Solana RPC',
+    one: 'a Solana RPC',
+    example: 'https://api.devnet.solana.com',
+  });
   if (url.hash) throw new AppFailure('INVALID_ARGUMENT', 'The address must not contain a #fragment.');
   return url.href.replace(/\/$/, '');
 }
