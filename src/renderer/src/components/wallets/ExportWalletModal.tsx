@@ -17,7 +17,7 @@ import {
 import { unwrap, wallet } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
-import type { WalletRef } from './WalletActions';
+import type { WalletRef } from './wallet-ref';
 import type { PhraseView } from './phrases';
 import { copySecret } from './clipboard';
 import { PhraseWords } from './PhraseWords';

@@ -20,7 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { unwrap, wallet, WalletError } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { refreshWalletQueries } from './refresh';
-import type { WalletRef } from './WalletActions';
+import type { WalletRef } from './wallet-ref';
 import type { PhraseView } from './phrases';
 
 export function RemoveWalletModal({

@@ -6,7 +6,7 @@ import { unwrap, wallet } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
 import { refreshWalletQueries } from './refresh';
-import type { WalletRef } from './WalletActions';
+import type { WalletRef } from './wallet-ref';
 
 export const MAX_LABEL = 40;
 

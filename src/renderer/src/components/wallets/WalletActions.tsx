@@ -3,15 +3,10 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { RenameWalletModal } from './RenameWalletModal';
+import type { WalletRef } from './wallet-ref';
 import { ExportWalletModal } from './ExportWalletModal';
 import { RemoveWalletModal } from './RemoveWalletModal';
 import type { PhraseView } from './phrases';
-
-export interface WalletRef {
-  walletId: string;
-  label: string;
-  publicKey: string;
-}
 
 export function WalletActions({
   target,
