@@ -17,7 +17,7 @@ import {
   type Parameter,
 } from './http/contract';
 import type { Route } from './routes';
-import type { PnlRecord, PositionChangeRecord } from './markets/history';
+import type { PnlRecord, PositionChangeRecord } from './markets/history-records';
 import type {
   WireFeeTierHistory,
   WireFundingInfo,

@@ -3,7 +3,8 @@
 import bs58 from 'bs58';
 import { SERVICE_VERSION, type DevnetConfig } from './config';
 import type { Devnet } from './devnet';
-import type { HttpRequest, HttpResponse } from './http/router';
+import type { HttpRequest } from './http/router';
+import type { HttpResponse } from './http/response';
 import { HttpError, type ErrorName } from './http/errors';
 import { page, parsePageQuery } from './http/paging';
 import { U64_PATTERN } from './http/params';

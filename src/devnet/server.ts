@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { Router, type HttpResponse } from './http/router';
+import { Router } from './http/router';
+import type { HttpResponse } from './http/response';
 import { rulesOf } from './http/contract';
 import { HttpError, errorResponse, headerSafe } from './http/errors';
 import { stringify as stringifyJson } from 'lossless-json';

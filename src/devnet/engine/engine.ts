@@ -10,45 +10,17 @@ import { ProtocolError } from '../../protocol/errors';
 import { verifyAction, type Framing } from '../../protocol/signing';
 import { decodeAction, encodeReceipt } from '../../protocol/codec';
 import type { ProtocolSchema } from '../../protocol/schema';
-import {
-  UNIMPLEMENTED_ACTION_KINDS,
-  type Action,
-  type ActionKind,
-  type Receipt,
-  type ReceiptKind,
-} from '../../protocol/types';
+import { UNIMPLEMENTED_ACTION_KINDS, type Action, type ActionKind, type Receipt } from '../../protocol/types';
 import type { ErrorName } from '../../shared/receipt-errors';
 import { Rejection, type AccountState, type EngineState, type SessionState } from './state';
 import { sessionRules } from './rules/sessions';
-import { balanceOnlyCollateral, fundsRules, type FreeCollateral } from './rules/funds';
+import { balanceOnlyCollateral, fundsRules } from './rules/funds';
+import type { AccountEvent, FreeCollateral, Rule, RuleContext, RuleSet } from './rule';
 import { orderRules } from './rules/orders';
 import { triggerRules } from '../triggers/rules';
 import { vaultRules } from '../vaults/rules';
 import { atomicRule } from './rules/atomic';
-
-/** An account change and the account's update id right after it, so each event has its own id. */
-export type AccountEvent = { accountId: number; event: Record<string, unknown>; updateId?: number };
-
-export interface RuleContext {
-  state: EngineState;
-  config: DevnetConfig;
-  now: number;
-  nowMs: number;
-  actionId: bigint;
-  /** the wallet (base58) on whose behalf the action acts */
-  user: string;
-  session?: SessionState;
-  /** what may leave an account without breaking its margin requirement */
-  freeCollateral: FreeCollateral;
-  /** queue an account-stream event; delivered only if the action is accepted */
-  emit(accountId: number, event: Record<string, unknown>): void;
-}
-
-export type Rule<K extends ActionKind['type']> = (
-  kind: Extract<ActionKind, { type: K }>,
-  ctx: RuleContext,
-) => ReceiptKind;
-export type RuleSet = { [K in ActionKind['type']]?: Rule<K> };
+import { receiptToJson } from './receipt-json';
 
 export interface EngineDeps {
   config: DevnetConfig;
@@ -78,16 +50,6 @@ function decodeError(error: unknown): ErrorName {
 }
 
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
-
-export function receiptToJson(receipt: Receipt): unknown {
-  return JSON.parse(
-    JSON.stringify(
-      receipt,
-      (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : Buffer.isBuffer(v) ? bs58.encode(v) : v),
-      0,
-    ),
-  );
-}
 
 export class Engine {
   readonly rules: RuleSet;

@@ -5,7 +5,7 @@ import type { OracleState } from '../markets/oracle';
 import type { BookState } from '../markets/book';
 import type { PositionState } from '../markets/positions';
 import { emptyTriggersState, type TriggersState } from '../triggers/state';
-import { emptyTradingHistory, type TradingHistory } from '../markets/history';
+import { emptyTradingHistory, type TradingHistory } from '../markets/history-records';
 import { emptyVaultsState, type VaultsState } from '../vaults/state';
 
 export interface UserState {

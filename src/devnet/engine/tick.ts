@@ -2,8 +2,7 @@
 // state, the time, a way to record an engine-initiated action and to queue account and stream events.
 import type { DevnetConfig } from '../config';
 import type { EngineState } from './state';
-import type { AccountEvent, RuleContext } from './engine';
-import type { FreeCollateral } from './rules/funds';
+import type { AccountEvent, FreeCollateral, RuleContext } from './rule';
 
 export interface TickContext {
   state: EngineState;

@@ -3,7 +3,7 @@
 // `{ message }`. Errors only the interface names follow the same style (docs/protocol-decisions.md). The
 // name travels in the x-error header and the plain-words reason in x-error-message, so a client can tell
 // two 404s apart and a person can read why, while the body stays what a public client expects.
-import type { HttpResponse } from './router';
+import type { HttpResponse } from './response';
 
 export type ErrorName =
   | 'BadRequest'

@@ -1,7 +1,6 @@
 // Path and query parameters shared by the route tables, each with the bounds the interface gives and a
 // 400 that says what was expected.
 import { HttpError } from './errors';
-import type { HttpRequest } from './router';
 
 /** a uint64 in decimal without leading zeros (the range is checked separately); the validators test with
  * it and contract.ts documents it, so the described pattern is the enforced one */
@@ -29,7 +28,12 @@ export function u64Value(raw: string | undefined | null, name: string): bigint {
 }
 
 /** An optional query parameter through a parser; absent stays undefined. */
-export function optionalQuery<T>(req: HttpRequest, name: string, parse: (raw: string) => T): T | undefined {
+/** What optionalQuery reads: a request's query view (only the route's declared names are readable). */
+interface WithQuery {
+  query: { get(name: string): string | null };
+}
+
+export function optionalQuery<T>(req: WithQuery, name: string, parse: (raw: string) => T): T | undefined {
   const raw = req.query.get(name);
   return raw === null ? undefined : parse(raw);
 }

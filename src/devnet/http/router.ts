@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RouteRules } from './contract';
 import { HttpError } from './errors';
+import type { HttpResponse } from './response';
 
 export interface HttpRequest {
   method: string;
@@ -15,14 +16,6 @@ export interface HttpRequest {
   query: QueryView;
   headers: IncomingMessage['headers'];
   body: Buffer;
-}
-
-export interface HttpResponse {
-  status: number;
-  headers?: Record<string, string>;
-  /** JSON-serialisable value, or raw bytes/text sent as is */
-  json?: unknown;
-  raw?: Buffer | string;
 }
 
 export type RouteHandler = (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;

@@ -1,7 +1,7 @@
 // AddTrigger, EditTrigger, RemoveTrigger (session-signed). Each checks everything before it changes
 // anything; the decisions they follow are written at the top of state.ts.
 import { Rejection, type AccountState } from '../engine/state';
-import type { RuleContext, RuleSet } from '../engine/engine';
+import type { RuleContext, RuleSet } from '../engine/rule';
 import type { AddTriggerFields, TriggerKey } from '../../protocol/types';
 import {
   definitionOf,

@@ -1,7 +1,7 @@
 // Time-driven vault work: epochs roll over (converting queued withdrawals), the strategy account trades.
 import type { DevnetConfig, VaultSeed } from '../config';
-import type { RuleContext } from '../engine/engine';
-import { receiptToJson } from '../engine/engine';
+import type { RuleContext } from '../engine/rule';
+import { receiptToJson } from '../engine/receipt-json';
 import type { AccountState, EngineState } from '../engine/state';
 import { internalRuleContext, type TickContext } from '../engine/tick';
 import { abs } from '../markets/positions';

@@ -1,7 +1,7 @@
 // VaultDeposit, VaultWithdrawRequest, VaultWithdrawClaim, VaultSyncEpochs. Each checks everything before it
 // changes anything; a vault not used yet is judged as it will be when created (the owner's seed, NAV 1).
 import type { VaultSeed } from '../config';
-import type { RuleContext, RuleSet } from '../engine/engine';
+import type { RuleContext, RuleSet } from '../engine/rule';
 import { Rejection, type AccountState } from '../engine/state';
 import type { ErrorName } from '../../shared/receipt-errors';
 import {

@@ -3,7 +3,7 @@
 // mean reversion) of leverageBps of equity, never above 1x, and the vault trades toward it through the book.
 // Prices alone decide, so the trades follow from the oracle seed.
 import type { VaultSeed } from '../config';
-import { receiptToJson } from '../engine/engine';
+import { receiptToJson } from '../engine/receipt-json';
 import { internalRuleContext, type TickContext } from '../engine/tick';
 import { quoteDecimals } from '../markets/margin';
 import type { MarketInfo } from '../../shared/exchange/info';

@@ -23,7 +23,7 @@ import type {
   ReceiptKind,
 } from '../../../protocol/types';
 import { Rejection, type EngineState } from '../state';
-import type { Rule, RuleContext, RuleSet } from '../engine';
+import type { Rule, RuleContext, RuleSet } from '../rule';
 import { vaultsOf } from '../../vaults/state';
 
 type SubKind = Extract<

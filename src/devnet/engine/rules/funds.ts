@@ -3,7 +3,7 @@
 import bs58 from 'bs58';
 import type { DevnetConfig } from '../../config';
 import { Rejection, type AccountState, type EngineState } from '../state';
-import type { AccountEvent, RuleContext, RuleSet } from '../engine';
+import type { AccountEvent, FreeCollateral, RuleContext, RuleSet } from '../rule';
 import { withdrawalFeeInToken } from '../fees';
 import type { ActionKind, ReceiptKind } from '../../../protocol/types';
 
@@ -16,7 +16,6 @@ const balancesJson = (account: AccountState) =>
   }));
 
 /** What can leave the account without breaking its margin requirement. Part two adds positions. */
-export type FreeCollateral = (state: EngineState, account: AccountState, tokenId: number) => bigint;
 export const balanceOnlyCollateral: FreeCollateral = (_state, account, tokenId) =>
   balanceOf(account, tokenId);
 

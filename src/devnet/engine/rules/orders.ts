@@ -2,7 +2,7 @@
 // placement, at every fill, and kept up as positions change), a margin check before anything moves that
 // counts open orders, maker and taker fees by tier, and positions updated on both sides.
 import { Rejection, type AccountState, type EngineState, type OrderRecord } from '../state';
-import type { RuleContext, RuleSet } from '../engine';
+import type { RuleContext, RuleSet } from '../rule';
 import type { DevnetConfig } from '../../config';
 import type { MarketInfo } from '../../../shared/exchange/info';
 import type { QuoteSize, Trade } from '../../../protocol/types';

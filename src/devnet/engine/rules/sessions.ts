@@ -2,7 +2,7 @@
 // returned, as the interface says CreateSession "returns the effective expiry and refresh deadline".
 import bs58 from 'bs58';
 import { Rejection, type EngineState, type SessionState } from '../state';
-import type { RuleContext, RuleSet } from '../engine';
+import type { RuleContext, RuleSet } from '../rule';
 
 const activeSessionsOf = (state: EngineState, owner: string, now: number): SessionState[] =>
   Object.values(state.sessions).filter((s) => s.owner === owner && !s.revoked && s.expiry > now);
