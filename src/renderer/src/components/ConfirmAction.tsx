@@ -2,13 +2,14 @@
 // (main says so with moneyLeaves) is confirmed with the passphrase, which main checks for this one
 // confirmation; anything else asks for it only when main answers that the unlock is too old.
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet, WalletError } from '../bridge/wallet';
 import { keys, useTokens } from '../hooks/queries';
 import { ErrorNote } from './ErrorNote';
 import type { ResultOf } from '../../../shared/ipc/contract';
 import { formatAmount } from '../../../shared/money';
+import { PassphraseField } from './PassphraseField';
 
 export type Summary = ResultOf<'prepareAction'>;
 export type ActionResult = ResultOf<'confirmAction'>;
@@ -129,13 +130,11 @@ export function ConfirmAction({
           </Alert>
         ))}
         {needPassphrase ? (
-          <PasswordInput
-            label="Confirm with your passphrase"
-            description={summary.moneyLeaves ? 'This sends money out of your wallets.' : undefined}
+          <PassphraseField
             value={passphrase}
-            onChange={(e) => setPassphrase(e.currentTarget.value)}
-            autoComplete="current-password"
-            data-autofocus
+            onChange={setPassphrase}
+            description={summary.moneyLeaves ? 'This sends money out of your wallets.' : undefined}
+            focus="modal"
           />
         ) : null}
         <ErrorNote error={error} title="Not sent" />

@@ -3,7 +3,7 @@
 // here means nothing changed. Switching needs a recent unlock; when main says the last one is too old, the
 // passphrase is asked for here.
 import { useState } from 'react';
-import { Button, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { NetworkChoiceSchema } from '../../../shared/ipc/app-schemas';
@@ -11,6 +11,7 @@ import { unwrap, wallet, WalletError } from '../bridge/wallet';
 import { afterNetworkChange, keys } from '../hooks/queries';
 import { useAction } from '../hooks/useAction';
 import { ErrorNote } from './ErrorNote';
+import { PassphraseField } from './PassphraseField';
 
 type Choice = z.infer<typeof NetworkChoiceSchema>;
 type Kind = Choice['kind'];
@@ -96,14 +97,7 @@ export function NetworkForm({
           Starting the embedded devnet…
         </Text>
       ) : null}
-      {needPassphrase ? (
-        <PasswordInput
-          label="Confirm with your passphrase"
-          value={passphrase}
-          onChange={(e) => setPassphrase(e.currentTarget.value)}
-          autoComplete="current-password"
-        />
-      ) : null}
+      {needPassphrase ? <PassphraseField value={passphrase} onChange={setPassphrase} /> : null}
       <ErrorNote error={error} title="Could not use this network" />
       <Button
         type="submit"

@@ -1,13 +1,14 @@
 // Forget a recovery phrase none of whose wallets is here any more: it leaves the OS keychain. Main refuses
 // while a wallet made from it remains, and asks for the passphrase if it was not entered in the last minutes.
 import { useState } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet, WalletError } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
 import { refreshWalletQueries } from './refresh';
 import type { PhraseView } from './phrases';
+import { PassphraseField } from '../PassphraseField';
 
 export function ForgetPhraseModal({ phrase, onClose }: { phrase: PhraseView; onClose: () => void }) {
   const client = useQueryClient();
@@ -42,14 +43,7 @@ export function ForgetPhraseModal({ phrase, onClose }: { phrase: PhraseView; onC
           wallets made from it cannot be restored.
         </Text>
         {needPassphrase ? (
-          <PasswordInput
-            label="Confirm with your passphrase"
-            value={passphrase}
-            onChange={(e) => setPassphrase(e.currentTarget.value)}
-            maxLength={1024}
-            autoComplete="current-password"
-            autoFocus
-          />
+          <PassphraseField value={passphrase} onChange={setPassphrase} focus="field" />
         ) : null}
         <ErrorNote error={error} title="Not forgotten" />
         <Group justify="flex-end">

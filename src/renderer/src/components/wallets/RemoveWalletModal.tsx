@@ -2,19 +2,7 @@
 // or pasting the wallet's public key; main checks it again, and asks for the passphrase if it was not entered
 // in the last few minutes.
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Checkbox,
-  List,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Checkbox, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet, WalletError } from '../../bridge/wallet';
@@ -22,6 +10,7 @@ import { ErrorNote } from '../ErrorNote';
 import { refreshWalletQueries } from './refresh';
 import type { WalletRef } from './wallet-ref';
 import type { PhraseView } from './phrases';
+import { PassphraseField } from '../PassphraseField';
 
 export function RemoveWalletModal({
   target,
@@ -127,14 +116,11 @@ export function RemoveWalletModal({
           }
         />
         {needPassphrase ? (
-          <PasswordInput
-            label="Confirm with your passphrase"
-            description="Removing a wallet needs your passphrase when it was not entered in the last five minutes."
+          <PassphraseField
             value={passphrase}
-            onChange={(e) => setPassphrase(e.currentTarget.value)}
-            maxLength={1024}
-            autoComplete="current-password"
-            autoFocus
+            onChange={setPassphrase}
+            description="Removing a wallet needs your passphrase when it was not entered in the last five minutes."
+            focus="field"
           />
         ) : null}
         <ErrorNote error={error} title="Not removed" />
