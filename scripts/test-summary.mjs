@@ -15,17 +15,34 @@ const dir = positionals[0] ?? '.test-reports';
 let passed = 0;
 let failed = 0;
 const skippedNames = [];
+const failures = [];
 const missing = [];
+/** The first line of a failure, without colour codes: enough to tell one cause from another in a CI tail. */
+const firstLine = (text) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- colour codes start with ESC
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 const vitest = join(dir, 'vitest.json');
 if (existsSync(vitest)) {
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
-  for (const file of r.testResults ?? [])
-    for (const test of file.assertionResults ?? [])
+  for (const file of r.testResults ?? []) {
+    const path = relative(process.cwd(), file.name);
+    // A hook that failed (beforeAll) fails the file and leaves its tests skipped: say why.
+    if (file.status === 'failed' && file.message) failures.push(`${path}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults ?? []) {
       if (['pending', 'skipped', 'todo'].includes(test.status))
-        skippedNames.push(`${relative(process.cwd(), file.name)}: ${test.fullName}`);
+        skippedNames.push(`${path}: ${test.fullName}`);
+      if (test.status === 'failed')
+        failures.push(`${path}: ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
 } else missing.push('the unit, integration and conformance tests (Vitest)');
 
 /** Every test of a Playwright JSON report, with the file and titles that name it. */
@@ -47,6 +64,8 @@ if (existsSync(playwright)) {
   for (const suite of report.suites ?? [])
     for (const { name, test } of playwrightTests(suite))
       if (test.status === 'skipped') skippedNames.push(name);
+      else if (test.status === 'unexpected')
+        failures.push(`${name}\n      ${firstLine(test.results?.at(-1)?.error?.message)}`);
 } else missing.push('the end-to-end tests (Playwright)');
 
 console.log(`\n${passed} passed, ${failed} failed, ${skippedNames.length} skipped`);
@@ -63,5 +82,11 @@ if (values.subset !== undefined) {
   if (skippedNames.length > 30) lines.push(`    ... and ${skippedNames.length - 30} more`);
   console.error(lines.join('\n'));
   process.exitCode = 1;
+}
+// Last, so that a log cut to its tail still names what failed and why.
+if (failures.length > 0) {
+  console.error(`\n${failures.length} failure(s):`);
+  for (const line of failures.slice(0, 40)) console.error(`  ${line}`);
+  if (failures.length > 40) console.error(`  ... and ${failures.length - 40} more`);
 }
 if (failed > 0) process.exitCode = 1;

@@ -89,7 +89,15 @@ describe.skipIf(!haveTools)('OS keychain unavailable', () => {
     const home = mkdtempSync(join(tmpdir(), 'perpetua-kc-home-'));
     dirs.push(home);
     const result = spawnSync('sh', ['-c', shell], {
-      env: { ...process.env, HOME: home, XDG_DATA_HOME: home, DBUS_SESSION_BUS_ADDRESS: '' },
+      // Its own runtime folder too: gnome-keyring finds a running daemon through it, and the child's would
+      // otherwise reach the suite's unlocked one instead of starting a locked one of its own.
+      env: {
+        ...process.env,
+        HOME: home,
+        XDG_DATA_HOME: home,
+        XDG_RUNTIME_DIR: home,
+        DBUS_SESSION_BUS_ADDRESS: '',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });

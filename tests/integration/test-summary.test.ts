@@ -26,6 +26,7 @@ function vitestReport(tests: Record<string, Status>) {
         assertionResults: Object.entries(tests).map(([fullName, status]) => ({
           fullName,
           status: status === 'skipped' ? 'pending' : status,
+          failureMessages: [] as string[],
         })),
       },
     ],
@@ -117,5 +118,29 @@ describe('scripts/test-summary.mjs', () => {
     expect(summarise(failing).status).toBe(1);
     expect(summarise(failing, ['--subset', 'wallets']).status).toBe(1);
     expect(summarise(failing).stdout).toBe('\n2 passed, 1 failed, 0 skipped\n');
+  });
+
+  it('names every failure last, with the first line of its cause, a failed beforeAll included', () => {
+    const vitest = vitestReport({ 'stores a secret': 'failed', 'keeps services apart': 'skipped' });
+    vitest.testResults[0]!.assertionResults[0]!.failureMessages = [
+      '\u001b[31mAppFailure: The OS keychain is locked or refused access.\u001b[39m\n    at set (secret-store.ts:142)',
+    ];
+    Object.assign(vitest.testResults[0]!, {
+      status: 'failed',
+      message: 'Error: beforeAll timed out\n  at x',
+    });
+    const playwright = playwrightReport({ rename: 'failed' });
+    Object.assign(playwright.suites[0]!.specs[0]!.tests[0]!, {
+      results: [{ error: { message: 'expect(locator).toBeVisible() failed\n\nLocator: x' } }],
+    });
+    const lines = summarise({ vitest, playwright }).stderr.trimEnd().split('\n');
+    expect(lines.slice(-6)).toEqual([
+      '3 failure(s):',
+      '  tests/integration/keychain.test.ts: Error: beforeAll timed out',
+      '  tests/integration/keychain.test.ts: stores a secret',
+      '      AppFailure: The OS keychain is locked or refused access.',
+      '  wallets.spec.ts: rename',
+      '      expect(locator).toBeVisible() failed',
+    ]);
   });
 });
