@@ -3,11 +3,11 @@
 import type { DevnetConfig } from './config';
 import type { Clock } from './clock';
 import type { ProtocolSchema } from '../protocol/schema';
-import { accountStreamPayload } from './views/account-stream';
+import { accountStreamPayload } from './funds/account-stream';
 import { Engine } from './engine/engine';
 import type { AccountEvent, FreeCollateral } from './engine/rule';
 import { emptyState, fromSnapshotJson, toSnapshotJson } from './engine/state';
-import { creditDeposit, settleWithdrawals } from './engine/rules/funds';
+import { creditDeposit, settleWithdrawals } from './funds/rules';
 import { ChainRuntime, type ChainState } from './chain/runtime';
 import { Bridge, emptyBridge, type BridgeState } from './chain/bridge';
 import type { EngineState } from './engine/state';
@@ -21,7 +21,7 @@ import type { TickContext } from './engine/tick';
 import { fireTriggers } from './triggers/fire';
 import { advanceVaults } from './vaults/epochs';
 import { flushVaultUpdates, vaultStreamKind } from './vaults/stream';
-import { MarketStreams } from './market-streams';
+import { MarketStreams } from './markets/streams';
 import { liquidateUnhealthy } from './markets/liquidation';
 
 /** the signer recorded for changes the engine makes on its own (trigger fills, liquidations, epochs) */

@@ -22,11 +22,11 @@ import {
   type RouteContract,
 } from './http/contract';
 import type { SnapshotStore } from './persistence';
-import { withdrawalFeeInToken, withdrawalFeeQuote } from './engine/fees';
+import { withdrawalFeeInToken, withdrawalFeeQuote } from './funds/fees';
 import type { AccountState, DepositRecord, TransferRecord, WithdrawalRecord } from './engine/state';
 import type { WireInfo } from '../shared/exchange/info';
-import { accountJson, cmfBps } from './views/account';
-import { human, time, unitsOf } from './views/json';
+import { accountJson, cmfBps } from './funds/account-view';
+import { human, time, unitsOf } from './json';
 import type { WireUser } from '../shared/exchange/user';
 import type { WireDepositInfo, WireTransferRow, WireWithdrawalInfo } from '../shared/exchange/history';
 import { claimVaultBalances } from './vaults/state';

@@ -13,13 +13,13 @@ import type { ProtocolSchema } from '../../protocol/schema';
 import { UNIMPLEMENTED_ACTION_KINDS, type Action, type ActionKind, type Receipt } from '../../protocol/types';
 import type { ErrorName } from '../../shared/receipt-errors';
 import { Rejection, type AccountState, type EngineState, type SessionState } from './state';
-import { sessionRules } from './rules/sessions';
-import { balanceOnlyCollateral, fundsRules } from './rules/funds';
+import { sessionRules } from '../sessions/rules';
+import { balanceOnlyCollateral, fundsRules } from '../funds/rules';
 import type { AccountEvent, FreeCollateral, Rule, RuleContext, RuleSet } from './rule';
-import { orderRules } from './rules/orders';
+import { orderRules } from '../orders/rules';
 import { triggerRules } from '../triggers/rules';
 import { vaultRules } from '../vaults/rules';
-import { atomicRule } from './rules/atomic';
+import { atomicRule } from './atomic';
 import { receiptToJson } from './receipt-json';
 
 export interface EngineDeps {

@@ -3,7 +3,7 @@
 // closing cannot cover (a negative quote balance with nothing left open) becomes protocol debt, which is
 // what makes the withdrawal fee grow while the protocol is unhealthy.
 import type { TickContext } from '../engine/tick';
-import { match } from '../engine/rules/orders';
+import { match } from '../orders/rules';
 import { removeOrder } from './book';
 import { accountMargin, positionsOf } from './margin';
 import { abs } from './positions';

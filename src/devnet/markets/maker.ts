@@ -5,8 +5,8 @@ import type { DevnetConfig } from '../config';
 import { derivedAddress } from '../config';
 import type { EngineState, OrderRecord } from '../engine/state';
 import type { TickContext } from '../engine/tick';
-import { createAccount } from '../engine/rules/funds';
-import { match } from '../engine/rules/orders';
+import { createAccount } from '../funds/rules';
+import { match } from '../orders/rules';
 import { crossable, emptyBook, insertOrder, removeOrder } from './book';
 import { quoteDecimals } from './margin';
 

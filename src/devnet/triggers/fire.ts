@@ -2,7 +2,7 @@
 // exit order on the owner's behalf under an engine action of its own, and is finalised exactly once.
 import { internalRuleContext, type TickContext } from '../engine/tick';
 import { Rejection } from '../engine/state';
-import { orderRules } from '../engine/rules/orders';
+import { orderRules } from '../orders/rules';
 import { abs } from '../markets/positions';
 import { finalise, triggersOf, type TriggerRecord } from './state';
 

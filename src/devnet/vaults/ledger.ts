@@ -1,7 +1,7 @@
 // Vault creation and the share arithmetic: NAV, minting and conversion, each rounded in the vault's favour.
 import { derivedAddress, type DevnetConfig, type VaultSeed } from '../config';
 import type { AccountState, EngineState } from '../engine/state';
-import { createAccount } from '../engine/rules/funds';
+import { createAccount } from '../funds/rules';
 import { accountMargin } from '../markets/margin';
 import { NAV_DECIMALS, vaultsOf, type VaultState } from './state';
 

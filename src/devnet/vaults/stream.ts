@@ -8,7 +8,7 @@ import type { StreamKind } from '../streams';
 import type { EngineState } from '../engine/state';
 import type { WireVaultViewState } from '../../shared/exchange/vaults';
 import { vaultsOf, type VaultState } from './state';
-import { vaultView } from './view';
+import { vaultView } from './views';
 
 interface Pending {
   stream: string;

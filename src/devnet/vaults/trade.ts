@@ -2,7 +2,7 @@
 // ordinary placeOrder rule on the vault owner's behalf, bounded by a slippage limit around the index.
 import type { RuleContext } from '../engine/rule';
 import { Rejection } from '../engine/state';
-import { orderRules } from '../engine/rules/orders';
+import { orderRules } from '../orders/rules';
 import { abs } from '../markets/positions';
 import type { ReceiptKind } from '../../protocol/types';
 import type { VaultState } from './state';

@@ -3,11 +3,11 @@
 // always agrees with what REST answers at the same moment. Payloads as websocket.md: one trades message per
 // market per change with every new trade in it, delta levels as { price, size } (size 0: the level is
 // gone), candles as bare { res, mid, t, o, h, l, c, v } objects; numbers in human units.
-import type { DevnetConfig } from './config';
-import type { EngineState, TradeRecord } from './engine/state';
-import { emptyBook, levels } from './markets/book';
-import type { StreamHub } from './streams';
-import { sideJson, unitsOf, whole } from './views/json';
+import type { DevnetConfig } from '../config';
+import type { EngineState, TradeRecord } from '../engine/state';
+import { emptyBook, levels } from './book';
+import type { StreamHub } from '../streams';
+import { sideJson, unitsOf, whole } from '../json';
 
 /** The public resolutions and the length of their bars (a month is the calendar month, UTC). */
 export const CANDLE_RESOLUTIONS: Record<string, number> = {

@@ -5,7 +5,7 @@
 // under `event`, a name the public payload does not use.
 import type { DevnetConfig } from '../config';
 import type { EngineState, OrderRecord } from '../engine/state';
-import { sideJson, unitsOf } from './json';
+import { sideJson, unitsOf } from '../json';
 
 type Event = Record<string, unknown>;
 const text = (v: unknown): bigint => (typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);

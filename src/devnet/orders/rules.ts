@@ -1,11 +1,11 @@
 // PlaceOrder and CancelOrderById: price-time matching against the book, every fill mode, reduce-only (at
 // placement, at every fill, and kept up as positions change), a margin check before anything moves that
 // counts open orders, maker and taker fees by tier, and positions updated on both sides.
-import { Rejection, type AccountState, type EngineState, type OrderRecord } from '../state';
-import type { RuleContext, RuleSet } from '../rule';
-import type { DevnetConfig } from '../../config';
-import type { MarketInfo } from '../../../shared/exchange/info';
-import type { QuoteSize, Trade } from '../../../protocol/types';
+import { Rejection, type AccountState, type EngineState, type OrderRecord } from '../engine/state';
+import type { RuleContext, RuleSet } from '../engine/rule';
+import type { DevnetConfig } from '../config';
+import type { MarketInfo } from '../../shared/exchange/info';
+import type { QuoteSize, Trade } from '../../protocol/types';
 import {
   crossable,
   emptyBook,
@@ -15,10 +15,10 @@ import {
   type BookSide,
   type BookState,
   type RestingOrder,
-} from '../../markets/book';
-import { abs, applyFill, emptyPosition, notional, type PositionState } from '../../markets/positions';
-import { accountMargin, quoteDecimals } from '../../markets/margin';
-import { recordFill } from '../../markets/history';
+} from '../markets/book';
+import { abs, applyFill, emptyPosition, notional, type PositionState } from '../markets/positions';
+import { accountMargin, quoteDecimals } from '../markets/margin';
+import { recordFill } from '../markets/history';
 
 function feeBps(
   state: EngineState,

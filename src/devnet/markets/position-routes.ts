@@ -1,11 +1,11 @@
 // Position and PnL reads: trading history kinds (pnl, position, funding, liquidation, fee-tier), the
 // per-market PnL summary, PnL over a window with a series for charts, and traded volume.
-import type { Devnet } from './devnet';
-import type { DevnetConfig } from './config';
-import type { HttpRequest } from './http/router';
-import { HttpError } from './http/errors';
-import { MAX_PAGE_ENTRIES, page, parsePageQuery, parseTime } from './http/paging';
-import { accountIdValue, marketIdParam, optionalQuery } from './http/params';
+import type { Devnet } from '../devnet';
+import type { DevnetConfig } from '../config';
+import type { HttpRequest } from '../http/router';
+import { HttpError } from '../http/errors';
+import { MAX_PAGE_ENTRIES, page, parsePageQuery, parseTime } from '../http/paging';
+import { accountIdValue, marketIdParam, optionalQuery } from '../http/params';
 import {
   ACCOUNT_ID_SCHEMA,
   MARKET_ID_SCHEMA,
@@ -15,17 +15,17 @@ import {
   pagingWith,
   startInclusive,
   type Parameter,
-} from './http/contract';
-import type { Route } from './routes';
-import type { PnlRecord, PositionChangeRecord } from './markets/history-records';
+} from '../http/contract';
+import type { Route } from '../routes';
+import type { PnlRecord, PositionChangeRecord } from './history-records';
 import type {
   WireFeeTierHistory,
   WireFundingInfo,
   WireLiquidationInfo,
   WirePnlInfo,
   WirePositionHistory,
-} from '../shared/exchange/history';
-import { sideJson, time, unitsOf, whole } from './views/json';
+} from '../../shared/exchange/history';
+import { sideJson, time, unitsOf, whole } from '../json';
 
 const json = (value: unknown) => ({ status: 200, json: value });
 const SERIES_POINTS = 500;

@@ -1,25 +1,25 @@
 // Trigger reads: per account, active across the exchange, placement and finalisation history.
-import type { DevnetConfig } from './config';
-import type { Devnet } from './devnet';
-import type { HttpRequest } from './http/router';
-import { HttpError } from './http/errors';
-import { MAX_PAGE_ENTRIES, parsePageQuery, parsePageSize } from './http/paging';
-import { sideJson, time } from './views/json';
-import { accountIdValue } from './http/params';
-import { PAGE_SIZE, pagingWith, startInclusive } from './http/contract';
-import type { Route } from './routes';
+import type { DevnetConfig } from '../config';
+import type { Devnet } from '../devnet';
+import type { HttpRequest } from '../http/router';
+import { HttpError } from '../http/errors';
+import { MAX_PAGE_ENTRIES, parsePageQuery, parsePageSize } from '../http/paging';
+import { sideJson, time } from '../json';
+import { accountIdValue } from '../http/params';
+import { PAGE_SIZE, pagingWith, startInclusive } from '../http/contract';
+import type { Route } from '../routes';
 import {
   triggersOf,
   type FinalisationRow,
   type PlacementRow,
   type TriggerDefinition,
   type TriggerRecord,
-} from './triggers/state';
+} from './state';
 import type {
   WireFinaliseTriggerRow,
   WireFullTriggerOrder,
   WirePlaceTriggerRow,
-} from '../shared/exchange/triggers';
+} from '../../shared/exchange/triggers';
 
 const json = (value: unknown) => ({ status: 200, json: value });
 

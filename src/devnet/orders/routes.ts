@@ -1,10 +1,10 @@
 // Orders, trades and the order book: the reads a trader and the wallet's history screens need.
-import type { DevnetConfig } from './config';
-import type { Devnet } from './devnet';
-import type { HttpRequest } from './http/router';
-import { HttpError } from './http/errors';
-import { MAX_PAGE_ENTRIES, parsePageQuery, parsePageSize, parseTime } from './http/paging';
-import { accountIdValue, marketIdParam, optionalQuery, u64Value } from './http/params';
+import type { DevnetConfig } from '../config';
+import type { Devnet } from '../devnet';
+import type { HttpRequest } from '../http/router';
+import { HttpError } from '../http/errors';
+import { MAX_PAGE_ENTRIES, parsePageQuery, parsePageSize, parseTime } from '../http/paging';
+import { accountIdValue, marketIdParam, optionalQuery, u64Value } from '../http/params';
 import {
   ACCOUNT_ID_SCHEMA,
   MARKET_ID_SCHEMA,
@@ -15,14 +15,14 @@ import {
   startInclusive,
   u64Schema,
   type Parameter,
-} from './http/contract';
-import type { Route } from './routes';
-import type { OrderRecord, TradeRecord } from './engine/state';
-import { emptyBook, levels } from './markets/book';
-import type { WireOrderInfo, WireTrade } from '../shared/exchange/orders';
+} from '../http/contract';
+import type { Route } from '../routes';
+import type { OrderRecord, TradeRecord } from '../engine/state';
+import { emptyBook, levels } from '../markets/book';
+import type { WireOrderInfo, WireTrade } from '../../shared/exchange/orders';
 import type { z } from 'zod';
-import type { OrderbookJsonSchema } from '../shared/exchange/markets';
-import { fillModeJson, human, sideJson, time, unitsOf, type Units } from './views/json';
+import type { OrderbookJsonSchema } from '../../shared/exchange/markets';
+import { fillModeJson, human, sideJson, time, unitsOf, type Units } from '../json';
 
 const json = (value: unknown) => ({ status: 200, json: value });
 

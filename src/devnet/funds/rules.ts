@@ -1,11 +1,11 @@
 // Withdrawals and transfers (session-signed), and the settlement side: crediting deposits and paying out
 // withdrawals. Every rule checks everything before changing anything.
 import bs58 from 'bs58';
-import type { DevnetConfig } from '../../config';
-import { Rejection, type AccountState, type EngineState } from '../state';
-import type { AccountEvent, FreeCollateral, RuleContext, RuleSet } from '../rule';
-import { withdrawalFeeInToken } from '../fees';
-import type { ActionKind, ReceiptKind } from '../../../protocol/types';
+import type { DevnetConfig } from '../config';
+import { Rejection, type AccountState, type EngineState } from '../engine/state';
+import type { AccountEvent, FreeCollateral, RuleContext, RuleSet } from '../engine/rule';
+import { withdrawalFeeInToken } from './fees';
+import type { ActionKind, ReceiptKind } from '../../protocol/types';
 
 export const balanceOf = (account: AccountState, tokenId: number): bigint => account.balances[tokenId] ?? 0n;
 

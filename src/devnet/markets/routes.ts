@@ -1,15 +1,15 @@
 // Prices, funding, market history and fee tiers. Everything reads the oracle as of the engine's time.
-import { accountIdValue } from './http/params';
-import type { DevnetConfig } from './config';
-import type { Devnet } from './devnet';
-import type { HttpRequest } from './http/router';
-import { HttpError } from './http/errors';
-import { MAX_PAGE_ENTRIES, parsePageSize, parseTime } from './http/paging';
-import { PAGE_SIZE, startInclusive } from './http/contract';
-import type { Route } from './routes';
-import type { MarketPriceState } from './markets/oracle';
-import type { WireMarketLive, WireMarketStats } from '../shared/exchange/markets';
-import { human, time, unitsOf, whole } from './views/json';
+import { accountIdValue } from '../http/params';
+import type { DevnetConfig } from '../config';
+import type { Devnet } from '../devnet';
+import type { HttpRequest } from '../http/router';
+import { HttpError } from '../http/errors';
+import { MAX_PAGE_ENTRIES, parsePageSize, parseTime } from '../http/paging';
+import { PAGE_SIZE, startInclusive } from '../http/contract';
+import type { Route } from '../routes';
+import type { MarketPriceState } from './oracle';
+import type { WireMarketLive, WireMarketStats } from '../../shared/exchange/markets';
+import { human, time, unitsOf, whole } from '../json';
 
 const json = (value: unknown) => ({ status: 200, json: value });
 

@@ -21,10 +21,10 @@ import type {
   AtomicSubactionInner,
   AtomicSubactionResult,
   ReceiptKind,
-} from '../../../protocol/types';
-import { Rejection, type EngineState } from '../state';
-import type { Rule, RuleContext, RuleSet } from '../rule';
-import { vaultsOf } from '../../vaults/state';
+} from '../../protocol/types';
+import { Rejection, type EngineState } from './state';
+import type { Rule, RuleContext, RuleSet } from './rule';
+import { vaultsOf } from '../vaults/state';
 
 type SubKind = Extract<
   ActionKind,

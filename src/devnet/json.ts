@@ -2,9 +2,9 @@
 // in human units written from their exact text, times as RFC3339 strings, sides and fill modes in the
 // public spellings. The server serialises with lossless-json, so nothing here passes through a double.
 import type { LosslessNumber } from 'lossless-json';
-import { numberText, timeText } from '../../shared/exchange/json';
-import { decimalFromScaled } from '../../shared/money';
-import type { DevnetConfig } from '../config';
+import { numberText, timeText } from '../shared/exchange/json';
+import { decimalFromScaled } from '../shared/money';
+import type { DevnetConfig } from './config';
 
 /** A scaled integer as a JSON number in human units. */
 export const human = (scaled: bigint, decimals: number): LosslessNumber =>

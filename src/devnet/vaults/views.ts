@@ -10,7 +10,7 @@ import type {
   WireVaultWithdrawalRow,
 } from '../../shared/exchange/vaults';
 import { navPerShare, seedOf, valueOfShares, vaultEquity } from './ledger';
-import { human, time, unitsOf } from '../views/json';
+import { human, time, unitsOf } from '../json';
 import {
   NAV_DECIMALS,
   emptyHolding,

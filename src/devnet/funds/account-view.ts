@@ -9,7 +9,7 @@ import type { WireAccount } from '../../shared/exchange/account';
 import { accountMargin, positionsOf, quoteDecimals } from '../markets/margin';
 import { abs, notional, unrealizedPnl } from '../markets/positions';
 import { restingIds } from '../markets/book';
-import { human, sideJson, unitsOf, whole } from './json';
+import { human, sideJson, unitsOf, whole } from '../json';
 
 /** The market's cancel margin fraction in basis points: halfway between initial and maintenance. */
 export const cmfBps = (m: { imfBps: number; mmfBps: number }) => Math.floor((m.imfBps + m.mmfBps) / 2);

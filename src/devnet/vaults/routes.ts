@@ -1,16 +1,16 @@
 // Vault reads: vaults, per-user state, histories. Like the oracle, vaults start on first use, so a read
 // before the first tick sees (and creates) them rather than an empty list.
-import type { DevnetConfig } from './config';
-import type { Devnet } from './devnet';
-import type { HttpRequest } from './http/router';
-import { HttpError } from './http/errors';
-import { page, parsePageQuery } from './http/paging';
-import { accountIdValue } from './http/params';
-import { PAGING } from './http/contract';
-import type { ErrorName } from './http/errors';
-import type { Route } from './routes';
-import { ensureVaults, seedOf } from './vaults/ledger';
-import { vaultsOf, type VaultState } from './vaults/state';
+import type { DevnetConfig } from '../config';
+import type { Devnet } from '../devnet';
+import type { HttpRequest } from '../http/router';
+import { HttpError } from '../http/errors';
+import { page, parsePageQuery } from '../http/paging';
+import { accountIdValue } from '../http/params';
+import { PAGING } from '../http/contract';
+import type { ErrorName } from '../http/errors';
+import type { Route } from '../routes';
+import { ensureVaults, seedOf } from './ledger';
+import { vaultsOf, type VaultState } from './state';
 import {
   vaultUserView,
   vaultView,
@@ -18,8 +18,8 @@ import {
   wireDepositRow,
   wireEpochRow,
   wireWithdrawalRow,
-} from './vaults/view';
-import type { WireAccountVaultUserStateInfo } from '../shared/exchange/vaults';
+} from './views';
+import type { WireAccountVaultUserStateInfo } from '../../shared/exchange/vaults';
 
 const json = (value: unknown) => ({ status: 200, json: value });
 const VAULT_ERRORS: readonly ErrorName[] = ['BadRequest', 'VaultNotFound'];
