@@ -199,6 +199,12 @@ export class Devnet {
   }
 
   /** Devnet control: moves a market's index (and mark) to a price; the walk goes on from there. */
+  /** Devnet control: a simulated protocol debt (scaled quote units); > 0 makes the protocol unhealthy. */
+  setProtocolDebt(amount: bigint): void {
+    this.engine.state.protocolDebt = amount;
+    this.schedulePersist();
+  }
+
   setIndexPrice(marketId: number, price: bigint): boolean {
     const market = this.oracle().markets[marketId];
     if (!market) return false;

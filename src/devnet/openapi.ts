@@ -3,7 +3,7 @@
 // here: path, query and header parameters, the request body, the 200 content type, and every status with
 // the named errors behind it, each error body the public engine's schema of that name (rest.md §3).
 import { SERVICE_VERSION } from './config';
-import type { Route } from './routes';
+import type { Route } from './http/route';
 import { PATH_PARAMS, implicitErrors, type Parameter, type ResponseSpec, type Schema } from './http/contract';
 import { ERROR_NAMES, ERROR_STATUS, type ErrorName } from './http/errors';
 import { responseSchema } from './response-schemas';

@@ -16,15 +16,10 @@ import { loadSchema, readBundledProto } from '../protocol/schema';
 import { MAX_ACTION_BODY_BYTES } from '../protocol/framing';
 import { createSnapshotStore } from './persistence';
 import { Devnet } from './devnet';
-import { buildRoutes, type Route } from './routes';
-import { marketRoutes } from './markets/routes';
-import { triggerRoutes } from './triggers/routes';
-import { orderRoutes } from './orders/routes';
-import { positionRoutes } from './markets/position-routes';
-import { vaultRoutes } from './vaults/routes';
+import { buildRoutes } from './routes';
+import type { Route } from './http/route';
 import { openapiDocument } from './openapi';
 import { loadDemoScenario, seedDemo } from './demo/scenario';
-import { settlementRoutes } from './chain/routes';
 import { SolanaRpc } from './chain/rpc';
 import { foreignRequest } from './http/origin-guard';
 import { parseTarget } from '../shared/request-target';
@@ -146,12 +141,6 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       protoText,
       openapi: () => openapiDocument(routes, 'Perpetua devnet exchange', () => true),
     }),
-    ...marketRoutes(devnet, config),
-    ...orderRoutes(devnet, config),
-    ...positionRoutes(devnet, config),
-    ...triggerRoutes(devnet, config),
-    ...vaultRoutes(devnet, config),
-    ...settlementRoutes(devnet),
   ];
   const router = new Router({ strict: options.strictContract ?? process.env.NODE_ENV !== 'production' });
   for (const route of routes)

@@ -2,7 +2,7 @@
 // and what became of a deposit transaction (waiting, credited, or kept uncredited with the reason). The
 // chain itself is read through the Solana JSON-RPC; these are the exchange's own records.
 import type { Devnet } from '../devnet';
-import type { Route } from '../routes';
+import type { Route } from '../http/route';
 import { HttpError } from '../http/errors';
 import type { BridgeDeposit } from './bridge';
 

@@ -6,37 +6,20 @@
 import type { DevnetConfig } from '../config';
 import type { AccountState, EngineState } from '../engine/state';
 import type { WireAccount } from '../../shared/exchange/account';
-import { accountMargin, positionsOf, quoteDecimals } from '../markets/margin';
-import { abs, notional, unrealizedPnl } from '../markets/positions';
+import { accountMargins, positionsOf, quoteDecimals } from '../markets/margin';
+import { abs, unrealizedPnl } from '../markets/positions';
 import { restingIds } from '../markets/book';
 import { human, sideJson, unitsOf, whole } from '../json';
-
-/** The market's cancel margin fraction in basis points: halfway between initial and maintenance. */
-export const cmfBps = (m: { imfBps: number; mmfBps: number }) => Math.floor((m.imfBps + m.mmfBps) / 2);
 
 export function accountJson(state: EngineState, config: DevnetConfig, a: AccountState): WireAccount {
   const u = unitsOf(config);
   const qd = quoteDecimals(config);
-  const margin = accountMargin(state, config, a);
+  const margin = accountMargins(state, config, a);
   const lastAction = state.nextActionId - 1n;
   const open = Object.values(state.books).flatMap((book) =>
     restingIds(book, a.id).map((id) => state.orders[id.toString()]!),
   );
   const positions = new Map(positionsOf(state, a.id));
-  let pn = 0n;
-  let cmf = 0n;
-  let orderNotional = 0n;
-  for (const [marketId, p] of positions) {
-    const market = config.markets.find((m) => m.marketId === marketId)!;
-    const mark = state.oracle?.markets[marketId]?.mark ?? p.entryPrice;
-    const value = notional(market, mark, abs(p.size), qd);
-    pn += value;
-    cmf += (value * BigInt(cmfBps(market)) + 9_999n) / 10_000n;
-  }
-  for (const o of open) {
-    const market = config.markets.find((m) => m.marketId === o.marketId)!;
-    if (!o.reduceOnly) orderNotional += notional(market, o.price, o.size - o.filled, qd);
-  }
   const marketIds = [...new Set([...positions.keys(), ...open.map((o) => o.marketId)])].sort((x, y) => x - y);
   return {
     updateId: BigInt(a.updateId),
@@ -78,10 +61,10 @@ export function accountJson(state: EngineState, config: DevnetConfig, a: Account
       omf: human(margin.equity, qd),
       mf: human(margin.equity, qd),
       imf: human(margin.initialRequirement, qd),
-      cmf: human(cmf, qd),
+      cmf: human(margin.cancelRequirement, qd),
       mmf: human(margin.maintenanceRequirement, qd),
-      pon: human(pn + orderNotional, qd),
-      pn: human(pn, qd),
+      pon: human(margin.openNotional, qd),
+      pn: human(margin.positionNotional, qd),
       bankruptcy: margin.equity < 0n,
     },
   };

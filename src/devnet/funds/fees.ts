@@ -2,11 +2,12 @@
 // the fee a client is shown is exactly the fee it is charged.
 import type { DevnetConfig } from '../config';
 import type { EngineState } from '../engine/state';
+import { bpsOf } from '../engine/bps';
 
 /** In scaled quote units. Healthy: the flat fee. Unhealthy: plus debtFeeBps of the protocol debt. */
 export function withdrawalFeeQuote(config: DevnetConfig, state: EngineState): bigint {
   if (state.protocolDebt <= 0n) return config.withdrawalFee;
-  return config.withdrawalFee + (state.protocolDebt * config.debtFeeBps + 9_999n) / 10_000n;
+  return config.withdrawalFee + bpsOf(state.protocolDebt, config.debtFeeBps, 'up');
 }
 
 /** The same fee in the withdrawn token's units, rounded up so a fee is never understated. */

@@ -1,16 +1,11 @@
-// The interface's paging rules in one place: pageSize 1..255 (else 400), at most 50 entries a page,
-// since/until as RFC3339, startInclusive as the cursor, and no nextStartInclusive on the last page.
+// The interface's paging rules in one place, for every paged route: pageSize 1..255 (else 400), at most 50
+// entries a page, since/until as RFC3339, startInclusive as the endpoint's cursor, and no
+// nextStartInclusive on the last page. A route says what its rows are (their order, cursor and time); this
+// module reads the parameters the route declares and cuts the page.
 import { HttpError } from './errors';
 import { U64_PATTERN } from './params';
 
 export const MAX_PAGE_ENTRIES = 50;
-
-export interface PageQuery {
-  pageSize: number;
-  startInclusive?: bigint;
-  sinceSeconds: number;
-  untilSeconds: number;
-}
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -33,50 +28,106 @@ export function parsePageSize(raw: string | null, fallback = MAX_PAGE_ENTRIES): 
   return Number(raw);
 }
 
-/**
- * pageSize, startInclusive (a uint64) and since/until. An endpoint with its own cursor form passes
- * cursor: false and reads startInclusive itself; one without a time window passes window: false. Either
- * way only the parameters the endpoint declares are read.
- */
-export function parsePageQuery(
-  query: QueryReader,
-  nowSeconds: number,
-  options: { cursor?: boolean; window?: boolean } = {},
-): PageQuery {
-  const pageSize = parsePageSize(query.get('pageSize'));
-  const rawStart = options.cursor === false ? null : query.get('startInclusive');
-  let startInclusive: bigint | undefined;
-  if (rawStart !== null) {
-    if (!U64_PATTERN.test(rawStart))
-      throw new HttpError('BadRequest', `startInclusive must be a non-negative integer, got "${rawStart}"`);
-    startInclusive = BigInt(rawStart);
-  }
-  const window = options.window !== false;
-  const sinceSeconds = window ? parseTime('since', query.get('since'), 0) : 0;
-  const untilSeconds = window ? parseTime('until', query.get('until'), nowSeconds) : nowSeconds;
-  if (sinceSeconds > untilSeconds) throw new HttpError('BadRequest', 'since must not be after until');
+/** since..until in engine seconds: the epoch start and now when absent; since after until is a 400. */
+export function parseWindow(query: QueryReader, nowSeconds: number): { since: number; until: number } {
+  const since = parseTime('since', query.get('since'), 0);
+  const until = parseTime('until', query.get('until'), nowSeconds);
+  if (since > until) throw new HttpError('BadRequest', 'since must not be after until');
+  return { since, until };
+}
+
+/** An endpoint's startInclusive: how it is read, where a page starts, and how the next one is named. */
+export interface Cursor<T, C> {
+  parse(raw: string): C;
+  /** the row is at or past the start, in the order the rows are served */
+  reached(row: T, start: C): boolean;
+  /** the next page's startInclusive as the endpoint writes it */
+  of(row: T): string | number;
+}
+
+/** A uint64 key as the cursor (a row id, order id, trade id, ...), rows ascending by it unless `descending`. */
+export function u64Cursor<T>(key: (row: T) => bigint, descending = false): Cursor<T, bigint> {
   return {
-    pageSize,
-    ...(startInclusive !== undefined ? { startInclusive } : {}),
-    sinceSeconds,
-    untilSeconds,
+    parse(raw) {
+      if (!U64_PATTERN.test(raw) || BigInt(raw) >= 1n << 64n)
+        throw new HttpError('BadRequest', `startInclusive must be a non-negative integer, got "${raw}"`);
+      return BigInt(raw);
+    },
+    reached: (row, start) => (descending ? key(row) <= start : key(row) >= start),
+    of: (row) => key(row).toString(),
   };
 }
 
-/** Rows in ascending cursor order; returns one page and the cursor of the next row, if any. */
-export function page<T extends { id: bigint; time: number }, W>(
-  rows: T[],
-  q: PageQuery,
-  toWire: (row: T) => W,
-): { items: W[]; nextStartInclusive?: string } {
-  const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
+/** The row id cursor most history rows take. */
+const ROW_ID_CURSOR = u64Cursor((row: { id: bigint }) => row.id);
+
+export interface PageOptions<T, C> {
+  /** absent: the endpoint takes no startInclusive */
+  cursor?: Cursor<T, C>;
+  /** the row's time in seconds; absent: the endpoint takes no since/until */
+  timeOf?: (row: T) => number;
+  /** pageSize when the request gives none */
+  defaultSize?: number;
+  /** pageSize counts groups of rows (e.g. the trades of one action) and a page never splits one */
+  groupOf?: (row: T) => unknown;
+}
+
+export interface Page<W> {
+  items: W[];
+  nextStartInclusive?: string | number;
+}
+
+/**
+ * One page of `rows` (already filtered and in the order they are served): reads pageSize, startInclusive
+ * and since/until as the options say the endpoint takes them, and maps the page's rows with `toWire`.
+ */
+export function page<T, C, W>(
+  query: QueryReader,
+  nowSeconds: number,
+  rows: readonly T[],
+  options: PageOptions<NoInfer<T>, C>,
+  toWire: (rows: NoInfer<T>[]) => W[],
+): Page<W> {
+  const limit = Math.min(parsePageSize(query.get('pageSize'), options.defaultSize), MAX_PAGE_ENTRIES);
+  const { cursor, timeOf, groupOf } = options;
+  const raw = cursor ? query.get('startInclusive') : null;
+  const start = raw === null ? undefined : cursor!.parse(raw);
+  const window = timeOf ? parseWindow(query, nowSeconds) : undefined;
   const matching = rows.filter(
     (r) =>
-      r.time >= q.sinceSeconds &&
-      r.time <= q.untilSeconds &&
-      (q.startInclusive === undefined || r.id >= q.startInclusive),
+      (window === undefined || (timeOf!(r) >= window.since && timeOf!(r) <= window.until)) &&
+      (start === undefined || cursor!.reached(r, start)),
   );
-  const items = matching.slice(0, limit).map(toWire);
-  const next = matching[limit];
-  return next ? { items, nextStartInclusive: next.id.toString() } : { items };
+  let taken = Math.min(limit, matching.length);
+  if (groupOf) {
+    const groups = new Set<unknown>();
+    taken = matching.length;
+    for (let i = 0; i < matching.length; i += 1) {
+      const group = groupOf(matching[i]!);
+      if (!groups.has(group) && groups.size === limit) {
+        taken = i;
+        break;
+      }
+      groups.add(group);
+    }
+  }
+  const items = toWire(matching.slice(0, taken));
+  const next = matching[taken];
+  return next !== undefined && cursor ? { items, nextStartInclusive: cursor.of(next) } : { items };
+}
+
+/** toWire for a route that maps rows one at a time */
+export const each =
+  <T, W>(toWire: (row: T) => W) =>
+  (rows: T[]): W[] =>
+    rows.map(toWire);
+
+/** The page most histories serve: rows ascending by row id (the cursor), within since..until. */
+export function historyPage<T extends { id: bigint; time: number }, W>(
+  query: QueryReader,
+  nowSeconds: number,
+  rows: readonly T[],
+  toWire: (row: T) => W,
+): Page<W> {
+  return page(query, nowSeconds, rows, { cursor: ROW_ID_CURSOR, timeOf: (r) => r.time }, each(toWire));
 }

@@ -1,5 +1,6 @@
 // Path and query parameters shared by the route tables, each with the bounds the interface gives and a
 // 400 that says what was expected.
+import bs58 from 'bs58';
 import { HttpError } from './errors';
 
 /** a uint64 in decimal without leading zeros (the range is checked separately); the validators test with
@@ -36,4 +37,13 @@ interface WithQuery {
 export function optionalQuery<T>(req: WithQuery, name: string, parse: (raw: string) => T): T | undefined {
   const raw = req.query.get(name);
   return raw === null ? undefined : parse(raw);
+}
+
+/** base58 text of exactly 32 bytes (a wallet or session key) */
+export function isBase58Key(value: string): boolean {
+  try {
+    return bs58.decode(value).length === 32;
+  } catch {
+    return false;
+  }
 }

@@ -9,6 +9,7 @@ import { createAccount } from '../funds/rules';
 import { match } from '../orders/rules';
 import { crossable, emptyBook, insertOrder, removeOrder } from './book';
 import { quoteDecimals } from './margin';
+import { BPS, bpsOf } from '../engine/bps';
 
 export const MARKET_MAKER_WALLET = derivedAddress('market-maker');
 const LEVELS = 5;
@@ -61,10 +62,7 @@ export function requote(tick: TickContext, quotedAt: Map<number, bigint>): numbe
     for (let level = 0n; level < BigInt(LEVELS); level += 1n) {
       const offset = SPREAD_BPS + level * STEP_BPS;
       for (const side of ['BID', 'ASK'] as const) {
-        const price =
-          side === 'BID'
-            ? (index * (10_000n - offset)) / 10_000n
-            : (index * (10_000n + offset) + 9_999n) / 10_000n;
+        const price = side === 'BID' ? bpsOf(index, BPS - offset, 'down') : bpsOf(index, BPS + offset, 'up');
         if (price <= 0n) continue;
         // size so that price x size is about the level's notional
         const size =

@@ -6,6 +6,7 @@ import type { AccountState, EngineState } from '../engine/state';
 import type { MarketInfo } from '../../shared/exchange/info';
 import { abs, notional, unrealizedPnl, type PositionState } from './positions';
 import { restingIds, type BookSide } from './book';
+import { BPS, bpsOf, toBps } from '../engine/bps';
 
 export interface Margin {
   equity: bigint;
@@ -116,7 +117,12 @@ function heldNotional(
   return held === 0n ? 0n : notional(market, held, 1n, qd);
 }
 
-const imf = (value: bigint, market: MarketInfo) => (value * BigInt(market.imfBps) + 9_999n) / 10_000n;
+// requirements round up: the exchange never asks for less than the fraction says
+const imf = (value: bigint, market: MarketInfo) => bpsOf(value, market.imfBps, 'up');
+const mmf = (value: bigint, market: MarketInfo) => bpsOf(value, market.mmfBps, 'up');
+
+/** The market's cancel margin fraction in basis points: halfway between initial and maintenance. */
+export const cmfBps = (m: { imfBps: number; mmfBps: number }) => Math.floor((m.imfBps + m.mmfBps) / 2);
 
 /** How accountMargin should see the account: as it would be after an order, or without its orders. */
 export interface MarginView {
@@ -160,7 +166,7 @@ export function accountMargin(
       if (position && position.size !== 0n) equity += unrealizedPnl(position, market, mark, qd);
       const value = notional(market, mark, abs(size), qd);
       initial += imf(value, market);
-      maintenance += (value * BigInt(market.mmfBps) + 9_999n) / 10_000n;
+      maintenance += mmf(value, market);
     }
     if (view.orders === false) continue;
     const held = heldNotional(state, account.id, market, size, extra, qd);
@@ -171,7 +177,7 @@ export function accountMargin(
     initialRequirement: initial,
     maintenanceRequirement: maintenance,
     freeCollateral: equity - initial,
-    healthBps: maintenance === 0n ? null : Number((equity * 10_000n) / maintenance),
+    healthBps: maintenance === 0n ? null : Number(toBps(equity, maintenance, 'towardZero')),
   };
 }
 
@@ -192,15 +198,49 @@ export function liquidationPrice(
   const qd = quoteDecimals(config);
   const margin = accountMargin(state, config, account, { orders: false });
   const size = position.size;
-  const ownMaintenance = (notional(market, mark, abs(size), qd) * BigInt(market.mmfBps) + 9_999n) / 10_000n;
+  const ownMaintenance = mmf(notional(market, mark, abs(size), qd), market);
   // Equity and requirement are linear in this market's price P:
   //   slack + size·(P − mark) = |size|·P·mmf   (in price·size units), solved for P.
   const slack = margin.equity - margin.maintenanceRequirement + ownMaintenance;
   const slackInPriceSize =
     (slack * 10n ** BigInt(market.priceDecimals + market.sizeDecimals)) / 10n ** BigInt(qd);
-  const numerator = (slackInPriceSize - size * mark) * 10_000n;
-  const denominator = abs(size) * BigInt(market.mmfBps) - size * 10_000n;
+  const numerator = (slackInPriceSize - size * mark) * BPS;
+  const denominator = abs(size) * BigInt(market.mmfBps) - size * BPS;
   if (denominator === 0n) return null;
   const price = numerator / denominator;
   return price > 0n ? price : null;
+}
+
+/** The public AccountMarginsView's figures in scaled quote units, beyond what accountMargin gives: the
+ * cancel requirement (cmf of each position's notional at the mark), the positions' notional at the mark
+ * (pn) and that plus what open non-reduce-only orders would open (pon). */
+export interface MarginsView extends Margin {
+  cancelRequirement: bigint;
+  positionNotional: bigint;
+  openNotional: bigint;
+}
+
+export function accountMargins(state: EngineState, config: DevnetConfig, account: AccountState): MarginsView {
+  const qd = quoteDecimals(config);
+  const market = (id: number) => config.markets.find((m) => m.marketId === id)!;
+  let positionNotional = 0n;
+  let cancelRequirement = 0n;
+  for (const [marketId, p] of positionsOf(state, account.id)) {
+    const mark = state.oracle?.markets[marketId]?.mark ?? p.entryPrice;
+    const value = notional(market(marketId), mark, abs(p.size), qd);
+    positionNotional += value;
+    cancelRequirement += bpsOf(value, cmfBps(market(marketId)), 'up');
+  }
+  let orderNotional = 0n;
+  for (const book of Object.values(state.books))
+    for (const id of restingIds(book, account.id)) {
+      const o = state.orders[id.toString()]!;
+      if (!o.reduceOnly) orderNotional += notional(market(o.marketId), o.price, o.size - o.filled, qd);
+    }
+  return {
+    ...accountMargin(state, config, account),
+    cancelRequirement,
+    positionNotional,
+    openNotional: positionNotional + orderNotional,
+  };
 }

@@ -3,6 +3,7 @@
 // path depends only on the seed and the engine time, never on how often the devnet ticks. Funding accrues on a
 // fixed interval into a cumulative index per market that positions will settle against.
 import type { MarketInfo, TokenInfo } from '../../shared/exchange/info';
+import { bpsOf } from '../engine/bps';
 
 export interface Candle {
   /** engine seconds at the start of the hour */
@@ -99,7 +100,7 @@ export function advanceOracle(state: OracleState, now: number, config: OracleCon
       const marketId = Number(id);
       const bps = Math.round((random(config.seed, marketId, second, 0) * 2 - 1) * config.maxStepBps);
       if (bps !== 0) {
-        market.index = (market.index * BigInt(10_000 + bps)) / 10_000n;
+        market.index = bpsOf(market.index, 10_000 + bps, 'towardZero');
         if (market.index < 1n) market.index = 1n;
         moved.add(marketId);
       }

@@ -4,8 +4,10 @@ import type { Devnet } from '../devnet';
 import type { DevnetConfig } from '../config';
 import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
-import { MAX_PAGE_ENTRIES, page, parsePageQuery, parseTime } from '../http/paging';
+import { each, historyPage, page, parseWindow, type Cursor } from '../http/paging';
 import { accountIdValue, marketIdParam, optionalQuery } from '../http/params';
+import { json, requireAccount, type Route } from '../http/route';
+import { accountVolume, pnlSummary } from './pnl';
 import {
   ACCOUNT_ID_SCHEMA,
   MARKET_ID_SCHEMA,
@@ -16,7 +18,6 @@ import {
   startInclusive,
   type Parameter,
 } from '../http/contract';
-import type { Route } from '../routes';
 import type { PnlRecord, PositionChangeRecord } from './history-records';
 import type {
   WireFeeTierHistory,
@@ -26,9 +27,6 @@ import type {
   WirePositionHistory,
 } from '../../shared/exchange/history';
 import { sideJson, time, unitsOf, whole } from '../json';
-
-const json = (value: unknown) => ({ status: 200, json: value });
-const SERIES_POINTS = 500;
 
 type Triple = [bigint, bigint, bigint];
 const tripleOf = (r: { actionId: bigint; subActionId: number; marketId: number }): Triple => [
@@ -42,6 +40,18 @@ const compare = (a: Triple, b: Triple): number => {
 };
 const cursorText = (t: Triple) => t.join(':');
 const TRIPLE_CURSOR = /^(\d{1,20}):(\d{1,10}):(\d{1,10})$/;
+
+/** pnl and position rows: ascending by (actionId, subActionId, marketId), cursor "a:s:m" */
+const TRIPLE: Cursor<PnlRecord | PositionChangeRecord, Triple> = {
+  parse(raw) {
+    const m = TRIPLE_CURSOR.exec(raw);
+    if (!m)
+      throw new HttpError('BadRequest', 'startInclusive is "actionId:subActionId:marketId" (e.g. "12:0:1")');
+    return [BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)];
+  },
+  reached: (row, start) => compare(tripleOf(row), start) >= 0,
+  of: (row) => cursorText(tripleOf(row)),
+};
 
 const MARKET_FILTER = marketIdFilter('Only this market (one of /info; any other is 400)');
 const TRIPLE_PAGING: readonly Parameter[] = [
@@ -57,11 +67,7 @@ const TRIPLE_PAGING: readonly Parameter[] = [
 export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
   const state = () => devnet.engine.state;
   const u = unitsOf(config);
-  const account = (req: HttpRequest): number => {
-    const id = accountIdValue(req.params.account_id);
-    if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
-    return id;
-  };
+  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
   const marketFilter = (req: HttpRequest, name = 'marketId') =>
     optionalQuery(req, name, (raw) => {
       const id = marketIdParam(raw, name);
@@ -69,61 +75,36 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         throw new HttpError('BadRequest', `market ${id} does not exist`);
       return id;
     });
-  const window = (req: HttpRequest) => {
-    const now = devnet.engine.nowSeconds();
-    const since = parseTime('since', req.query.get('since'), 0);
-    const until = parseTime('until', req.query.get('until'), now);
-    if (since > until) throw new HttpError('BadRequest', 'since must not be after until');
-    return { since, until };
+  /** an account's rows, of one market when ?marketId names one */
+  const ofAccount = <R extends { accountId: number; marketId?: number }>(
+    req: HttpRequest,
+    rows: R[],
+    filterMarket = true,
+  ): R[] => {
+    const accountId = account(req);
+    const marketId = filterMarket ? marketFilter(req) : undefined;
+    return rows.filter(
+      (r) => r.accountId === accountId && (marketId === undefined || r.marketId === marketId),
+    );
   };
-
-  /** pnl and position rows: ascending by (actionId, subActionId, marketId), cursor "a:s:m" */
   const triplePage = <R extends PnlRecord | PositionChangeRecord, W>(
     req: HttpRequest,
     rows: R[],
     toWire: (r: R) => W,
-  ) => {
-    const accountId = account(req);
-    const marketId = marketFilter(req);
-    const raw = req.query.get('startInclusive');
-    let start: Triple | undefined;
-    if (raw !== null) {
-      const m = TRIPLE_CURSOR.exec(raw);
-      if (!m)
-        throw new HttpError(
-          'BadRequest',
-          'startInclusive is "actionId:subActionId:marketId" (e.g. "12:0:1")',
-        );
-      start = [BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)];
-    }
-    const q = parsePageQuery(req.query, devnet.engine.nowSeconds(), { cursor: false });
-    const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
-    const matching = rows.filter(
-      (r) =>
-        r.accountId === accountId &&
-        (marketId === undefined || r.marketId === marketId) &&
-        r.time >= q.sinceSeconds &&
-        r.time <= q.untilSeconds &&
-        (start === undefined || compare(tripleOf(r), start) >= 0),
+  ) =>
+    page(
+      req.query,
+      devnet.engine.nowSeconds(),
+      ofAccount(req, rows),
+      { cursor: TRIPLE, timeOf: (r) => r.time },
+      each(toWire),
     );
-    const next = matching[limit];
-    const items = matching.slice(0, limit).map(toWire);
-    return next ? { items, nextStartInclusive: cursorText(tripleOf(next)) } : { items };
-  };
   const rowIdPage = <R extends { id: bigint; time: number; accountId: number; marketId?: number }, W>(
     req: HttpRequest,
     rows: R[],
     toWire: (r: R) => W,
     filterMarket = false,
-  ) => {
-    const accountId = account(req);
-    const marketId = filterMarket ? marketFilter(req) : undefined;
-    return page(
-      rows.filter((r) => r.accountId === accountId && (marketId === undefined || r.marketId === marketId)),
-      parsePageQuery(req.query, devnet.engine.nowSeconds()),
-      toWire,
-    );
-  };
+  ) => historyPage(req.query, devnet.engine.nowSeconds(), ofAccount(req, rows, filterMarket), toWire);
 
   const historyRoute = (
     kind: string,
@@ -296,37 +277,13 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       handler: (req) => {
         const accountId = account(req);
         const marketId = marketFilter(req);
-        const { since, until } = window(req);
-        const inWindow = (r: { accountId: number; marketId: number; time: number }) =>
-          r.accountId === accountId &&
-          (marketId === undefined || r.marketId === marketId) &&
-          r.time >= since &&
-          r.time <= until;
-        const changes: { time: number; trading: bigint; funding: bigint; fee: bigint }[] = [
-          ...state()
-            .history.pnl.filter(inWindow)
-            .map((r) => ({ time: r.time, trading: r.tradingPnl, funding: 0n, fee: r.fee })),
-          ...state()
-            .history.funding.filter(inWindow)
-            .map((r) => ({ time: r.time, trading: 0n, funding: r.payment, fee: 0n })),
-        ].sort((a, b) => a.time - b.time);
-        let trading = 0n;
-        let funding = 0n;
-        let fees = 0n;
-        const series: { time: number; total: bigint }[] = [];
-        for (const c of changes) {
-          trading += c.trading;
-          funding += c.funding;
-          fees += c.fee;
-          const total = trading + funding - fees;
-          const last = series[series.length - 1];
-          if (last && last.time === c.time) last.total = total;
-          else series.push({ time: c.time, total });
-        }
-        // keep the chart light: thin evenly to at most SERIES_POINTS, always keeping the last point
-        const step = Math.ceil(series.length / SERIES_POINTS);
-        const thinned =
-          step > 1 ? series.filter((_, i) => i % step === 0 || i === series.length - 1) : series;
+        const { since, until } = parseWindow(req.query, devnet.engine.nowSeconds());
+        const { trading, funding, fees, series } = pnlSummary(state(), {
+          accountId,
+          ...(marketId !== undefined ? { marketId } : {}),
+          since,
+          until,
+        });
         return json({
           since: time(since),
           until: time(until),
@@ -334,7 +291,7 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           fundingPnl: u.quote(funding),
           fees: u.quote(fees),
           total: u.quote(trading + funding - fees),
-          series: thinned.slice(-SERIES_POINTS).map((p) => ({ time: time(p.time), total: u.quote(p.total) })),
+          series: series.map((p) => ({ time: time(p.time), total: u.quote(p.total) })),
         });
       },
     },
@@ -367,20 +324,13 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         const accountId = accountIdValue(raw, 'accountId');
         if (!devnet.engine.account(accountId))
           throw new HttpError('UserNotFound', `account ${accountId} does not exist`);
-        const { since, until } = window(req);
+        const { since, until } = parseWindow(req.query, devnet.engine.nowSeconds());
         const wanted = new Set<number>();
         for (const value of req.query.getAll('marketIds'))
           for (const part of value.split(',')) wanted.add(marketIdParam(part, 'marketIds entry'));
         const single = optionalQuery(req, 'marketId', (v) => marketIdParam(v, 'marketId'));
         if (single !== undefined) wanted.add(single);
-        const volume = new Map<number, { base: bigint; quote: bigint }>();
-        for (const t of state().trades) {
-          if (t.time < since || t.time > until) continue;
-          if (t.takerAccountId !== accountId && t.makerAccountId !== accountId) continue;
-          if (wanted.size > 0 && !wanted.has(t.marketId)) continue;
-          const v = volume.get(t.marketId) ?? { base: 0n, quote: 0n };
-          volume.set(t.marketId, { base: v.base + t.size, quote: v.quote + t.size * t.price });
-        }
+        const volume = accountVolume(state(), { accountId, since, until }, wanted);
         const markets = wanted.size > 0 ? [...wanted] : config.markets.map((m) => m.marketId);
         return json(
           markets

@@ -1,35 +1,42 @@
-// Prices, funding, market history and fee tiers. Everything reads the oracle as of the engine's time.
-import { accountIdValue } from '../http/params';
+// Markets and tokens: what is traded (/info), the engine's time, prices, funding, market history and fee
+// tiers, and the devnet's control of the index price. Everything reads the oracle as of the engine's time.
 import type { DevnetConfig } from '../config';
 import type { Devnet } from '../devnet';
 import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
-import { MAX_PAGE_ENTRIES, parsePageSize, parseTime } from '../http/paging';
-import { PAGE_SIZE, startInclusive } from '../http/contract';
-import type { Route } from '../routes';
+import { each, page, parseTime, type Cursor } from '../http/paging';
+import { JSON_BODY, PAGE_SIZE, startInclusive } from '../http/contract';
+import {
+  json,
+  marketNotFound,
+  parseJsonBody,
+  requireAccount,
+  requireMarket,
+  type Route,
+} from '../http/route';
 import type { MarketPriceState } from './oracle';
 import type { WireMarketLive, WireMarketStats } from '../../shared/exchange/markets';
+import { BPS_DECIMALS } from '../engine/bps';
+import { FULL_WEIGHT_BPS, infoJson } from './views';
+import { feeTierOf, openInterest, priceAtOrBefore, volumeSince } from './stats';
 import { human, time, unitsOf, whole } from '../json';
 
-const json = (value: unknown) => ({ status: 200, json: value });
+const DAY_SECONDS = 86_400;
+/** the integer part of an account id cursor (fee tiers page by account id, written as a JSON number) */
+const ACCOUNT_ID_CURSOR = /^\d{1,10}$/;
 
 export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
-  const market = (req: HttpRequest): { id: number; price: MarketPriceState } => {
-    const raw = req.params.market_id ?? '';
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)
-      throw new HttpError('BadRequest', `"${raw}" is not a market id (0 to 2147483647)`);
-    const price = devnet.oracle().markets[Number(raw)];
-    if (!price)
-      throw new HttpError('MarketNotFound', `market ${raw} does not exist`, undefined, {
-        market_id: Number(raw),
-      });
-    return { id: Number(raw), price };
-  };
+  const market = (req: HttpRequest): { id: number; price: MarketPriceState } =>
+    requireMarket(req, (id) => {
+      const price = devnet.oracle().markets[id];
+      return price && { id, price };
+    });
   const u = unitsOf(config);
+  const state = () => devnet.engine.state;
   /** funding per interval as a fraction of notional (ppm on the devnet) */
   const fundingRate = (p: MarketPriceState) => human(BigInt(p.fundingRatePpm), 6);
   const live = (id: number, p: MarketPriceState): WireMarketLive => {
-    const book = devnet.engine.state.books[id];
+    const book = state().books[id];
     return {
       marketId: id,
       symbol: u.symbolOf(id),
@@ -43,33 +50,29 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       },
     };
   };
-  /** long size across all accounts (equal to the short size) */
-  const openInterest = (id: number): bigint =>
-    Object.values(devnet.engine.state.positions).reduce((sum, byMarket) => {
-      const size = byMarket[id]?.size ?? 0n;
-      return size > 0n ? sum + size : sum;
-    }, 0n);
-  /** base size and price × size (market units) traded in the last 24 hours */
-  const volume24h = (id: number): { base: bigint; quote: bigint } => {
-    const since = devnet.engine.nowSeconds() - 86_400;
-    let base = 0n;
-    let quote = 0n;
-    const trades = devnet.engine.state.trades;
-    for (let i = trades.length - 1; i >= 0 && trades[i]!.time >= since; i -= 1)
-      if (trades[i]!.marketId === id) {
-        base += trades[i]!.size;
-        quote += trades[i]!.size * trades[i]!.price;
-      }
-    return { base, quote };
-  };
-  const tierOf = (accountId: number) => devnet.engine.state.feeTiers[accountId] ?? 0;
-  const account = (req: HttpRequest): number => {
-    const id = accountIdValue(req.params.account_id);
-    if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
-    return id;
-  };
+  const tierOf = (accountId: number) => feeTierOf(state(), accountId);
+  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
 
   return [
+    {
+      method: 'GET',
+      path: '/info',
+      tag: 'markets',
+      summary: 'MarketsInfo: markets and tokens with ids and decimals',
+      handler: () => json(infoJson(config)),
+    },
+    {
+      method: 'GET',
+      path: '/timestamp',
+      tag: 'markets',
+      summary: "The engine's logical time in seconds: the authority for signing",
+      ok: {
+        description: 'Seconds since the Unix epoch',
+        contentType: 'application/json',
+        schema: { type: 'integer' },
+      },
+      handler: () => json(devnet.engine.nowSeconds()),
+    },
     {
       method: 'GET',
       path: '/markets/live',
@@ -97,7 +100,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       handler: (req) => {
         const { id, price: p } = market(req);
         const m = config.markets.find((x) => x.marketId === id)!;
-        const volume = volume24h(id);
+        const volume = volumeSince(state(), id, devnet.engine.nowSeconds() - DAY_SECONDS);
         const stats: WireMarketStats = {
           indexPrice: u.price(p.index, id),
           // the devnet's oracle is a single deterministic source: no confidence interval
@@ -115,7 +118,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
             aggregated_funding_index: whole(p.cumulativeFunding),
             funding_rate: fundingRate(p),
             next_funding_time: time(p.nextFundingTime),
-            open_interest: u.size(openInterest(id), id),
+            open_interest: u.size(openInterest(state(), id), id),
           },
         };
         return json(stats);
@@ -131,25 +134,30 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       errors: ['BadRequest', 'MarketNotFound'],
       handler: (req) => {
         const { id, price: p } = market(req);
-        const size = parsePageSize(req.query.get('pageSize'), 24);
-        const candles = [...p.candles].reverse().slice(0, Math.min(size, MAX_PAGE_ENTRIES));
-        return json({
-          items: candles.map((c) => ({
-            marketId: id,
-            time: time(c.start),
-            actionId: '0',
-            // the devnet keeps no hourly funding record: the current index and rate are not history
-            fundingIndex: whole(0),
-            fundingRate: whole(0),
-            // scaled by the price decimals, as the public text says of this field
-            indexPrice: whole(c.close),
-            markPrice: u.price(c.close, id),
-            open: u.price(c.open, id),
-            high: u.price(c.high, id),
-            low: u.price(c.low, id),
-            close: u.price(c.close, id),
-          })),
-        });
+        const newestFirst = [...p.candles].reverse();
+        return json(
+          page(
+            req.query,
+            devnet.engine.nowSeconds(),
+            newestFirst,
+            { defaultSize: 24 },
+            each((c) => ({
+              marketId: id,
+              time: time(c.start),
+              actionId: '0',
+              // the devnet keeps no hourly funding record: the current index and rate are not history
+              fundingIndex: whole(0),
+              fundingRate: whole(0),
+              // scaled by the price decimals, as the public text says of this field
+              indexPrice: whole(c.close),
+              markPrice: u.price(c.close, id),
+              open: u.price(c.open, id),
+              high: u.price(c.high, id),
+              low: u.price(c.low, id),
+              close: u.price(c.close, id),
+            })),
+          ),
+        );
       },
     },
     {
@@ -172,9 +180,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         const raw = req.query.get('atOrBefore');
         if (raw === null) throw new HttpError('BadRequest', 'atOrBefore is required');
         const at = parseTime('atOrBefore', raw, 0);
-        // a bar's close is the price at its end: the last bar that ended by then, or the one running then
-        const bar = [...p.candles].reverse().find((c) => c.start <= at);
-        const price = bar === undefined ? null : at >= bar.start + 3600 ? bar.close : bar.open;
+        const price = priceAtOrBefore(p.candles, at);
         return json({ marketId: id, price: price === null ? null : u.price(price, id) });
       },
     },
@@ -191,7 +197,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           symbol: token.symbol,
           decimals: token.decimals,
           mintAddr: token.mint,
-          weightBps: 10_000,
+          weightBps: FULL_WEIGHT_BPS,
           oracleSymbol: `${token.symbol}/USD`,
         };
         if (token.tokenId === config.quoteTokenId)
@@ -226,7 +232,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           throw new HttpError('BadRequest', 'fee_kind is maker or taker');
         const tier = config.feeTiers.find((t) => t.tierId === tierOf(account(req)))!;
         // bps to a fraction; a charge is reported negative, a rebate positive
-        return json(human(-BigInt(role === 'maker' ? tier.makerBps : tier.takerBps), 4));
+        return json(human(-BigInt(role === 'maker' ? tier.makerBps : tier.takerBps), BPS_DECIMALS));
       },
     },
     {
@@ -276,32 +282,56 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         const tierText = req.query.get('tier');
         if (tierText !== null && !config.feeTiers.some((t) => String(t.tierId) === tierText))
           throw new HttpError('BadRequest', `unknown fee tier "${tierText}"`);
-        const sizeText = req.query.get('pageSize');
-        if (
-          sizeText !== null &&
-          (!/^\d{1,3}$/.test(sizeText) || Number(sizeText) < 1 || Number(sizeText) > 255)
-        )
-          throw new HttpError('BadRequest', 'pageSize must be an integer from 1 to 255');
-        const startText = req.query.get('startInclusive');
-        if (startText !== null && !/^\d{1,10}$/.test(startText))
-          throw new HttpError('BadRequest', 'startInclusive must be an account id');
-        const limit = Math.min(Number(sizeText ?? MAX_PAGE_ENTRIES), MAX_PAGE_ENTRIES);
-        const rows = Object.keys(devnet.engine.state.accounts)
+        const rows = Object.keys(state().accounts)
           .map(Number)
           .sort((a, b) => a - b)
-          .filter(
-            (id) =>
-              (startText === null || id >= Number(startText)) &&
-              (tierText === null || tierOf(id) === Number(tierText)),
-          )
-          .map((id) => ({ accountId: id, feeTier: tierOf(id) }));
-        const next = rows[limit];
+          .filter((id) => tierText === null || tierOf(id) === Number(tierText));
         return json(
-          next
-            ? { items: rows.slice(0, limit), nextStartInclusive: next.accountId }
-            : { items: rows.slice(0, limit) },
+          page(
+            req.query,
+            devnet.engine.nowSeconds(),
+            rows,
+            { cursor: ACCOUNT_ID_CURSOR_SPEC },
+            each((id) => ({ accountId: id, feeTier: tierOf(id) })),
+          ),
         );
+      },
+    },
+    {
+      method: 'POST',
+      path: '/devnet/index-price',
+      tag: 'devnet',
+      summary:
+        'Devnet control: set a market’s index and mark price (scaled by priceDecimals); the walk continues from it, and triggers, liquidations and quotes react at once',
+      body: JSON_BODY('The market and its new index price', {
+        type: 'object',
+        required: ['marketId', 'price'],
+        properties: {
+          marketId: { type: 'integer' },
+          price: { type: 'string', pattern: '^[1-9]\\d{0,30}$', description: 'scaled by priceDecimals' },
+        },
+      }),
+      errors: ['AcceptedMediaType', 'BadRequest', 'MarketNotFound'],
+      handler: (req) => {
+        const body = parseJsonBody(req) as { marketId?: unknown; price?: unknown };
+        if (typeof body.marketId !== 'number' || !Number.isInteger(body.marketId))
+          throw new HttpError('BadRequest', 'marketId must be an integer');
+        if (typeof body.price !== 'string' || !/^[1-9]\d{0,30}$/.test(body.price))
+          throw new HttpError('BadRequest', 'price must be a positive scaled integer string');
+        if (!devnet.setIndexPrice(body.marketId, BigInt(body.price))) throw marketNotFound(body.marketId);
+        return json({ marketId: body.marketId, price: body.price });
       },
     },
   ];
 }
+
+/** fee tiers page by account id, its next cursor written as a JSON number */
+const ACCOUNT_ID_CURSOR_SPEC: Cursor<number, number> = {
+  parse(raw: string): number {
+    if (!ACCOUNT_ID_CURSOR.test(raw))
+      throw new HttpError('BadRequest', 'startInclusive must be an account id');
+    return Number(raw);
+  },
+  reached: (id, start) => id >= start,
+  of: (id) => id,
+};

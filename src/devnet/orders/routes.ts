@@ -3,8 +3,9 @@ import type { DevnetConfig } from '../config';
 import type { Devnet } from '../devnet';
 import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
-import { MAX_PAGE_ENTRIES, parsePageQuery, parsePageSize, parseTime } from '../http/paging';
+import { each, page, parseWindow, u64Cursor } from '../http/paging';
 import { accountIdValue, marketIdParam, optionalQuery, u64Value } from '../http/params';
+import { json, requireAccount, requireMarket, type Route } from '../http/route';
 import {
   ACCOUNT_ID_SCHEMA,
   MARKET_ID_SCHEMA,
@@ -16,15 +17,12 @@ import {
   u64Schema,
   type Parameter,
 } from '../http/contract';
-import type { Route } from '../routes';
 import type { OrderRecord, TradeRecord } from '../engine/state';
 import { emptyBook, levels } from '../markets/book';
 import type { WireOrderInfo, WireTrade } from '../../shared/exchange/orders';
 import type { z } from 'zod';
 import type { OrderbookJsonSchema } from '../../shared/exchange/markets';
 import { fillModeJson, human, sideJson, time, unitsOf, type Units } from '../json';
-
-const json = (value: unknown) => ({ status: 200, json: value });
 
 /** /order/{id}/trades and /account/{id}/orders: a page by id, without a time window */
 const PAGED_BY_ID: readonly Parameter[] = [PAGE_SIZE, U64_CURSOR];
@@ -122,33 +120,18 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     return orders.map((o) => wireOrder(o, u, last.get(o.orderId)));
   };
   const orderJson = (o: OrderRecord) => ordersJson([o])[0]!;
-  const market = (req: HttpRequest): number => {
-    const id = marketIdParam(req.params.market_id);
-    if (!config.markets.some((m) => m.marketId === id))
-      throw new HttpError('MarketNotFound', `market ${id} does not exist`, undefined, { market_id: id });
-    return id;
-  };
-  const account = (req: HttpRequest): number => {
-    const id = accountIdValue(req.params.account_id);
-    if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
-    return id;
-  };
+  const market = (req: HttpRequest): number =>
+    requireMarket(req, (id) => config.markets.find((m) => m.marketId === id)).marketId;
+  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
   const order = (req: HttpRequest): OrderRecord => {
     const id = u64Value(req.params.order_id, 'order_id');
     const found = state().orders[id.toString()];
     if (!found) throw new HttpError('OrderNotFound', `order ${id} does not exist`);
     return found;
   };
-  /** ascending rows with a bigint key, one page from startInclusive (no time window: see PAGED_BY_ID) */
-  const pageBy = <T, W>(rows: T[], key: (r: T) => bigint, req: HttpRequest, toWire: (r: T[]) => W[]) => {
-    const q = parsePageQuery(req.query, devnet.engine.nowSeconds(), { window: false });
-    const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
-    const from = q.startInclusive;
-    const matching = from === undefined ? rows : rows.filter((r) => key(r) >= from);
-    const next = matching[limit];
-    const items = toWire(matching.slice(0, limit));
-    return next ? { items, nextStartInclusive: key(next).toString() } : { items };
-  };
+  /** ascending rows by a uint64 key, paged from startInclusive without a time window (see PAGED_BY_ID) */
+  const pageBy = <T, W>(req: HttpRequest, rows: T[], key: (r: T) => bigint, toWire: (r: T[]) => W[]) =>
+    page(req.query, devnet.engine.nowSeconds(), rows, { cursor: u64Cursor(key) }, toWire);
   const ordersOf = (accountId: number) =>
     Object.values(state().orders)
       .filter((o) => o.accountId === accountId)
@@ -211,15 +194,10 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       query: TRADES_QUERY,
       errors: ['BadRequest'],
       handler: (req) => {
-        const now = devnet.engine.nowSeconds();
-        const since = parseTime('since', req.query.get('since'), 0);
-        const until = parseTime('until', req.query.get('until'), now);
-        if (since > until) throw new HttpError('BadRequest', 'since must not be after until');
-        const pageSize = parsePageSize(req.query.get('pageSize'));
+        const { since, until } = parseWindow(req.query, devnet.engine.nowSeconds());
         const mode = req.query.get('paginationMode') ?? 'tradeId';
         if (mode !== 'tradeId' && mode !== 'actionId')
           throw new HttpError('BadRequest', 'paginationMode is tradeId or actionId');
-        const start = optionalQuery(req, 'startInclusive', (raw) => u64Value(raw, 'startInclusive'));
         const takerId = optionalQuery(req, 'takerId', (raw) => accountIdValue(raw, 'takerId'));
         const makerId = optionalQuery(req, 'makerId', (raw) => accountIdValue(raw, 'makerId'));
         const marketId = optionalQuery(req, 'marketId', (raw) => marketIdParam(raw, 'marketId'));
@@ -227,47 +205,36 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
           if (raw !== 'ask' && raw !== 'bid') throw new HttpError('BadRequest', 'takerSide is ask or bid');
           return raw === 'ask' ? 'ASK' : 'BID';
         });
-        const cursorOf = (t: TradeRecord) => (mode === 'tradeId' ? t.id : t.actionId);
-        const matching: TradeRecord[] = [];
-        for (let i = state().trades.length - 1; i >= 0; i -= 1) {
-          const t = state().trades[i]!;
-          if (t.time < since || t.time > until) continue;
-          if (start !== undefined && cursorOf(t) > start) continue;
-          if (takerId !== undefined && t.takerAccountId !== takerId) continue;
-          if (makerId !== undefined && t.makerAccountId !== makerId) continue;
-          if (marketId !== undefined && t.marketId !== marketId) continue;
-          if (takerSide !== undefined && t.takerSide !== takerSide) continue;
-          matching.push(t);
-        }
-        const limit = Math.min(pageSize, MAX_PAGE_ENTRIES);
-        let taken = 0;
-        let next: bigint | undefined;
-        if (mode === 'tradeId') {
-          taken = Math.min(limit, matching.length);
-          if (matching[limit]) next = matching[limit]!.id;
-        } else {
-          // a page holds whole actions: pageSize counts distinct action ids
-          const seen = new Set<bigint>();
-          for (const t of matching) {
-            if (!seen.has(t.actionId)) {
-              if (seen.size === limit) {
-                next = t.actionId;
-                break;
-              }
-              seen.add(t.actionId);
-            }
-            taken += 1;
-          }
-        }
+        const newestFirst = state()
+          .trades.filter(
+            (t) =>
+              (takerId === undefined || t.takerAccountId === takerId) &&
+              (makerId === undefined || t.makerAccountId === makerId) &&
+              (marketId === undefined || t.marketId === marketId) &&
+              (takerSide === undefined || t.takerSide === takerSide),
+          )
+          .reverse();
+        // in actionId mode cursors are action ids and a page holds whole actions: pageSize counts them
+        const byAction = mode === 'actionId';
+        const { items, nextStartInclusive } = page(
+          req.query,
+          devnet.engine.nowSeconds(),
+          newestFirst,
+          {
+            cursor: u64Cursor((t) => (byAction ? t.actionId : t.id), true),
+            timeOf: (t) => t.time,
+            ...(byAction ? { groupOf: (t: TradeRecord) => t.actionId } : {}),
+          },
+          each(wireTrade),
+        );
         const accountId = takerId ?? makerId;
-        const rows = matching.slice(0, taken).map(wireTrade);
         return json({
-          trades: rows,
-          items: rows,
+          trades: items,
+          items,
           ...(accountId !== undefined ? { accountId } : {}),
           since: time(since),
           until: time(until),
-          ...(next !== undefined ? { nextStartInclusive: next.toString() } : {}),
+          ...(nextStartInclusive !== undefined ? { nextStartInclusive } : {}),
         });
       },
     },
@@ -291,14 +258,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
         const rows = state().trades.filter(
           (t) => t.takerOrderId === o.orderId || t.makerOrderId === o.orderId,
         );
-        return json(
-          pageBy(
-            rows,
-            (t) => t.id,
-            req,
-            (page) => page.map(wireTrade),
-          ),
-        );
+        return json(pageBy(req, rows, (t) => t.id, each(wireTrade)));
       },
     },
     {
@@ -308,7 +268,7 @@ export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       summary: "The account's orders, oldest first, paged by order id; 404 UserNotFound",
       query: PAGED_BY_ID,
       errors: ['BadRequest', 'UserNotFound'],
-      handler: (req) => json(pageBy(ordersOf(account(req)), (o) => o.orderId, req, ordersJson)),
+      handler: (req) => json(pageBy(req, ordersOf(account(req)), (o) => o.orderId, ordersJson)),
     },
     {
       method: 'GET',

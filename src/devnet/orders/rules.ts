@@ -19,6 +19,7 @@ import {
 import { abs, applyFill, emptyPosition, notional, type PositionState } from '../markets/positions';
 import { accountMargin, quoteDecimals } from '../markets/margin';
 import { recordFill } from '../markets/history';
+import { bpsOf } from '../engine/bps';
 
 function feeBps(
   state: EngineState,
@@ -31,11 +32,8 @@ function feeBps(
   return role === 'maker' ? tier.makerBps : tier.takerBps;
 }
 
-/** Fee on a notional, rounded so the exchange never undercharges (up for charges, down for rebates). */
-function fee(value: bigint, bps: number): bigint {
-  const product = value * BigInt(bps);
-  return product >= 0n ? (product + 9_999n) / 10_000n : product / 10_000n;
-}
+/** Fee on a notional, rounded up so the exchange never undercharges (a rebate's size rounds down). */
+const fee = (value: bigint, bps: number): bigint => bpsOf(value, bps, 'up');
 
 export function positionOf(state: EngineState, accountId: number, marketId: number): PositionState {
   const byMarket = (state.positions[accountId] ??= {});

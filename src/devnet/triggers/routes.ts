@@ -3,11 +3,10 @@ import type { DevnetConfig } from '../config';
 import type { Devnet } from '../devnet';
 import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
-import { MAX_PAGE_ENTRIES, parsePageQuery, parsePageSize } from '../http/paging';
+import { each, page, type Cursor } from '../http/paging';
 import { sideJson, time } from '../json';
-import { accountIdValue } from '../http/params';
 import { PAGE_SIZE, pagingWith, startInclusive } from '../http/contract';
-import type { Route } from '../routes';
+import { json, requireAccount, type Route } from '../http/route';
 import {
   triggersOf,
   type FinalisationRow,
@@ -20,8 +19,6 @@ import type {
   WireFullTriggerOrder,
   WirePlaceTriggerRow,
 } from '../../shared/exchange/triggers';
-
-const json = (value: unknown) => ({ status: 200, json: value });
 
 // prices and sizes of triggers are mantissas (integer JSON numbers), as the public TriggerInfo types them
 const wireDefinition = (d: TriggerDefinition) => ({
@@ -88,51 +85,39 @@ const FINALISATION_PAGING = pagingWith(
   ),
 );
 
-function placementCursor(raw: string): Pair {
-  const m = PLACEMENT_CURSOR.exec(raw);
-  if (!m || BigInt(m[1]!) >= 1n << 64n || Number(m[2] ?? 0) > 0xffffffff)
-    throw new HttpError('BadRequest', 'startInclusive is "actionId:subActionId" or "actionId" (e.g. "12:0")');
-  return [BigInt(m[1]!), BigInt(m[2] ?? 0)];
-}
+const PLACEMENT: Cursor<PlacementRow, Pair> = {
+  parse(raw) {
+    const m = PLACEMENT_CURSOR.exec(raw);
+    if (!m || BigInt(m[1]!) >= 1n << 64n || Number(m[2] ?? 0) > 0xffffffff)
+      throw new HttpError(
+        'BadRequest',
+        'startInclusive is "actionId:subActionId" or "actionId" (e.g. "12:0")',
+      );
+    return [BigInt(m[1]!), BigInt(m[2] ?? 0)];
+  },
+  reached: (row, start) => atOrAfter(pairOf(row), start),
+  of: (row) => pairText(pairOf(row)),
+};
 
-function triggerIdCursor(raw: string): bigint {
-  if (!TRIGGER_ID_CURSOR.test(raw))
-    throw new HttpError('BadRequest', 'startInclusive is a trigger id: a decimal number of 1 to 19 digits');
-  return BigInt(raw);
-}
+/** rows ascending by trigger id, which is also their cursor */
+const byTriggerId = <T extends { triggerId: bigint }>(): Cursor<T, bigint> => ({
+  parse(raw) {
+    if (!TRIGGER_ID_CURSOR.test(raw))
+      throw new HttpError('BadRequest', 'startInclusive is a trigger id: a decimal number of 1 to 19 digits');
+    return BigInt(raw);
+  },
+  reached: (row, start) => row.triggerId >= start,
+  of: (row) => row.triggerId.toString(),
+});
 
 export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
   const triggers = () => triggersOf(devnet.engine.state);
-  const account = (req: HttpRequest): number => {
-    const id = accountIdValue(req.params.account_id);
-    if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
-    return id;
-  };
+  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
+  const now = () => devnet.engine.nowSeconds();
   const active = () =>
     Object.values(triggers().triggers)
       .filter((t) => t.status === 'Active')
       .sort((a, b) => (a.triggerId < b.triggerId ? -1 : 1));
-
-  /** since/until/pageSize as everywhere; the cursor is the endpoint's own, read by `parse`. */
-  const historyPage = <R extends { time: number }, C, W>(
-    req: HttpRequest,
-    rows: R[],
-    parse: (raw: string) => C,
-    from: (row: R, start: C) => boolean,
-    cursorOf: (row: R) => string,
-    toWire: (row: R) => W,
-  ) => {
-    const raw = req.query.get('startInclusive');
-    const start = raw === null ? undefined : parse(raw);
-    const q = parsePageQuery(req.query, devnet.engine.nowSeconds(), { cursor: false });
-    const matching = rows.filter(
-      (r) => r.time >= q.sinceSeconds && r.time <= q.untilSeconds && (start === undefined || from(r, start)),
-    );
-    const limit = Math.min(q.pageSize, MAX_PAGE_ENTRIES);
-    const next = matching[limit];
-    const items = matching.slice(0, limit).map(toWire);
-    return next ? { items, nextStartInclusive: cursorOf(next) } : { items };
-  };
 
   return [
     {
@@ -161,15 +146,8 @@ export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
         startInclusive({ type: 'string', pattern: TRIGGER_ID_CURSOR.source }, 'A TriggerId.'),
       ],
       errors: ['BadRequest'],
-      handler: (req) => {
-        const raw = req.query.get('startInclusive');
-        const start = raw === null ? undefined : triggerIdCursor(raw);
-        const limit = Math.min(parsePageSize(req.query.get('pageSize')), MAX_PAGE_ENTRIES);
-        const rows = active().filter((t) => start === undefined || t.triggerId >= start);
-        const next = rows[limit];
-        const items = rows.slice(0, limit).map(wireTrigger);
-        return json(next ? { items, nextStartInclusive: next.triggerId.toString() } : { items });
-      },
+      handler: (req) =>
+        json(page(req.query, now(), active(), { cursor: byTriggerId<TriggerRecord>() }, each(wireTrigger))),
     },
     {
       method: 'GET',
@@ -182,13 +160,12 @@ export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
       handler: (req) => {
         const id = account(req);
         return json(
-          historyPage(
-            req,
+          page(
+            req.query,
+            now(),
             triggers().placements.filter((r) => r.accountId === id),
-            placementCursor,
-            (r, start) => atOrAfter(pairOf(r), start),
-            (r) => pairText(pairOf(r)),
-            wirePlacement,
+            { cursor: PLACEMENT, timeOf: (r) => r.time },
+            each(wirePlacement),
           ),
         );
       },
@@ -204,15 +181,14 @@ export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
       handler: (req) => {
         const id = account(req);
         return json(
-          historyPage(
-            req,
+          page(
+            req.query,
+            now(),
             triggers()
               .finalisations.filter((r) => r.accountId === id)
               .sort((a, b) => (a.triggerId < b.triggerId ? -1 : 1)),
-            triggerIdCursor,
-            (r, start) => r.triggerId >= start,
-            (r) => r.triggerId.toString(),
-            wireFinalisation,
+            { cursor: byTriggerId<FinalisationRow>(), timeOf: (r) => r.time },
+            each(wireFinalisation),
           ),
         );
       },

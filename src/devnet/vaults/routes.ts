@@ -3,12 +3,10 @@
 import type { DevnetConfig } from '../config';
 import type { Devnet } from '../devnet';
 import type { HttpRequest } from '../http/router';
-import { HttpError } from '../http/errors';
-import { page, parsePageQuery } from '../http/paging';
-import { accountIdValue } from '../http/params';
+import { HttpError, type ErrorName } from '../http/errors';
+import { historyPage } from '../http/paging';
 import { PAGING } from '../http/contract';
-import type { ErrorName } from '../http/errors';
-import type { Route } from '../routes';
+import { json, requireAccount, type Route } from '../http/route';
 import { ensureVaults, seedOf } from './ledger';
 import { vaultsOf, type VaultState } from './state';
 import {
@@ -21,7 +19,6 @@ import {
 } from './views';
 import type { WireAccountVaultUserStateInfo } from '../../shared/exchange/vaults';
 
-const json = (value: unknown) => ({ status: 200, json: value });
 const VAULT_ERRORS: readonly ErrorName[] = ['BadRequest', 'VaultNotFound'];
 const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
 
@@ -43,12 +40,12 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       });
     return vaults().find((v) => v.vaultId === Number(raw))!;
   };
-  const account = (req: HttpRequest): number => {
-    const id = accountIdValue(req.params.account_id);
-    if (!devnet.engine.account(id)) throw new HttpError('UserNotFound', `account ${id} does not exist`);
-    return id;
-  };
-  const pageQuery = (req: HttpRequest) => parsePageQuery(req.query, devnet.engine.nowSeconds());
+  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
+  const history = <T extends { id: bigint; time: number }, W>(
+    req: HttpRequest,
+    rows: T[],
+    toWire: (row: T) => W,
+  ) => historyPage(req.query, devnet.engine.nowSeconds(), rows, toWire);
 
   return [
     {
@@ -108,9 +105,9 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       handler: (req) => {
         const id = vault(req).vaultId;
         return json(
-          page(
+          history(
+            req,
             vaultsOf(state()).configRows.filter((r) => r.vaultId === id),
-            pageQuery(req),
             wireConfigRow(config),
           ),
         );
@@ -126,9 +123,9 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       handler: (req) => {
         const id = vault(req).vaultId;
         return json(
-          page(
+          history(
+            req,
             vaultsOf(state()).depositRows.filter((r) => r.vaultId === id),
-            pageQuery(req),
             wireDepositRow(config),
           ),
         );
@@ -145,9 +142,9 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       handler: (req) => {
         const id = vault(req).vaultId;
         return json(
-          page(
+          history(
+            req,
             vaultsOf(state()).withdrawalRows.filter((r) => r.vaultId === id),
-            pageQuery(req),
             wireWithdrawalRow(config),
           ),
         );
@@ -163,9 +160,9 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       handler: (req) => {
         const id = vault(req).vaultId;
         return json(
-          page(
+          history(
+            req,
             vaultsOf(state()).epochRows.filter((r) => r.vaultId === id),
-            pageQuery(req),
             wireEpochRow(config),
           ),
         );
@@ -181,9 +178,9 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       handler: (req) => {
         const id = account(req);
         return json(
-          page(
+          history(
+            req,
             vaultsOf(state()).depositRows.filter((r) => r.accountId === id),
-            pageQuery(req),
             wireDepositRow(config),
           ),
         );
@@ -199,9 +196,9 @@ export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
       handler: (req) => {
         const id = account(req);
         return json(
-          page(
+          history(
+            req,
             vaultsOf(state()).withdrawalRows.filter((r) => r.accountId === id),
-            pageQuery(req),
             wireWithdrawalRow(config),
           ),
         );

@@ -11,6 +11,7 @@ import { vaultEquity } from './ledger';
 import type { VaultState } from './state';
 import { queueVaultUpdate } from './stream';
 import { vaultOrder } from './trade';
+import { bpsOf, toBps } from '../engine/bps';
 
 /** Size (market units) worth `value` quote units at `price`, rounded toward zero. */
 function sizeFor(market: MarketInfo, price: bigint, value: bigint, qd: number): bigint {
@@ -27,14 +28,14 @@ export function runStrategy(tick: TickContext, vault: VaultState, seed: VaultSee
   vault.strategy = { lastDecisionAt: tick.now, lastPrice: index };
   if (last === null || last <= 0n) return;
 
-  const moveBps = ((index - last) * 10_000n) / last;
+  const moveBps = toBps(index - last, last, 'towardZero');
   if ((moveBps < 0n ? -moveBps : moveBps) < BigInt(strategy.thresholdBps)) return;
   const long = strategy.kind === 'momentum' ? moveBps > 0n : moveBps < 0n;
   const equity = vaultEquity(tick.state, tick.config, vault);
   if (equity <= 0n) return;
   const qd = quoteDecimals(tick.config);
   const leverageBps = BigInt(Math.min(Math.max(strategy.leverageBps, 0), 10_000));
-  const targetSize = sizeFor(market, index, (equity * leverageBps) / 10_000n, qd);
+  const targetSize = sizeFor(market, index, bpsOf(equity, leverageBps, 'down'), qd);
   const current = tick.state.positions[vault.accountId]?.[seed.marketId]?.size ?? 0n;
   let delta = (long ? targetSize : -targetSize) - current;
   const cap = sizeFor(market, index, strategy.maxTradeNotional, qd);

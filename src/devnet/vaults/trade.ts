@@ -6,6 +6,7 @@ import { orderRules } from '../orders/rules';
 import { abs } from '../markets/positions';
 import type { ReceiptKind } from '../../protocol/types';
 import type { VaultState } from './state';
+import { BPS, bpsOf } from '../engine/bps';
 
 /** the furthest from the index a vault order may fill, so a thin book cannot cost it more */
 const SLIPPAGE_BPS = 100n;
@@ -21,10 +22,7 @@ export function vaultOrder(
   const index = ctx.state.oracle?.markets[marketId]?.index;
   if (index === undefined) return { type: 'err', error: 'MARKET_NOT_FOUND' };
   const side = delta > 0n ? 'BID' : 'ASK';
-  const price =
-    side === 'BID'
-      ? (index * (10_000n + SLIPPAGE_BPS)) / 10_000n
-      : (index * (10_000n - SLIPPAGE_BPS)) / 10_000n;
+  const price = bpsOf(index, side === 'BID' ? BPS + SLIPPAGE_BPS : BPS - SLIPPAGE_BPS, 'down');
   try {
     return orderRules.placeOrder!(
       {
