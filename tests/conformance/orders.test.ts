@@ -281,6 +281,25 @@ describe('fill modes, reduce-only and cancels', () => {
     expect((await readOrder(ex, ioc.orderId)).status).toBe('cancelled');
   });
 
+  it('IOC that would trade nothing is refused with the public IMMEDIATE_ORDER_GOT_NO_FILLS (133), changing nothing', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(1_000_000);
+    const before = await book();
+    const bestAsk = before.asks[0]![0];
+    const ordersBefore = (await readOrderPage(ex, `/account/${a}/orders`)).items;
+    const accountBefore = await account(a);
+    // a bid whose limit is below every ask: nothing crosses
+    const receipt = await order(w, { fillMode: 'IMMEDIATE_OR_CANCEL', price: bestAsk - 10_000n, size: 100n });
+    expect(errorOf(receipt)).toBe('IMMEDIATE_ORDER_GOT_NO_FILLS');
+    expect((await book()).updateId).toBe(before.updateId);
+    expect((await readOrderPage(ex, `/account/${a}/orders`)).items).toEqual(ordersBefore);
+    expect((await account(a)).updateId).toBe(accountBefore.updateId);
+    // the same order at a limit that reaches the ask fills
+    expect(
+      placed(await order(w, { fillMode: 'IMMEDIATE_OR_CANCEL', price: bestAsk, size: 100n })).filledSize,
+    ).toBe(100n);
+  });
+
   it('reduce-only needs an opposite position and is capped at its size; no size or no limit price is a public order error', async () => {
     ex = await startExchange();
     const { w, account: a } = await trader();

@@ -288,7 +288,8 @@ describe('RemoveTrigger', () => {
     const { w, account: a } = await trader();
     const other = await trader();
     const id = await added(add(w));
-    const kept = await added(add(w, { triggerPrice: 590_000n }));
+    // another key (a BID TakeProfit far below the mark), so it does not replace the first
+    const kept = await added(add(w, { side: 'BID', kind: 'TAKE_PROFIT', triggerPrice: 590_000n }));
     const before = await observable(a);
     const cases: [bigint, TestWallet, Partial<Remove>, string][] = [
       [99n, w, {}, 'TRIGGER_NOT_FOUND'],
@@ -326,32 +327,77 @@ describe('RemoveTrigger', () => {
   });
 });
 
-describe('RemoveTrigger by the public TriggerKey', () => {
-  it('removes every Active trigger of that account, market, kind and side, and nothing else', async () => {
+describe('the public TriggerKey: one trigger per account, market, kind and side', () => {
+  const byKey = (w: TestWallet, kind: 'STOP_LOSS' | 'TAKE_PROFIT', side: 'ASK' | 'BID') =>
+    ex.submit(
+      w.sessionBody({
+        type: 'removeTrigger',
+        sessionId: w.session!.id,
+        marketId: BTC,
+        key: { kind, side },
+      }),
+    );
+
+  it('an add under a key the account already holds replaces that trigger, as the public engine upserts', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader();
+    const other = await trader();
+    const first = await added(add(w, { triggerPrice: 600_000n }));
+    const kept = await added(add(w, { kind: 'TAKE_PROFIT', triggerPrice: 900_000n }));
+    const elsewhere = await added(add(w, { marketId: ETH, triggerPrice: 1_000n }));
+    const theirs = await added(add(other.w, { triggerPrice: 600_000n }));
+
+    const second = await added(add(w, { triggerPrice: 590_000n, limitPrice: 589_000n }));
+    expect(second).toBeGreaterThan(first);
+    const mine = await triggers(a);
+    expect(mine.map((t) => [t.triggerId, t.kind, t.triggerPrice])).toEqual([
+      [kept, 'TakeProfit', 900_000n],
+      [elsewhere, 'StopLoss', 1_000n],
+      [second, 'StopLoss', 590_000n],
+    ]);
+    // the replaced one ends removed, saying why; other accounts' triggers under the same key stay
+    expect((await finalisations(a)).items).toEqual([
+      expect.objectContaining({
+        triggerId: first,
+        status: 'removed',
+        reason: 'replaced',
+        triggerPrice: 600_000n,
+      }),
+    ]);
+    expect((await triggers(other.account)).map((t) => t.triggerId)).toEqual([theirs]);
+    expect((await placements(a)).items.map((r) => [r.type, r.triggerId])).toEqual([
+      ['add', first],
+      ['add', kept],
+      ['add', elsewhere],
+      ['add', second],
+    ]);
+
+    // an edit that moves a trigger onto a held key replaces the holder too
+    expect((await edit(w, kept, { kind: 'STOP_LOSS', triggerPrice: 580_000n })).kind.type).toBe(
+      'triggerEdited',
+    );
+    expect((await triggers(a)).map((t) => [t.triggerId, t.marketId, t.triggerPrice])).toEqual([
+      [kept, BTC, 580_000n],
+      [elsewhere, ETH, 1_000n],
+    ]);
+    expect((await finalisations(a)).items.map((r) => [r.triggerId, r.reason])).toEqual([
+      [first, 'replaced'],
+      [second, 'replaced'],
+    ]);
+  });
+
+  it('RemoveTrigger by key removes the trigger of that account, market, kind and side, and nothing else', async () => {
     ex = await startExchange();
     const { w, account: a } = await trader();
     await order(w, { size: 1_000n });
     const one = await added(add(w, { triggerPrice: 600_000n }));
-    const two = await added(add(w, { triggerPrice: 590_000n }));
     const other = await added(add(w, { kind: 'TAKE_PROFIT', triggerPrice: 900_000n }));
-    const byKey = (kind: 'STOP_LOSS' | 'TAKE_PROFIT', side: 'ASK' | 'BID') =>
-      ex.submit(
-        w.sessionBody({
-          type: 'removeTrigger',
-          sessionId: w.session!.id,
-          marketId: BTC,
-          key: { kind, side },
-        }),
-      );
-    expect(errorOf(await byKey('STOP_LOSS', 'BID'))).toBe('TRIGGER_NOT_FOUND');
-    expect((await byKey('STOP_LOSS', 'ASK')).kind).toEqual({ type: 'triggerRemoved', triggerId: one });
+    expect(errorOf(await byKey(w, 'STOP_LOSS', 'BID'))).toBe('TRIGGER_NOT_FOUND');
+    expect((await byKey(w, 'STOP_LOSS', 'ASK')).kind).toEqual({ type: 'triggerRemoved', triggerId: one });
     expect((await triggers(a)).map((t) => t.triggerId)).toEqual([other]);
     const rows = (await finalisations(a)).items;
-    expect(rows.map((r) => [r.triggerId, r.status])).toEqual([
-      [one, 'removed'],
-      [two, 'removed'],
-    ]);
-    expect(errorOf(await byKey('STOP_LOSS', 'ASK'))).toBe('TRIGGER_NOT_FOUND');
+    expect(rows.map((r) => [r.triggerId, r.status, r.reason])).toEqual([[one, 'removed', null]]);
+    expect(errorOf(await byKey(w, 'STOP_LOSS', 'ASK'))).toBe('TRIGGER_NOT_FOUND');
   });
 });
 
@@ -479,17 +525,19 @@ describe('firing when the mark price crosses', () => {
     const { w, account: a } = await trader();
     const entry = (await order(w, { size: 1_000n })).fills[0]!.price;
     const stop = (entry * 95n) / 100n;
+    const target = (entry * 105n) / 100n;
     const first = await added(add(w, { triggerPrice: stop }));
-    const second = await added(add(w, { triggerPrice: stop }));
-    const late = await added(add(w, { triggerPrice: stop - 2_000n, limitBaseSize: 100n }));
+    const second = await added(add(w, { kind: 'TAKE_PROFIT', triggerPrice: target }));
 
-    // two stops on one position: the older closes it, the younger finds nothing to reduce
+    // the stop-loss closes the position; the take-profit on it finds nothing to reduce later
     await setPrice(stop);
     expect(await positionSize(a)).toBe(0n);
     const ordersAfter = (await readOrderPage(ex, `/account/${a}/orders`)).items;
     expect(ordersAfter).toHaveLength(2);
-    // the third was sized, but its position was closed before the mark reached it
+    // one placed (and sized) after the position was closed fares the same
+    const late = await added(add(w, { triggerPrice: stop - 2_000n, limitBaseSize: 100n }));
     await setPrice(stop - 2_000n);
+    await setPrice(target);
     expect((await readOrderPage(ex, `/account/${a}/orders`)).items).toEqual(ordersAfter);
 
     const rows = (await finalisations(a)).items;
@@ -546,9 +594,15 @@ describe('history paging', () => {
     const { w, account: a } = await trader();
     const other = await trader();
     const ids: bigint[] = [];
-    for (let i = 0; i < 3; i += 1) ids.push(await added(add(w, { triggerPrice: 600_000n - BigInt(i) })));
+    // three keys (one trigger per key), none of them past the mark
+    const keys: Partial<Definition>[] = [
+      { triggerPrice: 600_000n },
+      { side: 'BID', kind: 'TAKE_PROFIT', triggerPrice: 599_999n },
+      { kind: 'TAKE_PROFIT', triggerPrice: 900_000n },
+    ];
+    for (const key of keys) ids.push(await added(add(w, key)));
     await added(add(other.w)); // another account's rows never show
-    await edit(w, ids[1]!, { triggerPrice: 555_000n });
+    await edit(w, ids[1]!, { ...keys[1], triggerPrice: 555_000n });
     await remove(w, ids[2]!);
     await remove(w, ids[0]!);
 
@@ -623,7 +677,7 @@ describe('restart', () => {
       const entry = (await order(w, { size: 1_000n })).fills[0]!.price;
       const stop = (entry * 95n) / 100n;
       const id = await added(add(w, { triggerPrice: stop, limitQuoteSize: 250n * stop }));
-      await remove(w, await added(add(w)));
+      await remove(w, await added(add(w, { kind: 'TAKE_PROFIT', triggerPrice: 900_000n })));
       const before = await observable(a);
       const stoppedAt = ex.clock.nowMs();
       await ex.close();

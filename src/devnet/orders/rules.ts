@@ -420,6 +420,10 @@ export const orderRules: RuleSet = {
     const immediate = steps.reduce((sum, s) => sum + (s.kind === 'fill' ? s.size : 0n), 0n);
     if (kind.fillMode === 'FILL_OR_KILL' && immediate < size)
       throw new Rejection('ORDER_EXECUTION_FILL_OR_KILL');
+    // an immediate order that would trade nothing is refused, as the public engine does (133), not
+    // accepted and cancelled at once
+    if (kind.fillMode === 'IMMEDIATE_OR_CANCEL' && immediate === 0n)
+      throw new Rejection('IMMEDIATE_ORDER_GOT_NO_FILLS');
     // Margin, checked as the order will execute: what fills at once counts as position (at the mark), what
     // rests holds initial margin at its limit price (markets/margin.ts). An order that adds to the initial
     // requirement must leave the free collateral non-negative; one that only reduces is always allowed.

@@ -54,6 +54,35 @@ function activeOwned(
   return { trigger, account };
 }
 
+/** The public TriggerKey an account's trigger is filed under: one market, kind and side. */
+const sameKey = (
+  a: TriggerDefinition & { accountId: number },
+  b: TriggerDefinition & { accountId: number },
+) => a.accountId === b.accountId && a.marketId === b.marketId && a.kind === b.kind && a.side === b.side;
+
+/** Ends an Active trigger as removed and tells its account; `reason` says why when it was not asked for. */
+function removeTrigger(
+  ctx: RuleContext,
+  triggers: TriggersState,
+  trigger: TriggerRecord,
+  account: AccountState,
+  reason?: string,
+): void {
+  finalise(triggers, trigger, {
+    actionId: ctx.actionId,
+    time: ctx.now,
+    status: 'removed',
+    ...(reason !== undefined ? { reason } : {}),
+  });
+  account.updateId += 1;
+  ctx.emit(account.id, {
+    type: 'triggerRemoved',
+    triggerId: trigger.triggerId.toString(),
+    marketId: trigger.marketId,
+    ...(reason !== undefined ? { reason } : {}),
+  });
+}
+
 function placed(
   ctx: RuleContext,
   triggers: TriggersState,
@@ -61,6 +90,11 @@ function placed(
   type: 'add' | 'edit',
   account: AccountState,
 ): void {
+  // As in the public engine, an account holds one Active trigger per key: placing one under a key that
+  // another holds replaces that one (it ends removed, reason "replaced").
+  for (const other of Object.values(triggers.triggers))
+    if (other.status === 'Active' && other.triggerId !== trigger.triggerId && sameKey(other, trigger))
+      removeTrigger(ctx, triggers, other, account, 'replaced');
   triggers.triggers[trigger.triggerId.toString()] = trigger;
   triggers.placements.push({
     ...definitionOf(trigger),
@@ -119,42 +153,32 @@ export const triggerRules: RuleSet = {
     return { type: 'triggerEdited', triggerId: trigger.triggerId };
   },
 
-  // By triggerId (the interface), or by the public TriggerKey: every Active trigger of the account on that
-  // market with that kind and side (the public engine keeps one per key; the devnet may hold several).
+  // By triggerId (the interface), or by the public TriggerKey: the account's Active trigger on that market
+  // with that kind and side (there is at most one: see placed).
   removeTrigger(kind, ctx) {
     requireMarket(ctx, kind.marketId);
     const triggers = triggersOf(ctx.state);
-    let removed: TriggerRecord[];
+    let removed: TriggerRecord | undefined;
     let account: AccountState;
     if (kind.triggerId !== undefined) {
       const found = activeOwned(ctx, triggers, { ...kind, triggerId: kind.triggerId });
-      removed = [found.trigger];
+      removed = found.trigger;
       account = found.account;
     } else {
       const key = kind.key;
       if (!key) throw new Rejection('DECODE_FAILURE_DOMAIN'); // the codec refuses this already
       account = ownedAccount(ctx, kind.accountId);
-      removed = Object.values(triggers.triggers)
-        .filter(
-          (t) =>
-            t.status === 'Active' &&
-            t.accountId === account.id &&
-            t.marketId === kind.marketId &&
-            t.side === key.side &&
-            t.kind === kindName(key),
-        )
-        .sort((a, b) => (a.triggerId < b.triggerId ? -1 : 1));
-      if (removed.length === 0) throw new Rejection('TRIGGER_NOT_FOUND');
+      removed = Object.values(triggers.triggers).find(
+        (t) =>
+          t.status === 'Active' &&
+          t.accountId === account.id &&
+          t.marketId === kind.marketId &&
+          t.side === key.side &&
+          t.kind === kindName(key),
+      );
+      if (!removed) throw new Rejection('TRIGGER_NOT_FOUND');
     }
-    for (const trigger of removed) {
-      finalise(triggers, trigger, { actionId: ctx.actionId, time: ctx.now, status: 'removed' });
-      account.updateId += 1;
-      ctx.emit(account.id, {
-        type: 'triggerRemoved',
-        triggerId: trigger.triggerId.toString(),
-        marketId: trigger.marketId,
-      });
-    }
-    return { type: 'triggerRemoved', triggerId: removed[0]!.triggerId };
+    removeTrigger(ctx, triggers, removed, account);
+    return { type: 'triggerRemoved', triggerId: removed.triggerId };
   },
 };

@@ -12,6 +12,8 @@
 // - The fired order is reduce-only: LIMIT at limitPrice, or IMMEDIATE_OR_CANCEL at price 0 (market) when
 //   there is no limitPrice. Its size is limitBaseSize, else limitQuoteSize / triggerPrice (quote notional
 //   is scaled by priceDecimals + sizeDecimals), else the whole position at that moment.
+// - One Active trigger per account and public TriggerKey (market, kind, side): placing one under a held key
+//   (add or edit) replaces the holder, which ends removed with reason "replaced".
 // - Fired: Success with the order id when the order was accepted; cancelled with the Error name when the
 //   order was rejected (e.g. no position left to reduce). Either way, like a removal, one finalisation row.
 // - History: placement rows (add and every edit) page by "<actionId>:<subActionId>"; finalisation rows
