@@ -113,6 +113,21 @@ describe('market reads', () => {
     expect((await ex.get('/market/abc/live')).status).toBe(400);
   });
 
+  it('/history/PT1H bars carry the funding index and rate as of their last second, not zeros', async () => {
+    const ex = await exchange();
+    await live(ex); // the oracle starts on first use
+    ex.advance(3 * 3_600_000 + 60_000); // three funding intervals
+    const [, eth] = await live(ex);
+    const stats = await ex.read('/market/1/stats', MarketStatsJsonSchema);
+    const rows = (await ex.read('/market/1/history/PT1H', MarketHistoryPageJsonSchema)).items;
+    expect(stats.perpStats!.aggregated_funding_index).not.toBe('0');
+    // the running bar ends now: its funding is the market's current index and rate
+    expect(rows[0]!.fundingIndex).toBe(stats.perpStats!.aggregated_funding_index);
+    expect(Number(scaledFromDecimal(rows[0]!.fundingRate, 6))).toBe(eth!.fundingRatePpm);
+    // older bars hold what the index was then: it only moves at funding times, so they differ
+    expect(new Set(rows.map((r) => r.fundingIndex)).size).toBeGreaterThan(1);
+  });
+
   it('/tokens/{id}/stats prices a token by its market; the quote token is 1; unknown 404', async () => {
     const ex = await exchange();
     const markets = await live(ex);

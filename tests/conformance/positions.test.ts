@@ -71,6 +71,33 @@ describe('liquidation', () => {
     expect(quote(after)).toBeLessThan(usdc(400));
   });
 
+  it('records the public margin figures before and after, and the fee the closing order paid', async () => {
+    ex = await startExchange();
+    const { w, account: a } = await trader(400);
+    await order(w, { size: 1_000n });
+    await setPrice((await account(a)).positions[0]!.liquidationPrice! - 300n);
+    expect((await account(a)).positions).toEqual([]);
+    type Row = Record<string, number | string | null>;
+    const [row] = (await ex.getJson<{ items: Row[] }>(`/account/${a}/history/liquidation`)).items;
+    const n = (name: string) => row![name] as number;
+    // before: a position below maintenance, its notional and what it required
+    expect(n('prePn')).toBeGreaterThan(6_000);
+    expect(n('prePon')).toBeGreaterThanOrEqual(n('prePn'));
+    expect(n('preImf')).toBeGreaterThan(n('preCmf'));
+    expect(n('preCmf')).toBeGreaterThan(n('preMmf'));
+    expect(n('preMf')).toBeLessThan(n('preMmf'));
+    expect(n('preOmf')).toBe(n('preMf'));
+    // after the close: nothing open, nothing required, what was left
+    for (const name of ['postPn', 'postPon', 'postImf', 'postCmf', 'postMmf'])
+      expect([name, n(name)]).toEqual([name, 0]);
+    const left = Number(quote(await account(a))) / 1e6;
+    expect(n('postMf')).toBeCloseTo(left, 6);
+    // the closing order was a taker: 5 bps of its notional, rounded up
+    expect(n('fee')).toBeGreaterThan(0);
+    const pnlFees = (await ex.client.history(a, 'pnl')).items.map((r) => r.fee);
+    expect(Math.round(n('fee') * 1e6)).toBe(Number(pnlFees[pnlFees.length - 1]));
+  });
+
   it('turns what a gap leaves unpaid into protocol debt instead of a negative balance', async () => {
     ex = await startExchange();
     const { w, account: a } = await trader(400);
@@ -112,6 +139,17 @@ describe('funding', () => {
     );
     expect(summary[0]!.fundingPnl).toEqual({ sinceChange: paid, sinceOpen: paid, allTime: paid });
     expect((await ex.get(`/account/${long.account}/history/funding?marketId=99`)).status).toBe(400);
+
+    // each row names the interval's rate and how far the funding index moved: a positive rate moves the
+    // index up and makes the long pay
+    type Row = { fundingRate: number; fundingIndexChange: number | null; fundingPnl: number };
+    const raw = (await ex.getJson<{ items: Row[] }>(`/account/${long.account}/history/funding`)).items;
+    expect(raw.some((r) => r.fundingRate !== 0)).toBe(true);
+    for (const r of raw) {
+      expect(r.fundingIndexChange).not.toBeNull();
+      expect(Math.sign(r.fundingIndexChange!)).toBe(Math.sign(r.fundingRate));
+      expect(Math.sign(r.fundingPnl)).toBe(-Math.sign(r.fundingRate));
+    }
   });
 });
 

@@ -15,13 +15,15 @@ export function settleFunding(state: EngineState, config: DevnetConfig, now: num
     let paid = 0n;
     for (const [marketId, position] of Object.entries(byMarket)) {
       const market = config.markets.find((m) => m.marketId === Number(marketId));
-      const cumulative = state.oracle.markets[Number(marketId)]?.cumulativeFunding;
+      const price = state.oracle.markets[Number(marketId)];
+      const cumulative = price?.cumulativeFunding;
       if (!market || cumulative === undefined || cumulative === position.fundingIndex) continue;
       // cumulativeFunding is in price units x 1e6 (rates are ppm)
       const payment =
         position.size === 0n
           ? 0n
           : notional(market, cumulative - position.fundingIndex, position.size, qd) / 1_000_000n;
+      const indexChange = cumulative - position.fundingIndex;
       position.fundingIndex = cumulative;
       if (payment === 0n) continue;
       addFunding(position, -payment);
@@ -31,6 +33,8 @@ export function settleFunding(state: EngineState, config: DevnetConfig, now: num
         marketId: Number(marketId),
         size: position.size,
         payment: -payment,
+        ratePpm: price?.lastFundingRatePpm ?? 0,
+        indexChange,
       });
       paid += payment;
     }

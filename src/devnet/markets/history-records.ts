@@ -30,6 +30,10 @@ export interface FundingRecord {
   marketId: number;
   size: bigint;
   payment: bigint;
+  /** the rate (ppm) of the interval settled and how far the market's funding index moved since the
+   * position last settled (price units x 1e6); absent in rows from older snapshots */
+  ratePpm?: number;
+  indexChange?: bigint;
 }
 
 export interface LiquidationRecord {
@@ -42,6 +46,22 @@ export interface LiquidationRecord {
   price: bigint;
   equityBefore: bigint;
   maintenanceBefore: bigint;
+  /** the public row's margin figures before the liquidation and after this market's close, and the taker
+   * fee its closing order paid; absent in rows from older snapshots */
+  pre?: MarginFigures;
+  post?: MarginFigures;
+  fee?: bigint;
+}
+
+/** AccountMarginsView's figures in scaled quote units (see funds/account-view.ts). */
+export interface MarginFigures {
+  omf: bigint;
+  mf: bigint;
+  imf: bigint;
+  cmf: bigint;
+  mmf: bigint;
+  pon: bigint;
+  pn: bigint;
 }
 
 export interface FeeTierChangeRecord {

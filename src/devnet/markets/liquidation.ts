@@ -3,11 +3,20 @@
 // closing cannot cover (a negative quote balance with nothing left open) becomes protocol debt, which is
 // what makes the withdrawal fee grow while the protocol is unhealthy.
 import type { TickContext } from '../engine/tick';
+import type { TradeRecord } from '../engine/state';
 import { match } from '../orders/rules';
 import { removeOrder } from './book';
-import { accountMargin, positionsOf } from './margin';
+import { accountMargin, accountMargins, marginFigures, positionsOf } from './margin';
 import { abs } from './positions';
 import { recordLiquidation } from './history';
+
+/** What the taker order paid in fees over its trades (the newest trades are searched first). */
+function takerFees(trades: readonly TradeRecord[], orderId: bigint): bigint {
+  let fee = 0n;
+  for (let i = trades.length - 1; i >= 0 && trades[i]!.takerOrderId >= orderId; i -= 1)
+    if (trades[i]!.takerOrderId === orderId) fee += trades[i]!.takerFee;
+  return fee;
+}
 
 export function liquidateUnhealthy(tick: TickContext): number[] {
   const { state, config } = tick;
@@ -23,6 +32,7 @@ export function liquidateUnhealthy(tick: TickContext): number[] {
     const before = accountMargin(state, config, account, { orders: false });
     if (before.equity >= before.maintenanceRequirement) continue;
 
+    const pre = marginFigures(accountMargins(state, config, account));
     const actionId = tick.recordAction('liquidation', {
       accountId,
       equity: before.equity.toString(),
@@ -89,6 +99,9 @@ export function liquidateUnhealthy(tick: TickContext): number[] {
         price: value / closed,
         equityBefore: before.equity,
         maintenanceBefore: before.maintenanceRequirement,
+        pre,
+        post: marginFigures(accountMargins(state, config, account)),
+        fee: takerFees(state.trades, orderId),
       });
     }
     const quote = account.balances[config.quoteTokenId] ?? 0n;

@@ -7,6 +7,7 @@ import type { MarketInfo } from '../../shared/exchange/info';
 import { abs, notional, unrealizedPnl, type PositionState } from './positions';
 import { restingIds, type BookSide } from './book';
 import { BPS, bpsOf, toBps } from '../engine/bps';
+import type { MarginFigures } from './history-records';
 
 export interface Margin {
   equity: bigint;
@@ -218,6 +219,19 @@ export interface MarginsView extends Margin {
   cancelRequirement: bigint;
   positionNotional: bigint;
   openNotional: bigint;
+}
+
+/** The margins view as the public row names its figures (liquidation history keeps them). */
+export function marginFigures(m: MarginsView): MarginFigures {
+  return {
+    omf: m.equity,
+    mf: m.equity,
+    imf: m.initialRequirement,
+    cmf: m.cancelRequirement,
+    mmf: m.maintenanceRequirement,
+    pon: m.openNotional,
+    pn: m.positionNotional,
+  };
 }
 
 export function accountMargins(state: EngineState, config: DevnetConfig, account: AccountState): MarginsView {

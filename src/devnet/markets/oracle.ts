@@ -12,6 +12,10 @@ export interface Candle {
   high: bigint;
   low: bigint;
   close: bigint;
+  /** the market's cumulative funding index and funding rate (ppm) as of the bar's last second; absent in
+   * bars from snapshots taken before they were kept */
+  fundingIndex?: bigint;
+  fundingRatePpm?: number;
 }
 
 export interface MarketPriceState {
@@ -22,6 +26,8 @@ export interface MarketPriceState {
   fundingRatePpm: number;
   /** sum of (rate * mark) over past intervals, in price units scaled by 1e6: what a unit position has paid */
   cumulativeFunding: bigint;
+  /** the rate (ppm) of the interval that last accrued into cumulativeFunding */
+  lastFundingRatePpm?: number;
   nextFundingTime: number;
   candles: Candle[];
   high24h: bigint;
@@ -105,14 +111,16 @@ export function advanceOracle(state: OracleState, now: number, config: OracleCon
         moved.add(marketId);
       }
       market.mark = market.index;
-      recordCandle(market, second);
       if (second >= market.nextFundingTime) {
         market.cumulativeFunding += BigInt(market.fundingRatePpm) * market.mark;
+        market.lastFundingRatePpm = market.fundingRatePpm;
         market.fundingRatePpm = Math.round(
           (random(config.seed, marketId, second, 1) * 2 - 1) * config.maxFundingPpm,
         );
         market.nextFundingTime += config.fundingIntervalSeconds;
       }
+      // after the funding of this second, so the bar holds the index and rate as of its end
+      recordCandle(market, second);
     }
   }
   for (const market of Object.values(state.markets)) recordDayRange(market, now);
@@ -131,6 +139,8 @@ function recordCandle(market: MarketPriceState, second: number): void {
   if (market.index > last.high) last.high = market.index;
   if (market.index < last.low) last.low = market.index;
   last.close = market.index;
+  last.fundingIndex = market.cumulativeFunding;
+  last.fundingRatePpm = market.fundingRatePpm;
 }
 
 function recordDayRange(market: MarketPriceState, now: number): void {

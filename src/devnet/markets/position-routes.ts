@@ -18,7 +18,7 @@ import {
   startInclusive,
   type Parameter,
 } from '../http/contract';
-import type { PnlRecord, PositionChangeRecord } from './history-records';
+import type { MarginFigures, PnlRecord, PositionChangeRecord } from './history-records';
 import type {
   WireFeeTierHistory,
   WireFundingInfo,
@@ -27,6 +27,7 @@ import type {
   WirePositionHistory,
 } from '../../shared/exchange/history';
 import { sideJson, time, unitsOf, whole } from '../json';
+import { fundingRateJson } from './views';
 
 type Triple = [bigint, bigint, bigint];
 const tripleOf = (r: { actionId: bigint; subActionId: number; marketId: number }): Triple => [
@@ -39,6 +40,7 @@ const compare = (a: Triple, b: Triple): number => {
   return 0;
 };
 const cursorText = (t: Triple) => t.join(':');
+const NO_FIGURES: MarginFigures = { omf: 0n, mf: 0n, imf: 0n, cmf: 0n, mmf: 0n, pon: 0n, pn: 0n };
 const TRIPLE_CURSOR = /^(\d{1,20}):(\d{1,10}):(\d{1,10})$/;
 
 /** pnl and position rows: ascending by (actionId, subActionId, marketId), cursor "a:s:m" */
@@ -173,11 +175,12 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
             state().history.funding,
             (r): WireFundingInfo => ({
               time: time(r.time),
-              // the rate is not kept per payment: payment over notional is not recoverable exactly
-              fundingRate: whole(0),
+              // the rate of the interval settled (ppm, as /markets/live writes it)
+              fundingRate: fundingRateJson(r.ratePpm ?? 0),
               fundingSize: u.size(r.size < 0n ? -r.size : r.size, r.marketId),
               side: sideJson(r.size < 0n ? 'ASK' : 'BID'),
-              fundingIndexChange: null,
+              // the market's funding index moved this much since the position last settled (raw)
+              fundingIndexChange: r.indexChange === undefined ? null : whole(r.indexChange),
               fundingPnl: u.quote(r.payment),
               market: { market_id: r.marketId, market_symbol: u.symbolOf(r.marketId) },
             }),
@@ -188,15 +191,20 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
     historyRoute('liquidation', 'Liquidations of the account, one row per market closed', PAGING, (req) =>
       json(
         rowIdPage(req, state().history.liquidations, (r): WireLiquidationInfo => {
-          // the devnet keeps equity and maintenance before a liquidation; the other margin figures of
-          // the public row are not recorded and are written 0
-          const zero = whole(0);
+          // rows from snapshots older than the full figures know only equity and maintenance before
+          const pre = r.pre ?? {
+            ...NO_FIGURES,
+            omf: r.equityBefore,
+            mf: r.equityBefore,
+            mmf: r.maintenanceBefore,
+          };
+          const post = r.post ?? NO_FIGURES;
           return {
             time: time(r.time),
             actionId: r.actionId.toString(),
             liquidatorId: state().marketMakerAccount ?? 0,
             liquidateeId: r.accountId,
-            fee: zero,
+            fee: u.quote(r.fee ?? 0n),
             liquidationKind: 'place_order',
             marketId: r.marketId,
             tokenId: null,
@@ -204,20 +212,20 @@ export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
             orderPrice: u.price(r.price, r.marketId),
             orderSize: u.size(r.size, r.marketId),
             orderQuote: null,
-            preOmf: u.quote(r.equityBefore),
-            preMmf: u.quote(r.maintenanceBefore),
-            preImf: zero,
-            preCmf: zero,
-            prePon: zero,
-            preMf: u.quote(r.equityBefore),
-            prePn: zero,
-            postOmf: zero,
-            postMmf: zero,
-            postImf: zero,
-            postCmf: zero,
-            postPon: zero,
-            postMf: zero,
-            postPn: zero,
+            preOmf: u.quote(pre.omf),
+            preMmf: u.quote(pre.mmf),
+            preImf: u.quote(pre.imf),
+            preCmf: u.quote(pre.cmf),
+            prePon: u.quote(pre.pon),
+            preMf: u.quote(pre.mf),
+            prePn: u.quote(pre.pn),
+            postOmf: u.quote(post.omf),
+            postMmf: u.quote(post.mmf),
+            postImf: u.quote(post.imf),
+            postCmf: u.quote(post.cmf),
+            postPon: u.quote(post.pon),
+            postMf: u.quote(post.mf),
+            postPn: u.quote(post.pn),
           };
         }),
       ),

@@ -17,7 +17,7 @@ import {
 import type { MarketPriceState } from './oracle';
 import type { WireMarketLive, WireMarketStats } from '../../shared/exchange/markets';
 import { BPS_DECIMALS } from '../engine/bps';
-import { FULL_WEIGHT_BPS, infoJson } from './views';
+import { FULL_WEIGHT_BPS, fundingRateJson, infoJson } from './views';
 import { feeTierOf, openInterest, priceAtOrBefore, volumeSince } from './stats';
 import { human, time, unitsOf, whole } from '../json';
 
@@ -34,7 +34,7 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
   const u = unitsOf(config);
   const state = () => devnet.engine.state;
   /** funding per interval as a fraction of notional (ppm on the devnet) */
-  const fundingRate = (p: MarketPriceState) => human(BigInt(p.fundingRatePpm), 6);
+  const fundingRate = (p: MarketPriceState) => fundingRateJson(p.fundingRatePpm);
   const live = (id: number, p: MarketPriceState): WireMarketLive => {
     const book = state().books[id];
     return {
@@ -145,9 +145,9 @@ export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
               marketId: id,
               time: time(c.start),
               actionId: '0',
-              // the devnet keeps no hourly funding record: the current index and rate are not history
-              fundingIndex: whole(0),
-              fundingRate: whole(0),
+              // the funding index (raw) and rate as of the bar's last second
+              fundingIndex: whole(c.fundingIndex ?? 0n),
+              fundingRate: fundingRateJson(c.fundingRatePpm ?? 0),
               // scaled by the price decimals, as the public text says of this field
               indexPrice: whole(c.close),
               markPrice: u.price(c.close, id),

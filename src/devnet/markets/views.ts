@@ -33,3 +33,6 @@ export function infoJson(config: DevnetConfig): WireInfo {
     version: SERVICE_VERSION,
   };
 }
+
+/** a funding rate as JSON: a fraction of notional per interval (the devnet keeps it in ppm) */
+export const fundingRateJson = (ppm: number) => human(BigInt(ppm), 6);
