@@ -7,7 +7,12 @@ import { accountStreamPayload } from './funds/account-stream';
 import { Engine } from './engine/engine';
 import type { AccountEvent, FreeCollateral } from './engine/rule';
 import { emptyState, fromSnapshotJson, toSnapshotJson } from './engine/state';
-import { creditDeposit, settleWithdrawals } from './funds/rules';
+import { creditDeposit, fundsRules, settleWithdrawals } from './funds/rules';
+import { sessionRules } from './sessions/rules';
+import { orderRules } from './orders/rules';
+import { triggerRules } from './triggers/rules';
+import { vaultRules } from './vaults/rules';
+import type { Exchange } from './engine/exchange';
 import { ChainRuntime, type ChainState } from './chain/runtime';
 import { Bridge, emptyBridge, type BridgeState } from './chain/bridge';
 import type { EngineState } from './engine/state';
@@ -45,7 +50,7 @@ export interface DevnetDeps {
   durable?: boolean;
 }
 
-export class Devnet {
+export class Devnet implements Exchange {
   readonly engine: Engine;
   /** the settlement chain (a Solana runtime) */
   readonly chain: ChainRuntime;
@@ -72,6 +77,7 @@ export class Devnet {
       schema: deps.schema,
       state: snapshot.engine,
       onChange: (events) => this.changed(events),
+      rules: { ...sessionRules, ...fundsRules, ...orderRules, ...triggerRules, ...vaultRules },
       freeCollateral: this.freeCollateral,
     });
     this.chain = new ChainRuntime(deps.config.tokens, deps.clock, snapshot.chain);

@@ -13,12 +13,7 @@ import type { ProtocolSchema } from '../../protocol/schema';
 import { UNIMPLEMENTED_ACTION_KINDS, type Action, type ActionKind, type Receipt } from '../../protocol/types';
 import type { ErrorName } from '../../shared/receipt-errors';
 import { Rejection, type AccountState, type EngineState, type SessionState } from './state';
-import { sessionRules } from '../sessions/rules';
-import { balanceOnlyCollateral, fundsRules } from '../funds/rules';
 import type { AccountEvent, FreeCollateral, Rule, RuleContext, RuleSet } from './rule';
-import { orderRules } from '../orders/rules';
-import { triggerRules } from '../triggers/rules';
-import { vaultRules } from '../vaults/rules';
 import { atomicRule } from './atomic';
 import { receiptToJson } from './receipt-json';
 
@@ -29,10 +24,10 @@ export interface EngineDeps {
   state: EngineState;
   /** called after each accepted change (persistence, streams) */
   onChange(events: AccountEvent[]): void;
-  /** rules added by later parts of the devnet (markets, vaults) */
-  extraRules?: RuleSet;
-  /** margin-aware collateral once positions exist; the balance alone until then */
-  freeCollateral?: FreeCollateral;
+  /** each feature's rules by action kind (atomic is built over them here) */
+  rules: RuleSet;
+  /** what may leave an account without breaking its margin requirement */
+  freeCollateral: FreeCollateral;
 }
 
 /** A body whose framing is wrong: the refinement of DECODE_FAILURE that says where. */
@@ -55,14 +50,7 @@ export class Engine {
   readonly rules: RuleSet;
 
   constructor(private readonly deps: EngineDeps) {
-    const rules: RuleSet = {
-      ...sessionRules,
-      ...fundsRules,
-      ...orderRules,
-      ...triggerRules,
-      ...vaultRules,
-      ...deps.extraRules,
-    };
+    const rules: RuleSet = { ...deps.rules };
     rules.atomic = atomicRule(rules);
     this.rules = rules;
   }
@@ -123,7 +111,7 @@ export class Engine {
         actionId,
         user,
         ...(session ? { session } : {}),
-        freeCollateral: this.deps.freeCollateral ?? balanceOnlyCollateral,
+        freeCollateral: this.deps.freeCollateral,
         emit: (accountId, event) =>
           events.push({ accountId, event, updateId: this.state.accounts[accountId]?.updateId ?? 0 }),
       };

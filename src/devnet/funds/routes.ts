@@ -1,7 +1,7 @@
 // Accounts and their money: the account container, balances in the system account, withdrawal fees and the
 // deposit, withdrawal and transfer histories.
 import type { DevnetConfig } from '../config';
-import type { Devnet } from '../devnet';
+import type { Exchange } from '../engine/exchange';
 import { HttpError, type ErrorName } from '../http/errors';
 import { historyPage } from '../http/paging';
 import { JSON_BODY, PAGING } from '../http/contract';
@@ -15,7 +15,7 @@ import { human } from '../json';
 const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
 const SCALED_AMOUNT = /^(0|[1-9]\d{0,30})$/;
 
-export function fundsRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
+export function fundsRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
   const engine = devnet.engine;
   const state = () => engine.state;
   const account = (req: HttpRequest) => requireAccount(req, (id) => engine.account(id));

@@ -3,7 +3,7 @@
 import bs58 from 'bs58';
 import type { DevnetConfig } from '../config';
 import { Rejection, type AccountState, type EngineState } from '../engine/state';
-import type { AccountEvent, FreeCollateral, RuleContext, RuleSet } from '../engine/rule';
+import type { AccountEvent, RuleContext, RuleSet } from '../engine/rule';
 import { withdrawalFeeInToken } from './fees';
 import type { ActionKind, ReceiptKind } from '../../protocol/types';
 
@@ -14,10 +14,6 @@ const balancesJson = (account: AccountState) =>
     tokenId: Number(tokenId),
     amount: amount.toString(),
   }));
-
-/** What can leave the account without breaking its margin requirement. Part two adds positions. */
-export const balanceOnlyCollateral: FreeCollateral = (_state, account, tokenId) =>
-  balanceOf(account, tokenId);
 
 function requireToken(config: DevnetConfig, tokenId: number): void {
   if (!config.tokens.some((t) => t.tokenId === tokenId)) throw new Rejection('TOKEN_NOT_FOUND');

@@ -1,6 +1,6 @@
 // Position and PnL reads: trading history kinds (pnl, position, funding, liquidation, fee-tier), the
 // per-market PnL summary, PnL over a window with a series for charts, and traded volume.
-import type { Devnet } from '../devnet';
+import type { Exchange } from '../engine/exchange';
 import type { DevnetConfig } from '../config';
 import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
@@ -66,7 +66,7 @@ const TRIPLE_PAGING: readonly Parameter[] = [
   MARKET_FILTER,
 ];
 
-export function positionRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
+export function positionRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
   const state = () => devnet.engine.state;
   const u = unitsOf(config);
   const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;

@@ -1,7 +1,7 @@
 // Markets and tokens: what is traded (/info), the engine's time, prices, funding, market history and fee
 // tiers, and the devnet's control of the index price. Everything reads the oracle as of the engine's time.
 import type { DevnetConfig } from '../config';
-import type { Devnet } from '../devnet';
+import type { Exchange } from '../engine/exchange';
 import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
 import { each, page, parseTime, type Cursor } from '../http/paging';
@@ -25,7 +25,7 @@ const DAY_SECONDS = 86_400;
 /** the integer part of an account id cursor (fee tiers page by account id, written as a JSON number) */
 const ACCOUNT_ID_CURSOR = /^\d{1,10}$/;
 
-export function marketRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
+export function marketRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
   const market = (req: HttpRequest): { id: number; price: MarketPriceState } =>
     requireMarket(req, (id) => {
       const price = devnet.oracle().markets[id];

@@ -1,6 +1,6 @@
 // Orders, trades and the order book: the reads a trader and the wallet's history screens need.
 import type { DevnetConfig } from '../config';
-import type { Devnet } from '../devnet';
+import type { Exchange } from '../engine/exchange';
 import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
 import { each, page, parseWindow, u64Cursor } from '../http/paging';
@@ -49,7 +49,7 @@ const TRADES_QUERY: readonly Parameter[] = [
   { name: 'marketId', description: 'Only this market', schema: MARKET_ID_SCHEMA },
 ];
 
-export function orderRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
+export function orderRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
   const state = () => devnet.engine.state;
   const u = unitsOf(config);
   const { wireTrade, ordersJson } = orderViews(state, config);

@@ -1,6 +1,6 @@
 // The state snapshots: what the latest is, which are kept, and the files themselves (with byte ranges).
 import { SERVICE_VERSION } from '../config';
-import type { Devnet } from '../devnet';
+import type { Exchange } from '../engine/exchange';
 import type { SnapshotStore } from '../persistence';
 import { HttpError } from '../http/errors';
 import { BAD_REQUEST_REF, u64Schema, type Parameter, type ResponseSpec } from '../http/contract';
@@ -34,7 +34,7 @@ const SNAPSHOT_FILE: ResponseSpec = {
 
 const hostOf = (req: HttpRequest) => String(req.headers.host ?? '127.0.0.1');
 
-export function snapshotRoutes(devnet: Devnet, store: SnapshotStore): Route[] {
+export function snapshotRoutes(devnet: Exchange, store: SnapshotStore): Route[] {
   const engine = devnet.engine;
   return [
     {

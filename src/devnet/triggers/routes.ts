@@ -1,6 +1,6 @@
 // Trigger reads: per account, active across the exchange, placement and finalisation history.
 import type { DevnetConfig } from '../config';
-import type { Devnet } from '../devnet';
+import type { Exchange } from '../engine/exchange';
 import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
 import { each, page, type Cursor } from '../http/paging';
@@ -110,7 +110,7 @@ const byTriggerId = <T extends { triggerId: bigint }>(): Cursor<T, bigint> => ({
   of: (row) => row.triggerId.toString(),
 });
 
-export function triggerRoutes(devnet: Devnet, _config: DevnetConfig): Route[] {
+export function triggerRoutes(devnet: Exchange, _config: DevnetConfig): Route[] {
   const triggers = () => triggersOf(devnet.engine.state);
   const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
   const now = () => devnet.engine.nowSeconds();

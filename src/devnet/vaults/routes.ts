@@ -1,7 +1,7 @@
 // Vault reads: vaults, per-user state, histories. Like the oracle, vaults start on first use, so a read
 // before the first tick sees (and creates) them rather than an empty list.
 import type { DevnetConfig } from '../config';
-import type { Devnet } from '../devnet';
+import type { Exchange } from '../engine/exchange';
 import type { HttpRequest } from '../http/router';
 import { HttpError, type ErrorName } from '../http/errors';
 import { historyPage } from '../http/paging';
@@ -22,7 +22,7 @@ import type { WireAccountVaultUserStateInfo } from '../../shared/exchange/vaults
 const VAULT_ERRORS: readonly ErrorName[] = ['BadRequest', 'VaultNotFound'];
 const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
 
-export function vaultRoutes(devnet: Devnet, config: DevnetConfig): Route[] {
+export function vaultRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
   const state = () => devnet.engine.state;
   /** the vaults as of now: prices walked to the engine time, every configured vault created */
   const vaults = (): VaultState[] => {
