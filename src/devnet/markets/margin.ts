@@ -6,7 +6,7 @@ import type { AccountState, EngineState } from '../engine/state';
 import type { MarketInfo } from '../../shared/exchange/info';
 import { abs, notional, unrealizedPnl, type PositionState } from './positions';
 import { restingIds, type BookSide } from './book';
-import { BPS, bpsOf, toBps } from '../engine/bps';
+import { bpsOf, toBps } from '../engine/bps';
 import type { MarginFigures } from './history-records';
 
 export interface Margin {
@@ -180,36 +180,6 @@ export function accountMargin(
     freeCollateral: equity - initial,
     healthBps: maintenance === 0n ? null : Number(toBps(equity, maintenance, 'towardZero')),
   };
-}
-
-/**
- * The mark price of `marketId` at which the account would fall to its maintenance requirement, other
- * markets held where they are; null when no price gets there (no position, or collateral covers any move).
- */
-export function liquidationPrice(
-  state: EngineState,
-  config: DevnetConfig,
-  account: AccountState,
-  marketId: number,
-): bigint | null {
-  const market = config.markets.find((m) => m.marketId === marketId);
-  const position = state.positions[account.id]?.[marketId];
-  const mark = state.oracle?.markets[marketId]?.mark;
-  if (!market || !position || position.size === 0n || mark === undefined) return null;
-  const qd = quoteDecimals(config);
-  const margin = accountMargin(state, config, account, { orders: false });
-  const size = position.size;
-  const ownMaintenance = mmf(notional(market, mark, abs(size), qd), market);
-  // Equity and requirement are linear in this market's price P:
-  //   slack + size·(P − mark) = |size|·P·mmf   (in price·size units), solved for P.
-  const slack = margin.equity - margin.maintenanceRequirement + ownMaintenance;
-  const slackInPriceSize =
-    (slack * 10n ** BigInt(market.priceDecimals + market.sizeDecimals)) / 10n ** BigInt(qd);
-  const numerator = (slackInPriceSize - size * mark) * BPS;
-  const denominator = abs(size) * BigInt(market.mmfBps) - size * BPS;
-  if (denominator === 0n) return null;
-  const price = numerator / denominator;
-  return price > 0n ? price : null;
 }
 
 /** The public AccountMarginsView's figures in scaled quote units, beyond what accountMargin gives: the
