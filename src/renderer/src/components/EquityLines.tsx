@@ -17,21 +17,12 @@ const formatUnits = (units: number): string =>
 const formatTime = (ms: number): string =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-export default function EquityLines({
-  data,
-  title,
-  quoteSymbol,
-}: {
-  data: EquityPoint[];
-  title: string;
-  quoteSymbol: string;
-}) {
+export default function EquityLines({ data, quoteSymbol }: { data: EquityPoint[]; quoteSymbol: string }) {
   return (
     <LineChart
       h={220}
       data={data}
       dataKey="time"
-      aria-label={`${title} chart`}
       series={[
         { name: 'equity', label: `Equity (${quoteSymbol})`, color: 'teal.6' },
         { name: 'pnl', label: `Realized PnL (${quoteSymbol})`, color: 'indigo.6' },
