@@ -18,6 +18,7 @@ let app: RunningApp;
 let context: BrowserContext;
 let page: Page;
 const go = (name: string) => page.getByRole('link', { name, exact: true }).click();
+const shot = (name: string) => page.screenshot({ path: `docs/screenshots/${name}.png` });
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 /** axe's findings at serious or critical impact, one line each, so a failure names the rule and where. */
@@ -106,6 +107,12 @@ for (const [link, title] of [
     await expect(page).toHaveTitle(`${title} · Perpetua`);
     await settled();
     await checkBothThemes(link);
+    if (link === 'Portfolio') {
+      await setScheme('light');
+      await shot('a11y-portfolio-light');
+      await setScheme('dark');
+      await shot('a11y-portfolio-dark');
+    }
   });
 }
 
@@ -123,6 +130,8 @@ test('an account page passes axe in both themes; its chart has a text alternativ
   await expect(chart).toHaveAttribute('aria-describedby', (await summary.getAttribute('id'))!);
   await settled();
   await checkBothThemes('account');
+  await summary.scrollIntoViewIfNeeded();
+  await shot('a11y-account-chart-dark');
 });
 
 test('the confirm dialog passes axe in both themes, opens on Cancel and Escape gives the focus back', async () => {
@@ -141,6 +150,7 @@ test('the confirm dialog passes axe in both themes, opens on Cancel and Escape g
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
     expect(await seriousViolations(), `confirm dialog, ${scheme} theme`).toEqual([]);
+    await shot(`a11y-confirm-${scheme}`);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(review).toBeFocused();
@@ -154,6 +164,7 @@ test('keyboard: the skip link is the first Tab stop and lands on the heading; na
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
+  await shot('a11y-skip-link');
   await page.keyboard.press('Enter');
   await expect(heading('Portfolio')).toBeFocused();
   // back from the heading is the last navigation link
