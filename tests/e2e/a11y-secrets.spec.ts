@@ -26,7 +26,10 @@ async function fullyShown(box: Locator, parts: Locator): Promise<void> {
   await box.scrollIntoViewIfNeeded();
   await expect(box).toBeInViewport({ ratio: 1 });
   expect(
-    await box.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+    await box.evaluate(
+      (el: { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number }) =>
+        el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+    ),
   ).toBe(true);
   for (const part of await parts.all()) await expect(part).toBeInViewport({ ratio: 1 });
 }
