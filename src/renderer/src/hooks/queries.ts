@@ -41,6 +41,8 @@ export interface ExchangeStatus {
   connected: boolean;
   baseUrl: string;
   detail?: string;
+  /** when this window first heard that contact was lost (kept across repeated offline events) */
+  offlineSince?: number;
 }
 const OFFLINE_NOTICE = 'exchange-offline';
 
@@ -221,7 +223,12 @@ export function useLiveEvents(): void {
     const off = [
       wallet.onExchangeStatus((status) => {
         const before = client.getQueryData<ExchangeStatus | null>(keys.exchangeStatus);
-        client.setQueryData(keys.exchangeStatus, status);
+        client.setQueryData<ExchangeStatus>(
+          keys.exchangeStatus,
+          status.connected
+            ? status
+            : { ...status, offlineSince: before?.connected === false ? before.offlineSince : Date.now() },
+        );
         if (!status.connected && before?.connected !== false)
           notifications.show({
             id: OFFLINE_NOTICE,
