@@ -8,6 +8,7 @@ import { formatAmount } from '../../../shared/money';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import { refreshHistoryTails } from './history';
 import { refreshAccount } from './portfolio-patch';
+import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
 
 export const keys = {
   markets: ['markets'],
@@ -168,7 +169,7 @@ export function useSessionWarnings(): void {
             ? {
                 color: 'yellow',
                 title: 'Session expiring',
-                message: `Session #${s.sessionId} of ${s.walletLabel} expires at ${new Date(s.expiry * 1000).toLocaleTimeString()}.`,
+                message: `Session #${s.sessionId} of ${s.walletLabel} expires at ${formatTimeOfDay(fromSeconds(s.expiry))}.`,
               }
             : {
                 color: 'orange',
