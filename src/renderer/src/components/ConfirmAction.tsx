@@ -10,6 +10,7 @@ import { ErrorNote } from './ErrorNote';
 import type { ResultOf } from '../../../shared/ipc/contract';
 import { formatAmount } from '../../../shared/money';
 import { PassphraseField } from './PassphraseField';
+import { useReturnFocus } from './focus-return';
 
 export type Summary = ResultOf<'prepareAction'>;
 export type ActionResult = ResultOf<'confirmAction'>;
@@ -99,6 +100,7 @@ export function ConfirmAction({
       ? 'Sign and transfer'
       : 'Sign and send';
 
+  useReturnFocus();
   return (
     <Modal opened onClose={onClose} title={summary.title} size="lg">
       <Stack
@@ -134,7 +136,6 @@ export function ConfirmAction({
             value={passphrase}
             onChange={setPassphrase}
             description={summary.moneyLeaves ? 'This sends money out of your wallets.' : undefined}
-            focus="modal"
           />
         ) : null}
         <ErrorNote error={error} title="Not sent" />
@@ -143,17 +144,11 @@ export function ConfirmAction({
           prepared.
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          {/* the dialog opens here, never on the signing button: a stray Enter cannot sign */}
+          <Button variant="default" onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            loading={busy}
-            disabled={!ready}
-            color={isWithdraw ? 'orange' : 'teal'}
-            // Enter signs: the dialog opens with the focus here rather than on its close button
-            data-autofocus={needPassphrase ? undefined : true}
-          >
+          <Button type="submit" loading={busy} disabled={!ready} color={isWithdraw ? 'orange' : 'teal'}>
             {signLabel}
           </Button>
         </Group>

@@ -13,7 +13,6 @@ import {
   Tabs,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatSol, useChainBalances } from '../components/ChainBalances';
@@ -26,6 +25,7 @@ import { formatAmount } from '../../../shared/money';
 import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
 import { ConfirmAction, type ActionResult, type Summary } from '../components/ConfirmAction';
+import { PageHeading } from '../components/PageHeading';
 
 /** The wallet picker; `onSwitch` runs when the person picks another wallet (its accounts are different). */
 function useWalletChoice(onSwitch?: () => void) {
@@ -542,7 +542,7 @@ function TransferPanel() {
 export function TransfersPage() {
   return (
     <Stack>
-      <Title order={2}>Move funds</Title>
+      <PageHeading>Move funds</PageHeading>
       <Tabs defaultValue="deposit" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="deposit">Deposit</Tabs.Tab>
