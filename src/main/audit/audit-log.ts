@@ -5,6 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
+import type { AuditQuerySchema } from '../../shared/ipc/app-schemas';
 
 export const AuditEntrySchema = z.object({
   time: z.number().int(),
@@ -41,13 +42,7 @@ export function assertNoSecret(entry: Record<string, unknown>): void {
   walk(entry, 'entry');
 }
 
-export interface AuditQuery {
-  wallet?: string;
-  kind?: string;
-  /** newest first; skip this many */
-  offset?: number;
-  limit?: number;
-}
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
 export class AuditLog {
   constructor(private readonly file: string) {}
