@@ -21,6 +21,10 @@ npx eslint .
 step typecheck
 npx tsc -p tsconfig.node.json
 npx tsc -p tsconfig.web.json
+step "layers, cycles and unused code (.dependency-cruiser.mjs, madge, knip.json)"
+npm run -s check:layers
+npm run -s check:cycles
+npm run -s check:unused
 step build
 npx electron-vite build >/dev/null
 step "first-load budget (the lock screen's initial JS and CSS)"

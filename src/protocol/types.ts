@@ -385,15 +385,10 @@ export type ReceiptKind =
   | { type: 'vaultEpochsSynced'; vaultId: number; vaultAccountId: number; epoch: bigint }
   | UnimplementedReceiptKind;
 
-export type ReceiptType = ReceiptKind['type'];
-
 export interface Receipt {
   actionId: bigint;
   kind: ReceiptKind;
 }
-
-/** Wallet-signed kinds; every other user action is signed by a session key. */
-export const WALLET_SIGNED_KINDS: ReadonlySet<ActionType> = new Set(['createSession', 'revokeSession']);
 
 /** Public kinds the devnet declares but answers with NOT_IMPLEMENTED. */
 export const UNIMPLEMENTED_ACTION_KINDS: ReadonlySet<ActionType> = new Set<UnimplementedActionKind['type']>([

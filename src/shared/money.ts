@@ -66,25 +66,6 @@ export function formatAmount(value: bigint, decimals: number, options: FormatOpt
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** Reads a scaled integer that travels as a decimal string (JSON cannot carry u64 safely as a number). */
-export function parseScaled(text: string): bigint {
-  if (!/^-?(0|[1-9]\d*)$/.test(text)) throw new MoneyFormatError(`"${text}" is not a scaled integer`);
-  return BigInt(text);
-}
-
-/** value * numerator / denominator, rounded toward zero; for fees and proportions without floats. */
-export function mulDiv(value: bigint, numerator: bigint, denominator: bigint): bigint {
-  if (denominator === 0n) throw new RangeError('mulDiv by zero');
-  return (value * numerator) / denominator;
-}
-
-/** Basis points of a value, rounded up: what a fee or margin requirement takes must not be understated. */
-export function bpsCeil(value: bigint, bps: bigint): bigint {
-  const product = value * bps;
-  const q = product / 10_000n;
-  return product % 10_000n === 0n ? q : product > 0n ? q + 1n : q;
-}
-
 /**
  * Converts the exact text of a JSON number in human units (`72433.6`, `-0.5`, `1e-7`; the exchange's prices,
  * sizes, amounts and margins) into scaled units with the /info decimals, without floating point. A value with

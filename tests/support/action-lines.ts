@@ -24,8 +24,6 @@ export const accountLine = (view: Shown, key: string): number | null =>
 export const numberLine = (view: Shown, key: string): bigint => lineOf(view, key, 'number').value;
 /** a percent line's basis points */
 export const percentLine = (view: Shown, key: string): number => lineOf(view, key, 'percent').bps;
-/** whether a line is there */
-export const hasLine = (view: Shown, key: string): boolean => view.lines.some((l) => l.key === key);
 /** the account a transfer went into (a new one is numbered by the receipt) */
 export const newAccount = (result: Shown): number => {
   const to = accountLine(result, 'to');

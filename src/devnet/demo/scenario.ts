@@ -1,13 +1,10 @@
-// The demo scenario (resources/demo/scenario.json): a few wallets with several accounts, positions, open
-// orders, vault shares and history, played into a fresh devnet as real signed actions, so every number the
-// app shows comes from the same rules as everything else. Keys derive from public labels: demo only.
+// The demo scenario (resources/demo/scenario.json, read by src/protocol/demo-scenario.ts): a few wallets with
+// several accounts, positions, open orders, vault shares and history, played into a fresh devnet as real
+// signed actions, so every number the app shows comes from the same rules as everything else.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
-import { z } from 'zod';
 import { SigningKey } from '../../protocol/keys';
+import { demoWalletSeed, type DemoScenario } from '../../protocol/demo-scenario';
 import { signAction } from '../../protocol/signing';
 import { buildActionBody } from '../../protocol/framing';
 import { encodeActionRaw } from '../../protocol/codec';
@@ -17,91 +14,6 @@ import { parseAmount } from '../../shared/money';
 import type { ProtocolSchema } from '../../protocol/schema';
 import type { DevnetConfig } from '../config';
 import type { Devnet } from '../devnet';
-
-const Decimal = z.string().regex(/^\d+(\.\d+)?$/);
-const Step = z.discriminatedUnion('do', [
-  z.object({ do: z.literal('deposit'), token: z.string(), amount: Decimal }),
-  z.object({
-    do: z.literal('transfer'),
-    from: z.number().int().min(0),
-    to: z.union([z.literal('new'), z.number().int().min(0)]),
-    token: z.string(),
-    amount: Decimal,
-  }),
-  z.object({
-    do: z.literal('transferTo'),
-    wallet: z.string(),
-    account: z.number().int().min(0),
-    from: z.number().int().min(0),
-    token: z.string(),
-    amount: Decimal,
-  }),
-  z.object({
-    do: z.literal('order'),
-    account: z.number().int().min(0),
-    market: z.string(),
-    side: z.enum(['BID', 'ASK']),
-    size: Decimal,
-    /** a resting limit order at this price; absent: a market order */
-    limit: Decimal.optional(),
-    reduceOnly: z.boolean().optional(),
-  }),
-  z.object({
-    do: z.literal('withdraw'),
-    account: z.number().int().min(0),
-    token: z.string(),
-    amount: Decimal,
-  }),
-  z.object({
-    do: z.literal('vaultDeposit'),
-    account: z.number().int().min(0),
-    vault: z.number().int(),
-    amount: Decimal,
-  }),
-  z.object({
-    do: z.literal('vaultWithdraw'),
-    account: z.number().int().min(0),
-    vault: z.number().int(),
-    kind: z.enum(['QUOTE_NOTIONAL', 'SHARES']),
-    amount: Decimal,
-  }),
-]);
-export const DemoScenarioSchema = z.object({
-  note: z.string(),
-  wallets: z.array(
-    z.object({
-      label: z.string().min(1).max(40),
-      faucet: z.array(z.object({ token: z.string(), amount: Decimal })),
-      steps: z.array(Step),
-    }),
-  ),
-});
-export type DemoScenario = z.infer<typeof DemoScenarioSchema>;
-
-/** Finds resources/demo/scenario.json walking up from this module (src under tsx, out/ when built). */
-export function loadDemoScenario(start = dirname(fileURLToPath(import.meta.url))): DemoScenario {
-  for (let dir = start; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'resources', 'demo', 'scenario.json');
-    if (existsSync(candidate)) return DemoScenarioSchema.parse(JSON.parse(readFileSync(candidate, 'utf8')));
-    if (dirname(dir) === dir) throw new Error('resources/demo/scenario.json was not found');
-  }
-}
-
-/** The demo wallet's 32-byte seed, derived from its label; base58 of it imports into the app. */
-export function demoWalletSeed(label: string): Buffer {
-  return createHash('sha256').update(`perpetua-demo-wallet:${label}`).digest();
-}
-
-export function demoWallets(scenario: DemoScenario): { label: string; secret: string; publicKey: string }[] {
-  return scenario.wallets.map((w) => {
-    const seed = demoWalletSeed(w.label);
-    return {
-      label: w.label,
-      secret: bs58.encode(seed),
-      publicKey: bs58.encode(new SigningKey(seed).publicKey),
-    };
-  });
-}
 
 /** Plays the scenario into the devnet unless its wallets already exist (a persisted demo devnet). */
 export function seedDemo(

@@ -2,7 +2,7 @@
 // state, the time, a way to record an engine-initiated action and to queue account and stream events.
 import type { DevnetConfig } from '../config';
 import type { EngineState } from './state';
-import type { AccountEvent, FreeCollateral, RuleContext } from './rule';
+import type { FreeCollateral, RuleContext } from './rule';
 
 export interface TickContext {
   state: EngineState;
@@ -34,5 +34,3 @@ export function internalRuleContext(tick: TickContext, user: string, actionId: b
     emit: (accountId, event) => tick.emit(accountId, event),
   };
 }
-
-export type { AccountEvent };

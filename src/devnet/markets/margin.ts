@@ -174,33 +174,3 @@ export function accountMargin(
     healthBps: maintenance === 0n ? null : Number((equity * 10_000n) / maintenance),
   };
 }
-
-/**
- * The mark price of `marketId` at which the account would fall to its maintenance requirement, other
- * markets held where they are; null when no price gets there (no position, or collateral covers any move).
- */
-export function liquidationPrice(
-  state: EngineState,
-  config: DevnetConfig,
-  account: AccountState,
-  marketId: number,
-): bigint | null {
-  const market = config.markets.find((m) => m.marketId === marketId);
-  const position = state.positions[account.id]?.[marketId];
-  const mark = state.oracle?.markets[marketId]?.mark;
-  if (!market || !position || position.size === 0n || mark === undefined) return null;
-  const qd = quoteDecimals(config);
-  const margin = accountMargin(state, config, account, { orders: false });
-  const size = position.size;
-  const ownMaintenance = (notional(market, mark, abs(size), qd) * BigInt(market.mmfBps) + 9_999n) / 10_000n;
-  // Equity and requirement are linear in this market's price P:
-  //   slack + size·(P − mark) = |size|·P·mmf   (in price·size units), solved for P.
-  const slack = margin.equity - margin.maintenanceRequirement + ownMaintenance;
-  const slackInPriceSize =
-    (slack * 10n ** BigInt(market.priceDecimals + market.sizeDecimals)) / 10n ** BigInt(qd);
-  const numerator = (slackInPriceSize - size * mark) * 10_000n;
-  const denominator = abs(size) * BigInt(market.mmfBps) - size * 10_000n;
-  if (denominator === 0n) return null;
-  const price = numerator / denominator;
-  return price > 0n ? price : null;
-}

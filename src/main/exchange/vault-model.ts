@@ -59,6 +59,3 @@ export function holdingFromJson(h: HoldingJson, s: Scaler) {
     claimableAt: h.claimableAt,
   };
 }
-
-export type Vault = ReturnType<typeof vaultFromJson>;
-export type VaultHolding = ReturnType<typeof holdingFromJson>;

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomic } from '../atomic-file';
+import { writeFileAtomic } from '../../protocol/atomic-file';
 import { AppFailure } from '../../shared/result';
 import { signDeposit } from '../../protocol/solana-tx';
 import type { ExchangeClient } from '../exchange/exchange-client';
@@ -24,7 +24,6 @@ import type { ChainBalancesSchema, TrackedDepositSchema } from '../../shared/ipc
 
 /** txId: the transaction signature, known from signing on */
 export type TrackedDeposit = z.output<typeof TrackedDepositSchema>;
-export type DepositStatus = TrackedDeposit['status'];
 export type ChainBalances = z.output<typeof ChainBalancesSchema>;
 
 const StoredDepositSchema = z.object({

@@ -1,7 +1,7 @@
 // The demo devnet's wallets, imported so that choosing "demo data" shows something at once. Their keys derive
-// from public labels (src/devnet/demo/scenario.ts): anyone can recreate them, so they are demo-only and the
+// from public labels (src/protocol/demo-scenario.ts): anyone can recreate them, so they are demo-only and the
 // person can remove them under Accounts like any other wallet.
-import { demoWallets, loadDemoScenario } from '../../devnet/demo/scenario';
+import { demoWallets, loadDemoScenario } from '../../protocol/demo-scenario';
 import type { WalletService } from '../wallets/wallet-service';
 
 /** Imports the demo wallets not yet present; returns how many it added. */

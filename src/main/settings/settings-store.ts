@@ -5,10 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { NetworkChoiceSchema, ThemeSchema } from '../../shared/ipc/app-schemas';
-import { writeFileAtomic } from '../atomic-file';
+import { writeFileAtomic } from '../../protocol/atomic-file';
 
 export type NetworkChoice = z.infer<typeof NetworkChoiceSchema>;
-export type Theme = z.infer<typeof ThemeSchema>;
 
 const FileSchema = z.object({
   version: z.literal(1),

@@ -12,7 +12,7 @@ import { SigningKey, generateKeypair } from '../../protocol/keys';
 import { ProtocolError } from '../../protocol/errors';
 import type { SecretStore } from '../keychain/secret-store';
 import type { AppLock } from '../lock/app-lock';
-import { writeFileAtomic } from '../atomic-file';
+import { writeFileAtomic } from '../../protocol/atomic-file';
 import type { WalletInfoSchema } from '../../shared/ipc/app-schemas';
 
 export type WalletInfo = z.output<typeof WalletInfoSchema>;

@@ -23,5 +23,3 @@ export const SettlementDepositSchema = z.object({
   reason: z.string().max(500).optional(),
   creditedAccountId: UInt().optional(),
 });
-
-export type SettlementDeposit = z.infer<typeof SettlementDepositSchema>;

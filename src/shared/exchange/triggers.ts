@@ -87,9 +87,6 @@ export const FinaliseTriggerRowSchema = z.object({
 export const PlaceTriggerPageSchema = pageOf(PlaceTriggerRowSchema);
 export const FinaliseTriggerPageSchema = pageOf(FinaliseTriggerRowSchema);
 
-export type FullTriggerOrder = z.infer<typeof FullTriggerOrderSchema>;
-export type PlaceTriggerRow = z.infer<typeof PlaceTriggerRowSchema>;
-export type FinaliseTriggerRow = z.infer<typeof FinaliseTriggerRowSchema>;
 export type WireFullTriggerOrder = z.input<typeof FullTriggerOrderSchema>;
 export type WirePlaceTriggerRow = z.input<typeof PlaceTriggerRowSchema>;
 export type WireFinaliseTriggerRow = z.input<typeof FinaliseTriggerRowSchema>;

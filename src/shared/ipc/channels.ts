@@ -67,5 +67,3 @@ export const eventChannel = (name: EventName): string => `perpetua:event:${name}
 
 export const isMethodName = (value: unknown): value is MethodName =>
   typeof value === 'string' && (METHOD_NAMES as readonly string[]).includes(value);
-export const isEventName = (value: unknown): value is EventName =>
-  typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);

@@ -92,8 +92,6 @@ export function useMarketFormat() {
 
 export const useSettings = () =>
   useQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.getSettings()) });
-export const useAppInfo = () =>
-  useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(wallet.getAppInfo()) });
 export const useAccount = (accountId: number) =>
   useQuery({
     queryKey: keys.account(accountId),

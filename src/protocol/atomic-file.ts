@@ -1,5 +1,6 @@
 // Writes a file so that a crash leaves either the old or the new content, never a torn one: temp file,
-// fsync, rename. Used for every non-secret file the app and the devnet keep.
+// fsync, rename. Used for every non-secret file the app and the devnet keep (here, in the Node-only layer
+// both sides may import, because neither may import the other).
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
