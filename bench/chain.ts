@@ -199,8 +199,10 @@ async function deposits(
       const ws = new WebSocket(`${devnet.baseUrl.replace('http', 'ws')}/ws/account@${accountId}`);
       ws.on('message', (data) => {
         const at = performance.now();
-        const event = (JSON.parse(data.toString()) as { account?: { type?: string; chainTxId?: string } })
-          .account;
+        // the public account payload; the devnet names its own event (and the chain transaction) under `event`
+        const event = (
+          JSON.parse(data.toString()) as { account?: { event?: { type?: string; chainTxId?: string } } }
+        ).account?.event;
         if (event?.type === 'depositCredited' && event.chainTxId) credited.get(event.chainTxId)?.(at);
       });
       await new Promise((resolve) => ws.once('open', resolve));
@@ -213,6 +215,18 @@ async function deposits(
       Promise.all(Array.from({ length: perWorker }, (_, n) => sign(w.key, BigInt(n + 2), `${i}-${n}`))),
     ),
   );
+  // Signing in advance blocks this process (the devnet's too) for seconds, long enough for pooled keep-alive
+  // sockets to be closed under a request that is just reusing them (ECONNRESET). The same signed transaction
+  // is sent again, as the app does: the chain knows it by its signature and takes it once.
+  const send = async (wire: string, tries = 3): Promise<void> => {
+    try {
+      await rpc.sendTransaction(wire as never, { encoding: 'base64' }).send();
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (tries <= 1 || code !== 'ECONNRESET') throw error;
+      await send(wire, tries - 1);
+    }
+  };
   const latencies: number[] = [];
   const start = performance.now();
   // Each wallet sends its deposits back to back (not waiting for a credit before the next), so the rate is
@@ -224,7 +238,7 @@ async function deposits(
         const sent = performance.now();
         const done = new Promise<number>((resolve) => w.credited.set(tx.signature, resolve));
         credits.push(done.then((at) => void latencies.push(at - sent)));
-        await rpc.sendTransaction(tx.wire, { encoding: 'base64' }).send();
+        await send(tx.wire);
       }
       await Promise.all(credits);
     }),

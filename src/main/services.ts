@@ -19,6 +19,7 @@ import { AuditLog } from './audit/audit-log';
 import { createHttpClient, type FetchLike } from './exchange/http-client';
 import { createExchangeClient, type ExchangeClient } from './exchange/exchange-client';
 import { EngineClock } from './exchange/engine-clock';
+import { Reachability } from './exchange/reachability';
 import { NonceJournal } from './nonces/nonce-journal';
 import { Submitter } from './pipeline/submitter';
 import { SessionManager, sessionSecretItems } from './sessions/session-manager';
@@ -34,6 +35,9 @@ import type { ProtocolSchema } from '../protocol/schema';
 import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 import { AppFailure } from '../shared/result';
+
+/** How long the one probe may take while the exchange is known to be away ("fails at once", in effect). */
+const PROBE_MS = 1_500;
 
 export interface ServiceDeps {
   dataDir: string;
@@ -144,8 +148,18 @@ export function createServices(deps: ServiceDeps): Services {
     networkDir: string,
     solanaRpcUrl: string | null,
   ): ExchangeServices & { close(): void } {
+    const fetchImpl = deps.fetchImpl ?? fetch;
+    // `watcher` is made below, once the client it reads with exists; the probe only runs after it reported.
+    const reachability = new Reachability({
+      probe: () =>
+        fetchImpl(`${baseUrl.replace(/\/+$/, '')}/timestamp`, { signal: AbortSignal.timeout(PROBE_MS) }).then(
+          () => true,
+          () => false,
+        ),
+      onBack: () => watcher.retryNow(),
+    });
     const client = createExchangeClient(
-      createHttpClient({ baseUrl, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}) }),
+      createHttpClient({ baseUrl, fetchImpl, gate: () => reachability.check() }),
     );
     const clock = new EngineClock({ fetchTimestamp: () => client.timestamp() });
     const journal = new NonceJournal(join(networkDir, 'nonces.json'));
@@ -203,7 +217,14 @@ export function createServices(deps: ServiceDeps): Services {
       onDeposit: deps.onDeposit ?? (() => {}),
     });
     funds.resume();
-    const watcher = new AccountWatcher(client, deps.onAccountUpdate ?? (() => {}), deps.onExchangeStatus);
+    const watcher = new AccountWatcher(
+      client,
+      deps.onAccountUpdate ?? (() => {}),
+      (connected, detail, answered) => {
+        reachability.update(connected, answered);
+        deps.onExchangeStatus?.(connected, detail);
+      },
+    );
     const equity = new EquitySamples(join(networkDir, 'equity.json'));
     const finishedTriggers = new FinishedTriggers(client, FINISHED_TRIGGERS_SHOWN);
     return {

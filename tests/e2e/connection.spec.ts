@@ -56,6 +56,9 @@ test('the exchange going away is told and shown until it is back, then the figur
   await devnet.stop();
   await expect(page.getByText('Exchange unreachable')).toBeVisible({ timeout: 30_000 });
   await expect(offline).toBeVisible();
+  // the figures left on screen are dimmed, and their age is told
+  await expect(offline).toContainText(/figures \d+ s old/);
+  await expect(page.locator('main[data-stale]')).toBeVisible();
   // once the notice has finished sliding in
   await expect(page.locator('.mantine-Notification-root')).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'docs/screenshots/exchange-offline.png' });
@@ -66,6 +69,7 @@ test('the exchange going away is told and shown until it is back, then the figur
   await new Trader(devnet.baseUrl, 'connection-spec', devnet.solanaRpcUrl).deposit(0, 250_000_000n);
   await expect(page.getByText('Exchange reachable again')).toBeVisible({ timeout: 60_000 });
   await expect(offline).toHaveCount(0);
+  await expect(page.locator('main[data-stale]')).toHaveCount(0);
   await expect(page.getByText('Exchange unreachable')).toHaveCount(0);
   await expect(accounts).toContainText('750 USDC');
 });

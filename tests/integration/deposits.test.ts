@@ -157,6 +157,49 @@ describe('deposits from the app, on the real chain', () => {
     expect((await fetch(`${devnet.baseUrl}/settlement/deposit/${list.at(-1)!.txId}`)).status).toBe(404);
   });
 
+  it('a wallet with tokens but no SOL for the network fee is told so before anything is signed', async () => {
+    const seedB = createHash('sha256').update('perpetua-it:deposits-no-sol').digest();
+    const keyB = new SigningKey(seedB);
+    const walletB = (await app.ok('importWallet', { label: 'No SOL', secret: bs58.encode(seedB) })).walletId;
+    await app.ok('faucet', { walletId: walletB, tokenId: USDC, amount: usdc(20) });
+    // the wallet spends all its SOL elsewhere, paying the one signature's fee out of it
+    const lamports = (await app.ok('getChainBalances', { walletId: walletB })).sol;
+    const data = new Uint8Array(12);
+    new DataView(data.buffer).setUint32(0, 2, true); // System program: Transfer
+    new DataView(data.buffer).setBigUint64(4, lamports - 5_000n, true);
+    const elsewhere = bs58.encode(
+      new SigningKey(createHash('sha256').update('elsewhere').digest()).publicKey,
+    );
+    devnet.devnet.chain.execute(
+      [
+        {
+          programAddress: '11111111111111111111111111111111' as never,
+          accounts: [
+            { address: bs58.encode(keyB.publicKey) as never, role: 3 },
+            { address: elsewhere as never, role: 1 },
+          ],
+          data,
+        },
+      ],
+      [],
+      keyB,
+    );
+    expect((await app.ok('getChainBalances', { walletId: walletB })).sol).toBe(0n);
+    const before = events.length;
+    const refused = await app.call('deposit', { walletId: walletB, tokenId: USDC, amount: usdc(5) });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: 'This wallet has no SOL to pay the network fee (0.000005 SOL). Get some SOL into it first.',
+      },
+    });
+    // nothing was sent: the tokens are where they were and no deposit is tracked
+    expect(await chainTokenBalance(devnet, bs58.encode(keyB.publicKey), USDC)).toBe(usdc(20));
+    expect(events.length).toBe(before);
+    expect((await app.ok('listDeposits')).filter((d) => d.walletId === walletB)).toEqual([]);
+  });
+
   it('refuses a Solana RPC address that does not answer getVersion/getHealth, and keeps the one in use', async () => {
     const before = await app.ok('getSettings');
     expect(before.solanaRpc).toEqual({ url: proxy.url, custom: false });

@@ -40,6 +40,7 @@ type Fault =
   | 'garbage' // executed, answered with bytes that are not a receipt
   | 'old-shape' // executed, answered with a receipt in the project's earlier invented layout
   | 'throttle' // 429 before anything is executed
+  | 'gated' // stopped in the app: the exchange was known to be away, so the body never left
   | 'too-large' // 413 before anything is executed
   | 'hold'; // lost on the way now, but arrives (and executes) when signerNonce is next asked
 
@@ -142,6 +143,8 @@ class FakeExchange {
     await this.onPost?.(bytes);
     if (this.down) throw unreachable();
     const fault = this.faults.shift();
+    if (fault === 'gated')
+      throw new AppFailure('EXCHANGE_UNREACHABLE', 'fake: not answering, nothing was sent', { sent: false });
     if (fault === 'throttle') {
       this.throttled += 1;
       throw new AppFailure('THROTTLED', 'fake: 429', { retryAfterSeconds: 3 });
@@ -278,6 +281,17 @@ describe('submitting', () => {
     expect(fake.throttled).toBe(1);
     expect(fake.log).toEqual([]);
     // trying again goes straight through, with no recovery round trips first
+    expect(await submitter.submit(KEY, 'session', transfer())).toMatchObject({ status: 'executed' });
+    expect(fake.posts).toHaveLength(1);
+  });
+
+  it('stopped before it left the app (exchange known away): settled as not sent, no recovery round trips', async () => {
+    const submitter = makeSubmitter();
+    fake.faults = ['gated'];
+    const error = await failure(submitter.submit(KEY, 'session', transfer()));
+    expect(error).toMatchObject({ code: 'EXCHANGE_UNREACHABLE', details: { sent: false } });
+    expect(journal.pending()).toEqual([]);
+    expect(fake.log).toEqual([]);
     expect(await submitter.submit(KEY, 'session', transfer())).toMatchObject({ status: 'executed' });
     expect(fake.posts).toHaveLength(1);
   });

@@ -5,6 +5,12 @@ import type { ExchangeClient } from './exchange-client';
 import type { z } from 'zod';
 import type { AccountUpdateSchema } from '../../shared/ipc/app-schemas';
 
+/**
+ * A person should see within five seconds that the exchange went away, and a process that hangs closes no
+ * socket: the heartbeat (a ping every third of this, a pong or data due within it) is what notices.
+ */
+export const EXCHANGE_HEARTBEAT_MS = 4_000;
+
 export type AccountUpdate = z.output<typeof AccountUpdateSchema>;
 
 export class AccountWatcher {
@@ -13,10 +19,11 @@ export class AccountWatcher {
   constructor(
     client: ExchangeClient,
     onUpdate: (update: AccountUpdate) => void,
-    onStatus?: (connected: boolean, detail?: string) => void,
+    onStatus?: (connected: boolean, detail?: string, answered?: boolean) => void,
   ) {
     this.stream = new StreamClient({
       wsBaseUrl: client.baseUrl.replace(/^http/, 'ws'),
+      livenessMs: EXCHANGE_HEARTBEAT_MS,
       onUpdate: (stream, payload, updateId) => {
         // the devnet names what changed in its `event` extra; a public engine's payload has none
         const event = payload.event as { type?: unknown } | undefined;
@@ -38,6 +45,11 @@ export class AccountWatcher {
 
   watch(accountIds: number[]): void {
     this.stream.setStreams(accountIds.map((id) => `account@${id}`));
+  }
+
+  /** The exchange answered again: reconnect now rather than after the back-off. */
+  retryNow(): void {
+    this.stream.retryNow();
   }
 
   close(): void {

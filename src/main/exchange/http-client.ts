@@ -12,6 +12,8 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Responses larger than this are refused rather than parsed. */
   maxResponseBytes?: number;
+  /** Runs before every request; throws (nothing sent) while the exchange is known to be away. */
+  gate?: () => Promise<void>;
 }
 
 export interface HttpClient {
@@ -54,6 +56,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     path: string,
     init?: RequestInit,
   ): Promise<{ status: number; body: Buffer; headers: Headers }> {
+    await options.gate?.();
     let response: Response;
     try {
       response = await fetchImpl(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });

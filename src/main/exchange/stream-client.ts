@@ -40,7 +40,8 @@ export interface StreamClientDeps {
   onUpdate(stream: string, payload: Record<string, unknown>, updateId: number): void;
   /** fetch the REST snapshot of a stream; returns the update id it reflects */
   resync(stream: string): Promise<number>;
-  onStatus?(connected: boolean, detail?: string): void;
+  /** `answered`: the exchange refused the connection with an HTTP status, so it is there, not streaming */
+  onStatus?(connected: boolean, detail?: string, answered?: boolean): void;
   /** no message or pong for this long: reconnect */
   livenessMs?: number;
   /** a stream with no message for this long is checked against its REST snapshot */
@@ -101,9 +102,9 @@ export class StreamClient {
     this.connect();
   }
 
-  private scheduleReconnect(detail: string): void {
+  private scheduleReconnect(detail: string, answered = false): void {
     this.teardown();
-    this.deps.onStatus?.(false, detail);
+    this.deps.onStatus?.(false, detail, answered);
     if (this.closed || this.streams.length === 0 || this.reconnectTimer) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
@@ -169,7 +170,7 @@ export class StreamClient {
       this.handle(parsed.data);
     });
     socket.on('unexpected-response', (_req, res) =>
-      this.scheduleReconnect(`the exchange refused the streams (HTTP ${res.statusCode})`),
+      this.scheduleReconnect(`the exchange refused the streams (HTTP ${res.statusCode})`, true),
     );
     socket.on('error', (error) => this.scheduleReconnect(error.message));
     socket.on('close', () => this.scheduleReconnect('the connection closed'));
@@ -241,6 +242,15 @@ export class StreamClient {
     }
     this.lastUpdate.set(stream, payload.update_id);
     this.deps.onUpdate(stream, payload, payload.update_id);
+  }
+
+  /** The exchange was seen answering again: reconnect now instead of after the back-off. */
+  retryNow(): void {
+    if (!this.reconnectTimer || this.closed) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.attempt = 0;
+    this.connect();
   }
 
   close(): void {

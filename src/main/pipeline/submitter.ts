@@ -278,6 +278,11 @@ export class Submitter {
     try {
       receipt = await this.post(pending);
     } catch (error) {
+      if (error instanceof AppFailure && error.details?.sent === false) {
+        // Stopped before it left the app (the exchange was known to be away): settled, nothing to check.
+        journal.settle(signer, pending.nonce);
+        throw error;
+      }
       if (error instanceof AppFailure && error.code === 'THROTTLED') {
         // 429 is the exchange declining before it executes anything: settled, and safe to try again.
         journal.settle(signer, pending.nonce);

@@ -22,7 +22,8 @@ import { PAGES, useRoute, type Route } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
 import { lazyPage } from './lazy-page';
 import './theme/mantine-app-styles';
-import { useExchangeStatus, useSessionWarnings, useSettings, useWallets } from './hooks/queries';
+import { useSessionWarnings, useSettings, useWallets } from './hooks/queries';
+import { useOffline } from './hooks/useOffline';
 import { useActivityReports } from './hooks/useActivity';
 
 // Each page is its own chunk, fetched when it is first shown: the lock screen draws before any of them loads.
@@ -66,10 +67,9 @@ const NETWORK_LABEL = {
 
 function NetworkBadge() {
   const settings = useSettings();
-  const status = useExchangeStatus().data;
+  const { offline, seconds } = useOffline();
   const connection = settings.data?.connection;
   if (!connection) return null;
-  const offline = status?.connected === false && status.baseUrl === connection.baseUrl;
   return (
     <Group gap={6}>
       <Tooltip label={connection.baseUrl}>
@@ -79,13 +79,20 @@ function NetworkBadge() {
       </Tooltip>
       {offline && (
         <Tooltip label={`No contact with ${connection.baseUrl}; retrying. Figures may be out of date.`}>
-          <Badge color="orange" variant="filled" role="status">
-            Offline
+          <Badge color="orange" variant="filled" role="status" tt="none">
+            Offline · figures {formatAge(seconds)} old
           </Badge>
         </Tooltip>
       )}
     </Group>
   );
+}
+
+/** "8 s", "3 min", "2 h": the age of the figures on screen, in the largest whole unit. */
+function formatAge(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h`;
 }
 
 function Page({ route }: { route: Route }) {
@@ -170,6 +177,7 @@ export function Unlocked() {
 function Shell() {
   useSessionWarnings();
   useActivityReports();
+  const { offline } = useOffline();
   const [route, setPage] = useRoute();
   const client = useQueryClient();
   return (
@@ -209,7 +217,11 @@ function Shell() {
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* Stale figures are dimmed while the exchange is out of contact; the badge says how old they are. */}
+      <AppShell.Main
+        style={offline ? { opacity: 0.6, filter: 'grayscale(0.7)' } : undefined}
+        data-stale={offline || undefined}
+      >
         <Suspense fallback={<Loader aria-label="Loading the page" m="md" />}>
           <Page route={route} />
         </Suspense>

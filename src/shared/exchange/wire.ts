@@ -1,5 +1,6 @@
-// Building blocks of the settlement-chain companion's JSON (/chain/...), which is the project's own and still
-// carries scaled integers as decimal strings. The exchange's own JSON follows the public engine (json.ts).
+// Building blocks of the settlement routes' JSON (/settlement/..., the project's own addition beside the
+// public interface), which carries scaled integers as decimal strings. The exchange's own JSON follows the
+// public engine (json.ts).
 import { z } from 'zod';
 import { UInt } from './json';
 

@@ -38,7 +38,8 @@ const MARK_TO_MARKET_MS = 10_000;
 /** Queries that do not depend on the exchange or the person and survive a lock or a network change. */
 const APP_WIDE = new Set(['lockState', 'settings', 'appInfo', 'exchangeStatus']);
 
-export type ExchangeStatus = EventOf<'exchangeStatus'>;
+/** main's event, and when this window first heard that contact was lost (kept across repeated offline events) */
+export type ExchangeStatus = EventOf<'exchangeStatus'> & { offlineSince?: number };
 const OFFLINE_NOTICE = 'exchange-offline';
 
 /**
@@ -218,7 +219,12 @@ export function useLiveEvents(): void {
     const off = [
       wallet.onExchangeStatus((status) => {
         const before = client.getQueryData<ExchangeStatus | null>(keys.exchangeStatus);
-        client.setQueryData(keys.exchangeStatus, status);
+        client.setQueryData<ExchangeStatus>(
+          keys.exchangeStatus,
+          status.connected
+            ? status
+            : { ...status, offlineSince: before?.connected === false ? before.offlineSince : Date.now() },
+        );
         if (!status.connected && before?.connected !== false)
           notifications.show({
             id: OFFLINE_NOTICE,
