@@ -27,6 +27,7 @@ import {
 import { getTransferCheckedInstruction } from '@solana-program/token';
 import { getAddMemoInstruction } from '@solana-program/memo';
 import type { SigningKey } from './keys';
+import { BASE58_CHAR } from '../shared/base58';
 
 type CompilableMessage = Parameters<typeof compileTransaction>[0];
 
@@ -97,8 +98,9 @@ export interface DepositCorrelation {
   ref?: string;
 }
 
-const DEPOSIT_MEMO =
-  /^perpetua:deposit:v1 to=([1-9A-HJ-NP-Za-km-z]{32,44})(?: account=(\d{1,10}))?(?: ref=([A-Za-z0-9_-]{1,32}))?$/;
+const DEPOSIT_MEMO = new RegExp(
+  `^perpetua:deposit:v1 to=(${BASE58_CHAR}{32,44})(?: account=(\\d{1,10}))?(?: ref=([A-Za-z0-9_-]{1,32}))?$`,
+);
 
 export function depositMemo(c: DepositCorrelation): string {
   return `perpetua:deposit:v1 to=${c.recipient}${c.accountId !== undefined ? ` account=${c.accountId}` : ''}${c.ref ? ` ref=${c.ref}` : ''}`;

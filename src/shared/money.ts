@@ -62,7 +62,9 @@ export function formatAmount(value: bigint, decimals: number, options: FormatOpt
   while (end > minDigits && fraction[end - 1] === '0') end -= 1;
   fraction = fraction.slice(0, end);
   if (options.group) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const sign = negative ? '-' : options.signed && value > 0n ? '+' : '';
+  // a value that display cuts to nothing is 0, not -0
+  const shownZero = /^0*$/.test(whole + fraction);
+  const sign = shownZero ? '' : negative ? '-' : options.signed && value > 0n ? '+' : '';
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 

@@ -1,18 +1,16 @@
 // The portfolio, the account page and its history, the network choice and the theme, in Chromium against the
 // browser host and its embedded devnet. The app's wallet gets a real position: the test imports a wallet
 // from a secret it knows and trades with that same key directly on the devnet.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp, type RunningApp } from './support/app';
+import type { RunningApp } from './support/app';
 import { chooseNetwork, importWallet, PASSPHRASE, walletStep } from './support/steps';
 import { Trader } from './support/trader';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+test.use({ setup: { spec: 'accounts', viewport: { width: 1280, height: 900 } } });
 
 const BTC = 0;
 let app: RunningApp;
@@ -48,14 +46,8 @@ async function moveHealthInto(low: number, high: number): Promise<number> {
   throw new Error('could not bring the health into range');
 }
 
-test.beforeAll(async ({ browser }) => {
-  app = await startApp();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  trader = new Trader(app.exchangeUrl, 'accounts-spec', app.solanaRpcUrl);
-});
-test.afterAll(async () => {
-  await page?.close();
-  await app?.stop();
+test.beforeAll(({ app: started, appPage, trader: own }) => {
+  [app, page, trader] = [started, appPage, own];
 });
 
 test('first run: a custom address that is not an exchange is refused in plain words, then the devnet is chosen', async () => {

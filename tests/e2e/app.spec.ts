@@ -1,16 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { startApp, type RunningApp } from './support/app';
+import { expect, test } from './fixtures';
 import { unlockOrSetUp } from './support/steps';
 
-let app: RunningApp;
-test.beforeAll(async () => {
-  app = await startApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+test.use({ setup: { spec: 'app' } });
 
-test('the app opens on the embedded devnet and shows its markets', async ({ page }) => {
+test('the app opens on the embedded devnet and shows its markets', async ({ app, page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
@@ -40,9 +33,7 @@ test('the app opens on the embedded devnet and shows its markets', async ({ page
   expect(problems).toEqual([]);
 });
 
-test('dark theme and navigation', async ({ page }) => {
-  await page.goto(app.url);
-  await unlockOrSetUp(page);
+test('dark theme and navigation', async ({ unlockedPage: page }) => {
   await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
   await page.getByRole('link', { name: 'Sessions' }).click();
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
@@ -53,7 +44,7 @@ test('dark theme and navigation', async ({ page }) => {
   await page.screenshot({ path: 'docs/screenshots/markets-dark-1024.png' });
 });
 
-test('a page opened without the token cannot reach the core', async ({ page }) => {
+test('a page opened without the token cannot reach the core', async ({ app, page }) => {
   await page.goto(new URL(app.url).origin);
   await expect(page.getByText('opened without its access token')).toBeVisible();
 });

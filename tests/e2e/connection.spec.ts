@@ -1,7 +1,8 @@
 // Losing the exchange, in Chromium against the browser host: the app runs against a devnet this test starts
 // itself (a separate process with a data folder), which the test stops and starts again on the same port.
 // The person is told the figures may be stale while it is gone, and that they are current once it is back.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,8 @@ import { importWallet, unlockOrSetUp } from './support/steps';
 import { Trader } from './support/trader';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+// its own app, started below against a devnet the test stops and starts again
+test.use({ setup: { spec: 'connection' } });
 
 const devnetData = mkdtempSync(join(tmpdir(), 'perpetua-e2e-devnet-'));
 let devnet: LaunchedDevnet;

@@ -1,33 +1,19 @@
 // A history longer than one page of the exchange (50 rows): "Export all as CSV" fetches every page first,
 // so the file holds the whole history, not only the rows scrolled into view.
-import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { startApp, type RunningApp } from './support/app';
-import { importWallet, unlockOrSetUp } from './support/steps';
-import { Trader } from './support/trader';
+import { expect, test } from './fixtures';
+import { importWallet } from './support/steps';
 
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+test.use({ setup: { spec: 'history-export' } });
 
 const BTC = 0;
 const FILLS = 60;
-let app: RunningApp;
-
-test.beforeAll(async () => {
-  app = await startApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
 
 test('export all: every page of a long history is fetched and written, one line per row', async ({
-  page,
+  app,
+  trader,
+  unlockedPage: page,
 }) => {
-  const trader = new Trader(app.exchangeUrl, 'history-export-spec', app.solanaRpcUrl);
-  await page.goto(app.url);
-  await unlockOrSetUp(page);
   await importWallet(page, 'Trader', trader.secret);
 
   const account = await trader.deposit(0, 5_000_000_000n);

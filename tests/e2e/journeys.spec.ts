@@ -1,31 +1,24 @@
 // What people do with Perpetua, in a real browser against the browser host, the devnet and a real OS
 // keychain: first run with its first wallet, a deposit until it is credited, a transfer into a new account, a withdrawal
 // whose fee is shown first and whose payout is exact, a session created and revoked, and bad input refused.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import bs58 from 'bs58';
 import { randomBytes } from 'node:crypto';
-import { startApp, type RunningApp } from './support/app';
+import type { RunningApp } from './support/app';
 import { chainTokenBalance } from '../support/chain';
 import { PASSPHRASE, chooseNetwork, walletStep } from './support/steps';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+test.use({ setup: { spec: 'journeys' } });
 
 let app: RunningApp;
 let page: Page;
 const shot = (name: string) => page.screenshot({ path: `docs/screenshots/${name}.png` });
 const go = (name: string) => page.getByRole('link', { name }).click();
 
-test.beforeAll(async ({ browser }) => {
-  app = await startApp();
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-});
-test.afterAll(async () => {
-  await page?.close();
-  await app?.stop();
+test.beforeAll(({ app: started, appPage }) => {
+  [app, page] = [started, appPage];
 });
 
 test('first run: choose a passphrase, then the network, then the first wallet is asked for', async () => {

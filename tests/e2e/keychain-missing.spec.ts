@@ -2,19 +2,16 @@
 // tests/integration/keychain.test.ts produces it), through the real keychain binding. `npm start` says in one
 // line how to get one, the app still opens, and its first step (choosing the passphrase) says what to install
 // instead of a form that cannot work; nothing is stored anywhere else.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp, type RunningApp } from './support/app';
 
-let app: RunningApp;
-test.beforeAll(async () => {
-  app = await startApp([], {
+test.use({
+  setup: {
+    spec: 'keychain-missing',
+    keyring: false,
     env: { DBUS_SESSION_BUS_ADDRESS: undefined, DISPLAY: undefined, WAYLAND_DISPLAY: undefined },
-  });
-});
-test.afterAll(async () => {
-  await app?.stop();
+  },
 });
 
 /** Every file of the app's own data folder (not the devnet's) with its contents, to show nothing was written. */
@@ -33,6 +30,7 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 test('without an OS keychain the app opens, says what to install, and stores nothing elsewhere', async ({
+  app,
   page,
 }) => {
   // the terminal: one line, naming the package

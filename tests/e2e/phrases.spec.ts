@@ -2,18 +2,16 @@
 // wallet from a new phrase (backup checked by words), add the next wallet from it, import a known phrase whose
 // second Phantom wallet already has an exchange account (the import screen finds it and its balance), export
 // the phrase after the passphrase, and remove a phrase's last wallet, forgetting the phrase with it.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { startApp, type RunningApp } from './support/app';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { RunningApp } from './support/app';
 import { PASSPHRASE, setUpToWalletStep } from './support/steps';
 import { Trader } from './support/trader';
 import { derivePath } from '../../src/main/wallets/slip10';
 import { phraseSeed } from '../../src/main/wallets/mnemonic';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+test.use({ setup: { spec: 'phrases', clipboard: true } });
 
 // the widely published BIP39 test phrase; its addresses are checked against other wallets in
 // tests/unit/phrase-vectors.test.ts
@@ -23,7 +21,6 @@ const PHANTOM_0 = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk';
 const PHANTOM_1 = 'Hh8QwFUA6MtVu1qAoq12ucvFHNwCcVTV7hpWjeY1Hztb';
 
 let app: RunningApp;
-let context: BrowserContext;
 let page: Page;
 let created: string[] = [];
 const shot = (name: string, mask: string[] = []) =>
@@ -36,19 +33,10 @@ const words = async (testId: string) =>
     t.replace(/^\s*\d+\.\s*/, '').trim(),
   );
 
-test.beforeAll(async ({ browser }) => {
-  app = await startApp();
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 860 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  page = await context.newPage();
+test.beforeAll(async ({ app: started, appPage }) => {
+  [app, page] = [started, appPage];
   // the page's clock runs as usual, but a test can move it on: the clipboard is cleared a minute after a copy
   await page.clock.install();
-});
-test.afterAll(async () => {
-  await context?.close();
-  await app?.stop();
 });
 
 test('create: 24 words shown once, copied (and cleared from the clipboard a minute later), then three asked back by position; the wallet appears under its phrase', async () => {

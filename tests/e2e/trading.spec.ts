@@ -1,17 +1,22 @@
 // Vaults and triggers in Chromium against the browser host and its embedded devnet (vault epochs shortened to
 // 20 s through PERPETUA_DEVNET_VAULT_EPOCH_SECONDS): deposit into a vault, request a withdrawal, claim it once
 // the epoch converts it; add, edit and remove a stop-loss on a real position; bad input refused on screen.
-import { expect, test, type Page } from '@playwright/test';
-import { startApp, type RunningApp } from './support/app';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { RunningApp } from './support/app';
 import { importWallet, unlockOrSetUp } from './support/steps';
 import { Trader } from './support/trader';
 import { formatAmount } from '../../src/shared/money';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+test.use({
+  setup: {
+    spec: 'trading',
+    viewport: { width: 1280, height: 900 },
+    // the devnet child inherits the host's environment
+    env: { PERPETUA_DEVNET_VAULT_EPOCH_SECONDS: '20' },
+  },
+});
 
 const BTC = 0;
 let app: RunningApp;
@@ -24,23 +29,14 @@ const go = (name: string) => page.getByRole('link', { name, exact: true }).click
 const typed = (price: bigint) => `${price / 10n}.${price % 10n}`;
 const shown = (price: bigint) => formatAmount(price, 1, { group: true });
 
-test.beforeAll(async ({ browser }) => {
-  // the devnet child inherits the host's environment
-  process.env.PERPETUA_DEVNET_VAULT_EPOCH_SECONDS = '20';
-  app = await startApp();
-  delete process.env.PERPETUA_DEVNET_VAULT_EPOCH_SECONDS;
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  trader = new Trader(app.exchangeUrl, 'trading-spec', app.solanaRpcUrl);
+test.beforeAll(async ({ app: started, appPage, trader: own }) => {
+  [app, page, trader] = [started, appPage, own];
   await page.goto(app.url);
   await unlockOrSetUp(page);
   await importWallet(page, 'Investor', trader.secret);
   account = await trader.deposit(0, 5_000_000_000n); // 5,000 USDC
   await trader.createSession();
   await trader.order({ accountId: account, marketId: BTC, side: 'BID', size: 500n }); // long 0.05 BTC
-});
-test.afterAll(async () => {
-  await page?.close();
-  await app?.stop();
 });
 
 test('vaults: deposit, request a withdrawal, and claim it once the epoch has converted it', async () => {

@@ -2,22 +2,19 @@
 // from a settlement-chain CLI keypair file (in the first-run step), rename, export after re-entering the passphrase, remove after
 // typing the public key, and change the passphrase. The imported key is one the test knows (a Trader), so
 // the export can be checked against it and the wallet can own a real exchange account.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import bs58 from 'bs58';
-import { startApp, type RunningApp } from './support/app';
+import type { RunningApp } from './support/app';
 import { PASSPHRASE, setUpToWalletStep } from './support/steps';
 import { Trader } from './support/trader';
 import { SigningKey } from '../../src/protocol/keys';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+test.use({ setup: { spec: 'wallets', clipboard: true } });
 
 const NEW_PASSPHRASE = 'a brand new e2e passphrase';
 let app: RunningApp;
-let context: BrowserContext;
 let page: Page;
 let trader: Trader;
 const shot = (name: string, mask: string[] = []) =>
@@ -40,18 +37,8 @@ async function chooseKeypairFile(name: string, buffer: Buffer): Promise<void> {
   await (await chooser).setFiles({ name, mimeType: 'application/json', buffer });
 }
 
-test.beforeAll(async ({ browser }) => {
-  app = await startApp();
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 860 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  page = await context.newPage();
-  trader = new Trader(app.exchangeUrl, 'wallets-spec', app.solanaRpcUrl);
-});
-test.afterAll(async () => {
-  await context?.close();
-  await app?.stop();
+test.beforeAll(({ app: started, appPage, trader: own }) => {
+  [app, page, trader] = [started, appPage, own];
 });
 
 test('import from a keypair file in the first-run step: a wrong file is refused plainly, the CLI file gives the expected public key', async () => {

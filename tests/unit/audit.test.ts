@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bs58 from 'bs58';
 import { AuditLog, type AuditEntry } from '../../src/main/audit/audit-log';
+import { toCsv } from '../../src/shared/csv';
 
 let dir: string;
 let log: AuditLog;
@@ -54,6 +55,24 @@ describe('audit log', () => {
     );
     expect(row).toContain(`"'=HYPERLINK(""x"")"`);
     expect(row).toContain('25000000,1000000,24000000');
+  });
+
+  it('writes its CSV cells exactly as the history export does (one writer, one defusing rule)', () => {
+    const cells = ['-2+3', '@SUM(A1)', '\tx', '-1.5', 'a,b'];
+    for (const detail of cells) log.append(entry({ detail, error: detail }));
+    const lines = log.toCsv().trim().split('\n').slice(1);
+    const history = toCsv(
+      ['h'],
+      cells.map((c) => [c]),
+    )
+      .trim()
+      .split('\n')
+      .slice(1);
+    // newest first in the log; each line ends "...,error,detail"
+    expect(lines.map((l) => l.slice(l.indexOf(',ok,') + 4)).reverse()).toEqual(
+      history.map((c) => `${c},${c}`),
+    );
+    expect(lines[0]).toMatch(/^2026-11-22T00:00:00\.000Z,/);
   });
 
   it('skips a damaged line rather than failing the whole log', () => {

@@ -5,8 +5,7 @@ import type { Devnet } from '../devnet';
 import type { Route } from '../routes';
 import { HttpError } from '../http/errors';
 import type { BridgeDeposit } from './bridge';
-
-const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+import { BASE58_SIGNATURE } from '../../shared/base58';
 
 const wireDeposit = (d: BridgeDeposit) => ({
   signature: d.signature,
@@ -48,7 +47,8 @@ export function settlementRoutes(devnet: Devnet): Route[] {
       errors: ['BadRequest', 'NotFound'],
       handler: (req) => {
         const signature = req.params.signature ?? '';
-        if (!SIGNATURE.test(signature)) throw new HttpError('BadRequest', 'not a transaction signature');
+        if (!BASE58_SIGNATURE.test(signature))
+          throw new HttpError('BadRequest', 'not a transaction signature');
         const found = devnet.bridge.deposits(signature);
         if (found.length === 0) throw new HttpError('NotFound', 'no deposit was made by this transaction');
         return { status: 200, json: found.map(wireDeposit) };

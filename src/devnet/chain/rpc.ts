@@ -18,6 +18,7 @@ import { TOKEN_PROGRAM_ADDRESS, getMintDecoder, getTokenDecoder } from '@solana-
 import type { ChainRuntime, TxRecord } from './runtime';
 import { MINT_SIZE, TOKEN_ACCOUNT_SIZE, uiAmount } from './runtime';
 import { FaucetError, type Bridge } from './bridge';
+import { BASE58_SIGNATURE } from '../../shared/base58';
 
 export const RPC_ERRORS = {
   PARSE: -32700,
@@ -67,7 +68,7 @@ function stringify(value: unknown): string {
 // ---- parameter schemas ---------------------------------------------------------------------------------
 
 const Addr = z.string().refine(isAddress, 'not a base58 32-byte address');
-const Signature = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'not a base58 signature');
+const Signature = z.string().regex(BASE58_SIGNATURE, 'not a base58 signature');
 const Commitment = z.enum(['processed', 'confirmed', 'finalized']).optional();
 const Binary = z.enum(['base58', 'base64']);
 const AccountEncoding = z.enum(['base58', 'base64', 'base64+zstd', 'jsonParsed']);

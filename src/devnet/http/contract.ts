@@ -5,7 +5,8 @@
 import { MAX_ACTION_BODY_BYTES } from '../../protocol/framing';
 import { ERROR_STATUS, type ErrorName } from './errors';
 import { MAX_PAGE_ENTRIES } from './paging';
-import { BASE58_KEY_PATTERN, U64_PATTERN } from './params';
+import { U64_PATTERN } from './params';
+import { BASE58_KEY } from '../../shared/base58';
 
 /** The subset of the OpenAPI 3.0 Schema Object the devnet uses. */
 export interface Schema {
@@ -105,7 +106,7 @@ export const ACCOUNT_ID_SCHEMA: Schema = { type: 'integer', minimum: 0, maximum:
 export const MARKET_ID_SCHEMA: Schema = { type: 'integer', minimum: 0, maximum: 2147483647 };
 export const BASE58_KEY_SCHEMA: Schema = {
   type: 'string',
-  pattern: BASE58_KEY_PATTERN.source,
+  pattern: BASE58_KEY.source,
   description: 'base58 of a 32-byte key',
 };
 

@@ -5,9 +5,6 @@ import { HttpError } from './errors';
 /** a uint64 in decimal without leading zeros (the range is checked separately); the validators test with
  * it and contract.ts documents it, so the described pattern is the enforced one */
 export const U64_PATTERN = /^(0|[1-9]\d{0,19})$/;
-/** what the base58 text of a 32-byte key looks like (as the shared Base58Key); the handlers go further and
- * decode it to check the length */
-export const BASE58_KEY_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export function marketIdParam(raw: string | undefined | null, name = 'market id'): number {
   if (raw == null || !/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)

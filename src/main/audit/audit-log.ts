@@ -6,6 +6,9 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import type { AuditQuerySchema } from '../../shared/ipc/app-schemas';
+import { toCsv } from '../../shared/csv';
+import { formatIsoTime } from '../../shared/time';
+import { BASE58_CHAR } from '../../shared/base58';
 
 export const AuditEntrySchema = z.object({
   time: z.number().int(),
@@ -26,7 +29,7 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 const SECRET_NAMES = /secret|private|seed|passphrase|password|mnemonic|signature/i;
 // base58 of 64 bytes (a secret key) is 86-88 characters; hex of 32/64 bytes is 64/128 characters.
-const SECRET_VALUES = /[1-9A-HJ-NP-Za-km-z]{80,}|\b[0-9a-f]{64,}\b/;
+const SECRET_VALUES = new RegExp(`${BASE58_CHAR}{80,}|\\b[0-9a-f]{64,}\\b`);
 
 export function assertNoSecret(entry: Record<string, unknown>): void {
   const walk = (value: unknown, path: string): void => {
@@ -90,7 +93,7 @@ export class AuditLog {
       'detail',
     ];
     const rows = this.list({ ...query, limit: Number.MAX_SAFE_INTEGER }).entries.map((e) => [
-      new Date(e.time).toISOString(),
+      formatIsoTime(e.time),
       e.wallet,
       e.kind,
       e.accounts.join(' '),
@@ -104,7 +107,7 @@ export class AuditLog {
       e.error ?? '',
       e.detail ?? '',
     ]);
-    return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+    return toCsv(header, rows);
   }
 }
 
@@ -114,11 +117,4 @@ function safeJson(line: string): unknown {
   } catch {
     return null;
   }
-}
-
-/** Quotes a cell and defuses spreadsheet formulas (=, +, -, @ at the start). */
-function csvCell(value: unknown): string {
-  let text = String(value);
-  if (/^[=+\-@]/.test(text) && !/^-?\d+$/.test(text)) text = `'${text}`;
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

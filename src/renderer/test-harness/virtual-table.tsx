@@ -9,6 +9,7 @@ import { VirtualTable } from '../src/components/VirtualTable';
 import { historyColumns, historyRowKey, type HistoryFormat } from '../src/components/history/columns';
 import type { HistoryRowOf } from '../../shared/ipc/app-schemas';
 import { formatAmount } from '../../shared/money';
+import { formatIsoTime, fromSeconds } from '../../shared/time';
 
 const count = Number(new URLSearchParams(window.location.search).get('rows') ?? '100000');
 const rows: HistoryRowOf<'transfer'>[] = Array.from({ length: count }, (_, i) => ({
@@ -24,7 +25,7 @@ const rows: HistoryRowOf<'transfer'>[] = Array.from({ length: count }, (_, i) =>
 }));
 
 const format: HistoryFormat = {
-  time: (s) => new Date(s * 1000).toISOString(),
+  time: (s) => formatIsoTime(fromSeconds(s)),
   tokenSymbol: () => 'USDC',
   amount: (v, _id, o) => formatAmount(v, 6, { group: true, signed: o?.signed ?? false }),
   quote: (v, o) => formatAmount(v, 6, { group: true, signed: o?.signed ?? false }),

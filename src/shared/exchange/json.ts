@@ -4,6 +4,7 @@
 // scaled bigint with the /info decimals (shared/money.ts) or to an id after a range check.
 import { LosslessNumber, isLosslessNumber, parse } from 'lossless-json';
 import { z } from 'zod';
+import { BASE58_KEY } from '../base58';
 
 /**
  * The longest number text accepted. A u64 has 20 digits and a human amount a few more; anything longer is a
@@ -97,7 +98,7 @@ export const TimeText = z
     return Math.floor(ms / 1000);
   });
 
-export const Base58Key = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'expected a base58 key');
+export const Base58Key = z.string().regex(BASE58_KEY, 'expected a base58 key');
 
 /** `Side` of rest.md. */
 export const SideJson = z.enum(['ask', 'bid']);

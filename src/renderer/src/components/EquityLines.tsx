@@ -3,6 +3,7 @@
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.layer.css';
 import { formatAmount } from '../../../shared/money';
+import { formatDateTimeToMinute } from '../../../shared/time';
 
 const CHART_DECIMALS = 2;
 
@@ -14,8 +15,6 @@ export interface EquityPoint {
 
 const formatUnits = (units: number): string =>
   formatAmount(BigInt(Math.trunc(units)), CHART_DECIMALS, { group: true });
-const formatTime = (ms: number): string =>
-  new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 export default function EquityLines({
   data,
@@ -45,9 +44,9 @@ export default function EquityLines({
         type: 'number',
         scale: 'time',
         domain: ['dataMin', 'dataMax'],
-        tickFormatter: formatTime,
+        tickFormatter: (ms: number) => formatDateTimeToMinute(ms),
       }}
-      tooltipProps={{ labelFormatter: (ms) => formatTime(Number(ms)) }}
+      tooltipProps={{ labelFormatter: (ms) => formatDateTimeToMinute(Number(ms)) }}
     />
   );
 }

@@ -1,18 +1,10 @@
-// A table that stays fast with 100k rows: only the rows in view (plus a few either side) are in the DOM,
-// absolutely placed inside a spacer as tall as all rows together. Rows have one fixed height, which is what
-// makes the visible range a division rather than a measurement. The header sticks to the top of the
-// scrolling area, so its columns line up with the rows'. ARIA roles make it a table to assistive technology
-// (and to tests), with aria-rowcount/aria-rowindex saying where the shown rows sit in the whole.
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactElement,
-  type UIEvent,
-} from 'react';
+// A table that stays fast with 100k rows: @tanstack/react-virtual keeps only the rows in view (plus a few
+// either side) in the DOM, absolutely placed inside a spacer as tall as all rows together. Rows have one
+// fixed height, so nothing is measured. The header sticks to the top of the scrolling area, so its columns
+// line up with the rows'. ARIA roles make it a table to assistive technology (and to tests), with
+// aria-rowcount/aria-rowindex saying where the shown rows sit in the whole.
+import { memo, useEffect, useRef, type CSSProperties, type ReactElement } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 
 export interface Column<R> {
   key: string;
@@ -41,18 +33,6 @@ export interface VirtualTableProps<R> {
 /** Browsers stop growing an element somewhere above 30 million px; stay well under it. */
 const MAX_SPACER_PX = 15_000_000;
 
-export function visibleRange(
-  scrollTop: number,
-  viewHeight: number,
-  rowHeight: number,
-  count: number,
-  overscan: number,
-): { first: number; last: number } {
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(count, Math.ceil((scrollTop + viewHeight) / rowHeight) + overscan);
-  return { first, last };
-}
-
 const cellStyle = (align: 'left' | 'right' | undefined): CSSProperties => ({
   padding: '0 var(--mantine-spacing-xs)',
   overflow: 'hidden',
@@ -65,6 +45,8 @@ const cellStyle = (align: 'left' | 'right' | undefined): CSSProperties => ({
 interface RowProps<R> {
   row: R;
   index: number;
+  /** px from the top of the rows */
+  top: number;
   columns: Column<R>[];
   grid: string;
   rowHeight: number;
@@ -74,7 +56,7 @@ interface RowProps<R> {
  * One row, drawn again only when its own props change: a scroll step brings a few new rows into the window
  * and moves none of the others (each sits at its own absolute offset), so only the new ones render.
  */
-const VirtualRow = memo(function VirtualRow<R>({ row, index, columns, grid, rowHeight }: RowProps<R>) {
+const VirtualRow = memo(function VirtualRow<R>({ row, index, top, columns, grid, rowHeight }: RowProps<R>) {
   return (
     <div
       role="row"
@@ -86,7 +68,7 @@ const VirtualRow = memo(function VirtualRow<R>({ row, index, columns, grid, rowH
         height: rowHeight,
         borderBottom: '1px solid var(--mantine-color-default-border)',
         position: 'absolute',
-        top: index * rowHeight,
+        top,
         left: 0,
         right: 0,
         background: index % 2 ? 'var(--mantine-color-default-hover)' : undefined,
@@ -112,35 +94,27 @@ export function VirtualTable<R>({
   onEndReached,
   endThreshold = 20,
 }: VirtualTableProps<R>) {
-  const [scrollTop, setScrollTop] = useState(0);
-  const frame = useRef<number | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const grid = columns.map((c) => c.width ?? '1fr').join(' ');
   // Past the spacer limit the rows would be unreachable; say so rather than pretend.
   const shown = Math.min(rows.length, Math.floor(MAX_SPACER_PX / rowHeight));
+  // The rows start below the sticky header, which scrolls with them: it is the list's margin.
   const headerHeight = rowHeight;
-  const { first, last } = visibleRange(
-    Math.max(0, scrollTop - headerHeight),
-    height,
-    rowHeight,
-    shown,
+  // The lint warns that React Compiler cannot memoize around the virtualizer's methods; the app does not run
+  // the compiler, and only plain values (an index, an offset) reach the memoized rows.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
     overscan,
-  );
-
-  const onScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
-    const top = event.currentTarget.scrollTop;
-    // one state update per animation frame however many scroll events arrive
-    if (frame.current !== null) cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => {
-      frame.current = null;
-      setScrollTop(top);
-    });
-  }, []);
-  useEffect(
-    () => () => {
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-    },
-    [],
-  );
+    scrollMargin: headerHeight,
+    initialRect: { width: 0, height },
+    getItemKey: (index) => rowKey(rows[index]!, index),
+    useFlushSync: false,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items.length > 0 ? items[items.length - 1]!.index + 1 : 0;
 
   // Asked again whenever more rows arrive while the view is still near the end, so a page that does not fill
   // the view is followed by the next one; the latest callback is used without re-asking on every render.
@@ -153,22 +127,14 @@ export function VirtualTable<R>({
     if (nearEnd) endReached.current?.();
   }, [nearEnd, shown]);
 
-  const rowStyle: CSSProperties = {
-    display: 'grid',
-    gridTemplateColumns: grid,
-    alignItems: 'center',
-    height: rowHeight,
-    borderBottom: '1px solid var(--mantine-color-default-border)',
-  };
-
   return (
     <div
+      ref={scroller}
       role="table"
       aria-label={label}
       aria-rowcount={rows.length + 1}
       tabIndex={0}
-      onScroll={onScroll}
-      data-rendered-rows={last - first}
+      data-rendered-rows={items.length}
       style={{
         // a short table is only as tall as its rows
         height: Math.min(height, (shown + 1) * rowHeight + 2),
@@ -183,7 +149,15 @@ export function VirtualTable<R>({
         <div
           role="row"
           aria-rowindex={1}
-          style={{ ...rowStyle, fontWeight: 600, background: 'var(--mantine-color-body)' }}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: grid,
+            alignItems: 'center',
+            height: headerHeight,
+            borderBottom: '1px solid var(--mantine-color-default-border)',
+            fontWeight: 600,
+            background: 'var(--mantine-color-body)',
+          }}
         >
           {columns.map((c) => (
             <div key={c.key} role="columnheader" style={cellStyle(c.align)}>
@@ -192,20 +166,18 @@ export function VirtualTable<R>({
           ))}
         </div>
       </div>
-      <div role="rowgroup" style={{ position: 'relative', height: shown * rowHeight }}>
-        {rows.slice(first, last).map((row, offset) => {
-          const index = first + offset;
-          return (
-            <VirtualRow
-              key={rowKey(row, index)}
-              row={row}
-              index={index}
-              columns={columns}
-              grid={grid}
-              rowHeight={rowHeight}
-            />
-          );
-        })}
+      <div role="rowgroup" style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+        {items.map((item) => (
+          <VirtualRow
+            key={item.key}
+            row={rows[item.index]!}
+            index={item.index}
+            top={item.start - headerHeight}
+            columns={columns}
+            grid={grid}
+            rowHeight={rowHeight}
+          />
+        ))}
       </div>
       {shown < rows.length ? (
         <div style={{ padding: 'var(--mantine-spacing-xs)' }}>

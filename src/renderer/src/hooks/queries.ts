@@ -9,6 +9,7 @@ import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import type { EventOf } from '../../../shared/ipc/contract';
 import { refreshHistoryTails } from './history';
 import { refreshAccount } from './portfolio-patch';
+import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
 
 export const keys = {
   markets: ['markets'],
@@ -164,7 +165,7 @@ export function useSessionWarnings(): void {
             ? {
                 color: 'yellow',
                 title: 'Session expiring',
-                message: `Session #${s.sessionId} of ${s.walletLabel} expires at ${new Date(s.expiry * 1000).toLocaleTimeString()}.`,
+                message: `Session #${s.sessionId} of ${s.walletLabel} expires at ${formatTimeOfDay(fromSeconds(s.expiry))}.`,
               }
             : {
                 color: 'orange',

@@ -21,8 +21,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet, WalletError } from '../bridge/wallet';
 import { keys, useSessions, useWallets } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
+import { formatDateTime, fromSeconds } from '../../../shared/time';
 
-const when = (seconds: number | null) => (seconds === null ? '—' : new Date(seconds * 1000).toLocaleString());
+const when = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(fromSeconds(seconds)));
 const DURATIONS = [
   { value: '3600', label: '1 hour' },
   { value: '86400', label: '24 hours' },

@@ -21,8 +21,9 @@ import { keys, useLockState, useSettings, useTokens } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { NetworkForm } from '../components/NetworkForm';
 import { useAction } from '../hooks/useAction';
-import { saveText } from '../lib/csv';
+import { saveText } from '../lib/save-file';
 import { schemeOf, themeOf } from '../theme/color-scheme';
+import { formatDateTime } from '../../../shared/time';
 
 const CONNECTION_LABEL = {
   'embedded-devnet': 'Embedded devnet',
@@ -363,7 +364,7 @@ export function SettingsPage() {
             <Table.Tbody>
               {(audit.data?.entries ?? []).map((e, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td>{new Date(e.time).toLocaleString()}</Table.Td>
+                  <Table.Td>{formatDateTime(e.time)}</Table.Td>
                   <Table.Td>{e.kind}</Table.Td>
                   <Table.Td>{e.accounts.join(', ')}</Table.Td>
                   <Table.Td>

@@ -24,6 +24,7 @@ import { freeToMove } from '../components/free-to-move';
 import { usePreparedAction, type PreparedAction } from '../hooks/usePreparedAction';
 import { formatAmount } from '../../../shared/money';
 import type { ResultOf } from '../../../shared/ipc/contract';
+import { formatDateTime, fromSeconds } from '../../../shared/time';
 
 type Vaults = ResultOf<'getVaults'>;
 type Vault = Vaults['vaults'][number];
@@ -49,7 +50,7 @@ const countdown = (seconds: number): string => {
   const s = seconds % 60;
   return d > 0 ? `${d}d ${h}h ${m}m` : h > 0 ? `${h}h ${m}m ${s}s` : `${m}m ${s}s`;
 };
-const at = (seconds: number) => new Date(seconds * 1000).toLocaleString();
+const at = (seconds: number) => formatDateTime(fromSeconds(seconds));
 
 export function VaultsPage() {
   const vaults = useVaults();

@@ -7,7 +7,8 @@ import { HISTORY_KINDS, type HistoryKind, type HistoryRowOf } from '../../../../
 import { useHistory } from '../../hooks/history';
 import { ErrorNote } from '../ErrorNote';
 import { VirtualTable } from '../VirtualTable';
-import { toCsv, saveText } from '../../lib/csv';
+import { toCsv } from '../../../../shared/csv';
+import { saveText } from '../../lib/save-file';
 import { HISTORY_LABELS, historyColumns, historyRowKey } from './columns';
 import { useHistoryFormats } from './format';
 

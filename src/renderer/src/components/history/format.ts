@@ -1,6 +1,7 @@
 // The two ways a history cell is written: for the screen and for a CSV file.
 import { useMemo } from 'react';
 import { formatAmount } from '../../../../shared/money';
+import { formatDateTime, formatIsoTime, fromSeconds } from '../../../../shared/time';
 import { useMarkets } from '../../hooks/queries';
 import type { HistoryFormat } from './columns';
 
@@ -26,10 +27,8 @@ export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryForma
       };
     };
     return {
-      display: make(true, (s) =>
-        new Date(s * 1000).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' }),
-      ),
-      csv: make(false, (s) => new Date(s * 1000).toISOString()),
+      display: make(true, (s) => formatDateTime(fromSeconds(s))),
+      csv: make(false, (s) => formatIsoTime(fromSeconds(s))),
       ready: markets.isSuccess,
     };
   }, [markets.data, markets.isSuccess]);

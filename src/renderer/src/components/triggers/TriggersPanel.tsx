@@ -22,6 +22,7 @@ import { onFormSubmit } from '../form-submit';
 import { usePreparedAction, type PreparedAction } from '../../hooks/usePreparedAction';
 import { formatAmount } from '../../../../shared/money';
 import type { ResultOf } from '../../../../shared/ipc/contract';
+import { formatDateTime, fromSeconds } from '../../../../shared/time';
 
 type Position = ResultOf<'getAccount'>['positions'][number];
 type Trigger = ResultOf<'getTriggers'>['active'][number];
@@ -131,7 +132,7 @@ export function TriggersPanel({
               <Table.Tbody>
                 {finished.map((t) => (
                   <Table.Tr key={`${t.triggerId}-${t.status}`}>
-                    <Table.Td>{new Date(t.time * 1000).toLocaleString()}</Table.Td>
+                    <Table.Td>{formatDateTime(fromSeconds(t.time))}</Table.Td>
                     <Table.Td>
                       {KIND_LABEL[t.kind]} {f.symbol(t.marketId)} at {f.price(t.marketId, t.triggerPrice)}
                     </Table.Td>
