@@ -132,7 +132,7 @@ test('transfer into a new account', async () => {
   await go('Transfers');
   await page.getByRole('tab', { name: 'Transfer' }).click();
   await page.getByLabel(/^Amount/).fill('40');
-  // Enter reviews, and Enter again signs what the confirmation shows
+  // Enter reviews; the confirmation opens on Cancel, so signing takes a deliberate Tab to its button
   await page.getByLabel(/^Amount/).press('Enter');
   const summary = page.getByRole('table', { name: 'Action summary' });
   await expect(summary).toContainText('a new account of this wallet');
@@ -140,6 +140,8 @@ test('transfer into a new account', async () => {
   await shot('confirm-transfer');
   // between the person's own accounts: no passphrase asked
   await expect(page.getByLabel('Confirm with your passphrase')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Sign and transfer' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('into account');
@@ -166,7 +168,7 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await expect(page.getByText('You have not withdrawn to this address before')).toBeVisible();
   // money leaving the wallets: signed only with the passphrase, checked by main for this confirmation
   const passphrase = page.getByLabel('Confirm with your passphrase');
-  await expect(passphrase).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Sign and withdraw' })).toBeDisabled();
   await shot('confirm-withdrawal');
   await passphrase.fill('not my passphrase');

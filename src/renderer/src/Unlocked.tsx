@@ -11,16 +11,16 @@ import {
   Loader,
   NavLink,
   Text,
-  Title,
   Tooltip,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGES, useRoute, type Route } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
 import { lazyPage } from './lazy-page';
+import { NavigationCount } from './components/PageHeading';
 import './theme/mantine-app-styles';
 import { useSessionWarnings, useSettings, useWallets } from './hooks/queries';
 import { useOffline } from './hooks/useOffline';
@@ -174,19 +174,40 @@ export function Unlocked() {
   return <Shell />;
 }
 
+/** Counts the person's moves between pages (not the first page shown), for PageHeading to take the focus. */
+function useNavigationCount(route: Route): number {
+  const key = route.page === 'account' ? `account/${route.accountId}` : route.page;
+  const [seen, setSeen] = useState({ key, count: 0 });
+  if (seen.key !== key) setSeen({ key, count: seen.count + 1 });
+  return seen.key === key ? seen.count : seen.count + 1;
+}
+
 function Shell() {
   useSessionWarnings();
   useActivityReports();
   const { offline } = useOffline();
   const [route, setPage] = useRoute();
+  const navigations = useNavigationCount(route);
+  const main = useRef<HTMLElement>(null);
   const client = useQueryClient();
+  // the skip link's target: the page's heading, or the main area while the page is still loading
+  const skipToMain = (event: React.MouseEvent) => {
+    event.preventDefault();
+    const target = main.current?.querySelector<HTMLElement>('h1') ?? main.current;
+    target?.focus();
+  };
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 210, breakpoint: 0 }} padding="md">
+      <a href="#main" className="skip-link" onClick={skipToMain}>
+        Skip to main content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="xs">
-            <Title order={3}>Perpetua</Title>
-            <Text size="sm" c="dimmed">
+            <Text fw={700} size="xl" component="span">
+              Perpetua
+            </Text>
+            <Text size="sm" c="dimmed" component="span">
               wallet and account manager
             </Text>
           </Group>
@@ -204,27 +225,36 @@ function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {PAGES.map((p) => (
-          <NavLink
-            key={p.id}
-            href={`#/${p.id}`}
-            label={p.label}
-            active={p.id === route.page || (route.page === 'account' && p.id === 'portfolio')}
-            onClick={(event) => {
-              event.preventDefault();
-              setPage(p.id);
-            }}
-          />
-        ))}
+        {PAGES.map((p) => {
+          const active = p.id === route.page || (route.page === 'account' && p.id === 'portfolio');
+          return (
+            <NavLink
+              key={p.id}
+              href={`#/${p.id}`}
+              label={p.label}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                setPage(p.id);
+              }}
+            />
+          );
+        })}
       </AppShell.Navbar>
       {/* Stale figures are dimmed while the exchange is out of contact; the badge says how old they are. */}
       <AppShell.Main
+        id="main"
+        ref={main}
+        tabIndex={-1}
         style={offline ? { opacity: 0.6, filter: 'grayscale(0.7)' } : undefined}
         data-stale={offline || undefined}
       >
-        <Suspense fallback={<Loader aria-label="Loading the page" m="md" />}>
-          <Page route={route} />
-        </Suspense>
+        <NavigationCount.Provider value={navigations}>
+          <Suspense fallback={<Loader aria-label="Loading the page" m="md" />}>
+            <Page route={route} />
+          </Suspense>
+        </NavigationCount.Provider>
       </AppShell.Main>
     </AppShell>
   );

@@ -9,6 +9,7 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { keys, useTokens } from '../hooks/queries';
 import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { ErrorNote } from './ErrorNote';
+import { useReturnFocus } from './focus-return';
 import type { ActionResult, LineValue, Summary } from '../../../shared/ipc/action-schemas';
 import { formatAmount } from '../../../shared/money';
 
@@ -44,7 +45,6 @@ export function ConfirmAction({
     asked: summary.moneyLeaves,
     carried: summary.moneyLeaves,
     description: summary.moneyLeaves ? 'This sends money out of your wallets.' : undefined,
-    focus: 'modal',
   });
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -77,6 +77,7 @@ export function ConfirmAction({
     }
   };
 
+  useReturnFocus();
   return (
     <Modal opened onClose={onClose} title={summary.title} size="lg">
       <Stack
@@ -114,7 +115,8 @@ export function ConfirmAction({
           prepared.
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          {/* the dialog opens here, never on the signing button: a stray Enter cannot sign */}
+          <Button variant="default" onClick={onClose} data-autofocus>
             Cancel
           </Button>
           <Button
@@ -122,8 +124,6 @@ export function ConfirmAction({
             loading={busy}
             disabled={!fresh.ready}
             color={summary.moneyLeaves ? 'orange' : 'teal'}
-            // Enter signs: the dialog opens with the focus here rather than on its close button
-            data-autofocus={fresh.needed ? undefined : true}
           >
             {summary.confirmLabel}
           </Button>

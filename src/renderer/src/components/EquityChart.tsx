@@ -2,7 +2,7 @@
 // numbers for pixel positions, so each value becomes a whole number of hundredths of the quote token (exact
 // as an integer far beyond any balance), and the axis and tooltip turn those back into text with the money
 // formatter. No amount is ever computed with floating point.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { usePortfolioHistory, useTokens } from '../hooks/queries';
 import { ErrorNote } from './ErrorNote';
@@ -19,9 +19,31 @@ function toChartUnits(value: bigint, decimals: number): number {
   return Number(shift >= 0 ? value / 10n ** BigInt(shift) : value * 10n ** BigInt(-shift));
 }
 
+type HistoryPoint = { time: number; equity: bigint | null; pnl: bigint | null };
+const when = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The chart in words, for those who cannot see it: where equity started and stands, and the realized PnL. */
+function describe(points: HistoryPoint[], format: (amount: bigint) => string): string {
+  const withEquity = points.filter((p) => p.equity !== null);
+  const first = withEquity[0];
+  const last = withEquity.at(-1);
+  const pnl = points.findLast((p) => p.pnl !== null)?.pnl ?? null;
+  const parts: string[] = [];
+  if (first && last)
+    parts.push(
+      first === last
+        ? `Equity ${format(last.equity!)} on ${when(last.time)}.`
+        : `Equity went from ${format(first.equity!)} on ${when(first.time)} to ${format(last.equity!)} on ${when(last.time)}.`,
+    );
+  if (pnl !== null) parts.push(`Realized PnL ${format(pnl)}.`);
+  return parts.join(' ');
+}
+
 export function EquityChart({ accountId, title }: { accountId?: number; title: string }) {
   const history = usePortfolioHistory(accountId);
-  const { tokens, quoteTokenId } = useTokens();
+  const { tokens, quoteTokenId, format } = useTokens();
+  const summaryId = useId();
   const quote = tokens.get(quoteTokenId);
   const data: EquityPoint[] = (history.data?.points ?? []).map((p) => ({
     time: p.time * 1000,
@@ -40,9 +62,17 @@ export function EquityChart({ accountId, title }: { accountId?: number; title: s
           </Text>
         ) : null}
         {data.length >= 1 ? (
-          <Suspense fallback={<Box h={220} aria-busy="true" />}>
-            <EquityLines data={data} title={title} quoteSymbol={quote?.symbol ?? ''} />
-          </Suspense>
+          <>
+            {/* the drawing is one image to assistive technology, described by the sentence below it */}
+            <Box role="img" aria-label={`${title} chart`} aria-describedby={summaryId}>
+              <Suspense fallback={<Box h={220} aria-busy="true" />}>
+                <EquityLines data={data} quoteSymbol={quote?.symbol ?? ''} />
+              </Suspense>
+            </Box>
+            <Text size="sm" c="dimmed" id={summaryId} data-testid="chart-summary">
+              {describe(history.data?.points ?? [], (amount) => format(amount, quoteTokenId))}
+            </Text>
+          </>
         ) : null}
       </Stack>
     </Paper>

@@ -16,21 +16,12 @@ export interface EquityPoint {
 const formatUnits = (units: number): string =>
   formatAmount(BigInt(Math.trunc(units)), CHART_DECIMALS, { group: true });
 
-export default function EquityLines({
-  data,
-  title,
-  quoteSymbol,
-}: {
-  data: EquityPoint[];
-  title: string;
-  quoteSymbol: string;
-}) {
+export default function EquityLines({ data, quoteSymbol }: { data: EquityPoint[]; quoteSymbol: string }) {
   return (
     <LineChart
       h={220}
       data={data}
       dataKey="time"
-      aria-label={`${title} chart`}
       series={[
         { name: 'equity', label: `Equity (${quoteSymbol})`, color: 'teal.6' },
         { name: 'pnl', label: `Realized PnL (${quoteSymbol})`, color: 'indigo.6' },

@@ -12,7 +12,7 @@ interface Options {
   /** the passphrase goes with the operation, which main checks itself, instead of a fresh unlock first */
   carried?: boolean;
   description?: string | undefined;
-  /** 'modal' lets a Mantine modal put its first focus here; 'field' focuses it when it appears */
+  /** 'modal' lets a Mantine modal put its first focus here; 'field' focuses it when it appears; none by default */
   focus?: 'modal' | 'field';
 }
 

@@ -8,6 +8,7 @@ import { PositionsTable } from '../components/PositionsTable';
 import { EquityChart } from '../components/EquityChart';
 import { HistoryTabs } from '../components/history/HistoryTabs';
 import { TriggersPanel } from '../components/triggers/TriggersPanel';
+import { PageHeading } from '../components/PageHeading';
 
 function Figure({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -66,7 +67,7 @@ export function AccountPage({ accountId }: { accountId: number }) {
   if (account.isError)
     return (
       <Stack>
-        <Title order={2}>Account #{accountId}</Title>
+        <PageHeading>{`Account #${accountId}`}</PageHeading>
         <ErrorNote error={account.error} title="This account could not be loaded" />
         <Anchor href="#/portfolio">Back to the portfolio</Anchor>
       </Stack>
@@ -80,7 +81,7 @@ export function AccountPage({ accountId }: { accountId: number }) {
           <Anchor href="#/portfolio" size="sm">
             ← Portfolio
           </Anchor>
-          <Title order={2}>Account #{a.accountId}</Title>
+          <PageHeading>{`Account #${a.accountId}`}</PageHeading>
           <Text size="sm" c="dimmed">
             {a.walletLabel ? `Wallet ${a.walletLabel}` : 'Not a wallet in this app'} ·{' '}
             <Text span ff="monospace" size="sm">

@@ -12,6 +12,7 @@ import { ForgetPhraseModal } from '../components/wallets/ForgetPhraseModal';
 import { PATH_SCHEME_INFO } from '../../../shared/derivation-paths';
 import { ChainBalances } from '../components/ChainBalances';
 import type { ResultOf } from '../../../shared/ipc/contract';
+import { PageHeading } from '../components/PageHeading';
 
 type WalletInfo = ResultOf<'listWallets'>[number];
 type PortfolioWallet = ResultOf<'getPortfolio'>['wallets'][number];
@@ -153,7 +154,7 @@ export function AccountsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Wallets and accounts</Title>
+        <PageHeading>Wallets and accounts</PageHeading>
         <Group>
           <Button onClick={() => setDialog('create')}>Create wallet</Button>
           <Button variant="default" onClick={() => setDialog('import')}>

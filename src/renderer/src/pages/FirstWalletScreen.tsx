@@ -2,9 +2,10 @@
 // recovery phrase shown once and a backup check) or import one, the same dialogs as under Accounts. "Later" goes on to
 // the portfolio; the app remembers that for the session and does not ask again.
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CreateWalletModal } from '../components/wallets/CreateWalletModal';
 import { ImportWalletModal } from '../components/wallets/ImportWalletModal';
+import { PageHeading } from '../components/PageHeading';
 
 export function FirstWalletScreen({ onLater }: { onLater: () => void }) {
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
@@ -30,9 +31,7 @@ export function FirstWalletScreen({ onLater }: { onLater: () => void }) {
     <Center mih="100vh" p="md">
       <Paper withBorder p="xl" w={620} component="section" aria-labelledby={titleId}>
         <Stack>
-          <Title order={2} id={titleId}>
-            Add your first wallet
-          </Title>
+          <PageHeading id={titleId}>Add your first wallet</PageHeading>
           <Text c="dimmed">
             A wallet is the key that owns your accounts on the exchange and signs what you do there. Its
             secret key stays in the OS keychain on this computer.

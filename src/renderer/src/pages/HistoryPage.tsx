@@ -1,10 +1,11 @@
 // Every account's history in one place: pick the account, then the kind.
 import { useState } from 'react';
-import { Anchor, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import { usePortfolio } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { HistoryTabs } from '../components/history/HistoryTabs';
 import { accountHref } from '../routes';
+import { PageHeading } from '../components/PageHeading';
 
 export function HistoryPage() {
   const portfolio = usePortfolio();
@@ -15,7 +16,7 @@ export function HistoryPage() {
   const chosen = accountId ?? accounts[0]?.value ?? null;
   return (
     <Stack>
-      <Title order={2}>History</Title>
+      <PageHeading>History</PageHeading>
       <ErrorNote error={portfolio.error} />
       {portfolio.isSuccess && accounts.length === 0 ? (
         <Text c="dimmed">No account yet: a deposit opens one.</Text>

@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text } from '@mantine/core';
+import { PageHeading } from '../components/PageHeading';
 
 /**
  * The first step needs the OS keychain (the passphrase check lives there) and there is none, or it is locked:
@@ -17,7 +18,7 @@ export function KeychainScreen({
     <Center h="100vh" p="xl">
       <Paper withBorder p="xl" w={560}>
         <Stack>
-          <Title order={2}>Perpetua needs the OS keychain</Title>
+          <PageHeading>Perpetua needs the OS keychain</PageHeading>
           <Text>
             Your wallet keys, session keys and the check for your passphrase are kept only in the operating
             system’s keychain, so nothing can be set up until one is available. Nothing has been stored

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys, prefetchUnlocked } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
+import { PageHeading } from '../components/PageHeading';
 
 /** First run: choose the passphrase that guards every key on this computer. */
 export function SetupScreen() {
@@ -28,7 +29,7 @@ export function SetupScreen() {
         }}
       >
         <Stack>
-          <Title order={2}>Welcome to Perpetua</Title>
+          <PageHeading>Welcome to Perpetua</PageHeading>
           <Text c="dimmed">
             Choose a passphrase. It unlocks the app; your keys stay in the OS keychain and never leave this
             computer.
@@ -80,7 +81,7 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
         }}
       >
         <Stack>
-          <Title order={2}>Perpetua is locked</Title>
+          <PageHeading>Perpetua is locked</PageHeading>
           <PasswordInput
             label="Passphrase"
             value={passphrase}

@@ -1,5 +1,6 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Paper, Stack, Text } from '@mantine/core';
 import { NetworkForm } from '../components/NetworkForm';
+import { PageHeading } from '../components/PageHeading';
 
 /** First run, after the passphrase: which exchange to use. Settings can change it later. */
 export function NetworkScreen() {
@@ -7,7 +8,7 @@ export function NetworkScreen() {
     <Center mih="100vh" p="md">
       <Paper withBorder p="xl" w={560}>
         <Stack>
-          <Title order={2}>Choose a network</Title>
+          <PageHeading>Choose a network</PageHeading>
           <Text c="dimmed">
             Where Perpetua trades. You can change this any time under Settings; your wallets stay the same.
           </Text>

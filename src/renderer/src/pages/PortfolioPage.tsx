@@ -21,6 +21,7 @@ import { HealthBadge } from '../components/RiskBadges';
 import { PositionsTable, type PositionRow } from '../components/PositionsTable';
 import { EquityChart } from '../components/EquityChart';
 import { accountHref } from '../routes';
+import { PageHeading } from '../components/PageHeading';
 
 export function MarketsTable() {
   const markets = useQuery({ queryKey: ['markets'], queryFn: () => unwrap(wallet.getMarkets()) });
@@ -190,7 +191,7 @@ function Holdings() {
 export function PortfolioPage() {
   return (
     <Stack>
-      <Title order={2}>Portfolio</Title>
+      <PageHeading>Portfolio</PageHeading>
       <Holdings />
       <Paper withBorder p="md">
         <Stack>

@@ -14,13 +14,13 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet, WalletError } from '../bridge/wallet';
 import { keys, useSessions, useWallets } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
+import { PageHeading } from '../components/PageHeading';
 import { formatDateTime, fromSeconds } from '../../../shared/time';
 
 const when = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(fromSeconds(seconds)));
@@ -91,7 +91,7 @@ export function SessionsPage() {
 
   return (
     <Stack>
-      <Title order={2}>Sessions</Title>
+      <PageHeading>Sessions</PageHeading>
       <Text c="dimmed">
         Session keys sign your everyday actions so that your wallet key stays in the keychain. If a trading
         key leaked, revoke it here.

@@ -23,6 +23,7 @@ import { NetworkForm } from '../components/NetworkForm';
 import { useAction } from '../hooks/useAction';
 import { saveText } from '../lib/save-file';
 import { schemeOf, themeOf } from '../theme/color-scheme';
+import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../../../shared/time';
 
 const CONNECTION_LABEL = {
@@ -310,7 +311,7 @@ export function SettingsPage() {
   const { format } = useTokens();
   return (
     <Stack>
-      <Title order={2}>Settings</Title>
+      <PageHeading>Settings</PageHeading>
       <NetworkPanel />
       <ThemePanel />
       <Paper withBorder p="md">

@@ -1,15 +1,16 @@
 // Money in, out and between accounts, one panel each (components/transfers). Every amount is parsed with the
 // token's decimals into bigint; every action is prepared by main and shown back for confirmation before
 // anything is signed.
-import { Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Paper, Stack, Tabs } from '@mantine/core';
 import { DepositPanel } from '../components/transfers/DepositPanel';
 import { WithdrawPanel } from '../components/transfers/WithdrawPanel';
 import { TransferPanel } from '../components/transfers/TransferPanel';
+import { PageHeading } from '../components/PageHeading';
 
 export function TransfersPage() {
   return (
     <Stack>
-      <Title order={2}>Move funds</Title>
+      <PageHeading>Move funds</PageHeading>
       <Tabs defaultValue="deposit" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="deposit">Deposit</Tabs.Tab>

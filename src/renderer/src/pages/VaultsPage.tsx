@@ -24,6 +24,7 @@ import { freeToMove } from '../components/free-to-move';
 import { usePreparedAction, type PreparedAction } from '../hooks/usePreparedAction';
 import { formatAmount } from '../../../shared/money';
 import type { ResultOf } from '../../../shared/ipc/contract';
+import { PageHeading } from '../components/PageHeading';
 import { formatDateTime, fromSeconds } from '../../../shared/time';
 
 type Vaults = ResultOf<'getVaults'>;
@@ -72,7 +73,7 @@ export function VaultsPage() {
 
   return (
     <Stack>
-      <Title order={2}>Vaults</Title>
+      <PageHeading>Vaults</PageHeading>
       <Text c="dimmed" size="sm">
         A vault trades its own account with a fixed strategy; your shares rise and fall with it. Withdrawals
         are requested at any time and converted at the end of the vault’s epoch, then you claim them.

@@ -21,6 +21,7 @@ import type { WalletRef } from './wallet-ref';
 import type { PhraseView } from './phrases';
 import { copySecret } from './clipboard';
 import { PhraseWords } from './PhraseWords';
+import { SecretGroups } from './SecretGroups';
 import { PATH_SCHEME_INFO } from '../../../../shared/derivation-paths';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
@@ -134,20 +135,17 @@ export function ExportWalletModal({
           </Alert>
           {revealed.kind === 'key' ? (
             <>
-              <Text size="sm">Public key</Text>
-              <Code block aria-label="Public key" style={{ wordBreak: 'break-all' }}>
-                {revealed.value.publicKey}
-              </Code>
-              <Text size="sm">Secret key (base58)</Text>
+              <Text size="sm">
+                Public key:{' '}
+                <Text span ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {revealed.value.publicKey}
+                </Text>
+              </Text>
+              <Text size="sm">
+                Secret key (base58, {revealed.value.secretKey.length} characters in groups of four)
+              </Text>
               <div ref={secretRef}>
-                <Code
-                  block
-                  aria-label="Secret key"
-                  data-testid="exported-secret"
-                  style={{ wordBreak: 'break-all' }}
-                >
-                  {revealed.value.secretKey}
-                </Code>
+                <SecretGroups value={revealed.value.secretKey} label="Secret key" testId="exported-secret" />
               </div>
             </>
           ) : (

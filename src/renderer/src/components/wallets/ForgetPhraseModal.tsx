@@ -11,7 +11,7 @@ import { useFreshUnlock } from '../../hooks/useFreshUnlock';
 
 export function ForgetPhraseModal({ phrase, onClose }: { phrase: PhraseView; onClose: () => void }) {
   const client = useQueryClient();
-  const fresh = useFreshUnlock();
+  const fresh = useFreshUnlock({ focus: 'field' });
   const { run, busy, error } = useAction();
   const forget = () =>
     run(async () => {

@@ -33,6 +33,7 @@ export function RemoveWalletModal({
   const [typed, setTyped] = useState('');
   const fresh = useFreshUnlock({
     description: 'Removing a wallet needs your passphrase when it was not entered in the last five minutes.',
+    focus: 'field',
   });
   const { run, busy, error } = useAction();
   const matches = typed.trim() === target.publicKey;
