@@ -17,6 +17,7 @@ import { buildActionBody } from '../../src/protocol/framing';
 import type { ActionKind } from '../../src/protocol/types';
 import type { ArgsOf, ResultOf } from '../../src/shared/ipc/contract';
 import type { MethodName } from '../../src/shared/ipc/channels';
+import { newAccount } from '../../tests/support/action-lines';
 import type { Result } from '../../src/shared/result';
 
 export const PASSPHRASE = 'bench passphrase 42';
@@ -96,7 +97,7 @@ export async function buildFundedApp(
           tokenId: USDC,
           amount: usdc(1_500),
         });
-        accounts.push((await ok('confirmAction', { confirmationId: prepared.confirmationId })).toAccountId!);
+        accounts.push(newAccount(await ok('confirmAction', { confirmationId: prepared.confirmationId })));
       }
       // a position in every account, signed as the person's own trading bot would (the app places no orders)
       const sessionKey = new SigningKey(generateKeypair().secretSeed);
@@ -131,13 +132,17 @@ export async function buildFundedApp(
           (nonce += 1),
         );
         if (placed.kind.type !== 'placeOrderResult')
-          throw new Error(`the order was refused: ${JSON.stringify(placed.kind, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+          throw new Error(
+            `the order was refused: ${JSON.stringify(placed.kind, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
+          );
       }
     }
     const portfolio = await ok('getPortfolio');
     const withPositions = portfolio.wallets.flatMap((w) => w.accounts).filter((a) => a.positions.length > 0);
     if (withPositions.length !== wallets * accountsPerWallet)
-      throw new Error(`expected ${wallets * accountsPerWallet} accounts with positions, found ${withPositions.length}`);
+      throw new Error(
+        `expected ${wallets * accountsPerWallet} accounts with positions, found ${withPositions.length}`,
+      );
     await ok('lock');
   } finally {
     await core.close();

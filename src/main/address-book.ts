@@ -6,6 +6,7 @@ import bs58 from 'bs58';
 import { z } from 'zod';
 import { AppFailure } from '../shared/result';
 import { writeFileAtomic } from '../protocol/atomic-file';
+import type { AddressEntrySchema } from '../shared/ipc/app-schemas';
 
 const FileSchema = z.object({
   version: z.literal(1),
@@ -14,10 +15,7 @@ const FileSchema = z.object({
   usedRecipients: z.array(z.number()),
 });
 
-export interface AddressEntry {
-  label: string;
-  address: string;
-}
+export type AddressEntry = z.output<typeof AddressEntrySchema>;
 
 export class AddressBook {
   private readonly file: string;

@@ -11,7 +11,7 @@ import { createAppHandlers } from './handlers';
 import { Network, type LaunchDevnet } from './network/network';
 import { importDemoWallets } from './network/demo-wallets';
 import { watchForSleep } from './lock/sleep-detector';
-import { guardHandlers } from './lock/lock-policy';
+import { applyPolicy } from './lock/lock-policy';
 import { ensureDataDir } from './paths';
 
 export interface CoreDeps {
@@ -77,14 +77,14 @@ export function createCore(deps: CoreDeps): Core {
       await importDemoWallets(services.wallets);
     },
   });
-  // The lock is checked for every method the policy does not open, in one place, before any handler runs.
-  const handlers = guardHandlers(
+  // What each method needs of the lock is declared in the policy and checked in one place, before any handler runs.
+  const handlers = applyPolicy(
     {
       getAppInfo: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
       getMarkets: () => services.info(),
       ...createAppHandlers(services, network),
     } satisfies Handlers,
-    () => services.lock.requireUnlocked(),
+    services.lock,
   );
 
   // Sessions created here are refreshed before they expire, while their refresh deadline allows. The

@@ -1,6 +1,9 @@
 // Maps the contract's methods onto the services. Handlers receive arguments already parsed by the
-// dispatcher and return plain data; failures are AppFailures.
-import { triggersView, vaultsView } from './trading/views';
+// dispatcher and return plain data; failures are AppFailures. What a method needs of the lock (unlocked,
+// a fresh unlock, counting as activity) is declared in lock/lock-policy.ts and enforced before these run.
+import { vaultsView } from './vaults/vaults-view';
+import { triggersView } from './triggers/triggers-view';
+import { withdrawalFee } from './actions/withdrawal-fee';
 import type { Handlers } from '../shared/ipc/contract';
 import type { Services } from './services';
 import type { Network } from './network/network';
@@ -14,27 +17,10 @@ export function createAppHandlers(
   s: Services,
   network: Network,
 ): Omit<Handlers, 'getAppInfo' | 'getMarkets'> {
-  // A call the person made is activity for the idle timer. Reads that screens repeat on their own (to follow
-  // prices and streams) are not: otherwise an open window would never lock itself. The renderer reports
-  // input (keys, pointer) with reportActivity instead.
-  const active =
-    <A, R>(fn: (args: A) => Promise<R>) =>
-    async (args: A): Promise<R> => {
-      s.lock.touch();
-      return fn(args);
-    };
-  const read =
-    <A, R>(fn: (args: A) => Promise<R>) =>
-    async (args: A): Promise<R> => {
-      s.lock.requireUnlocked();
-      return fn(args);
-    };
   const prefetch = new PortfolioPrefetch(s);
   return {
-    reportActivity: async () => {
-      s.lock.touch();
-      return done;
-    },
+    // the policy counts it as activity: nothing else to do
+    reportActivity: async () => done,
     // Which exchange and which theme are not secret: readable while locked, so the lock screen has its theme.
     getSettings: async () => network.view(),
     setTheme: async ({ theme }) => {
@@ -42,16 +28,10 @@ export function createAppHandlers(
       return network.view();
     },
     // Pointing the app at another exchange decides what gets signed and where: the person's decision, made
-    // with a recent unlock (the first run's choice comes right after the passphrase is set).
-    setNetwork: active(async (choice) => {
-      s.lock.requireFreshUnlock();
-      return network.choose(choice);
-    }),
+    // with a recent unlock (the first run's choice comes right after the passphrase is set; see the policy).
+    setNetwork: async (choice) => network.choose(choice),
     // Where deposits are sent and balances read from: the person's decision too, only while unlocked.
-    setSolanaRpc: active(async ({ url }) => {
-      s.lock.requireUnlocked();
-      return network.setSolanaRpc(url);
-    }),
+    setSolanaRpc: async ({ url }) => network.setSolanaRpc(url),
 
     getLockState: () => s.lock.ensureReady(),
     setupPassphrase: async ({ passphrase }) => s.lock.setup(passphrase),
@@ -63,63 +43,57 @@ export function createAppHandlers(
       return s.lock.unlock(passphrase);
     },
     lock: async () => s.lock.lock(),
-    changePassphrase: active(async ({ oldPassphrase, newPassphrase }) =>
+    changePassphrase: async ({ oldPassphrase, newPassphrase }) =>
       s.lock.changePassphrase(oldPassphrase, newPassphrase),
-    ),
-    setAutoLock: active(async ({ minutes }) => s.lock.setAutoLockMinutes(minutes)),
+    setAutoLock: async ({ minutes }) => s.lock.setAutoLockMinutes(minutes),
 
-    listWallets: read(async () => s.wallets.list()),
-    createWallet: active(async ({ label }) => s.wallets.create(label)),
-    confirmWalletBackup: active(({ pendingId, confirmation }) =>
-      s.wallets.confirmBackup(pendingId, confirmation),
-    ),
-    importWallet: active(({ label, secret }) => s.wallets.import(label, secret)),
-    renameWallet: active(async ({ walletId, label }) => s.wallets.rename(walletId, label)),
-    removeWallet: active(async ({ walletId, confirmPublicKey }) => {
+    listWallets: async () => s.wallets.list(),
+    createWallet: async ({ label }) => s.wallets.create(label),
+    confirmWalletBackup: ({ pendingId, confirmation }) => s.wallets.confirmBackup(pendingId, confirmation),
+    importWallet: ({ label, secret }) => s.wallets.import(label, secret),
+    renameWallet: async ({ walletId, label }) => s.wallets.rename(walletId, label),
+    removeWallet: async ({ walletId, confirmPublicKey }) => {
       await s.wallets.remove(walletId, confirmPublicKey);
       return done;
-    }),
-    exportWallet: active(({ walletId, passphrase }) => s.wallets.export(walletId, passphrase)),
+    },
+    exportWallet: ({ walletId, passphrase }) => s.wallets.export(walletId, passphrase),
     ...phraseHandlers(s),
 
-    listSessions: read(() => s.sessions.list()),
-    createSession: active(({ walletId, ...options }) => s.sessions.create(walletId, options)),
-    refreshSession: active(({ walletId, sessionId }) => s.sessions.refresh(walletId, sessionId)),
-    revokeSession: active(async ({ walletId, sessionId }) => {
+    listSessions: () => s.sessions.list(),
+    createSession: ({ walletId, ...options }) => s.sessions.create(walletId, options),
+    refreshSession: ({ walletId, sessionId }) => s.sessions.refresh(walletId, sessionId),
+    revokeSession: async ({ walletId, sessionId }) => {
       await s.sessions.revoke(walletId, sessionId);
       return done;
-    }),
-    revokeAllSessions: active(async ({ walletId }) => ({ revoked: await s.sessions.revokeAll(walletId) })),
+    },
+    revokeAllSessions: async ({ walletId }) => ({ revoked: await s.sessions.revokeAll(walletId) }),
 
-    faucet: active(async ({ walletId, tokenId, amount }) => {
-      s.lock.requireUnlocked();
+    faucet: async ({ walletId, tokenId, amount }) => {
       await s.funds.faucet(walletId, tokenId, amount);
       return done;
-    }),
-    getChainBalances: read(({ walletId }) => s.funds.chainBalances(walletId)),
-    deposit: active(({ walletId, tokenId, amount, accountId }) =>
+    },
+    getChainBalances: ({ walletId }) => s.funds.chainBalances(walletId),
+    deposit: ({ walletId, tokenId, amount, accountId }) =>
       s.funds.deposit(walletId, tokenId, amount, accountId),
-    ),
-    listDeposits: read(async () => s.funds.list()),
+    listDeposits: async () => s.funds.list(),
 
-    getPortfolio: read(() => portfolio(s, prefetch.take())),
-    getPortfolioHistory: read((args) => portfolioHistory(s, args?.accountId)),
-    getAccount: read(({ accountId }) => accountDetail(s, accountId)),
-    getVaults: read(() => vaultsView(s)),
-    getTriggers: read(({ accountId }) => triggersView(s, accountId)),
-    getHistory: read(({ accountId, kind, startInclusive, pageSize }) =>
+    getPortfolio: () => portfolio(s, prefetch.take()),
+    getPortfolioHistory: (args) => portfolioHistory(s, args?.accountId),
+    getAccount: ({ accountId }) => accountDetail(s, accountId),
+    getVaults: () => vaultsView(s),
+    getTriggers: ({ accountId }) => triggersView(s, accountId),
+    getHistory: ({ accountId, kind, startInclusive, pageSize }) =>
       historyPage(s.client, accountId, kind, {
         ...(startInclusive ? { startInclusive } : {}),
         ...(pageSize ? { pageSize } : {}),
       }),
-    ),
     // Re-read every few seconds while the Withdraw form is open, so it is not activity.
-    getWithdrawalFee: read(async ({ accountId, tokenId }) => {
+    getWithdrawalFee: async ({ accountId, tokenId }) => {
       const info = await s.info();
       const token = tokenId ?? info.quoteTokenId;
-      return { tokenId: token, fee: await s.pipeline.withdrawalFee(accountId, token, info) };
-    }),
-    lookupAccount: active(async ({ accountId }) => {
+      return { tokenId: token, fee: await withdrawalFee(s.client, info, accountId, token) };
+    },
+    lookupAccount: async ({ accountId }) => {
       const wallets = s.wallets.list();
       const [exists, users] = await Promise.all([
         s.client.accountExists(accountId),
@@ -128,30 +102,15 @@ export function createAppHandlers(
       // the last owner found, as the one-by-one walk this replaces answered
       const owner = wallets.filter((_w, i) => users[i]?.accountIds.includes(accountId)).at(-1);
       return { exists, ownWalletId: owner?.walletId ?? null };
-    }),
+    },
 
-    prepareAction: active((intent) => s.pipeline.prepare(intent)),
-    confirmAction: active(({ confirmationId, passphrase }) => s.pipeline.confirm(confirmationId, passphrase)),
+    prepareAction: (intent) => s.pipeline.prepare(intent),
+    confirmAction: ({ confirmationId, passphrase }) => s.pipeline.confirm(confirmationId, passphrase),
 
-    listAuditLog: active(async (query) => {
-      s.lock.requireUnlocked();
-      return s.audit.list(query);
-    }),
-    listAddresses: active(async () => {
-      s.lock.requireUnlocked();
-      return s.addressBook.list();
-    }),
-    saveAddress: active(async ({ label, address }) => {
-      s.lock.requireUnlocked();
-      return s.addressBook.add(label, address);
-    }),
-    removeAddress: active(async ({ address }) => {
-      s.lock.requireUnlocked();
-      return s.addressBook.remove(address);
-    }),
-    exportAuditLog: active(async () => {
-      s.lock.requireUnlocked();
-      return { csv: s.audit.toCsv() };
-    }),
+    listAuditLog: async (query) => s.audit.list(query),
+    listAddresses: async () => s.addressBook.list(),
+    saveAddress: async ({ label, address }) => s.addressBook.add(label, address),
+    removeAddress: async ({ address }) => s.addressBook.remove(address),
+    exportAuditLog: async () => ({ csv: s.audit.toCsv() }),
   };
 }

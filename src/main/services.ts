@@ -30,7 +30,7 @@ import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
 import { SettingsStore } from './settings/settings-store';
 import { EquitySamples } from './portfolio/equity-samples';
-import { FINISHED_TRIGGERS_SHOWN, FinishedTriggers } from './trading/finished-triggers';
+import { FINISHED_TRIGGERS_SHOWN, FinishedTriggers } from './triggers/finished-triggers';
 import type { ProtocolSchema } from '../protocol/schema';
 import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';

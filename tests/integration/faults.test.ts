@@ -17,6 +17,7 @@ import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../../src/
 import { MemorySecretStore } from '../support/memory-store';
 import { PASSPHRASE, startApp, type AppExchange, type TestApp } from './support/app';
 import { startFaultyProxy, type FaultyProxy } from './support/faulty-proxy';
+import { amountLine } from '../support/action-lines';
 import { chainTokenBalance } from '../support/chain';
 
 const USDC = 0;
@@ -205,7 +206,7 @@ describe('the exchange killed mid-submit', () => {
       () => chainTokenBalance({ baseUrl: devnet.baseUrl, rpcUrl: devnet.solanaRpcUrl }, walletAddress, USDC),
       (b) => b > 0n,
     );
-    expect(chain).toBe(usdc(40) - summary.fee);
+    expect(chain).toBe(usdc(40) - amountLine(summary, 'fee'));
     await transferNow(app, walletId, account, usdc(1));
     expect(await balance(app)).toEqual([usdc(59), usdc(1)]);
   });

@@ -3,6 +3,7 @@
 // own accounts does not ask. Against the real devnet; a second app plays the other person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { accountLine } from '../support/action-lines';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
 
 let devnet: RunningDevnet;
@@ -113,7 +114,7 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
     });
     expect(summary.moneyLeaves).toBe(false);
     const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
-    const own = result.toAccountId!;
+    const own = accountLine(result, 'to')!;
     const back = await app.ok('prepareAction', {
       kind: 'transfer',
       walletId,

@@ -11,6 +11,7 @@ import { buildActionBody } from '../../src/protocol/framing';
 import { decodeReceipt } from '../../src/protocol/codec';
 import { chainTokenBalance } from '../support/chain';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { accountLine, amountLine } from '../support/action-lines';
 import { phraseSecretForms } from './support/phrase-forms';
 
 let devnet: RunningDevnet;
@@ -104,18 +105,18 @@ describe('custody core against the devnet', () => {
       amount: usdc(50),
       destination,
     });
-    expect(summary).toMatchObject({
-      fee: fee.fee,
-      receive: usdc(50) - fee.fee,
-      balanceAfter: usdc(150),
-      needsFreshUnlock: true,
-    });
+    expect(summary).toMatchObject({ kind: 'withdraw', needsFreshUnlock: true, moneyLeaves: true });
+    expect(amountLine(summary, 'fee')).toBe(fee.fee);
+    expect(amountLine(summary, 'receive')).toBe(usdc(50) - fee.fee);
+    expect(amountLine(summary, 'balanceAfter')).toBe(usdc(150));
     expect(summary.warnings.join(' ')).toMatch(/not withdrawn to this address before/);
     const result = await app.ok('confirmAction', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
-    expect(result).toMatchObject({ kind: 'withdraw', fee: fee.fee, receive: usdc(50) - fee.fee });
+    expect(result.kind).toBe('withdraw');
+    expect(amountLine(result, 'fee')).toBe(fee.fee);
+    expect(amountLine(result, 'receive')).toBe(usdc(50) - fee.fee);
     // the confirmation is single use
     expect(
       (await app.call('confirmAction', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE }))
@@ -174,17 +175,18 @@ describe('custody core against the devnet', () => {
       tokenId: USDC,
       amount: usdc(30),
     });
-    expect(summary.toAccountId).toBeNull();
+    expect(accountLine(summary, 'to')).toBeNull();
     const result = await app.ok('confirmAction', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
-    expect(result.toAccountId).not.toBeNull();
+    const created = accountLine(result, 'to');
+    expect(created).not.toBeNull();
     const portfolio = await app.ok('getPortfolio');
     const accounts = portfolio.wallets[0]!.accounts;
     expect(accounts.map((a) => [a.accountId, a.balances[0]?.amount])).toEqual([
       [account, usdc(120)],
-      [result.toAccountId, usdc(30)],
+      [created, usdc(30)],
     ]);
     expect(portfolio.equity).toBe(usdc(150));
     // the account stream told the renderer about it, live
@@ -381,12 +383,16 @@ describe('custody core against the devnet', () => {
       amount: eth(0.5),
       destination,
     });
-    expect(summary).toMatchObject({ tokenId: ETH, fee: 31_250n, receive: eth(0.5) - 31_250n });
+    const line = (key: string) => summary.lines.find((l) => l.key === key)?.value;
+    expect(line('fee')).toEqual({ type: 'amount', tokenId: ETH, amount: 31_250n });
+    expect(line('receive')).toEqual({ type: 'amount', tokenId: ETH, amount: eth(0.5) - 31_250n });
     const result = await app.ok('confirmAction', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
-    expect(result).toMatchObject({ kind: 'withdraw', fee: 31_250n, receive: eth(0.5) - 31_250n });
+    expect(result.kind).toBe('withdraw');
+    expect(amountLine(result, 'fee')).toBe(31_250n);
+    expect(amountLine(result, 'receive')).toBe(eth(0.5) - 31_250n);
     const chain = await until(
       () => chainTokenBalance(devnet, destination, ETH),
       (b) => b !== 0n,

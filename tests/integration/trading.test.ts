@@ -10,6 +10,7 @@ import { decodeReceipt, encodeActionRaw } from '../../src/protocol/codec';
 import { signAction } from '../../src/protocol/signing';
 import { buildActionBody } from '../../src/protocol/framing';
 import type { ActionKind } from '../../src/protocol/types';
+import { amountLine, numberLine, percentLine } from '../support/action-lines';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
 
 const EPOCH_SECONDS = 3;
@@ -119,17 +120,14 @@ describe('vaults through the app', () => {
       vaultId: 1,
       amount: usdc(1_000),
     });
-    expect(summary).toMatchObject({
-      kind: 'vaultDeposit',
-      title: 'Deposit into BTC Momentum',
-      balanceAfter: usdc(9_000),
-    });
-    expect(summary.details.map((d) => d.label)).toContain('Shares (about)');
+    expect(summary).toMatchObject({ kind: 'vaultDeposit', title: 'Deposit into BTC Momentum' });
+    expect(amountLine(summary, 'balanceAfter')).toBe(usdc(9_000));
+    expect(summary.lines.map((d) => d.label)).toContain('Shares (about)');
     const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
     expect(result.kind).toBe('vaultDeposit');
-    expect(result.shares).toBeGreaterThan(0n);
+    expect(numberLine(result, 'shares')).toBeGreaterThan(0n);
     const holding = (await app.ok('getVaults')).holdings.find((h) => h.vaultId === 1)!;
-    expect(holding).toMatchObject({ walletId, accountId: account, shares: result.shares });
+    expect(holding).toMatchObject({ walletId, accountId: account, shares: numberLine(result, 'shares') });
   });
 
   it('refuses bad input with a plain message and sends nothing', async () => {
@@ -186,10 +184,10 @@ describe('vaults through the app', () => {
       amount: usdc(400),
     });
     const requested = await app.ok('confirmAction', { confirmationId: request.confirmationId });
-    expect(requested.shares).toBeGreaterThan(0n);
+    expect(numberLine(requested, 'shares')).toBeGreaterThan(0n);
     const pending = (await app.ok('getVaults')).holdings.find((h) => h.vaultId === 1)!;
     if (pending.claimable === 0n) {
-      expect(pending.currentWithdrawal).toBe(requested.shares);
+      expect(pending.currentWithdrawal).toBe(numberLine(requested, 'shares'));
       expect(
         await failure(
           app.call('prepareAction', { kind: 'vaultClaim', walletId, accountId: account, vaultId: 1 }),
@@ -211,7 +209,7 @@ describe('vaults through the app', () => {
       vaultId: 1,
     });
     const claimed = await app.ok('confirmAction', { confirmationId: claim.confirmationId });
-    expect(claimed.receive).toBe(ready.claimable);
+    expect(amountLine(claimed, 'receive')).toBe(ready.claimable);
     expect(await balance()).toBe(before + ready.claimable);
   });
 });
@@ -245,12 +243,13 @@ describe('triggers through the app', () => {
 
     const prepared = await add({ triggerPrice: mark - 10_000n });
     if (!prepared.ok) throw new Error(prepared.error.message);
-    expect(prepared.value.details).toContainEqual({
+    expect(prepared.value.lines).toContainEqual({
+      key: 'then',
       label: 'Then',
-      value: 'sells the whole position at market, reduce-only',
+      value: { type: 'text', text: 'sells the whole position at market, reduce-only' },
     });
-    const added = await app.ok('confirmAction', { confirmationId: prepared.value.confirmationId });
-    expect(added.triggerId).not.toBeNull();
+    const confirmed = await app.ok('confirmAction', { confirmationId: prepared.value.confirmationId });
+    const added = { triggerId: numberLine(confirmed, 'triggerId') };
     let triggers = await app.ok('getTriggers', { accountId: account });
     expect(triggers.active).toEqual([
       expect.objectContaining({
@@ -266,7 +265,7 @@ describe('triggers through the app', () => {
       kind: 'editTrigger',
       walletId,
       accountId: account,
-      triggerId: added.triggerId!,
+      triggerId: added.triggerId,
       marketId: 0,
       triggerKind: 'STOP_LOSS',
       triggerPrice: mark - 20_000n,
@@ -286,7 +285,7 @@ describe('triggers through the app', () => {
       walletId,
       accountId: account,
       marketId: 0,
-      triggerId: added.triggerId!,
+      triggerId: added.triggerId,
     });
     await app.ok('confirmAction', { confirmationId: remove.confirmationId });
     triggers = await app.ok('getTriggers', { accountId: account });
@@ -317,14 +316,17 @@ describe('triggers through the app', () => {
         triggerKind: 'STOP_LOSS',
         triggerPrice: mark - 30_000n - BigInt(i),
       });
-      const { triggerId } = await app.ok('confirmAction', { confirmationId: add.confirmationId });
-      ids.push(triggerId!);
+      const triggerId = numberLine(
+        await app.ok('confirmAction', { confirmationId: add.confirmationId }),
+        'triggerId',
+      );
+      ids.push(triggerId);
       const remove = await app.ok('prepareAction', {
         kind: 'removeTrigger',
         walletId,
         accountId: account,
         marketId: 0,
-        triggerId: triggerId!,
+        triggerId: triggerId,
       });
       await app.ok('confirmAction', { confirmationId: remove.confirmationId });
     }
@@ -350,19 +352,22 @@ describe('triggers through the app', () => {
         triggerKind: 'STOP_LOSS',
         triggerPrice: mark - 40_000n,
       });
-      const { triggerId } = await app.ok('confirmAction', { confirmationId: add.confirmationId });
+      const triggerId = numberLine(
+        await app.ok('confirmAction', { confirmationId: add.confirmationId }),
+        'triggerId',
+      );
       const remove = await app.ok('prepareAction', {
         kind: 'removeTrigger',
         walletId,
         accountId: account,
         marketId: 0,
-        triggerId: triggerId!,
+        triggerId: triggerId,
       });
       await app.ok('confirmAction', { confirmationId: remove.confirmationId });
       pages.mockClear();
       const again = (await app.ok('getTriggers', { accountId: account })).finished;
       expect(pages.mock.calls.length).toBeLessThanOrEqual(2);
-      expect(again.map((t) => t.triggerId)).toEqual([...ids, triggerId!].slice(-50).reverse());
+      expect(again.map((t) => t.triggerId)).toEqual([...ids, triggerId].slice(-50).reverse());
     } finally {
       pages.mockRestore();
     }
@@ -384,7 +389,10 @@ describe('the margin effect of taking collateral out', () => {
     );
     const prepared = await withdraw(usdc(100));
     if (!prepared.ok) throw new Error(prepared.error.message);
-    const after = prepared.value.marginAfter!;
+    const after = {
+      freeCollateral: amountLine(prepared.value, 'freeCollateralAfter'),
+      healthBps: percentLine(prepared.value, 'healthAfter'),
+    };
     expect(after.freeCollateral).toBeLessThanOrEqual(detail.freeCollateral - usdc(100) + usdc(5));
     expect(after.freeCollateral).toBeGreaterThanOrEqual(detail.freeCollateral - usdc(100) - usdc(5));
     expect(after.healthBps).toBeLessThan(detail.healthBps!);

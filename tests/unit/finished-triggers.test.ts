@@ -3,7 +3,7 @@
 // the same paging rules (pages of at most 50, a cursor to the next page while there is one), so every page
 // boundary can be reached exactly.
 import { describe, expect, it } from 'vitest';
-import { FinishedTriggers } from '../../src/main/trading/finished-triggers';
+import { FinishedTriggers } from '../../src/main/triggers/finished-triggers';
 import type { ExchangeClient } from '../../src/main/exchange/exchange-client';
 
 type Row = Awaited<ReturnType<ExchangeClient['triggerFinalisations']>>['items'][number];
@@ -24,8 +24,14 @@ function exchange() {
       histories.delete(accountId);
     },
     client: {
-      triggerFinalisations: async (accountId: number, query: { startInclusive?: string; pageSize?: number } = {}) => {
-        requests.push({ accountId, ...(query.startInclusive ? { startInclusive: query.startInclusive } : {}) });
+      triggerFinalisations: async (
+        accountId: number,
+        query: { startInclusive?: string; pageSize?: number } = {},
+      ) => {
+        requests.push({
+          accountId,
+          ...(query.startInclusive ? { startInclusive: query.startInclusive } : {}),
+        });
         const list = histories.get(accountId) ?? [];
         const start = Number(query.startInclusive ?? 0);
         const end = start + Math.min(query.pageSize ?? EXCHANGE_PAGE, EXCHANGE_PAGE);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core';
 import { createDispatcher, type Dispatch } from '../../src/main/ipc-dispatch';
-import { METHOD_ACCESS, OPEN_WHILE_LOCKED } from '../../src/main/lock/lock-policy';
+import { applyPolicy, METHOD_ACCESS, OPEN_WHILE_LOCKED } from '../../src/main/lock/lock-policy';
+import type { Handlers } from '../../src/shared/ipc/contract';
 import { METHOD_NAMES, type MethodName } from '../../src/shared/ipc/channels';
 import type { ArgsOf } from '../../src/shared/ipc/contract';
 import { FAST_SCRYPT, MemorySecretStore } from '../support/memory-store';
@@ -107,13 +108,13 @@ describe('while locked', () => {
   beforeEach(() => void core.services.lock.lock());
 
   it('the allowlist is short and each open method says why', () => {
-    const open = METHOD_NAMES.filter((m) => METHOD_ACCESS[m] === 'open');
+    const open = METHOD_NAMES.filter((m) => METHOD_ACCESS[m].lock === 'open');
     expect(open.sort()).toEqual(Object.keys(OPEN_WHILE_LOCKED).sort());
     expect(open.length).toBeLessThanOrEqual(8);
     for (const m of open) expect(OPEN_WHILE_LOCKED[m]!.length).toBeGreaterThan(20);
   });
 
-  it.each(METHOD_NAMES.filter((m) => METHOD_ACCESS[m] === 'unlocked'))(
+  it.each(METHOD_NAMES.filter((m) => METHOD_ACCESS[m].lock !== 'open'))(
     '%s answers LOCKED and changes nothing',
     async (method) => {
       const before = { settings: core.network.view(), lock: core.services.lock.state() };
@@ -128,7 +129,7 @@ describe('while locked', () => {
     },
   );
 
-  it.each(METHOD_NAMES.filter((m) => METHOD_ACCESS[m] === 'open'))(
+  it.each(METHOD_NAMES.filter((m) => METHOD_ACCESS[m].lock === 'open'))(
     '%s is open and leaves the app locked',
     async (method) => {
       const result = await dispatch(method, SAMPLE[method]);
@@ -153,5 +154,63 @@ describe('choosing a network', () => {
       ok: false,
       error: { code: 'CONFLICT' },
     });
+  });
+});
+
+describe('each method gets what its declaration says, from the policy alone', () => {
+  // A lock that records what was asked of it, and handlers that record that they ran: what the policy does
+  // for a method is read from its declaration, and no handler checks the lock on its own.
+  const calls: string[] = [];
+  let locked = false;
+  let stale = false;
+  const lock = {
+    requireUnlocked: () => {
+      calls.push('unlocked?');
+      if (locked) throw new Error('LOCKED');
+    },
+    requireFreshUnlock: () => {
+      calls.push('fresh?');
+      if (stale) throw new Error('STALE');
+    },
+    touch: () => void calls.push('touch'),
+  };
+  const handlers = Object.fromEntries(
+    METHOD_NAMES.map((m) => [m, async () => void calls.push('handler')]),
+  ) as unknown as Handlers;
+  const guarded = applyPolicy(handlers, lock) as unknown as Record<MethodName, () => Promise<void>>;
+
+  it('every method of the contract has a declaration', () => {
+    for (const m of METHOD_NAMES) {
+      expect(['open', 'unlocked', 'fresh']).toContain(METHOD_ACCESS[m]?.lock);
+      expect(typeof METHOD_ACCESS[m]?.activity).toBe('boolean');
+    }
+  });
+
+  it.each(METHOD_NAMES)('%s: lock, activity and freshness as declared, in that order', async (method) => {
+    const { lock: need, activity } = METHOD_ACCESS[method];
+    calls.length = 0;
+    locked = false;
+    stale = false;
+    await guarded[method]();
+    expect(calls).toEqual([
+      ...(need !== 'open' ? ['unlocked?'] : []),
+      ...(activity ? ['touch'] : []),
+      ...(need === 'fresh' ? ['fresh?'] : []),
+      'handler',
+    ]);
+    // locked: a method that is not open never reaches its handler, nor counts as activity
+    calls.length = 0;
+    locked = true;
+    if (need === 'open') await guarded[method]();
+    else await expect(guarded[method]()).rejects.toThrow('LOCKED');
+    expect(calls.includes('handler')).toBe(need === 'open');
+    if (need !== 'open') expect(calls).not.toContain('touch');
+    // an old unlock: a method that needs a fresh one is refused
+    calls.length = 0;
+    locked = false;
+    stale = true;
+    if (need === 'fresh') await expect(guarded[method]()).rejects.toThrow('STALE');
+    else await guarded[method]();
+    expect(calls.includes('handler')).toBe(need !== 'fresh');
   });
 });

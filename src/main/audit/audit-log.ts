@@ -5,6 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
+import type { AuditQuerySchema } from '../../shared/ipc/app-schemas';
 import { toCsv } from '../../shared/csv';
 import { formatIsoTime } from '../../shared/time';
 import { BASE58_CHAR } from '../../shared/base58';
@@ -44,13 +45,7 @@ export function assertNoSecret(entry: Record<string, unknown>): void {
   walk(entry, 'entry');
 }
 
-export interface AuditQuery {
-  wallet?: string;
-  kind?: string;
-  /** newest first; skip this many */
-  offset?: number;
-  limit?: number;
-}
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
 export class AuditLog {
   constructor(private readonly file: string) {}

@@ -2,6 +2,8 @@
 // changed (or was resynced after a gap or a reconnect), so screens refresh from live data.
 import { StreamClient } from './stream-client';
 import type { ExchangeClient } from './exchange-client';
+import type { z } from 'zod';
+import type { AccountUpdateSchema } from '../../shared/ipc/app-schemas';
 
 /**
  * A person should see within five seconds that the exchange went away, and a process that hangs closes no
@@ -9,12 +11,7 @@ import type { ExchangeClient } from './exchange-client';
  */
 export const EXCHANGE_HEARTBEAT_MS = 4_000;
 
-export interface AccountUpdate {
-  accountId: number;
-  updateId: number;
-  /** the event that changed it, or 'resync' after a gap or reconnect */
-  type: string;
-}
+export type AccountUpdate = z.output<typeof AccountUpdateSchema>;
 
 export class AccountWatcher {
   private readonly stream: StreamClient;

@@ -20,26 +20,11 @@ import type { AppLock } from '../lock/app-lock';
 import type { AuditLog } from '../audit/audit-log';
 import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
 import { LAMPORTS_PER_SIGNATURE, isUnanswered, type ChainClient } from './chain-client';
+import type { ChainBalancesSchema, TrackedDepositSchema } from '../../shared/ipc/app-schemas';
 
-export type DepositStatus = 'submitted' | 'confirmed' | 'credited' | 'failed';
-
-export interface TrackedDeposit {
-  depositId: string;
-  walletId: string;
-  tokenId: number;
-  amount: bigint;
-  /** the transaction signature, known from signing on */
-  txId: string | null;
-  accountId: number | null;
-  status: DepositStatus;
-  detail?: string;
-}
-
-export interface ChainBalances {
-  address: string;
-  sol: bigint;
-  tokens: { tokenId: number; amount: bigint; hasAccount: boolean }[];
-}
+/** txId: the transaction signature, known from signing on */
+export type TrackedDeposit = z.output<typeof TrackedDepositSchema>;
+export type ChainBalances = z.output<typeof ChainBalancesSchema>;
 
 const StoredDepositSchema = z.object({
   depositId: z.string().max(64),

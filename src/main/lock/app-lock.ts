@@ -20,15 +20,12 @@ import {
   unwrapKeys,
   type LockRecord,
 } from './lock-record';
+import type { z } from 'zod';
+import type { LockStateSchema } from '../../shared/ipc/app-schemas';
 
-export type LockStatus = 'uninitialized' | 'locked' | 'unlocked';
-
-export interface LockState {
-  status: LockStatus;
-  autoLockMinutes: number;
-  /** seconds to wait before another attempt is accepted, when backing off */
-  retryAfterSeconds?: number;
-}
+/** retryAfterSeconds: seconds to wait before another attempt is accepted, when backing off */
+export type LockState = z.output<typeof LockStateSchema>;
+export type LockStatus = LockState['status'];
 
 export interface LockDeps {
   /** the raw keychain: the lock record lives there */

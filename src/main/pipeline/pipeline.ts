@@ -1,13 +1,12 @@
 // Intent in, outcome out. The renderer says what the person wants ("withdraw 25 USDC from account 3 to X");
 // main builds the canonical action from what it knows (markets, tokens, the accounts the wallet owns), shows
 // it back as a summary referenced by an id, and only on confirmation of that id signs what it built itself.
+// What each kind checks, shows and builds is its action module's (src/main/actions); this file is the same
+// for every kind: single-use confirmations, the passphrase for money leaving, signing, audit and recovery.
 import { randomUUID } from 'node:crypto';
-import bs58 from 'bs58';
 import { AppFailure } from '../../shared/result';
-import { formatAmount } from '../../shared/money';
-import type { Account } from '../exchange/account-model';
 import type { MarketsInfo } from '../../shared/exchange/info';
-import type { ActionKind } from '../../protocol/types';
+import type { ActionResult, Intent, Summary } from '../../shared/ipc/action-schemas';
 import type { SigningKey } from '../../protocol/keys';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
@@ -16,80 +15,10 @@ import type { AppLock } from '../lock/app-lock';
 import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../audit/audit-log';
 import type { Submitter, Outcome, Recovered } from './submitter';
 import type { AddressBook } from '../address-book';
-import { TRADING_KINDS, planTrading, type TradingIntent } from './trading-intents';
-
-const isTrading = (intent: Intent): intent is TradingIntent =>
-  (TRADING_KINDS as readonly string[]).includes(intent.kind);
-
-export type Intent =
-  | TradingIntent
-  | {
-      kind: 'withdraw';
-      walletId: string;
-      accountId: number;
-      tokenId: number;
-      amount: bigint;
-      destination?: string;
-    }
-  | {
-      kind: 'transfer';
-      walletId: string;
-      fromAccountId: number;
-      tokenId: number;
-      amount: bigint;
-      toAccountId?: number;
-    };
-
-export interface Summary {
-  confirmationId: string;
-  kind: Intent['kind'];
-  /** what the confirmation dialog is titled */
-  title: string;
-  /** the lines of a vault or trigger action, formatted by main (withdrawals and transfers use the fields) */
-  details: { label: string; value: string }[];
-  walletId: string;
-  walletLabel: string;
-  tokenId: number;
-  amount: bigint;
-  fromAccountId: number;
-  toAccountId: number | null;
-  destination: string | null;
-  fee: bigint;
-  /** what arrives at the destination */
-  receive: bigint;
-  balanceAfter: bigint;
-  warnings: string[];
-  needsFreshUnlock: boolean;
-  /**
-   * Money leaves the person's wallets (a withdrawal, a transfer to an account no wallet here owns): the
-   * confirmation must carry the passphrase, however recently the app was unlocked.
-   */
-  moneyLeaves: boolean;
-  /** the account's margin once the amount has left it; null when it has no positions */
-  marginAfter: MarginAfter | null;
-  expiresAt: number;
-}
-
-export interface MarginAfter {
-  freeCollateral: bigint;
-  /** equity over maintenance requirement, basis points */
-  healthBps: number;
-}
-
-export interface ActionResult {
-  actionId: bigint;
-  kind: Intent['kind'];
-  /** transfers into a new account report it */
-  toAccountId: number | null;
-  fee: bigint;
-  receive: bigint;
-  /** a withdrawal's settlement event; processed once the exchange acknowledges it */
-  eventNonce: bigint | null;
-  /** vault deposits and withdrawal requests: the shares minted or queued */
-  shares: bigint | null;
-  /** an added or edited trigger */
-  triggerId: bigint | null;
-}
+import type { ActionModule, ActionPlan } from '../actions/action-module';
+import { actionContext } from '../actions/context';
+import { text } from '../actions/lines';
+import { moduleFor } from '../actions/registry';
 
 export interface PipelineDeps {
   client: ExchangeClient;
@@ -121,8 +50,8 @@ const RecoveryContextSchema = AuditEntrySchema.pick({
 
 interface Prepared {
   summary: Summary;
-  intent: Intent;
-  action: (sessionId: bigint) => ActionKind;
+  module: ActionModule<Intent['kind'], unknown>;
+  plan: ActionPlan<unknown>;
 }
 
 export class ActionPipeline {
@@ -174,219 +103,27 @@ export class ActionPipeline {
     return (this.deps.now ?? Date.now)();
   }
 
-  private async ownedAccount(
-    wallet: WalletInfo,
-    accountId: number,
-  ): Promise<{ balances: Map<number, bigint>; margin: Account['margin'] }> {
-    const user = await this.deps.client.user(wallet.publicKey);
-    if (!user || !user.accountIds.includes(accountId))
-      throw new AppFailure('NOT_FOUND', `Account ${accountId} does not belong to ${wallet.label}.`);
-    const account = await this.deps.client.account(accountId);
-    return { balances: new Map(account.balances.map((b) => [b.tokenId, b.amount])), margin: account.margin };
-  }
-
-  /**
-   * What taking `amount` of the quote token out does to the account's margin. Open positions need their
-   * collateral: more than the free collateral is refused here in plain words (the exchange would refuse it
-   * too), and a withdrawal that leaves the account close to liquidation is flagged.
-   */
-  private marginAfter(
-    accountId: number,
-    margin: Account['margin'],
-    amount: bigint,
-    warnings: string[],
-    money: (v: bigint) => string,
-  ): MarginAfter | null {
-    const freeCollateral = margin.freeCollateral - amount;
-    // Open orders hold margin too, so this is checked even without a position.
-    if (freeCollateral < 0n)
-      throw new AppFailure(
-        'INVALID_ARGUMENT',
-        `Account ${accountId}'s open positions and orders need its collateral: at most ${money(margin.freeCollateral > 0n ? margin.freeCollateral : 0n)} can leave it now.`,
-      );
-    if (margin.maintenanceRequirement === 0n) return null;
-    const healthBps = Number(((margin.equity - amount) * 10_000n) / margin.maintenanceRequirement);
-    if (healthBps < 12_000)
-      warnings.push(
-        `This leaves account ${accountId} close to liquidation: margin health ${Math.floor(healthBps / 100)}%.`,
-      );
-    return { freeCollateral, healthBps };
-  }
-
   async prepare(intent: Intent): Promise<Summary> {
     this.deps.lock.requireUnlocked();
     const wallet = this.deps.wallets.get(intent.walletId);
-    const info = await this.deps.info();
-    if (isTrading(intent)) return this.prepareTrading(intent, wallet, info);
-    const token = info.tokens.find((t) => t.tokenId === intent.tokenId);
-    if (!token) throw new AppFailure('NOT_FOUND', `Token ${intent.tokenId} does not exist on this exchange.`);
-    if (intent.amount <= 0n) throw new AppFailure('INVALID_ARGUMENT', 'The amount must be more than zero.');
-    const fromAccountId = intent.kind === 'withdraw' ? intent.accountId : intent.fromAccountId;
-    const { balances, margin } = await this.ownedAccount(wallet, fromAccountId);
-    const balance = balances.get(intent.tokenId) ?? 0n;
-    if (intent.amount > balance)
-      throw new AppFailure(
-        'INVALID_ARGUMENT',
-        `Account ${fromAccountId} holds less than that amount of ${token.symbol}.`,
-      );
-    const warnings: string[] = [];
-    const money = (v: bigint) => `${formatAmount(v, token.decimals, { group: true })} ${token.symbol}`;
-    const marginAfter =
-      intent.tokenId === info.quoteTokenId
-        ? this.marginAfter(fromAccountId, margin, intent.amount, warnings, money)
-        : null;
-    let prepared: Prepared;
-    const base = {
-      confirmationId: randomUUID(),
-      walletId: wallet.walletId,
-      walletLabel: wallet.label,
-      tokenId: intent.tokenId,
-      amount: intent.amount,
-      fromAccountId,
-      marginAfter,
-      expiresAt: this.now() + CONFIRMATION_TTL_MS,
-    };
-
-    if (intent.kind === 'withdraw') {
-      const destination = intent.destination ?? wallet.publicKey;
-      let destBytes: Uint8Array;
-      try {
-        destBytes = bs58.decode(destination);
-      } catch {
-        throw new AppFailure('INVALID_ARGUMENT', 'The destination is not a valid base58 address.');
-      }
-      if (destBytes.length !== 32)
-        throw new AppFailure(
-          'INVALID_ARGUMENT',
-          'The destination is not a valid settlement-chain address (32 bytes).',
-        );
-      const fee = await this.withdrawalFee(fromAccountId, intent.tokenId, info);
-      if (intent.amount <= fee)
-        throw new AppFailure('INVALID_ARGUMENT', 'The amount does not cover the withdrawal fee.');
-      if (destination !== wallet.publicKey && !this.deps.known.usedDestination(destination))
-        warnings.push('You have not withdrawn to this address before. Check it character by character.');
-      const summary: Summary = {
-        ...base,
-        kind: 'withdraw',
-        title: 'Confirm withdrawal',
-        details: [],
-        toAccountId: null,
-        destination,
-        fee,
-        receive: intent.amount - fee,
-        balanceAfter: balance - intent.amount,
-        warnings,
-        needsFreshUnlock: true,
-        moneyLeaves: true,
-      };
-      prepared = {
-        summary,
-        intent,
-        action: (sessionId) => ({
-          type: 'withdraw',
-          sessionId,
-          tokenId: intent.tokenId,
-          amount: intent.amount,
-          accountId: fromAccountId,
-          destPubkey: Buffer.from(destBytes),
-        }),
-      };
-    } else {
-      const to = intent.toAccountId;
-      let leaves = false;
-      if (to !== undefined) {
-        if (to === fromAccountId)
-          throw new AppFailure('INVALID_ARGUMENT', 'Choose a different account to transfer to.');
-        if (!(await this.deps.client.accountExists(to)))
-          throw new AppFailure('NOT_FOUND', `Account ${to} does not exist.`);
-        leaves = !(await this.ownedByAnyWallet(to));
-        if (leaves && !this.deps.known.usedRecipient(to))
-          warnings.push(`Account ${to} belongs to someone else and you have not sent to it before.`);
-      }
-      const summary: Summary = {
-        ...base,
-        kind: 'transfer',
-        title: 'Confirm transfer',
-        details: [],
-        toAccountId: to ?? null,
-        destination: null,
-        fee: 0n,
-        receive: intent.amount,
-        balanceAfter: balance - intent.amount,
-        warnings,
-        needsFreshUnlock: false,
-        moneyLeaves: leaves,
-      };
-      prepared = {
-        summary,
-        intent,
-        action: (sessionId) => ({
-          type: 'transfer',
-          sessionId,
-          fromAccountId,
-          tokenId: intent.tokenId,
-          amount: intent.amount,
-          ...(to !== undefined ? { toAccountId: to } : {}),
-        }),
-      };
-    }
-    this.remember(prepared);
-    return prepared.summary;
-  }
-
-  private async prepareTrading(
-    intent: TradingIntent,
-    wallet: WalletInfo,
-    info: MarketsInfo,
-  ): Promise<Summary> {
-    await this.ownedAccount(wallet, intent.accountId);
-    const plan = await planTrading(
-      intent,
-      this.deps.client,
-      info,
-      await this.deps.client.account(intent.accountId),
-    );
+    const ctx = actionContext(this.deps, wallet, await this.deps.info());
+    const module = moduleFor(intent.kind);
+    const plan = await module.plan(intent, ctx);
     const summary: Summary = {
       confirmationId: randomUUID(),
       kind: intent.kind,
       title: plan.title,
-      details: plan.details,
       walletId: wallet.walletId,
       walletLabel: wallet.label,
-      tokenId: plan.tokenId,
-      amount: plan.amount,
-      fromAccountId: intent.accountId,
-      toAccountId: null,
-      destination: null,
-      fee: 0n,
-      receive: 0n,
-      balanceAfter: plan.balanceAfter,
-      marginAfter: null,
+      lines: [text('wallet', 'Wallet', wallet.label), ...plan.lines],
       warnings: plan.warnings,
-      needsFreshUnlock: false,
-      // vault actions and triggers keep the money in the person's own accounts
-      moneyLeaves: false,
+      confirmLabel: plan.confirmLabel,
+      needsFreshUnlock: plan.needsFreshUnlock,
+      moneyLeaves: plan.moneyLeaves,
       expiresAt: this.now() + CONFIRMATION_TTL_MS,
     };
-    this.remember({ summary, intent, action: plan.action });
+    this.remember({ summary, module, plan });
     return summary;
-  }
-
-  private async ownedByAnyWallet(accountId: number): Promise<boolean> {
-    for (const w of this.deps.wallets.list()) {
-      if ((await this.deps.client.user(w.publicKey))?.accountIds.includes(accountId)) return true;
-    }
-    return false;
-  }
-
-  /** The fee a withdrawal of tokenId from accountId is charged now, in that token's scaled units. */
-  async withdrawalFee(accountId: number, tokenId: number, info: MarketsInfo): Promise<bigint> {
-    const token = info.tokens.find((t) => t.tokenId === tokenId);
-    if (!token) throw new AppFailure('NOT_FOUND', `Token ${tokenId} does not exist on this exchange.`);
-    // The fee is stated in the withdrawn token, as the exchange charges it out of the amount.
-    return tokenId === info.quoteTokenId
-      ? this.deps.client.withdrawalFee(accountId, token.decimals)
-      : this.deps.client.withdrawalFee(accountId, token.decimals, tokenId);
   }
 
   private remember(prepared: Prepared): void {
@@ -438,7 +175,7 @@ export class ActionPipeline {
   }
 
   private async sign(prepared: Prepared, passphrase: string | undefined): Promise<ActionResult> {
-    const { summary, intent } = prepared;
+    const { summary, module, plan } = prepared;
     let wallet: WalletInfo;
     let signer: { sessionId: bigint; key: SigningKey } | null;
     try {
@@ -462,38 +199,31 @@ export class ActionPipeline {
     }
     // single use from here on, whatever happens next
 
-    if (intent.kind === 'withdraw') {
-      // The fee can change between review and signing; never sign a withdrawal at a fee the person did not see.
-      const fee = await this.withdrawalFee(summary.fromAccountId, summary.tokenId, await this.deps.info());
-      if (fee > summary.fee)
-        throw new AppFailure(
-          'CONFLICT',
-          'The withdrawal fee rose since you reviewed it. Review the new fee and confirm again.',
-          { newFee: fee.toString() },
-        );
-    }
+    // what can change between review and signing (a withdrawal's fee) is checked again
+    await plan.recheck?.();
 
     // Signing needs a session key; making one is wallet-signed, hence the fresh unlock checked above. One
     // wallet's sessions are made one at a time, so racing actions share the first one instead of each making
     // their own.
     signer ??= await this.deps.sessions.signerOrCreate(wallet.walletId, 'This device');
+    const { audit } = plan;
     const auditBase = {
       time: this.now(),
       wallet: wallet.publicKey,
-      kind: intent.kind,
-      accounts: [summary.fromAccountId, ...(summary.toAccountId !== null ? [summary.toAccountId] : [])],
-      tokenId: summary.tokenId,
+      kind: summary.kind,
+      accounts: audit.accounts,
+      tokenId: audit.tokenId,
       amounts: {
-        amount: summary.amount.toString(),
-        fee: summary.fee.toString(),
-        received: summary.receive.toString(),
+        amount: audit.amount.toString(),
+        fee: audit.fee.toString(),
+        received: audit.received.toString(),
       },
       sessionId: signer.sessionId.toString(),
     };
     let outcome: Outcome;
     try {
       const { time: _time, ...context } = auditBase;
-      outcome = await this.deps.submitter.submit(signer.key, 'session', prepared.action(signer.sessionId), {
+      outcome = await this.deps.submitter.submit(signer.key, 'session', plan.build(signer.sessionId), {
         context,
       });
     } catch (error) {
@@ -507,34 +237,9 @@ export class ActionPipeline {
     }
     this.deps.sessions.markUsed(signer.sessionId);
     this.deps.audit.append({ ...auditBase, result: 'ok', actionId: outcome.actionId.toString() });
-    if (summary.destination) this.deps.known.recordDestination(summary.destination);
-    if (summary.toAccountId !== null) this.deps.known.recordRecipient(summary.toAccountId);
+    plan.executed?.();
 
     const receipt = outcome.status === 'executed' ? outcome.receipt.kind : null;
-    return {
-      actionId: outcome.actionId,
-      kind: intent.kind,
-      toAccountId:
-        receipt?.type === 'transferred'
-          ? (receipt.toUserAccount ?? summary.toAccountId)
-          : summary.toAccountId,
-      fee: receipt?.type === 'withdrawResult' ? receipt.fee : summary.fee,
-      receive:
-        receipt?.type === 'withdrawResult'
-          ? receipt.amount - receipt.fee
-          : receipt?.type === 'vaultClaimed'
-            ? receipt.amount
-            : summary.receive,
-      // a project addition: a public engine's receipt has none
-      eventNonce: receipt?.type === 'withdrawResult' ? (receipt.eventNonce ?? null) : null,
-      shares:
-        receipt?.type === 'vaultDeposited' || receipt?.type === 'vaultWithdrawRequested'
-          ? receipt.shares
-          : null,
-      triggerId:
-        receipt?.type === 'triggerAdded' || receipt?.type === 'triggerEdited'
-          ? (receipt.triggerId ?? null)
-          : null,
-    };
+    return { actionId: outcome.actionId, kind: summary.kind, ...module.result(receipt, plan.facts) };
   }
 }

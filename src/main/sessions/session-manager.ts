@@ -16,6 +16,7 @@ import type { EngineClock } from '../exchange/engine-clock';
 import type { SubmitOptions, Submitter } from '../pipeline/submitter';
 import type { AuditLog } from '../audit/audit-log';
 import { writeFileAtomic } from '../../protocol/atomic-file';
+import type { SessionViewSchema } from '../../shared/ipc/app-schemas';
 
 const LocalSessionSchema = z.object({
   sessionId: z.string(),
@@ -32,21 +33,8 @@ const LocalSessionSchema = z.object({
 const FileSchema = z.object({ version: z.literal(1), sessions: z.array(LocalSessionSchema) });
 type LocalSession = z.infer<typeof LocalSessionSchema>;
 
-export interface SessionView {
-  walletId: string;
-  walletLabel: string;
-  walletPublicKey: string;
-  sessionId: string;
-  sessionKey: string;
-  label: string | null;
-  expiry: number;
-  refreshDeadline: number | null;
-  createdAt: number | null;
-  lastUsed: number | null;
-  /** created by this device, with its key in this keychain */
-  createdHere: boolean;
-  status: 'active' | 'expiring' | 'expired';
-}
+/** createdHere: created by this device, with its key in this keychain */
+export type SessionView = z.output<typeof SessionViewSchema>;
 
 export const DEFAULT_SESSION_SECONDS = 24 * 3600;
 /** A session is "expiring" (warn, and refresh if allowed) with less than this left... */
@@ -272,7 +260,9 @@ export class SessionManager {
     ]);
     const now = Number(seconds);
     return wallets.flatMap((wallet, i) =>
-      (users[i]?.sessions ?? []).map((s) => this.view(wallet, { ...s, sessionId: s.sessionId.toString() }, now)),
+      (users[i]?.sessions ?? []).map((s) =>
+        this.view(wallet, { ...s, sessionId: s.sessionId.toString() }, now),
+      ),
     );
   }
 

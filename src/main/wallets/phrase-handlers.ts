@@ -24,28 +24,19 @@ export function phraseHandlers(s: Services): Pick<Handlers, PhraseMethod> {
       accounts: accounts.map((a) => ({ accountId: a.accountId, balances: a.balances })),
     };
   };
-  // every call here is the person's doing: activity for the idle timer
-  const active =
-    <A, R>(fn: (args: A) => Promise<R>) =>
-    async (args: A): Promise<R> => {
-      s.lock.touch();
-      return fn(args);
-    };
   return {
     listPhrases: async () => s.phrases.list(),
-    createPhraseWallet: active(async ({ label, wordCount }) => s.phrases.create(label, wordCount)),
-    confirmPhraseBackup: active(({ pendingId, answers }) => s.phrases.confirmBackup(pendingId, answers)),
-    discoverPhrase: active(({ phrase, bip39Passphrase }) =>
+    createPhraseWallet: async ({ label, wordCount }) => s.phrases.create(label, wordCount),
+    confirmPhraseBackup: ({ pendingId, answers }) => s.phrases.confirmBackup(pendingId, answers),
+    discoverPhrase: ({ phrase, bip39Passphrase }) =>
       s.phrases.discover(phrase, bip39Passphrase ?? '', lookup),
-    ),
-    importPhraseWallets: active(({ discoveryId, scheme, indices, label }) =>
+    importPhraseWallets: ({ discoveryId, scheme, indices, label }) =>
       s.phrases.importChosen(discoveryId, scheme, indices, label),
-    ),
-    addNextWallet: active(({ phraseId, label }) => s.phrases.addNext(phraseId, label)),
-    exportPhrase: active(({ phraseId, passphrase }) => s.phrases.export(phraseId, passphrase)),
-    forgetPhrase: active(async ({ phraseId }) => {
+    addNextWallet: ({ phraseId, label }) => s.phrases.addNext(phraseId, label),
+    exportPhrase: ({ phraseId, passphrase }) => s.phrases.export(phraseId, passphrase),
+    forgetPhrase: async ({ phraseId }) => {
       await s.phrases.forget(phraseId);
       return { done: true as const };
-    }),
+    },
   };
 }

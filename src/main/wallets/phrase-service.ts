@@ -23,6 +23,7 @@ import { writeFileAtomic } from '../../protocol/atomic-file';
 import type { WalletInfo, WalletService } from './wallet-service';
 import { checkPhrase, newPhrase, normalisePhrase, phraseSeed } from './mnemonic';
 import { derivePath } from './slip10';
+import type { DiscoveredAddressSchema, PhraseViewSchema } from '../../shared/ipc/phrase-schemas';
 
 /** the scheme a phrase made here derives along: the one Phantom, Solflare and Backpack use */
 const NEW_PHRASE_SCHEME: PathScheme = 'bip44-change';
@@ -52,30 +53,9 @@ type PhraseRecord = z.output<typeof PhraseFileSchema>['phrases'][number];
 
 const StoredPhraseSchema = z.object({ words: z.string(), bip39Passphrase: z.string() });
 
-export interface AccountLookup {
-  registered: boolean;
-  accounts: { accountId: number; balances: { tokenId: number; amount: bigint }[] }[];
-}
-
-export interface PhraseView {
-  phraseId: string;
-  scheme: PathScheme;
-  wordCount: number;
-  createdAt: number;
-  wallets: { walletId: string; publicKey: string; index: number; path: string }[];
-  /** the index "Add next wallet" would derive; null on the root path, which has one wallet */
-  nextIndex: number | null;
-}
-
-export interface DiscoveredAddress {
-  index: number;
-  path: string;
-  publicKey: string;
-  /** the wallet here that already has this key */
-  walletId: string | null;
-  /** null when the exchange could not be asked */
-  lookup: AccountLookup | null;
-}
+export type PhraseView = z.output<typeof PhraseViewSchema>;
+export type DiscoveredAddress = z.output<typeof DiscoveredAddressSchema>;
+export type AccountLookup = NonNullable<DiscoveredAddress['lookup']>;
 
 interface PendingCreate {
   label: string;

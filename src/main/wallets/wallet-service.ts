@@ -13,13 +13,9 @@ import { ProtocolError } from '../../protocol/errors';
 import type { SecretStore } from '../keychain/secret-store';
 import type { AppLock } from '../lock/app-lock';
 import { writeFileAtomic } from '../../protocol/atomic-file';
+import type { WalletInfoSchema } from '../../shared/ipc/app-schemas';
 
-export interface WalletInfo {
-  walletId: string;
-  label: string;
-  publicKey: string;
-  createdAt: number;
-}
+export type WalletInfo = z.output<typeof WalletInfoSchema>;
 
 const WalletFileSchema = z.object({
   version: z.literal(1),

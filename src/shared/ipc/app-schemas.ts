@@ -2,16 +2,8 @@
 // actions). Money is bigint. Only the reveals can carry a secret, each asked for by the person: createWallet's and
 // createPhraseWallet's one-time reveal, exportWallet and exportPhrase after the passphrase (SECRET_BEARING_METHODS).
 import { z } from 'zod';
-
-const Id = z.string().min(1).max(64);
-const AccountId = z.number().int().min(0).max(0xffffffff);
-const TokenId = z.number().int().min(0).max(0xffffffff);
-const Amount = z
-  .bigint()
-  .positive()
-  .max((1n << 64n) - 1n);
-const Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 address');
-const Passphrase = z.string().min(1).max(1024);
+import { AccountId, Address, Amount, Id, MarketId, Passphrase, TokenId, VaultId } from './ids';
+import { ActionResultSchema, IntentSchema, SummarySchema, TriggerKindSchema } from './action-schemas';
 
 export const LockStateSchema = z.object({
   status: z.enum(['uninitialized', 'locked', 'unlocked']),
@@ -61,7 +53,6 @@ export const ChainBalancesSchema = z.object({
   sol: z.bigint(),
   tokens: z.array(z.object({ tokenId: TokenId, amount: z.bigint(), hasAccount: z.boolean() })),
 });
-const MarketId = z.number().int().min(0).max(2147483647);
 
 /** how close to liquidation: safe (green), warning (yellow), danger (red), none (nothing at stake) */
 export const RiskLevelSchema = z.enum(['safe', 'warning', 'danger', 'none']);
@@ -303,70 +294,6 @@ export const HistoryPageSchema = z.discriminatedUnion('kind', [
 export type HistoryPage = z.output<typeof HistoryPageSchema>;
 export type HistoryRowOf<K extends HistoryKind> = Extract<HistoryPage, { kind: K }>['items'][number];
 
-const VaultId = z.number().int().min(0).max(0xffffffff);
-const TriggerId = z
-  .bigint()
-  .min(0n)
-  .max((1n << 64n) - 1n);
-/** a stop-loss or take-profit for the account's position in a market (side follows the position) */
-const TriggerFields = {
-  marketId: MarketId,
-  triggerKind: z.enum(['STOP_LOSS', 'TAKE_PROFIT']),
-  triggerPrice: Amount,
-  limitPrice: Amount.optional(),
-  size: Amount.optional(),
-};
-
-export const IntentSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('withdraw'),
-    walletId: Id,
-    accountId: AccountId,
-    tokenId: TokenId,
-    amount: Amount,
-    destination: Address.optional(),
-  }),
-  z.object({
-    kind: z.literal('transfer'),
-    walletId: Id,
-    fromAccountId: AccountId,
-    tokenId: TokenId,
-    amount: Amount,
-    toAccountId: AccountId.optional(),
-  }),
-  z.object({
-    kind: z.literal('vaultDeposit'),
-    walletId: Id,
-    accountId: AccountId,
-    vaultId: VaultId,
-    amount: Amount,
-  }),
-  z.object({
-    kind: z.literal('vaultWithdraw'),
-    walletId: Id,
-    accountId: AccountId,
-    vaultId: VaultId,
-    by: z.enum(['QUOTE_NOTIONAL', 'SHARES']),
-    amount: Amount,
-  }),
-  z.object({ kind: z.literal('vaultClaim'), walletId: Id, accountId: AccountId, vaultId: VaultId }),
-  z.object({ kind: z.literal('addTrigger'), walletId: Id, accountId: AccountId, ...TriggerFields }),
-  z.object({
-    kind: z.literal('editTrigger'),
-    walletId: Id,
-    accountId: AccountId,
-    triggerId: TriggerId,
-    ...TriggerFields,
-  }),
-  z.object({
-    kind: z.literal('removeTrigger'),
-    walletId: Id,
-    accountId: AccountId,
-    marketId: MarketId,
-    triggerId: TriggerId,
-  }),
-]);
-
 export const VaultsViewSchema = z.object({
   /** engine seconds, for epoch countdowns */
   now: z.number().int(),
@@ -406,7 +333,7 @@ const TriggerView = z.object({
   triggerId: z.bigint(),
   marketId: MarketId,
   side: z.enum(['ASK', 'BID']),
-  kind: z.enum(['STOP_LOSS', 'TAKE_PROFIT']),
+  kind: TriggerKindSchema,
   triggerPrice: z.bigint(),
   limitPrice: z.bigint().nullable(),
   size: z.bigint().nullable(),
@@ -421,52 +348,6 @@ export const TriggersViewSchema = z.object({
       reason: z.string().nullable(),
     }),
   ),
-});
-
-const ACTION_KINDS = [
-  'withdraw',
-  'transfer',
-  'vaultDeposit',
-  'vaultWithdraw',
-  'vaultClaim',
-  'addTrigger',
-  'editTrigger',
-  'removeTrigger',
-] as const;
-
-export const SummarySchema = z.object({
-  confirmationId: z.string(),
-  kind: z.enum(ACTION_KINDS),
-  title: z.string(),
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
-  walletId: Id,
-  walletLabel: z.string(),
-  tokenId: TokenId,
-  amount: z.bigint(),
-  fromAccountId: AccountId,
-  toAccountId: AccountId.nullable(),
-  destination: Address.nullable(),
-  fee: z.bigint(),
-  receive: z.bigint(),
-  balanceAfter: z.bigint(),
-  warnings: z.array(z.string()),
-  needsFreshUnlock: z.boolean(),
-  /** money leaves the person's wallets: confirmAction must carry the passphrase */
-  moneyLeaves: z.boolean(),
-  /** the account's margin once the amount has left it; null when it has no positions */
-  marginAfter: z.object({ freeCollateral: z.bigint(), healthBps: z.number().int() }).nullable(),
-  expiresAt: z.number(),
-});
-
-export const ActionResultSchema = z.object({
-  actionId: z.bigint(),
-  kind: z.enum(ACTION_KINDS),
-  toAccountId: AccountId.nullable(),
-  fee: z.bigint(),
-  receive: z.bigint(),
-  eventNonce: z.bigint().nullable(),
-  shares: z.bigint().nullable(),
-  triggerId: z.bigint().nullable(),
 });
 
 export const AuditEntryViewSchema = z.object({
@@ -484,7 +365,20 @@ export const AuditEntryViewSchema = z.object({
 });
 
 const Done = z.object({ done: z.literal(true) });
-const AddressEntrySchema = z.object({ label: z.string(), address: Address });
+export const AddressEntrySchema = z.object({ label: z.string(), address: Address });
+/** newest first: skip `offset`, then at most `limit` */
+export const AuditQuerySchema = z.object({
+  wallet: z.string().max(64).optional(),
+  kind: z.string().max(40).optional(),
+  offset: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+});
+export const AccountUpdateSchema = z.object({
+  accountId: AccountId,
+  updateId: z.number().int(),
+  /** the event that changed it, or 'resync' after a gap or reconnect */
+  type: z.string(),
+});
 
 export const appMethods = {
   // settings
@@ -607,12 +501,7 @@ export const appMethods = {
   },
   // audit
   listAuditLog: {
-    args: z.object({
-      wallet: z.string().max(64).optional(),
-      kind: z.string().max(40).optional(),
-      offset: z.number().int().min(0).optional(),
-      limit: z.number().int().min(1).max(500).optional(),
-    }),
+    args: AuditQuerySchema,
     result: z.object({ entries: z.array(AuditEntryViewSchema), total: z.number() }),
   },
   exportAuditLog: { args: z.undefined(), result: z.object({ csv: z.string() }) },
@@ -636,5 +525,5 @@ export const SECRET_BEARING_METHODS = [
 export const appEvents = {
   lockState: LockStateSchema,
   depositStatus: TrackedDepositSchema,
-  accountUpdate: z.object({ accountId: AccountId, updateId: z.number().int(), type: z.string() }),
+  accountUpdate: AccountUpdateSchema,
 };

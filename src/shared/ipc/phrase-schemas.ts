@@ -4,16 +4,14 @@
 import { z } from 'zod';
 import { PATH_SCHEMES } from '../derivation-paths';
 import { WalletInfoSchema } from './app-schemas';
+import { Address, Id, Passphrase } from './ids';
 
-const Id = z.string().min(1).max(64);
-const Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 address');
-const Passphrase = z.string().min(1).max(1024);
 const Label = z.string().max(40);
 const Index = z.number().int().min(0).max(0x7fff_ffff);
 const Scheme = z.enum(PATH_SCHEMES);
 const Done = z.object({ done: z.literal(true) });
 
-const PhraseViewSchema = z.object({
+export const PhraseViewSchema = z.object({
   phraseId: Id,
   scheme: Scheme,
   wordCount: z.number().int(),
@@ -23,7 +21,7 @@ const PhraseViewSchema = z.object({
   nextIndex: Index.nullable(),
 });
 
-const DiscoveredAddressSchema = z.object({
+export const DiscoveredAddressSchema = z.object({
   index: Index,
   path: z.string(),
   publicKey: Address,

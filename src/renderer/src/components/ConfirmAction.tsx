@@ -1,19 +1,34 @@
-// Shows main's summary of a prepared action and confirms it by id. Money leaving the person's wallets
-// (main says so with moneyLeaves) is confirmed with the passphrase, which main checks for this one
-// confirmation; anything else asks for it only when main answers that the unlock is too old.
+// Shows main's summary of a prepared action and confirms it by id: one shape for every kind, a table of the
+// lines main stated and its warnings. Money leaving the person's wallets (main says so with moneyLeaves) is
+// confirmed with the passphrase, which main checks for this one confirmation; anything else asks for it only
+// when main answers that the unlock is too old.
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { unwrap, wallet, WalletError } from '../bridge/wallet';
+import { unwrap, wallet } from '../bridge/wallet';
 import { keys, useTokens } from '../hooks/queries';
+import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { ErrorNote } from './ErrorNote';
-import type { ResultOf } from '../../../shared/ipc/contract';
-import { formatAmount } from '../../../shared/money';
-import { PassphraseField } from './PassphraseField';
 import { useReturnFocus } from './focus-return';
+import type { ActionResult, LineValue, Summary } from '../../../shared/ipc/action-schemas';
+import { formatAmount } from '../../../shared/money';
 
-export type Summary = ResultOf<'prepareAction'>;
-export type ActionResult = ResultOf<'confirmAction'>;
+function lineText(value: LineValue, format: (amount: bigint, tokenId: number) => string): string {
+  switch (value.type) {
+    case 'text':
+      return value.text;
+    case 'amount':
+      return format(value.amount, value.tokenId);
+    case 'account':
+      return value.accountId === null ? 'a new account of this wallet' : String(value.accountId);
+    case 'address':
+      return value.address;
+    case 'percent':
+      return `${formatAmount(BigInt(value.bps), 2)}%`;
+    case 'number':
+      return formatAmount(value.value, value.decimals, { group: value.decimals > 0 });
+  }
+}
 
 export function ConfirmAction({
   summary,
@@ -26,79 +41,41 @@ export function ConfirmAction({
 }) {
   const client = useQueryClient();
   const { format } = useTokens();
-  const [needPassphrase, setNeedPassphrase] = useState(summary.moneyLeaves);
-  const [passphrase, setPassphrase] = useState('');
+  const fresh = useFreshUnlock({
+    asked: summary.moneyLeaves,
+    carried: summary.moneyLeaves,
+    description: summary.moneyLeaves ? 'This sends money out of your wallets.' : undefined,
+  });
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   /** from the first Enter or click on, unless it fails: what is shown is never signed twice */
   const sending = useRef(false);
-  const isWithdraw = summary.kind === 'withdraw';
-  const ready = !needPassphrase || passphrase.length > 0;
 
   const confirm = async () => {
-    if (sending.current || !ready) return;
+    if (sending.current || !fresh.ready) return;
     sending.current = true;
     setBusy(true);
     setError(null);
     try {
-      if (needPassphrase && !summary.moneyLeaves) await unwrap(wallet.unlock({ passphrase }));
-      const result = await unwrap(
-        wallet.confirmAction({
-          confirmationId: summary.confirmationId,
-          ...(summary.moneyLeaves ? { passphrase } : {}),
-        }),
+      const result = await fresh.guard((passphrase) =>
+        unwrap(
+          wallet.confirmAction({
+            confirmationId: summary.confirmationId,
+            ...(summary.moneyLeaves && passphrase !== undefined ? { passphrase } : {}),
+          }),
+        ),
       );
       void client.invalidateQueries({ queryKey: keys.portfolio });
       void client.invalidateQueries({ queryKey: keys.audit });
       // signed: this dialog is done and stays that way until it closes
       onDone(result);
     } catch (e) {
-      if (e instanceof WalletError && e.code === 'LOCKED' && !needPassphrase) setNeedPassphrase(true);
       setError(e);
       sending.current = false;
     } finally {
       setBusy(false);
     }
   };
-
-  // vault and trigger actions come with main's own lines; withdrawals and transfers are laid out here
-  const rows: [string, string][] =
-    summary.details.length > 0
-      ? [
-          ['Wallet', summary.walletLabel],
-          ['Account', String(summary.fromAccountId)],
-          ...summary.details.map((d): [string, string] => [d.label, d.value]),
-          ['Balance after', format(summary.balanceAfter, summary.tokenId)],
-        ]
-      : [
-          ['Wallet', summary.walletLabel],
-          ['From account', String(summary.fromAccountId)],
-          isWithdraw
-            ? ['To address', summary.destination ?? '']
-            : [
-                'To account',
-                summary.toAccountId === null ? 'a new account of this wallet' : String(summary.toAccountId),
-              ],
-          ['Amount', format(summary.amount, summary.tokenId)],
-          ...(isWithdraw
-            ? ([
-                ['Withdrawal fee', format(summary.fee, summary.tokenId)],
-                ['You receive', format(summary.receive, summary.tokenId)],
-              ] as [string, string][])
-            : []),
-          ['Balance after', format(summary.balanceAfter, summary.tokenId)],
-          ...(summary.marginAfter
-            ? ([
-                ['Free collateral after', format(summary.marginAfter.freeCollateral, summary.tokenId)],
-                ['Margin health after', `${formatAmount(BigInt(summary.marginAfter.healthBps), 2)}%`],
-              ] as [string, string][])
-            : []),
-        ];
-  const signLabel = isWithdraw
-    ? 'Sign and withdraw'
-    : summary.kind === 'transfer'
-      ? 'Sign and transfer'
-      : 'Sign and send';
 
   useReturnFocus();
   return (
@@ -118,10 +95,10 @@ export function ConfirmAction({
       >
         <Table aria-label="Action summary">
           <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={160}>{label}</Table.Th>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
+            {summary.lines.map((line) => (
+              <Table.Tr key={line.key}>
+                <Table.Th w={160}>{line.label}</Table.Th>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{lineText(line.value, format)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -131,13 +108,7 @@ export function ConfirmAction({
             {w}
           </Alert>
         ))}
-        {needPassphrase ? (
-          <PassphraseField
-            value={passphrase}
-            onChange={setPassphrase}
-            description={summary.moneyLeaves ? 'This sends money out of your wallets.' : undefined}
-          />
-        ) : null}
+        {fresh.field}
         <ErrorNote error={error} title="Not sent" />
         <Text size="xs" c="dimmed">
           Perpetua signs exactly what is shown here. This confirmation expires two minutes after it was
@@ -148,8 +119,13 @@ export function ConfirmAction({
           <Button variant="default" onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button type="submit" loading={busy} disabled={!ready} color={isWithdraw ? 'orange' : 'teal'}>
-            {signLabel}
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={!fresh.ready}
+            color={summary.moneyLeaves ? 'orange' : 'teal'}
+          >
+            {summary.confirmLabel}
           </Button>
         </Group>
       </Stack>

@@ -7,11 +7,11 @@ import { Button, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { NetworkChoiceSchema } from '../../../shared/ipc/app-schemas';
-import { unwrap, wallet, WalletError } from '../bridge/wallet';
+import { unwrap, wallet } from '../bridge/wallet';
 import { afterNetworkChange, keys } from '../hooks/queries';
 import { useAction } from '../hooks/useAction';
 import { ErrorNote } from './ErrorNote';
-import { PassphraseField } from './PassphraseField';
+import { useFreshUnlock } from '../hooks/useFreshUnlock';
 
 type Choice = z.infer<typeof NetworkChoiceSchema>;
 type Kind = Choice['kind'];
@@ -48,18 +48,13 @@ export function NetworkForm({
   const client = useQueryClient();
   const [kind, setKind] = useState<Kind>(current?.kind ?? 'embedded-devnet');
   const [url, setUrl] = useState(current?.kind === 'custom' ? current.url : '');
-  const [needPassphrase, setNeedPassphrase] = useState(false);
-  const [passphrase, setPassphrase] = useState('');
+  const fresh = useFreshUnlock();
   const { run, busy, error } = useAction();
   const submit = () =>
     run(async () => {
       const choice: Choice = kind === 'custom' ? { kind, url } : { kind };
       try {
-        if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
-        const view = await unwrap(wallet.setNetwork(choice)).catch((e: unknown) => {
-          if (e instanceof WalletError && e.code === 'LOCKED') setNeedPassphrase(true);
-          throw e;
-        });
+        const view = await fresh.guard(() => unwrap(wallet.setNetwork(choice)));
         client.setQueryData(keys.settings, view);
         await afterNetworkChange(client);
         onDone?.();
@@ -97,14 +92,12 @@ export function NetworkForm({
           Starting the embedded devnet…
         </Text>
       ) : null}
-      {needPassphrase ? <PassphraseField value={passphrase} onChange={setPassphrase} /> : null}
+      {fresh.field}
       <ErrorNote error={error} title="Could not use this network" />
       <Button
         type="submit"
         loading={busy}
-        disabled={
-          (kind === 'custom' && url.trim().length === 0) || (needPassphrase && passphrase.length === 0)
-        }
+        disabled={(kind === 'custom' && url.trim().length === 0) || !fresh.ready}
       >
         {submitLabel}
       </Button>

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
 import { formatAmount } from '../../../shared/money';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
+import type { EventOf } from '../../../shared/ipc/contract';
 import { refreshHistoryTails } from './history';
 import { refreshAccount } from './portfolio-patch';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
@@ -38,13 +39,8 @@ const MARK_TO_MARKET_MS = 10_000;
 /** Queries that do not depend on the exchange or the person and survive a lock or a network change. */
 const APP_WIDE = new Set(['lockState', 'settings', 'appInfo', 'exchangeStatus']);
 
-export interface ExchangeStatus {
-  connected: boolean;
-  baseUrl: string;
-  detail?: string;
-  /** when this window first heard that contact was lost (kept across repeated offline events) */
-  offlineSince?: number;
-}
+/** main's event, and when this window first heard that contact was lost (kept across repeated offline events) */
+export type ExchangeStatus = EventOf<'exchangeStatus'> & { offlineSince?: number };
 const OFFLINE_NOTICE = 'exchange-offline';
 
 /**

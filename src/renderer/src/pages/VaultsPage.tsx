@@ -3,7 +3,6 @@
 // action is prepared by main, shown for confirmation and signed there.
 import { useEffect, useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -17,14 +16,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { unwrap, wallet } from '../bridge/wallet';
 import { useMarketFormat, usePortfolio, useTokens, useVaults } from '../hooks/queries';
-import { useAction } from '../hooks/useAction';
 import { readAmount } from '../components/amount-input';
 import { ErrorNote } from '../components/ErrorNote';
 import { onFormSubmit } from '../components/form-submit';
 import { freeToMove } from '../components/free-to-move';
-import { ConfirmAction, type ActionResult, type Summary } from '../components/ConfirmAction';
+import { usePreparedAction, type PreparedAction } from '../hooks/usePreparedAction';
 import { formatAmount } from '../../../shared/money';
 import type { ResultOf } from '../../../shared/ipc/contract';
 import { PageHeading } from '../components/PageHeading';
@@ -62,9 +59,7 @@ export function VaultsPage() {
   const { symbol } = useMarketFormat();
   const now = useEngineNow(vaults.data?.now, vaults.dataUpdatedAt);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
-  const claim = useAction();
+  const action = usePreparedAction({ onDone: () => void vaults.refetch() });
   const decimals = tokens.get(quoteTokenId)?.decimals ?? 6;
   const shares = (v: bigint) => formatAmount(v, decimals, { group: true });
 
@@ -74,19 +69,7 @@ export function VaultsPage() {
   const byId = new Map(vaults.data.vaults.map((v) => [v.vaultId, v]));
 
   const startClaim = (h: Holding) =>
-    claim.run(async () => {
-      setResult(null);
-      setSummary(
-        await unwrap(
-          wallet.prepareAction({
-            kind: 'vaultClaim',
-            walletId: h.walletId,
-            accountId: h.accountId,
-            vaultId: h.vaultId,
-          }),
-        ),
-      );
-    });
+    action.prepare({ kind: 'vaultClaim', walletId: h.walletId, accountId: h.accountId, vaultId: h.vaultId });
 
   return (
     <Stack>
@@ -209,7 +192,7 @@ export function VaultsPage() {
                                 ? `Claimable at ${at(h.claimableAt)}`
                                 : undefined
                             }
-                            loading={claim.busy}
+                            loading={dialog === null && action.busy}
                             onClick={() => void startClaim(h)}
                           >
                             Claim
@@ -222,80 +205,36 @@ export function VaultsPage() {
               </Table.Tbody>
             </Table>
           )}
-          <ErrorNote error={claim.error} title="Not claimed" />
+          {dialog === null ? <ErrorNote error={action.error} title="Not claimed" /> : null}
         </Stack>
       </Paper>
-      <ResultNote result={result} format={(v) => format(v, quoteTokenId)} shares={shares} />
+      {action.outcome}
 
       {dialog?.kind === 'deposit' ? (
-        <DepositDialog
-          vault={dialog.vault}
-          onClose={() => setDialog(null)}
-          onPrepared={(s) => {
-            setDialog(null);
-            setSummary(s);
-          }}
-        />
+        <DepositDialog vault={dialog.vault} action={action} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'withdraw' ? (
         <WithdrawDialog
           vault={dialog.vault}
           holding={dialog.holding}
+          action={action}
           onClose={() => setDialog(null)}
-          onPrepared={(s) => {
-            setDialog(null);
-            setSummary(s);
-          }}
         />
       ) : null}
-      {summary ? (
-        <ConfirmAction
-          summary={summary}
-          onClose={() => setSummary(null)}
-          onDone={(r) => {
-            setSummary(null);
-            setResult(r);
-            void vaults.refetch();
-          }}
-        />
-      ) : null}
+      {action.review}
     </Stack>
   );
 }
 
-function ResultNote({
-  result,
-  format,
-  shares,
-}: {
-  result: ActionResult | null;
-  format: (v: bigint) => string;
-  shares: (v: bigint) => string;
-}) {
-  if (!result) return null;
-  const text =
-    result.kind === 'vaultDeposit'
-      ? `Deposited: ${result.shares !== null ? shares(result.shares) : ''} shares minted.`
-      : result.kind === 'vaultWithdraw'
-        ? `Withdrawal requested: ${result.shares !== null ? shares(result.shares) : ''} shares will convert at the end of the epoch.`
-        : result.kind === 'vaultClaim'
-          ? `Claimed ${format(result.receive)} into the account.`
-          : null;
-  return text ? (
-    <Alert color="teal" title="Done" role="status">
-      {text} (action {result.actionId.toString()})
-    </Alert>
-  ) : null;
-}
-
 function DepositDialog({
   vault,
+  action,
   onClose,
-  onPrepared,
 }: {
   vault: Vault;
+  /** the page's: the review opens there once this dialog has closed */
+  action: PreparedAction;
   onClose: () => void;
-  onPrepared: (summary: Summary) => void;
 }) {
   const portfolio = usePortfolio();
   const { format, quoteTokenId, tokens } = useTokens();
@@ -311,7 +250,7 @@ function DepositDialog({
   );
   const [choice, setChoice] = useState<string | null>(null);
   const [text, setText] = useState('');
-  const { run, busy, error } = useAction();
+  const { busy, error } = action;
   const from = choices.find((c) => String(c.accountId) === (choice ?? String(choices[0]?.accountId)));
   const decimals = tokens.get(quoteTokenId)?.decimals;
   const amount = readAmount(text, decimals);
@@ -319,18 +258,15 @@ function DepositDialog({
   const ready = from !== undefined && amount.value !== null && !over;
   const review = () => {
     if (!ready) return;
-    void run(async () =>
-      onPrepared(
-        await unwrap(
-          wallet.prepareAction({
-            kind: 'vaultDeposit',
-            walletId: from.walletId,
-            accountId: from.accountId,
-            vaultId: vault.vaultId,
-            amount: amount.value!,
-          }),
-        ),
-      ),
+    void action.prepare(
+      {
+        kind: 'vaultDeposit',
+        walletId: from.walletId,
+        accountId: from.accountId,
+        vaultId: vault.vaultId,
+        amount: amount.value!,
+      },
+      onClose,
     );
   };
   return (
@@ -383,18 +319,18 @@ function DepositDialog({
 function WithdrawDialog({
   vault,
   holding,
+  action,
   onClose,
-  onPrepared,
 }: {
   vault: Vault;
   holding: Holding;
+  action: PreparedAction;
   onClose: () => void;
-  onPrepared: (summary: Summary) => void;
 }) {
   const { format, quoteTokenId, tokens } = useTokens();
   const [by, setBy] = useState<'QUOTE_NOTIONAL' | 'SHARES'>('QUOTE_NOTIONAL');
   const [text, setText] = useState('');
-  const { run, busy, error } = useAction();
+  const { busy, error } = action;
   const decimals = tokens.get(quoteTokenId)?.decimals;
   const freeShares = holding.shares - holding.currentWithdrawal;
   const freeValue = holding.shares > 0n ? (holding.value * freeShares) / holding.shares : 0n;
@@ -405,19 +341,16 @@ function WithdrawDialog({
   const ready = amount.value !== null && !over;
   const review = () => {
     if (!ready) return;
-    void run(async () =>
-      onPrepared(
-        await unwrap(
-          wallet.prepareAction({
-            kind: 'vaultWithdraw',
-            walletId: holding.walletId,
-            accountId: holding.accountId,
-            vaultId: vault.vaultId,
-            by,
-            amount: amount.value!,
-          }),
-        ),
-      ),
+    void action.prepare(
+      {
+        kind: 'vaultWithdraw',
+        walletId: holding.walletId,
+        accountId: holding.accountId,
+        vaultId: vault.vaultId,
+        by,
+        amount: amount.value!,
+      },
+      onClose,
     );
   };
   return (

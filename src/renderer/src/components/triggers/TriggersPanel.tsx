@@ -2,7 +2,6 @@
 // for an open position, and what became of the finished ones. Main checks and signs; this collects intent.
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -16,20 +15,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { unwrap, wallet } from '../../bridge/wallet';
 import { useMarketFormat, useMarkets, useTriggers } from '../../hooks/queries';
-import { useAction } from '../../hooks/useAction';
 import { readAmount } from '../amount-input';
 import { ErrorNote } from '../ErrorNote';
 import { onFormSubmit } from '../form-submit';
-import { ConfirmAction, type ActionResult, type Summary } from '../ConfirmAction';
+import { usePreparedAction, type PreparedAction } from '../../hooks/usePreparedAction';
 import { formatAmount } from '../../../../shared/money';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 import { formatDateTime, fromSeconds } from '../../../../shared/time';
 
 type Position = ResultOf<'getAccount'>['positions'][number];
 type Trigger = ResultOf<'getTriggers'>['active'][number];
-type Kind = 'STOP_LOSS' | 'TAKE_PROFIT';
+type Kind = Trigger['kind'];
 const KIND_LABEL: Record<Kind, string> = { STOP_LOSS: 'Stop-loss', TAKE_PROFIT: 'Take-profit' };
 
 export function TriggersPanel({
@@ -44,26 +41,17 @@ export function TriggersPanel({
   const triggers = useTriggers(accountId);
   const f = useMarketFormat();
   const [editing, setEditing] = useState<{ trigger?: Trigger } | null>(null);
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
-  const remove = useAction();
+  const action = usePreparedAction({ onDone: () => void triggers.refetch() });
   const active = triggers.data?.active ?? [];
   const finished = (triggers.data?.finished ?? []).slice(0, 10);
 
   const startRemove = (t: Trigger) =>
-    remove.run(async () => {
-      setResult(null);
-      setSummary(
-        await unwrap(
-          wallet.prepareAction({
-            kind: 'removeTrigger',
-            walletId: walletId!,
-            accountId,
-            marketId: t.marketId,
-            triggerId: t.triggerId,
-          }),
-        ),
-      );
+    action.prepare({
+      kind: 'removeTrigger',
+      walletId: walletId!,
+      accountId,
+      marketId: t.marketId,
+      triggerId: t.triggerId,
     });
 
   return (
@@ -133,14 +121,8 @@ export function TriggersPanel({
             </Table.Tbody>
           </Table>
         )}
-        <ErrorNote error={remove.error} title="Not removed" />
-        {result ? (
-          <Alert color="teal" title="Done" role="status">
-            {result.kind === 'removeTrigger'
-              ? 'The trigger was removed.'
-              : `Trigger ${result.triggerId?.toString() ?? ''} is active.`}
-          </Alert>
-        ) : null}
+        {editing === null ? <ErrorNote error={action.error} title="Not removed" /> : null}
+        {action.outcome}
         {finished.length > 0 ? (
           <>
             <Text size="sm" fw={600} mt="xs">
@@ -174,25 +156,11 @@ export function TriggersPanel({
           walletId={walletId}
           positions={positions}
           {...(editing.trigger ? { trigger: editing.trigger } : {})}
+          action={action}
           onClose={() => setEditing(null)}
-          onPrepared={(s) => {
-            setEditing(null);
-            setResult(null);
-            setSummary(s);
-          }}
         />
       ) : null}
-      {summary ? (
-        <ConfirmAction
-          summary={summary}
-          onClose={() => setSummary(null)}
-          onDone={(r) => {
-            setSummary(null);
-            setResult(r);
-            void triggers.refetch();
-          }}
-        />
-      ) : null}
+      {action.review}
     </Paper>
   );
 }
@@ -202,15 +170,16 @@ function TriggerDialog({
   walletId,
   positions,
   trigger,
+  action,
   onClose,
-  onPrepared,
 }: {
   accountId: number;
   walletId: string;
   positions: Position[];
   trigger?: Trigger;
+  /** the panel's: the review opens there once this dialog has closed */
+  action: PreparedAction;
   onClose: () => void;
-  onPrepared: (summary: Summary) => void;
 }) {
   const markets = useMarkets();
   const f = useMarketFormat();
@@ -225,7 +194,7 @@ function TriggerDialog({
   const [priceText, setPriceText] = useState(text(trigger?.triggerPrice, market?.priceDecimals));
   const [limitText, setLimitText] = useState(text(trigger?.limitPrice, market?.priceDecimals));
   const [sizeText, setSizeText] = useState(text(trigger?.size, market?.sizeDecimals));
-  const { run, busy, error } = useAction();
+  const { busy, error } = action;
 
   const price = readAmount(priceText, market?.priceDecimals);
   const limit = readAmount(limitText, market?.priceDecimals);
@@ -249,26 +218,21 @@ function TriggerDialog({
     size.error === null;
   const review = () => {
     if (!ready) return;
-    void run(async () => {
-      const fields = {
-        walletId,
-        accountId,
-        marketId: market.marketId,
-        triggerKind: kind,
-        triggerPrice: price.value!,
-        ...(limit.value !== null ? { limitPrice: limit.value } : {}),
-        ...(size.value !== null ? { size: size.value } : {}),
-      };
-      onPrepared(
-        await unwrap(
-          wallet.prepareAction(
-            trigger
-              ? { kind: 'editTrigger', triggerId: trigger.triggerId, ...fields }
-              : { kind: 'addTrigger', ...fields },
-          ),
-        ),
-      );
-    });
+    const fields = {
+      walletId,
+      accountId,
+      marketId: market.marketId,
+      triggerKind: kind,
+      triggerPrice: price.value!,
+      ...(limit.value !== null ? { limitPrice: limit.value } : {}),
+      ...(size.value !== null ? { size: size.value } : {}),
+    };
+    void action.prepare(
+      trigger
+        ? { kind: 'editTrigger', triggerId: trigger.triggerId, ...fields }
+        : { kind: 'addTrigger', ...fields },
+      onClose,
+    );
   };
 
   return (

@@ -1,33 +1,23 @@
 // Forget a recovery phrase none of whose wallets is here any more: it leaves the OS keychain. Main refuses
 // while a wallet made from it remains, and asks for the passphrase if it was not entered in the last minutes.
-import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { unwrap, wallet, WalletError } from '../../bridge/wallet';
+import { unwrap, wallet } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
 import { refreshWalletQueries } from './refresh';
 import type { PhraseView } from './phrases';
-import { PassphraseField } from '../PassphraseField';
+import { useFreshUnlock } from '../../hooks/useFreshUnlock';
 
 export function ForgetPhraseModal({ phrase, onClose }: { phrase: PhraseView; onClose: () => void }) {
   const client = useQueryClient();
-  const [needPassphrase, setNeedPassphrase] = useState(false);
-  const [passphrase, setPassphrase] = useState('');
-  const { run, busy, error, setError } = useAction();
+  const fresh = useFreshUnlock({ focus: 'field' });
+  const { run, busy, error } = useAction();
   const forget = () =>
     run(async () => {
-      try {
-        if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
-        await unwrap(wallet.forgetPhrase({ phraseId: phrase.phraseId }));
-        refreshWalletQueries(client);
-        onClose();
-      } catch (e) {
-        if (e instanceof WalletError && e.code === 'LOCKED' && !needPassphrase) {
-          setNeedPassphrase(true);
-          setError(null);
-        } else throw e;
-      }
+      await fresh.guard(() => unwrap(wallet.forgetPhrase({ phraseId: phrase.phraseId })));
+      refreshWalletQueries(client);
+      onClose();
     });
   return (
     <Modal opened onClose={onClose} title="Forget this recovery phrase">
@@ -42,20 +32,13 @@ export function ForgetPhraseModal({ phrase, onClose }: { phrase: PhraseView; onC
           The {phrase.wordCount}-word phrase is deleted from the OS keychain. Without your written copy,
           wallets made from it cannot be restored.
         </Text>
-        {needPassphrase ? (
-          <PassphraseField value={passphrase} onChange={setPassphrase} focus="field" />
-        ) : null}
+        {fresh.field}
         <ErrorNote error={error} title="Not forgotten" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            color="red"
-            loading={busy}
-            disabled={needPassphrase && passphrase.length === 0}
-          >
+          <Button type="submit" color="red" loading={busy} disabled={!fresh.ready}>
             Forget phrase
           </Button>
         </Group>

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { Alert, Button, Code, Group, Checkbox, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { unwrap, wallet, WalletError } from '../../bridge/wallet';
+import { unwrap, wallet } from '../../bridge/wallet';
+import { useAction } from '../../hooks/useAction';
+import { useFreshUnlock } from '../../hooks/useFreshUnlock';
 import { ErrorNote } from '../ErrorNote';
 import { refreshWalletQueries } from './refresh';
 import type { WalletRef } from './wallet-ref';
 import type { PhraseView } from './phrases';
-import { PassphraseField } from '../PassphraseField';
 
 export function RemoveWalletModal({
   target,
@@ -30,18 +31,19 @@ export function RemoveWalletModal({
   const [forgetPhrase, setForgetPhrase] = useState(false);
   const client = useQueryClient();
   const [typed, setTyped] = useState('');
-  const [needPassphrase, setNeedPassphrase] = useState(false);
-  const [passphrase, setPassphrase] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const fresh = useFreshUnlock({
+    description: 'Removing a wallet needs your passphrase when it was not entered in the last five minutes.',
+    focus: 'field',
+  });
+  const { run, busy, error } = useAction();
   const matches = typed.trim() === target.publicKey;
 
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (needPassphrase) await unwrap(wallet.unlock({ passphrase }));
-      await unwrap(wallet.removeWallet({ walletId: target.walletId, confirmPublicKey: typed.trim() }));
+  const remove = () =>
+    run(async () => {
+      // a removal needs a passphrase entered in the last few minutes: main asks for it and the person retries
+      await fresh.guard(() =>
+        unwrap(wallet.removeWallet({ walletId: target.walletId, confirmPublicKey: typed.trim() })),
+      );
       if (phrase && lastOfPhrase && forgetPhrase)
         await unwrap(wallet.forgetPhrase({ phraseId: phrase.phraseId }));
       refreshWalletQueries(client, target.walletId);
@@ -51,14 +53,7 @@ export function RemoveWalletModal({
         message: `${target.label} and its session keys are no longer on this computer; its sessions from here have ended.${lastOfPhrase && forgetPhrase ? ' Its recovery phrase is forgotten too.' : ''}`,
       });
       onClose();
-    } catch (e) {
-      // a removal needs a passphrase entered in the last few minutes: ask for it and let the person retry
-      if (e instanceof WalletError && e.code === 'LOCKED' && !needPassphrase) setNeedPassphrase(true);
-      else setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal opened onClose={onClose} title={`Remove ${target.label}`} size="lg">
@@ -115,25 +110,13 @@ export function RemoveWalletModal({
               : null
           }
         />
-        {needPassphrase ? (
-          <PassphraseField
-            value={passphrase}
-            onChange={setPassphrase}
-            description="Removing a wallet needs your passphrase when it was not entered in the last five minutes."
-            focus="field"
-          />
-        ) : null}
+        {fresh.field}
         <ErrorNote error={error} title="Not removed" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            color="red"
-            loading={busy}
-            disabled={!matches || (needPassphrase && passphrase.length === 0)}
-          >
+          <Button type="submit" color="red" loading={busy} disabled={!matches || !fresh.ready}>
             Remove wallet
           </Button>
         </Group>

@@ -1,11 +1,10 @@
-// What the Vaults page and the triggers panel show: every vault with its value and epoch, every holding of
-// every account of every wallet, and an account's active and finished triggers. Amounts stay bigint.
+// What the Vaults page shows: every vault with its value and epoch, and every holding of every account of
+// every wallet. Amounts stay bigint.
 import type { z } from 'zod';
-import type { TriggersViewSchema, VaultsViewSchema } from '../../shared/ipc/app-schemas';
+import type { VaultsViewSchema } from '../../shared/ipc/app-schemas';
 import type { Services } from '../services';
 
 type VaultsView = z.output<typeof VaultsViewSchema>;
-type TriggersView = z.output<typeof TriggersViewSchema>;
 
 export async function vaultsView(s: Services): Promise<VaultsView> {
   // every wallet's accounts, then every account's holdings, each read at once rather than one after another
@@ -21,7 +20,11 @@ export async function vaultsView(s: Services): Promise<VaultsView> {
   ]);
   const perAccount = await Promise.all(
     owners.flatMap(({ wallet, accountIds }) =>
-      accountIds.map(async (accountId) => ({ wallet, accountId, held: await s.client.vaultHoldings(accountId) })),
+      accountIds.map(async (accountId) => ({
+        wallet,
+        accountId,
+        held: await s.client.vaultHoldings(accountId),
+      })),
     ),
   );
   const holdings: VaultsView['holdings'] = [];
@@ -59,28 +62,5 @@ export async function vaultsView(s: Services): Promise<VaultsView> {
       epochEnd: v.epochEnd,
     })),
     holdings,
-  };
-}
-
-export async function triggersView(s: Services, accountId: number): Promise<TriggersView> {
-  const [active, finished] = await Promise.all([
-    s.client.triggers(accountId),
-    s.finishedTriggers.newest(accountId),
-  ]);
-  const view = (t: (typeof active)[number] | (typeof finished)[number]) => ({
-    triggerId: t.triggerId,
-    marketId: t.marketId,
-    side: t.side === 'ask' ? ('ASK' as const) : ('BID' as const),
-    kind: t.kind === 'StopLoss' ? ('STOP_LOSS' as const) : ('TAKE_PROFIT' as const),
-    triggerPrice: t.triggerPrice,
-    limitPrice: t.limitPrice,
-    size: t.limitBaseSize,
-  });
-  return {
-    active: active.map((t) => ({ ...view(t), createdAt: t.createdAt })),
-    // newest first: the latest outcome is what a person looks for
-    finished: finished
-      .map((t) => ({ ...view(t), status: t.status, time: t.time, orderId: t.orderId, reason: t.reason }))
-      .reverse(),
   };
 }

@@ -1,0 +1,73 @@
+// What an action module may consult while planning: the wallet asking, the exchange's markets and tokens,
+// the exchange itself, and the destinations used before. Ownership and token lookups refuse in plain words.
+import { AppFailure } from '../../shared/result';
+import { formatAmount } from '../../shared/money';
+import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
+import type { Account } from '../exchange/account-model';
+import type { ExchangeClient } from '../exchange/exchange-client';
+import type { WalletInfo } from '../wallets/wallet-service';
+import type { AddressBook } from '../address-book';
+import { withdrawalFee } from './withdrawal-fee';
+
+export interface ActionContext {
+  wallet: WalletInfo;
+  info: MarketsInfo;
+  client: ExchangeClient;
+  /** destinations and recipients used before, for first-time warnings */
+  known: AddressBook;
+  /** the account, refused unless it belongs to the wallet */
+  ownedAccount(accountId: number): Promise<Account>;
+  /** whether any wallet in this app owns the account */
+  ownedByAnyWallet(accountId: number): Promise<boolean>;
+  token(tokenId: number): TokenInfo;
+  quote(): TokenInfo;
+  /** the fee a withdrawal of tokenId from accountId is charged now, in that token's scaled units */
+  withdrawalFee(accountId: number, tokenId: number): Promise<bigint>;
+}
+
+export interface ContextDeps {
+  client: ExchangeClient;
+  known: AddressBook;
+  wallets: { list(): WalletInfo[] };
+}
+
+export function actionContext(deps: ContextDeps, wallet: WalletInfo, info: MarketsInfo): ActionContext {
+  const { client } = deps;
+  return {
+    wallet,
+    info,
+    client,
+    known: deps.known,
+    async ownedAccount(accountId) {
+      const user = await client.user(wallet.publicKey);
+      if (!user || !user.accountIds.includes(accountId))
+        throw new AppFailure('NOT_FOUND', `Account ${accountId} does not belong to ${wallet.label}.`);
+      return client.account(accountId);
+    },
+    async ownedByAnyWallet(accountId) {
+      for (const w of deps.wallets.list()) {
+        if ((await client.user(w.publicKey))?.accountIds.includes(accountId)) return true;
+      }
+      return false;
+    },
+    token(tokenId) {
+      const token = info.tokens.find((t) => t.tokenId === tokenId);
+      if (!token) throw new AppFailure('NOT_FOUND', `Token ${tokenId} does not exist on this exchange.`);
+      return token;
+    },
+    quote() {
+      const quote = info.tokens.find((t) => t.tokenId === info.quoteTokenId);
+      if (!quote) throw new AppFailure('EXCHANGE_BAD_RESPONSE', 'The exchange lists no quote token.');
+      return quote;
+    },
+    withdrawalFee: (accountId, tokenId) => withdrawalFee(client, info, accountId, tokenId),
+  };
+}
+
+/** An amount of a token as the person reads it: "1,234.5 USDC". */
+export const money = (token: TokenInfo, amount: bigint): string =>
+  `${formatAmount(amount, token.decimals, { group: true })} ${token.symbol}`;
+
+/** The quote token balance of an account (0 when it holds none). */
+export const balanceOf = (account: Account, tokenId: number): bigint =>
+  account.balances.find((b) => b.tokenId === tokenId)?.amount ?? 0n;

@@ -1,0 +1,40 @@
+// Removing an active stop-loss or take-profit.
+import { AppFailure } from '../../shared/result';
+import { formatAmount } from '../../shared/money';
+import type { ActionModule } from './action-module';
+import { text } from './lines';
+import { ownAccount, ownAccountPlan } from './own-account';
+import { marketOf } from './trigger-check';
+
+export const removeTrigger: ActionModule<'removeTrigger', null> = {
+  async plan(intent, ctx) {
+    const own = await ownAccount(ctx, intent.accountId);
+    const { accountId } = own.account;
+    const active = await ctx.client.triggers(accountId);
+    const trigger = active.find((t) => t.triggerId === intent.triggerId && t.marketId === intent.marketId);
+    if (!trigger)
+      throw new AppFailure('NOT_FOUND', `Trigger ${intent.triggerId} is not active on account ${accountId}.`);
+    const market = marketOf(ctx, intent.marketId);
+    return ownAccountPlan(own, {
+      title: `Remove a ${trigger.kind === 'StopLoss' ? 'stop-loss' : 'take-profit'}`,
+      balanceAfter: own.quoteBalance,
+      lines: [
+        text('market', 'Market', market.symbol),
+        text(
+          'triggerPrice',
+          'Trigger price',
+          formatAmount(trigger.triggerPrice, market.priceDecimals, { group: true }),
+        ),
+      ],
+      build: (sessionId) => ({
+        type: 'removeTrigger',
+        sessionId,
+        marketId: intent.marketId,
+        triggerId: intent.triggerId,
+        accountId,
+      }),
+      facts: null,
+    });
+  },
+  result: () => ({ title: 'Trigger removed', message: 'The trigger was removed.', lines: [] }),
+};

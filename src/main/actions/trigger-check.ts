@@ -1,0 +1,123 @@
+// What adding and changing a stop-loss or take-profit check alike: the market exists, the account has a
+// position there to protect, and the trigger sits on the side of the mark its kind means. The review states
+// what it will do in plain words; the exchange enforces the same rules again.
+import { AppFailure } from '../../shared/result';
+import { formatAmount } from '../../shared/money';
+import type { MarketInfo } from '../../shared/exchange/info';
+import type { IntentOf, Line } from '../../shared/ipc/action-schemas';
+import type { Account } from '../exchange/account-model';
+import type { ActionKind, AddTriggerFields } from '../../protocol/types';
+import type { ActionPlan } from './action-module';
+import { ownAccountPlan, type OwnAccount } from './own-account';
+import type { ActionContext } from './context';
+import { number, text } from './lines';
+
+type TriggerFields = Omit<IntentOf<'addTrigger'>, 'kind' | 'walletId' | 'accountId'>;
+
+type Definition = Omit<AddTriggerFields, 'sessionId'>;
+
+export function marketOf(ctx: ActionContext, marketId: number): MarketInfo {
+  const market = ctx.info.markets.find((m) => m.marketId === marketId);
+  if (!market) throw new AppFailure('NOT_FOUND', `Market ${marketId} does not exist.`);
+  return market;
+}
+
+/** The plan of adding or changing a trigger: checked against the position, stated, and built by `build`. */
+export function triggerPlan(
+  verb: 'Add' | 'Change',
+  own: OwnAccount,
+  t: TriggerFields,
+  market: MarketInfo,
+  build: (definition: Definition, sessionId: bigint) => ActionKind,
+): ActionPlan<null> {
+  const { side, lines, warnings } = checkTrigger(t, market, own.account);
+  const definition: Definition = {
+    marketId: t.marketId,
+    key: { kind: t.triggerKind, side },
+    prices: {
+      triggerPrice: t.triggerPrice,
+      ...(t.limitPrice !== undefined ? { limitPrice: t.limitPrice } : {}),
+      ...(t.size !== undefined ? { limitBaseSize: t.size } : {}),
+    },
+    accountId: own.account.accountId,
+  };
+  return ownAccountPlan(own, {
+    title: `${verb} a ${t.triggerKind === 'STOP_LOSS' ? 'stop-loss' : 'take-profit'}`,
+    lines,
+    warnings,
+    balanceAfter: own.quoteBalance,
+    build: (sessionId) => build(definition, sessionId),
+    facts: null,
+  });
+}
+
+/** A trigger must close (part of) an open position, on the side of the mark that matches its kind. */
+function checkTrigger(
+  t: TriggerFields,
+  market: MarketInfo,
+  account: Account,
+): { side: 'ASK' | 'BID'; lines: Line[]; warnings: string[] } {
+  const position = account.positions.find((p) => p.marketId === market.marketId);
+  if (!position || position.size === 0n)
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      `Account ${account.accountId} has no open ${market.symbol} position to protect.`,
+    );
+  const long = position.size > 0n;
+  const price = (v: bigint) => formatAmount(v, market.priceDecimals, { group: true });
+  const size = (v: bigint) => formatAmount(v, market.sizeDecimals, { group: true });
+  if (t.triggerPrice <= 0n)
+    throw new AppFailure('INVALID_ARGUMENT', 'The trigger price must be more than zero.');
+  if (t.limitPrice !== undefined && t.limitPrice <= 0n)
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      'The limit price must be more than zero (leave it empty for a market exit).',
+    );
+  const held = long ? position.size : -position.size;
+  if (t.size !== undefined && (t.size <= 0n || t.size > held))
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      `The size must be more than zero and at most the position, ${size(held)}.`,
+    );
+  // a stop-loss sits where the position loses, a take-profit where it gains; on the wrong side it would fire at once
+  const lossSide = long ? t.triggerPrice < position.markPrice : t.triggerPrice > position.markPrice;
+  const name = t.triggerKind === 'STOP_LOSS' ? 'stop-loss' : 'take-profit';
+  if ((t.triggerKind === 'STOP_LOSS') !== lossSide)
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      `A ${name} for a ${long ? 'long' : 'short'} goes ${(t.triggerKind === 'STOP_LOSS') === long ? 'below' : 'above'} the mark price (${price(position.markPrice)}).`,
+    );
+  const warnings: string[] = [];
+  if (position.liquidationPrice !== null && t.triggerKind === 'STOP_LOSS') {
+    const beyond = long
+      ? t.triggerPrice <= position.liquidationPrice
+      : t.triggerPrice >= position.liquidationPrice;
+    if (beyond)
+      warnings.push(
+        `The position would be liquidated (at ${price(position.liquidationPrice)}) before this stop-loss fires.`,
+      );
+  }
+  return {
+    side: long ? 'ASK' : 'BID',
+    warnings,
+    lines: [
+      text('market', 'Market', market.symbol),
+      text('position', 'Position', `${long ? 'Long' : 'Short'} ${size(held)}`),
+      text('triggerPrice', 'Fires when the mark reaches', price(t.triggerPrice)),
+      text(
+        'then',
+        'Then',
+        `${long ? 'sells' : 'buys'} ${t.size !== undefined ? size(t.size) : 'the whole position'} ${t.limitPrice !== undefined ? `with a limit at ${price(t.limitPrice)}` : 'at market'}, reduce-only`,
+      ),
+    ],
+  };
+}
+
+/** The result of adding or changing a trigger: its id, when the receipt names it. */
+export function triggerActive(triggerId: bigint | null) {
+  return {
+    title: 'Trigger active',
+    message: triggerId !== null ? `Trigger ${triggerId} is active.` : 'The trigger is active.',
+    lines: triggerId !== null ? [number('triggerId', 'Trigger', triggerId)] : [],
+  };
+}

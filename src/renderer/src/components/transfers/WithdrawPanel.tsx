@@ -1,0 +1,96 @@
+// A withdrawal to a settlement-chain address: the fee is read from main while typing and shown again, exact,
+// in the review; the passphrase is asked for in the confirmation, as money leaves the wallets.
+import { useState } from 'react';
+import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { unwrap, wallet } from '../../bridge/wallet';
+import { useTokens, useWallets } from '../../hooks/queries';
+import { usePreparedAction } from '../../hooks/usePreparedAction';
+import { onFormSubmit } from '../form-submit';
+import { ErrorNote } from '../ErrorNote';
+import { useOutgoingAmount } from './outgoing-amount';
+import { useSourceAccount } from './choices';
+
+export function WithdrawPanel() {
+  const { walletId, walletSelect, account, accountSelect } = useSourceAccount();
+  const { format } = useTokens();
+  const wallets = useWallets();
+  const [destination, setDestination] = useState('');
+  const outgoing = useOutgoingAmount(account, 'withdrawn');
+  const { tokenId, amount } = outgoing;
+  const action = usePreparedAction({ onDone: outgoing.clear });
+  const { busy, error } = action;
+  const fee = useQuery({
+    queryKey: ['fee', account?.accountId, tokenId],
+    queryFn: () => unwrap(wallet.getWithdrawalFee({ accountId: account!.accountId, tokenId })),
+    enabled: account !== undefined,
+    refetchInterval: 15_000,
+  });
+  const own = wallets.data?.find((w) => w.walletId === walletId)?.publicKey ?? '';
+  const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.listAddresses()) });
+  const addressError =
+    destination.trim() !== '' && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(destination.trim())
+      ? 'Not a base58 settlement-chain address.'
+      : null;
+  const ready = walletId !== null && account !== undefined && amount !== null && addressError === null;
+
+  const review = () => {
+    if (!ready) return;
+    void action.prepare({
+      kind: 'withdraw',
+      walletId,
+      accountId: account.accountId,
+      tokenId,
+      amount: amount!,
+      ...(destination.trim() ? { destination: destination.trim() } : {}),
+    });
+  };
+  return (
+    <>
+      <Stack component="form" onSubmit={onFormSubmit(review)}>
+        <Group grow align="flex-start">
+          {walletSelect}
+          {accountSelect}
+          {outgoing.tokenSelect}
+        </Group>
+        <Group grow align="flex-start">
+          {outgoing.field}
+          <Select
+            label="From the address book"
+            placeholder="Choose a saved address"
+            data={(addresses.data ?? []).map((a) => ({ value: a.address, label: a.label }))}
+            value={null}
+            onChange={(v) => v && setDestination(v)}
+            clearable
+          />
+          <TextInput
+            label="Destination address"
+            description={`Your own wallet by default: ${own.slice(0, 10)}…`}
+            placeholder={own}
+            value={destination}
+            onChange={(e) => setDestination(e.currentTarget.value)}
+            error={addressError}
+          />
+        </Group>
+        {outgoing.marginNote}
+        <Paper withBorder p="sm" aria-label="Fee">
+          <Group gap="xl">
+            <Text size="sm">Withdrawal fee: {fee.data ? format(fee.data.fee, fee.data.tokenId) : '…'}</Text>
+            <Text size="sm">
+              You receive:{' '}
+              {fee.data && amount !== null && amount > fee.data.fee
+                ? format(amount - fee.data.fee, tokenId)
+                : '—'}
+            </Text>
+          </Group>
+        </Paper>
+        <ErrorNote error={error ?? fee.error} />
+        <Button type="submit" loading={busy} disabled={!ready}>
+          Review withdrawal
+        </Button>
+        {action.outcome}
+      </Stack>
+      {action.review}
+    </>
+  );
+}
