@@ -242,12 +242,13 @@ function Shell() {
           );
         })}
       </AppShell.Navbar>
-      {/* Stale figures are dimmed while the exchange is out of contact; the badge says how old they are. */}
+      {/* Stale figures lose their colour while the exchange is out of contact (grey, not faded: fading would take
+          text below AA contrast); the badge says how old they are. */}
       <AppShell.Main
         id="main"
         ref={main}
         tabIndex={-1}
-        style={offline ? { opacity: 0.6, filter: 'grayscale(0.7)' } : undefined}
+        style={offline ? { filter: 'grayscale(1)' } : undefined}
         data-stale={offline || undefined}
       >
         <NavigationCount.Provider value={navigations}>
