@@ -34,6 +34,8 @@ function readable(color: string, backgrounds: string[], direction: 'darker' | 'l
 }
 
 export const theme = createTheme({
+  // A person who asked the system for less motion gets notices and dialogs without their fades.
+  respectReducedMotion: true,
   primaryColor: 'teal',
   defaultRadius: 'md',
   fontFamily: 'system-ui, sans-serif',
