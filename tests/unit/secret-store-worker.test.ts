@@ -54,7 +54,9 @@ describe('keychain calls in a worker thread', () => {
   });
 
   it('a call that never returns fails with a clear error; the next call works', async () => {
-    const store = createKeyringStore('svc', { binding, timeoutMs: 300 });
+    // The deadline also covers starting the replacement worker, which can take a good part of a second on a
+    // loaded machine: 2 s is still far below the stuck call's 10 s.
+    const store = createKeyringStore('svc', { binding, timeoutMs: 2_000 });
     await expect(store.get('stuck')).rejects.toMatchObject({
       code: 'KEYCHAIN_UNAVAILABLE',
       message: expect.stringContaining('did not answer'),
