@@ -2,6 +2,7 @@
 // dispatcher and return plain data; failures are AppFailures. What a method needs of the lock (unlocked,
 // a fresh unlock, counting as activity) is declared in lock/lock-policy.ts and enforced before these run.
 import { vaultsView } from './vaults/vaults-view';
+import { marketStatsView } from './portfolio/market-stats';
 import { triggersView } from './triggers/triggers-view';
 import { withdrawalFee } from './actions/withdrawal-fee';
 import type { Handlers } from '../shared/ipc/contract';
@@ -81,6 +82,7 @@ export function createAppHandlers(
     getPortfolioHistory: (args) => portfolioHistory(s, args?.accountId),
     getAccount: ({ accountId }) => accountDetail(s, accountId),
     getVaults: () => vaultsView(s),
+    getMarketStats: async () => marketStatsView(s.client, await s.info()),
     getTriggers: ({ accountId }) => triggersView(s, accountId),
     getHistory: ({ accountId, kind, startInclusive, pageSize }) =>
       historyPage(s.client, accountId, kind, {

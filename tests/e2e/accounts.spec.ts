@@ -89,7 +89,7 @@ test('portfolio: a position shows its margin health colour and distance to liqui
   account = await trader.deposit(0, 1_000_000_000n); // 1,000 USDC
   await go('Portfolio');
   const accounts = page.getByRole('table', { name: 'Accounts' });
-  await expect(accounts).toContainText('1,000 USDC');
+  await expect(accounts).toContainText('1,000.00 USDC');
   await expect(page.getByText('No open positions.')).toBeVisible();
 
   // about 6.5x leverage: 0.1 BTC against 1,000 USDC; the account stream brings it to the open page
@@ -162,7 +162,7 @@ test('account page: margin, balances, positions, open orders, triggers and a tab
 
   await tabs.getByRole('tab', { name: 'Deposits', exact: true }).click();
   const deposits = page.getByRole('table', { name: 'Deposits history' });
-  await expect(deposits.getByRole('cell', { name: '1,000', exact: true })).toBeVisible();
+  await expect(deposits.getByRole('cell', { name: '+1,000.00 USDC', exact: true })).toBeVisible();
   await expect(deposits.getByRole('cell', { name: trader.address })).toBeVisible();
 
   await tabs.getByRole('tab', { name: 'Positions', exact: true }).click();

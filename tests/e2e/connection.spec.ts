@@ -47,7 +47,7 @@ test('the exchange going away is told and shown until it is back, then the figur
   await trader.deposit(0, 500_000_000n); // 500 USDC
   await page.getByRole('link', { name: 'Portfolio', exact: true }).click();
   const accounts = page.getByRole('table', { name: 'Accounts' });
-  await expect(accounts).toContainText('500 USDC');
+  await expect(accounts).toContainText('500.00 USDC');
   const offline = page.getByRole('status').filter({ hasText: 'Offline' });
   await expect(offline).toHaveCount(0);
 
@@ -70,5 +70,5 @@ test('the exchange going away is told and shown until it is back, then the figur
   await expect(offline).toHaveCount(0);
   await expect(page.locator('main[data-stale]')).toHaveCount(0);
   await expect(page.getByText('Exchange unreachable')).toHaveCount(0);
-  await expect(accounts).toContainText('750 USDC');
+  await expect(accounts).toContainText('750.00 USDC');
 });

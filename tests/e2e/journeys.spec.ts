@@ -96,35 +96,35 @@ test('first wallet, created in the first-run step: its recovery phrase is shown 
 test('faucet, then a deposit on chain until credited, with the on-chain balances shown', async () => {
   await go('Transfers');
   const onChain = page.getByLabel('Wallet on chain');
-  await expect(onChain).toContainText('holds 0 USDC');
+  await expect(onChain).toContainText('holds 0.00 USDC');
   // more than the wallet holds on chain: said before anything is signed
   await page.getByLabel('Amount').fill('5');
   await expect(page.getByText('This wallet has no USDC on the chain yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Deposit', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: /test funds/ }).click();
-  await expect(onChain).toContainText('holds 1,000 USDC and 1 SOL');
+  await expect(onChain).toContainText('holds 1,000.00 USDC and 1.00 SOL');
   await page.getByLabel('Amount').fill('1000.5');
   await expect(page.getByText('More than the wallet holds on the chain.')).toBeVisible();
   await page.getByLabel('Amount').fill('250');
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();
   const deposits = page.getByRole('table', { name: 'Deposits' });
-  await expect(deposits).toContainText('250 USDC');
+  await expect(deposits).toContainText('250.00 USDC');
   await expect(deposits.getByText('credited')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Deposit credited')).toBeVisible();
   // the transaction's signature is shown with it
   await expect(deposits.getByRole('cell', { name: /^\w{6}…\w{6}$/ })).toBeVisible();
   // on chain: 750 USDC left, and the one-signature fee paid in SOL
-  await expect(onChain).toContainText('holds 750 USDC and 0.999995 SOL');
+  await expect(onChain).toContainText('holds 750.00 USDC and 0.999995 SOL');
   await shot('deposit');
   await go('Portfolio');
-  await expect(page.getByLabel('Total equity')).toHaveText('250 USDC');
+  await expect(page.getByLabel('Total equity')).toHaveText('250.00 USDC');
   const wallets = page.getByRole('region', { name: 'Wallets on chain' });
   await expect(wallets.getByRole('group', { name: 'On-chain balances of Main' })).toHaveText(
-    'On chain:0.999995 SOL· 750 USDC',
+    'On chain:0.999995 SOL· 750.00 USDC',
   );
   await shot('portfolio-on-chain');
   await go('Accounts');
-  await expect(page.getByRole('group', { name: 'On-chain balances of Main' })).toContainText('750 USDC');
+  await expect(page.getByRole('group', { name: 'On-chain balances of Main' })).toContainText('750.00 USDC');
   await shot('accounts-on-chain');
 });
 
@@ -136,7 +136,7 @@ test('transfer into a new account', async () => {
   await page.getByLabel(/^Amount/).press('Enter');
   const summary = page.getByRole('table', { name: 'Action summary' });
   await expect(summary).toContainText('a new account of this wallet');
-  await expect(summary).toContainText('40 USDC');
+  await expect(summary).toContainText('40.00 USDC');
   await shot('confirm-transfer');
   // between the person's own accounts: no passphrase asked
   await expect(page.getByLabel('Confirm with your passphrase')).toHaveCount(0);
@@ -148,8 +148,8 @@ test('transfer into a new account', async () => {
   await go('Portfolio');
   const accounts = page.getByRole('table', { name: 'Accounts' });
   await expect(accounts.getByRole('row')).toHaveCount(3);
-  await expect(accounts).toContainText('210 USDC');
-  await expect(accounts).toContainText('40 USDC');
+  await expect(accounts).toContainText('210.00 USDC');
+  await expect(accounts).toContainText('40.00 USDC');
   await shot('portfolio');
 });
 
@@ -159,12 +159,12 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await page.getByRole('tab', { name: 'Withdraw' }).click();
   await page.getByLabel(/^Amount/).fill('50');
   await page.getByLabel('Destination address').fill(destination);
-  await expect(page.getByLabel('Fee')).toContainText('Withdrawal fee: 1 USDC');
-  await expect(page.getByLabel('Fee')).toContainText('You receive: 49 USDC');
+  await expect(page.getByLabel('Fee')).toContainText('Withdrawal fee: 1.00 USDC');
+  await expect(page.getByLabel('Fee')).toContainText('You receive: 49.00 USDC');
   await page.getByLabel('Destination address').press('Enter');
   const summary = page.getByRole('table', { name: 'Action summary' });
-  await expect(summary).toContainText('1 USDC');
-  await expect(summary).toContainText('49 USDC');
+  await expect(summary).toContainText('1.00 USDC');
+  await expect(summary).toContainText('49.00 USDC');
   await expect(page.getByText('You have not withdrawn to this address before')).toBeVisible();
   // money leaving the wallets: signed only with the passphrase, checked by main for this confirmation
   const passphrase = page.getByLabel('Confirm with your passphrase');
@@ -227,11 +227,16 @@ test('sessions: see every session, create one and revoke it', async () => {
 
 test('history and settings', async () => {
   await go('History');
+  // History opens on All activity: the transfer sent is there, negative, with the true minus sign
+  await expect(
+    page.getByRole('table', { name: 'All activity' }).getByRole('row').filter({ hasText: 'Transfer sent' }),
+  ).toContainText('\u221240.00 USDC');
+  await page.getByRole('tab', { name: 'Transfers', exact: true }).click();
   const sent = page
     .getByRole('table', { name: 'Transfers history' })
     .getByRole('row')
     .filter({ hasText: 'sent' });
-  await expect(sent.getByRole('cell', { name: '40', exact: true })).toBeVisible();
+  await expect(sent.getByRole('cell', { name: '\u221240.00 USDC', exact: true })).toBeVisible();
   await expect(sent.getByRole('cell', { name: 'USDC', exact: true })).toBeVisible();
   await shot('history');
   await go('Settings');

@@ -56,7 +56,7 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
 
   const confirm = page.getByRole('dialog', { name: 'Deposit into BTC Momentum' });
   const summary = confirm.getByRole('table', { name: 'Action summary' });
-  await expect(summary).toContainText('1,000 USDC');
+  await expect(summary).toContainText('1,000.00 USDC');
   await expect(summary).toContainText('Shares (about)');
   await shot('vault-deposit-confirm');
   await confirm.getByRole('button', { name: 'Sign and send' }).click();
@@ -100,6 +100,8 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
   const rows = page.getByRole('table', { name: 'Vault withdrawals history' });
   for (const step of ['requested', 'converted', 'claimed'])
     await expect(rows.getByRole('cell', { name: step, exact: true })).toBeVisible();
+  // the vault by its name, not its number
+  await expect(rows.getByRole('cell', { name: 'BTC Momentum', exact: true }).first()).toBeVisible();
 });
 
 test('triggers: add, edit and remove a stop-loss for a position; the wrong side of the mark is refused', async () => {

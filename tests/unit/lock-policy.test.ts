@@ -61,6 +61,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   getPortfolioHistory: undefined,
   getAccount: { accountId: 1 },
   getVaults: undefined,
+  getMarketStats: undefined,
   getTriggers: { accountId: 1 },
   getHistory: { accountId: 1, kind: 'deposit' },
   getWithdrawalFee: { accountId: 1 },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { InfoJsonSchema, TimestampSchema, infoFromJson, type MarketsInfo } from '../../shared/exchange/info';
 import { UserJsonSchema, userFromJson, type User } from '../../shared/exchange/user';
 import { AccountJsonSchema } from '../../shared/exchange/account';
-import { MarketStatsJsonSchema } from '../../shared/exchange/markets';
+import { MarketHistoryPageJsonSchema, MarketStatsJsonSchema } from '../../shared/exchange/markets';
 import { Num, U64Num, UInt } from '../../shared/exchange/json';
 import { PnlSummaryJsonSchema } from '../../shared/exchange/history';
 import { SettlementDepositSchema, SettlementVaultsSchema } from '../../shared/exchange/settlement';
@@ -87,6 +87,13 @@ export function createExchangeClient(http: HttpClient) {
       const held = json.positions.filter((p) => p.perp).map((p) => p.marketId);
       return accountFromJson(accountId, json, markets, held.length ? await marks(held) : new Map());
     },
+    /** the public MarketStats of a market: mark and index price, the 24 h range, funding */
+    marketStats: (marketId: number) => http.getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema),
+    /** the market's hourly rows (mark price, funding), newest first */
+    marketHours: (marketId: number, pageSize: number) =>
+      http.getJson(`/market/${marketId}/history/PT1H`, MarketHistoryPageJsonSchema, {
+        pageSize: String(pageSize),
+      }),
     /** the wallet that owns an account (base58) */
     accountOwner: (accountId: number) => http.getJson(`/account/${accountId}/pubkey`, z.string().max(64)),
     accountExists: async (accountId: number) =>

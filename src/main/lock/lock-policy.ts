@@ -80,6 +80,7 @@ export const METHOD_ACCESS = {
   getPortfolioHistory: { lock: 'unlocked', activity: false },
   getAccount: { lock: 'unlocked', activity: false },
   getVaults: { lock: 'unlocked', activity: false },
+  getMarketStats: { lock: 'unlocked', activity: false },
   getTriggers: { lock: 'unlocked', activity: false },
   getHistory: { lock: 'unlocked', activity: false },
   getWithdrawalFee: { lock: 'unlocked', activity: false },

@@ -100,7 +100,10 @@ export class PortfolioPrefetch {
   }
 }
 
-export async function portfolio(s: Services, read: Promise<WalletHoldings> = readWallets(s)): Promise<Portfolio> {
+export async function portfolio(
+  s: Services,
+  read: Promise<WalletHoldings> = readWallets(s),
+): Promise<Portfolio> {
   const wallets = await read;
   const equity = s.equity;
   for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);

@@ -104,7 +104,7 @@ function Page({ route }: { route: Route }) {
     case 'accounts':
       return <AccountsPage />;
     case 'transfers':
-      return <TransfersPage />;
+      return <TransfersPage tab={route.tab} />;
     case 'vaults':
       return <VaultsPage />;
     case 'sessions':

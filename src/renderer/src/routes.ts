@@ -13,7 +13,13 @@ export const PAGES = [
 ] as const;
 
 export type PageId = (typeof PAGES)[number]['id'];
-export type Route = { page: PageId } | { page: 'account'; accountId: number };
+/** the Transfers page's tabs, each with its own address (#/transfers/withdraw) for the home screen's buttons */
+export const TRANSFER_TABS = ['deposit', 'withdraw', 'transfer'] as const;
+export type TransferTab = (typeof TRANSFER_TABS)[number];
+export type Route =
+  | { page: Exclude<PageId, 'transfers'> }
+  | { page: 'transfers'; tab: TransferTab }
+  | { page: 'account'; accountId: number };
 
 const isPage = (value: string): value is PageId => PAGES.some((p) => p.id === value);
 
@@ -21,8 +27,15 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
   const account = /^account\/(\d{1,10})$/.exec(path);
   if (account && Number(account[1]) <= 0xffffffff) return { page: 'account', accountId: Number(account[1]) };
-  return { page: isPage(path) ? path : 'portfolio' };
+  const transfers = /^transfers(?:\/(\w+))?$/.exec(path);
+  if (transfers) {
+    const tab = TRANSFER_TABS.find((t) => t === transfers[1]) ?? 'deposit';
+    return { page: 'transfers', tab };
+  }
+  return { page: isPage(path) && path !== 'transfers' ? path : 'portfolio' };
 }
+
+export const transfersHref = (tab: TransferTab): string => `#/transfers/${tab}`;
 
 export const accountHref = (accountId: number): string => `#/account/${accountId}`;
 

@@ -258,6 +258,20 @@ const VaultWithdrawalHistoryRow = z.object({
   epoch: z.number().int(),
 });
 
+/** A market as the home screen shows it; null where the exchange did not say (or said it unreadably). */
+export const MarketStatsViewSchema = z.object({
+  marketId: MarketId,
+  /** in the market's price decimals */
+  markPrice: z.bigint().nullable(),
+  /** the mark's change in basis points over `hours` (24, or fewer while the exchange is younger) */
+  change: z.object({ bps: z.bigint(), hours: z.number().int().min(1).max(24) }).nullable(),
+  /** per funding interval, a fraction of the position's value scaled by 1e10 */
+  fundingRate: z.bigint().nullable(),
+  /** seconds since the epoch */
+  nextFundingTime: z.number().int().nullable(),
+});
+export type MarketStatsView = z.output<typeof MarketStatsViewSchema>;
+
 /** Every history kind the interface offers, in tab order. */
 export const HISTORY_KINDS = [
   'deposit',
@@ -470,6 +484,7 @@ export const appMethods = {
   },
   getAccount: { args: z.object({ accountId: AccountId }), result: AccountDetailSchema },
   getVaults: { args: z.undefined(), result: VaultsViewSchema },
+  getMarketStats: { args: z.undefined(), result: z.array(MarketStatsViewSchema).max(1000) },
   getTriggers: { args: z.object({ accountId: AccountId }), result: TriggersViewSchema },
   getHistory: {
     args: z.object({

@@ -44,6 +44,7 @@ export const METHOD_NAMES = [
   'getPortfolioHistory',
   'getAccount',
   'getVaults',
+  'getMarketStats',
   'getTriggers',
   'getHistory',
   'getWithdrawalFee',

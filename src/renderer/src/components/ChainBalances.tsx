@@ -5,22 +5,24 @@ import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys, useTokens } from '../hooks/queries';
-import { formatAmount } from '../../../shared/money';
+import { formatFigure } from '../../../shared/figures';
 
 const SOL_DECIMALS = 9;
 
-/** The wallet's on-chain balances, re-read every few seconds while shown (deposits and payouts move them). */
+/** A wallet's on-chain balances, re-read every few seconds while shown (deposits and payouts move them). */
+export const chainBalancesQuery = (walletId: string) => ({
+  queryKey: keys.chain(walletId),
+  queryFn: () => unwrap(wallet.getChainBalances({ walletId })),
+  refetchInterval: 4_000,
+});
+
 export function useChainBalances(walletId: string | null) {
-  return useQuery({
-    queryKey: keys.chain(walletId ?? ''),
-    queryFn: () => unwrap(wallet.getChainBalances({ walletId: walletId! })),
-    enabled: walletId !== null,
-    refetchInterval: 4_000,
-  });
+  return useQuery({ ...chainBalancesQuery(walletId ?? ''), enabled: walletId !== null });
 }
 
+/** SOL pays network fees in small amounts: every place shown, so a fee paid shows as spent */
 export const formatSol = (lamports: bigint): string =>
-  `${formatAmount(lamports, SOL_DECIMALS, { group: true })} SOL`;
+  formatFigure(lamports, SOL_DECIMALS, { digits: 2, exact: true, unit: 'SOL' });
 
 export function ChainBalances({ walletId, label }: { walletId: string; label: string }) {
   const chain = useChainBalances(walletId);

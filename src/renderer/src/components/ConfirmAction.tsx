@@ -11,22 +11,26 @@ import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { ErrorNote } from './ErrorNote';
 import { useReturnFocus } from './focus-return';
 import type { ActionResult, LineValue, Summary } from '../../../shared/ipc/action-schemas';
-import { formatAmount } from '../../../shared/money';
+import { formatBps, formatFigure } from '../../../shared/figures';
 
-function lineText(value: LineValue, format: (amount: bigint, tokenId: number) => string): string {
+/** What is about to be signed, exactly: every non-zero place of an amount, nothing rounded. */
+function lineText(
+  value: LineValue,
+  format: (amount: bigint, tokenId: number, options: { exact: boolean }) => string,
+): string {
   switch (value.type) {
     case 'text':
       return value.text;
     case 'amount':
-      return format(value.amount, value.tokenId);
+      return format(value.amount, value.tokenId, { exact: true });
     case 'account':
       return value.accountId === null ? 'a new account of this wallet' : String(value.accountId);
     case 'address':
       return value.address;
     case 'percent':
-      return `${formatAmount(BigInt(value.bps), 2)}%`;
+      return formatBps(value.bps);
     case 'number':
-      return formatAmount(value.value, value.decimals, { group: value.decimals > 0 });
+      return formatFigure(value.value, value.decimals, { digits: 0, exact: true });
   }
 }
 

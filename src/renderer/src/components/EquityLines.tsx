@@ -2,7 +2,7 @@
 // page first draws a chart. The axis and tooltip turn whole hundredths back into text with the money formatter.
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.layer.css';
-import { formatAmount } from '../../../shared/money';
+import { formatFigure } from '../../../shared/figures';
 import { formatDateTimeToMinute } from '../../../shared/time';
 
 const CHART_DECIMALS = 2;
@@ -14,7 +14,7 @@ export interface EquityPoint {
 }
 
 const formatUnits = (units: number): string =>
-  formatAmount(BigInt(Math.trunc(units)), CHART_DECIMALS, { group: true });
+  formatFigure(BigInt(Math.trunc(units)), CHART_DECIMALS, { digits: CHART_DECIMALS });
 
 export default function EquityLines({ data, quoteSymbol }: { data: EquityPoint[]; quoteSymbol: string }) {
   return (

@@ -1,9 +1,12 @@
-// Open positions with what matters for risk: size, entry and mark, unrealized PnL and funding, the
-// liquidation price and how far away it is.
+// Open positions with what matters for risk first: the liquidation price and how far away it is, the
+// unrealized PnL, the mark; then entry and funding. In a narrow window (1024 px) entry folds under the mark
+// and funding under the PnL, and the side and size under the market, so nothing is cut off.
+import { useRef } from 'react';
 import { Anchor, Table, Text } from '@mantine/core';
 import type { z } from 'zod';
 import type { PositionViewSchema } from '../../../shared/ipc/app-schemas';
 import { useMarketFormat, useTokens } from '../hooks/queries';
+import { NARROW_PX, useWidth } from '../hooks/useWidth';
 import { DistanceBadge } from './RiskBadges';
 import { accountHref } from '../routes';
 
@@ -13,68 +16,111 @@ export interface PositionRow extends Position {
   walletLabel?: string;
 }
 
+/** figures: right-aligned, tabular, never wrapped */
+const FIGURE = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** A figure with a second, smaller one under it (the folded column), both named for screen readers. */
+function Folded({ main, under, underLabel }: { main: React.ReactNode; under: string; underLabel: string }) {
+  return (
+    <>
+      {main}
+      <Text size="xs" c="dimmed" style={FIGURE}>
+        {underLabel} {under}
+      </Text>
+    </>
+  );
+}
+
 export function PositionsTable({ rows, withAccount }: { rows: PositionRow[]; withAccount: boolean }) {
   const markets = useMarketFormat();
-  const { format, quoteTokenId } = useTokens();
+  const { format, quoteTokenId, quoteSymbol } = useTokens();
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  // with the account column the nine columns need about 1,100 px: more than a 1280 px window leaves
+  const narrow = width > 0 && width < (withAccount ? NARROW_PX + 200 : NARROW_PX);
   if (rows.length === 0) return <Text c="dimmed">No open positions.</Text>;
+  const unit = quoteSymbol ? ` (${quoteSymbol})` : '';
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table aria-label="Positions" striped highlightOnHover style={{ whiteSpace: 'nowrap' }}>
+    <div ref={box} data-layout={narrow ? 'narrow' : 'wide'}>
+      <Table aria-label="Positions" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {withAccount ? <Table.Th>Account</Table.Th> : null}
-            <Table.Th>Market</Table.Th>
-            <Table.Th ta="right">Size</Table.Th>
-            <Table.Th ta="right">Entry</Table.Th>
-            <Table.Th ta="right">Mark</Table.Th>
-            <Table.Th ta="right">Unrealized PnL</Table.Th>
-            <Table.Th ta="right">Funding</Table.Th>
-            <Table.Th ta="right">Liquidation price</Table.Th>
+            <Table.Th>{narrow ? 'Position' : 'Market'}</Table.Th>
+            {narrow ? null : <Table.Th ta="right">Size</Table.Th>}
+            <Table.Th ta="right">Liquidation price{unit}</Table.Th>
             <Table.Th>To liquidation</Table.Th>
+            <Table.Th ta="right">Unrealized PnL</Table.Th>
+            {narrow ? null : <Table.Th ta="right">Funding</Table.Th>}
+            <Table.Th ta="right">Mark{unit}</Table.Th>
+            {narrow ? null : <Table.Th ta="right">Entry{unit}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={`${p.accountId}:${p.marketId}`}>
-              {withAccount ? (
-                <Table.Td>
-                  <Anchor href={accountHref(p.accountId)}>
-                    {p.walletLabel ? `${p.walletLabel} ` : ''}#{p.accountId}
-                  </Anchor>
+          {rows.map((p) => {
+            const side = (
+              <Text size="sm" c={p.size > 0n ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
+                {p.size > 0n ? 'Long' : 'Short'} {markets.size(p.marketId, p.size > 0n ? p.size : -p.size)}
+              </Text>
+            );
+            const pnl = (
+              <Text size="sm" c={p.unrealizedPnl < 0n ? 'red' : 'teal'} style={FIGURE}>
+                {format(p.unrealizedPnl, quoteTokenId, { signed: true })}
+              </Text>
+            );
+            const funding = format(p.fundingPnl, quoteTokenId, { signed: true });
+            const entry = markets.price(p.marketId, p.entryPrice);
+            return (
+              <Table.Tr key={`${p.accountId}:${p.marketId}`}>
+                {withAccount ? (
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor href={accountHref(p.accountId)} size="sm">
+                      {p.walletLabel ? `${p.walletLabel} ` : ''}#{p.accountId}
+                    </Anchor>
+                  </Table.Td>
+                ) : null}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text fw={600} size="sm">
+                    {markets.symbol(p.marketId)}
+                  </Text>
+                  {narrow ? side : null}
                 </Table.Td>
-              ) : null}
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {markets.symbol(p.marketId)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" c={p.size > 0n ? 'teal' : 'red'}>
-                  {p.size > 0n ? 'Long' : 'Short'} {markets.size(p.marketId, p.size > 0n ? p.size : -p.size)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{markets.price(p.marketId, p.entryPrice)}</Table.Td>
-              <Table.Td ta="right">{markets.price(p.marketId, p.markPrice)}</Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" c={p.unrealizedPnl < 0n ? 'red' : 'teal'}>
-                  {format(p.unrealizedPnl, quoteTokenId, { signed: true })}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{format(p.fundingPnl, quoteTokenId, { signed: true })}</Table.Td>
-              <Table.Td ta="right">
-                {p.liquidationPrice === null ? '—' : markets.price(p.marketId, p.liquidationPrice)}
-              </Table.Td>
-              <Table.Td>
-                <DistanceBadge
-                  long={p.size > 0n}
-                  distanceBps={p.liquidationDistanceBps}
-                  level={p.liquidationLevel}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
+                {narrow ? null : <Table.Td style={FIGURE}>{side}</Table.Td>}
+                <Table.Td style={FIGURE} data-figure>
+                  {p.liquidationPrice === null ? '—' : markets.price(p.marketId, p.liquidationPrice)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <DistanceBadge
+                    long={p.size > 0n}
+                    distanceBps={p.liquidationDistanceBps}
+                    level={p.liquidationLevel}
+                  />
+                </Table.Td>
+                <Table.Td style={FIGURE} data-figure>
+                  {narrow ? <Folded main={pnl} under={funding} underLabel="funding" /> : pnl}
+                </Table.Td>
+                {narrow ? null : (
+                  <Table.Td style={FIGURE} data-figure>
+                    {funding}
+                  </Table.Td>
+                )}
+                <Table.Td style={FIGURE} data-figure>
+                  {narrow ? (
+                    <Folded main={markets.price(p.marketId, p.markPrice)} under={entry} underLabel="entry" />
+                  ) : (
+                    markets.price(p.marketId, p.markPrice)
+                  )}
+                </Table.Td>
+                {narrow ? null : (
+                  <Table.Td style={FIGURE} data-figure>
+                    {entry}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -3,11 +3,14 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { z } from 'zod';
 import type { RiskLevelSchema } from '../../../shared/ipc/app-schemas';
-import { formatAmount } from '../../../shared/money';
+import { formatBps } from '../../../shared/figures';
 
 type RiskLevel = z.infer<typeof RiskLevelSchema>;
 
 const COLOR: Record<RiskLevel, string> = { safe: 'teal', warning: 'yellow', danger: 'red', none: 'gray' };
+/** A badge carries a figure: it takes the room its text needs and is never cut to "423.13% AB…". */
+const WHOLE = { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
 const WORD: Record<RiskLevel, string> = {
   safe: 'healthy',
   warning: 'watch',
@@ -16,10 +19,16 @@ const WORD: Record<RiskLevel, string> = {
 };
 
 export function HealthBadge({ healthBps, level }: { healthBps: number | null; level: RiskLevel }) {
-  const text = healthBps === null ? WORD.none : `${formatAmount(BigInt(healthBps), 2)}% · ${WORD[level]}`;
+  const text = healthBps === null ? WORD.none : `${formatBps(healthBps)} · ${WORD[level]}`;
   return (
     <Tooltip label="Equity as a share of the maintenance margin; at 100% the account is liquidated">
-      <Badge color={COLOR[level]} variant="light" data-level={level} aria-label={`Margin health ${text}`}>
+      <Badge
+        color={COLOR[level]}
+        variant="light"
+        data-level={level}
+        aria-label={`Margin health ${text}`}
+        styles={WHOLE}
+      >
         {text}
       </Badge>
     </Tooltip>
@@ -38,15 +47,21 @@ export function DistanceBadge({
   if (distanceBps === null)
     return (
       <Tooltip label="No mark price would liquidate this position">
-        <Badge color="gray" variant="light" data-level="none" aria-label="Liquidation: none">
+        <Badge color="gray" variant="light" data-level="none" aria-label="Liquidation: none" styles={WHOLE}>
           none
         </Badge>
       </Tooltip>
     );
-  const text = `${formatAmount(distanceBps, 2)}% ${long ? 'below' : 'above'}`;
+  const text = `${formatBps(distanceBps)} ${long ? 'below' : 'above'}`;
   return (
     <Tooltip label={`The mark price may move ${text} the current mark before this position is liquidated`}>
-      <Badge color={COLOR[level]} variant="light" data-level={level} aria-label={`Liquidation ${text}`}>
+      <Badge
+        color={COLOR[level]}
+        variant="light"
+        data-level={level}
+        aria-label={`Liquidation ${text}`}
+        styles={WHOLE}
+      >
         {text}
       </Badge>
     </Tooltip>

@@ -3,8 +3,12 @@
 // fixed height, so nothing is measured. The header sticks to the top of the scrolling area, so its columns
 // line up with the rows'. ARIA roles make it a table to assistive technology (and to tests), with
 // aria-rowcount/aria-rowindex saying where the shown rows sit in the whole.
-import { memo, useEffect, useRef, type CSSProperties, type ReactElement } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties, type ReactElement } from 'react';
+import { NARROW_PX, useWidth } from '../hooks/useWidth';
 import { useVirtualizer } from '@tanstack/react-virtual';
+
+/** money in (positive) or out (negative) */
+export type Tone = 'positive' | 'negative' | undefined;
 
 export interface Column<R> {
   key: string;
@@ -12,8 +16,19 @@ export interface Column<R> {
   /** a CSS grid track, e.g. '1fr' or '160px' (default: 1fr) */
   width?: string;
   align?: 'left' | 'right';
+  /** dropped when the table is narrower than NARROW_PX (a 1024 px window), so the others keep their room */
+  optional?: boolean;
+  /** text that may take two lines (a description) rather than be cut; needs a rowHeight of two lines */
+  wrap?: boolean;
+  /** money in (positive) or out (negative): coloured, besides the sign the text already carries */
+  tone?(row: R): Tone;
   render(row: R): string;
 }
+
+const TONE_COLOR = {
+  positive: 'var(--mantine-color-teal-text)',
+  negative: 'var(--mantine-color-red-text)',
+} as const;
 
 export interface VirtualTableProps<R> {
   label: string;
@@ -33,13 +48,22 @@ export interface VirtualTableProps<R> {
 /** Browsers stop growing an element somewhere above 30 million px; stay well under it. */
 const MAX_SPACER_PX = 15_000_000;
 
-const cellStyle = (align: 'left' | 'right' | undefined): CSSProperties => ({
+const cellStyle = (align: 'left' | 'right' | undefined, wrap = false): CSSProperties => ({
   padding: '0 var(--mantine-spacing-xs)',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  whiteSpace: wrap ? 'normal' : 'nowrap',
+  lineHeight: wrap ? 1.25 : undefined,
+  maxHeight: wrap ? '2.5em' : undefined,
   textAlign: align ?? 'left',
   fontVariantNumeric: 'tabular-nums',
+});
+/** headers wrap between words rather than being cut ("Maintenance before (USDC)" on two lines) */
+const headerStyle = (align: 'left' | 'right' | undefined): CSSProperties => ({
+  ...cellStyle(align),
+  whiteSpace: 'normal',
+  overflowWrap: 'normal',
+  lineHeight: 1.2,
 });
 
 interface RowProps<R> {
@@ -74,18 +98,28 @@ const VirtualRow = memo(function VirtualRow<R>({ row, index, top, columns, grid,
         background: index % 2 ? 'var(--mantine-color-default-hover)' : undefined,
       }}
     >
-      {columns.map((c) => (
-        <div key={c.key} role="cell" style={cellStyle(c.align)}>
-          {c.render(row)}
-        </div>
-      ))}
+      {columns.map((c) => {
+        const tone = c.tone?.(row);
+        return (
+          <div
+            key={c.key}
+            role="cell"
+            data-figure={c.align === 'right' || undefined}
+            style={
+              tone ? { ...cellStyle(c.align, c.wrap), color: TONE_COLOR[tone] } : cellStyle(c.align, c.wrap)
+            }
+          >
+            {c.render(row)}
+          </div>
+        );
+      })}
     </div>
   );
 }) as <R>(props: RowProps<R>) => ReactElement;
 
 export function VirtualTable<R>({
   label,
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   rowHeight = 34,
@@ -95,11 +129,17 @@ export function VirtualTable<R>({
   endThreshold = 20,
 }: VirtualTableProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
+  const width = useWidth(scroller);
+  const columns = useMemo(
+    () => (width > 0 && width < NARROW_PX ? allColumns.filter((c) => !c.optional) : allColumns),
+    [allColumns, width],
+  );
   const grid = columns.map((c) => c.width ?? '1fr').join(' ');
   // Past the spacer limit the rows would be unreachable; say so rather than pretend.
   const shown = Math.min(rows.length, Math.floor(MAX_SPACER_PX / rowHeight));
-  // The rows start below the sticky header, which scrolls with them: it is the list's margin.
-  const headerHeight = rowHeight;
+  // The rows start below the sticky header, which scrolls with them: it is the list's margin. It has room for
+  // a header of two lines.
+  const headerHeight = Math.round(rowHeight * 1.4);
   // The lint warns that React Compiler cannot memoize around the virtualizer's methods; the app does not run
   // the compiler, and only plain values (an index, an offset) reach the memoized rows.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -137,7 +177,7 @@ export function VirtualTable<R>({
       data-rendered-rows={items.length}
       style={{
         // a short table is only as tall as its rows
-        height: Math.min(height, (shown + 1) * rowHeight + 2),
+        height: Math.min(height, shown * rowHeight + headerHeight + 2),
         overflowY: 'auto',
         position: 'relative',
         border: '1px solid var(--mantine-color-default-border)',
@@ -160,7 +200,7 @@ export function VirtualTable<R>({
           }}
         >
           {columns.map((c) => (
-            <div key={c.key} role="columnheader" style={cellStyle(c.align)}>
+            <div key={c.key} role="columnheader" style={headerStyle(c.align)}>
               {c.label}
             </div>
           ))}

@@ -1,9 +1,9 @@
 // An account's history of one kind, page after page with the exchange's own cursors. Pages are kept until
 // the person leaves (staleTime Infinity): a live update refetches only the last page, where new rows of an
 // oldest-first history appear, instead of every page loaded so far (2,000 of them for 100k rows).
-import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import type { HistoryKind, HistoryPage } from '../../../shared/ipc/app-schemas';
+import { HISTORY_KINDS, type HistoryKind, type HistoryPage } from '../../../shared/ipc/app-schemas';
 
 type Pages = InfiniteData<HistoryPage, string | undefined>;
 
@@ -39,4 +39,54 @@ export async function refreshHistoryTails(client: QueryClient, accountId: number
       );
     }),
   );
+}
+
+/** The largest page the exchange serves: the All activity feed reads every page of every kind. */
+const FEED_PAGE_SIZE = 255;
+
+export const activityKey = (accountId: number, kind?: HistoryKind) =>
+  kind === undefined ? ['activity', accountId] : ['activity', accountId, kind];
+
+/**
+ * Every row of one kind of one account's history, all pages: the exchange lists oldest first, so the newest
+ * rows are only known once the last page is read. A live update of the account reads it all again.
+ */
+async function fetchAll(accountId: number, kind: HistoryKind): Promise<HistoryPage['items']> {
+  const rows: HistoryPage['items'][number][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await unwrap(
+      wallet.getHistory({
+        accountId,
+        kind,
+        pageSize: FEED_PAGE_SIZE,
+        ...(cursor ? { startInclusive: cursor } : {}),
+      }),
+    );
+    rows.push(...page.items);
+    cursor = page.nextStartInclusive;
+  } while (cursor);
+  return rows as HistoryPage['items'];
+}
+
+/** Every kind of history of each account, one query per account and kind (cached apart, refreshed apart). */
+export function useAllHistory(accountIds: readonly number[]) {
+  return useQueries({
+    queries: accountIds.flatMap((accountId) =>
+      HISTORY_KINDS.map((kind) => ({
+        queryKey: activityKey(accountId, kind),
+        queryFn: () => fetchAll(accountId, kind),
+        staleTime: 30_000,
+      })),
+    ),
+    combine: (results) => ({
+      pending: results.some((r) => r.isPending),
+      error: results.find((r) => r.isError)?.error ?? null,
+      parts: results.map((r, i) => ({
+        accountId: accountIds[Math.floor(i / HISTORY_KINDS.length)]!,
+        kind: HISTORY_KINDS[i % HISTORY_KINDS.length]!,
+        rows: r.data ?? [],
+      })),
+    }),
+  });
 }

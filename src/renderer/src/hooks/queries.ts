@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
-import { formatAmount } from '../../../shared/money';
+import { formatMarketFigure, formatToken } from '../../../shared/figures';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import type { EventOf } from '../../../shared/ipc/contract';
-import { refreshHistoryTails } from './history';
+import { activityKey, refreshHistoryTails } from './history';
 import { refreshAccount } from './portfolio-patch';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
 
@@ -62,32 +62,44 @@ export const useMarkets = () =>
 export function useTokens() {
   const markets = useMarkets();
   const tokens = new Map<number, TokenInfo>((markets.data?.tokens ?? []).map((t) => [t.tokenId, t]));
-  const format = (amount: bigint, tokenId: number, options: { signed?: boolean } = {}): string => {
+  const quoteTokenId = markets.data?.quoteTokenId ?? 0;
+  /** an amount for reading (figures.ts): the quote token in cents; `exact` for what is about to be signed */
+  const format = (
+    amount: bigint,
+    tokenId: number,
+    options: { signed?: boolean; exact?: boolean } = {},
+  ): string => {
     const token = tokens.get(tokenId);
     if (!token) return `${amount.toString()} (token ${tokenId})`;
-    return `${formatAmount(amount, token.decimals, { group: true, ...options })} ${token.symbol}`;
+    return formatToken(amount, token, { quote: tokenId === quoteTokenId, ...options });
   };
   return {
     tokens,
     list: markets.data?.tokens ?? [],
-    quoteTokenId: markets.data?.quoteTokenId ?? 0,
+    quoteTokenId,
+    quoteSymbol: tokens.get(quoteTokenId)?.symbol ?? '',
     format,
     ready: markets.isSuccess,
   };
 }
 
-/** Market lookups: symbols, and prices and sizes formatted with the market's own decimals from /info. */
+/**
+ * Market lookups: symbols, and prices and sizes with every place of the market's own decimals from /info, so
+ * that a column of them lines up; sizes carry the base token's symbol.
+ */
 export function useMarketFormat() {
   const markets = useMarkets();
   const byId = new Map<number, MarketInfo>((markets.data?.markets ?? []).map((m) => [m.marketId, m]));
+  const tokens = new Map<number, TokenInfo>((markets.data?.tokens ?? []).map((t) => [t.tokenId, t]));
   const symbol = (marketId: number): string => byId.get(marketId)?.symbol ?? `market ${marketId}`;
   const price = (marketId: number, value: bigint): string => {
     const m = byId.get(marketId);
-    return m ? formatAmount(value, m.priceDecimals, { group: true }) : value.toString();
+    return m ? formatMarketFigure(value, m.priceDecimals) : value.toString();
   };
   const size = (marketId: number, value: bigint, options: { signed?: boolean } = {}): string => {
     const m = byId.get(marketId);
-    return m ? formatAmount(value, m.sizeDecimals, { group: true, ...options }) : value.toString();
+    if (!m) return value.toString();
+    return formatMarketFigure(value, m.sizeDecimals, { unit: tokens.get(m.baseTokenId)?.symbol, ...options });
   };
   return { symbol, price, size, markets: markets.data?.markets ?? [], ready: markets.isSuccess };
 }
@@ -282,6 +294,7 @@ export function useLiveEvents(): void {
           void client.invalidateQueries({ queryKey: keys.portfolioHistory(update.accountId) });
           // new rows arrive at the end of each history: refetch only the last page of each loaded one
           void refreshHistoryTails(client, update.accountId);
+          void client.invalidateQueries({ queryKey: activityKey(update.accountId) });
         });
         const notice = ACCOUNT_NOTICES[update.type];
         if (notice) notifications.show({ ...notice, message: notice.message(update.accountId) });

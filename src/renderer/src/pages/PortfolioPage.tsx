@@ -1,7 +1,12 @@
+// The home screen: what the person has (equity on the exchange including vault shares, and what their
+// wallets hold on chain), the ways to move it, every account's risk, the markets, and everything that
+// happened, newest first.
+import { useMemo, useRef, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Group,
   Loader,
   Paper,
@@ -11,20 +16,82 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { ChainBalances } from '../components/ChainBalances';
-import { formatAmount } from '../../../shared/money';
-import { usePortfolio, useTokens } from '../hooks/queries';
+import { ChainBalances, chainBalancesQuery, formatSol } from '../components/ChainBalances';
+import { formatBps, formatFigure } from '../../../shared/figures';
+import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
+import { useMarketFormat, useMarkets, usePortfolio, useTokens, useVaults } from '../hooks/queries';
+import { NARROW_PX, useWidth } from '../hooks/useWidth';
 import { ErrorNote } from '../components/ErrorNote';
 import { HealthBadge } from '../components/RiskBadges';
 import { PositionsTable, type PositionRow } from '../components/PositionsTable';
 import { EquityChart } from '../components/EquityChart';
-import { accountHref } from '../routes';
+import { ActivityFeed } from '../components/history/ActivityFeed';
+import { accountHref, transfersHref } from '../routes';
 import { PageHeading } from '../components/PageHeading';
 
+/** figures: right-aligned, tabular, never wrapped */
+const FIGURE = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+/** the funding rate's scale (main's FUNDING_RATE_DECIMALS) less the two places a percentage takes */
+const FUNDING_PERCENT_DECIMALS = 8;
+
+/**
+ * A headline figure that never wraps or overflows its card: longer totals take a smaller size, chosen by
+ * length so that nothing needs measuring.
+ */
+function Headline({ label, value, color }: { label: string; value: string; color?: string }) {
+  const size = value.length <= 15 ? '1.375rem' : value.length <= 20 ? '1.125rem' : '0.9rem';
+  return (
+    <Text
+      fw={700}
+      fz={size}
+      c={color}
+      aria-label={label}
+      data-figure
+      style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', overflow: 'hidden' }}
+    >
+      {value}
+    </Text>
+  );
+}
+
+/** A titled part of the page, a landmark named by its title. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" miw={0}>
+      <Text size="sm" c="dimmed">
+        {title}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
 export function MarketsTable() {
-  const markets = useQuery({ queryKey: ['markets'], queryFn: () => unwrap(wallet.getMarkets()) });
+  const markets = useMarkets();
+  const stats = useQuery({
+    queryKey: ['marketStats'],
+    queryFn: () => unwrap(wallet.getMarketStats()),
+    refetchInterval: 10_000,
+  });
+  const format = useMarketFormat();
+  const { quoteSymbol } = useTokens();
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useWidth(box) < NARROW_PX;
   if (markets.isPending) return <Loader aria-label="Loading markets" />;
   if (markets.isError) {
     return (
@@ -33,94 +100,240 @@ export function MarketsTable() {
       </Alert>
     );
   }
-  const tokens = new Map(markets.data.tokens.map((t) => [t.tokenId, t]));
+  const byId = new Map((stats.data ?? []).map((s) => [s.marketId, s]));
+  const unit = quoteSymbol ? ` (${quoteSymbol})` : '';
   return (
-    <Table striped highlightOnHover aria-label="Markets">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Market</Table.Th>
-          <Table.Th>Id</Table.Th>
-          <Table.Th>Base / quote</Table.Th>
-          <Table.Th>Price decimals</Table.Th>
-          <Table.Th>Size decimals</Table.Th>
-          <Table.Th>Initial / maintenance margin</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {markets.data.markets.map((m) => (
-          <Table.Tr key={m.marketId}>
-            <Table.Td>
-              <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {m.symbol}
-              </Text>
-            </Table.Td>
-            <Table.Td>{m.marketId}</Table.Td>
-            <Table.Td>
-              {tokens.get(m.baseTokenId)?.symbol ?? `#${m.baseTokenId}`} /{' '}
-              {tokens.get(m.quoteTokenId)?.symbol ?? `#${m.quoteTokenId}`}
-            </Table.Td>
-            <Table.Td>{m.priceDecimals}</Table.Td>
-            <Table.Td>{m.sizeDecimals}</Table.Td>
-            <Table.Td>
-              <Badge variant="light">{formatAmount(BigInt(m.imfBps), 2)}%</Badge> /{' '}
-              <Badge variant="light" color="orange">
-                {formatAmount(BigInt(m.mmfBps), 2)}%
-              </Badge>
-            </Table.Td>
+    <div ref={box}>
+      <ErrorNote error={stats.error} title="Prices could not be loaded" />
+      <Table striped highlightOnHover aria-label="Markets">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Market</Table.Th>
+            <Table.Th ta="right">Mark price{unit}</Table.Th>
+            <Table.Th ta="right">24h change</Table.Th>
+            <Table.Th ta="right">Funding rate</Table.Th>
+            {narrow ? null : <Table.Th>Next funding</Table.Th>}
+            {narrow ? null : <Table.Th ta="right">Initial / maintenance margin</Table.Th>}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {markets.data.markets.map((m) => {
+            const s = byId.get(m.marketId);
+            const change = s?.change ?? null;
+            return (
+              <Table.Tr key={m.marketId}>
+                <Table.Td>
+                  <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {m.symbol}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={FIGURE} data-figure>
+                  {s?.markPrice == null ? '—' : format.price(m.marketId, s.markPrice)}
+                </Table.Td>
+                <Table.Td style={FIGURE} data-figure>
+                  {change === null ? (
+                    <Text size="sm" c="dimmed" span>
+                      —
+                    </Text>
+                  ) : (
+                    <Text
+                      size="sm"
+                      span
+                      c={change.bps < 0n ? 'red' : change.bps > 0n ? 'teal' : undefined}
+                      title={
+                        change.hours < 24
+                          ? `The exchange has ${change.hours} hours of prices so far: the change over those`
+                          : undefined
+                      }
+                    >
+                      {formatBps(change.bps, { signed: true })}
+                      {change.hours < 24 ? ` (${change.hours} h)` : ''}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td style={FIGURE} data-figure>
+                  {s?.fundingRate == null
+                    ? '—'
+                    : formatFigure(s.fundingRate, FUNDING_PERCENT_DECIMALS, {
+                        digits: 4,
+                        unit: '%',
+                        signed: true,
+                      })}
+                </Table.Td>
+                {narrow ? null : (
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {s?.nextFundingTime == null
+                      ? '—'
+                      : formatDateTimeToMinute(fromSeconds(s.nextFundingTime))}
+                  </Table.Td>
+                )}
+                {narrow ? null : (
+                  <Table.Td style={FIGURE}>
+                    <Badge variant="light">{formatBps(m.imfBps)}</Badge> /{' '}
+                    <Badge variant="light" color="orange">
+                      {formatBps(m.mmfBps)}
+                    </Badge>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }
 
-function Holdings() {
-  const portfolio = usePortfolio();
+type Portfolio = NonNullable<ReturnType<typeof usePortfolio>['data']>;
+type AccountRow = Portfolio['wallets'][number]['accounts'][number] & { walletLabel: string };
+
+/** Every account's risk first (health, equity, free collateral); balances only where there is room. */
+function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
   const { format, quoteTokenId } = useTokens();
-  if (portfolio.isPending) return <Loader aria-label="Loading portfolio" />;
-  if (portfolio.isError)
-    return <ErrorNote error={portfolio.error} title="The portfolio could not be loaded" />;
-  const { wallets, equity } = portfolio.data;
-  const accounts = wallets.flatMap(({ wallet: w, accounts: list }) =>
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useWidth(box) < NARROW_PX;
+  return (
+    <div ref={box} data-layout={narrow ? 'narrow' : 'wide'}>
+      <Table aria-label="Accounts" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Account</Table.Th>
+            <Table.Th>Margin health</Table.Th>
+            <Table.Th ta="right">Equity</Table.Th>
+            <Table.Th ta="right">Free collateral</Table.Th>
+            <Table.Th ta="right">Positions</Table.Th>
+            {narrow ? null : <Table.Th ta="right">Balances</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {accounts.map((a) => (
+            <Table.Tr key={a.accountId}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.accountId}`} size="sm">
+                  {a.walletLabel} #{a.accountId}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <HealthBadge healthBps={a.healthBps} level={a.healthLevel} />
+              </Table.Td>
+              <Table.Td style={FIGURE} data-figure>
+                {format(a.equity, quoteTokenId)}
+              </Table.Td>
+              <Table.Td style={FIGURE} data-figure>
+                {format(a.freeCollateral, quoteTokenId)}
+              </Table.Td>
+              <Table.Td style={FIGURE} data-figure>
+                {a.positions.length}
+              </Table.Td>
+              {narrow ? null : (
+                <Table.Td style={FIGURE} data-figure>
+                  {a.balances.map((b) => (
+                    <div key={b.tokenId}>{format(b.amount, b.tokenId)}</div>
+                  ))}
+                  {a.balances.length === 0 ? '—' : null}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** What the person's wallets hold on chain, summed per token (SOL for fees apart). */
+function useChainTotals(walletIds: string[]) {
+  return useQueries({
+    queries: walletIds.map((id) => chainBalancesQuery(id)),
+    combine: (results) => {
+      const tokens = new Map<number, bigint>();
+      let sol = 0n;
+      for (const r of results) {
+        if (!r.data) continue;
+        sol += r.data.sol;
+        for (const t of r.data.tokens) tokens.set(t.tokenId, (tokens.get(t.tokenId) ?? 0n) + t.amount);
+      }
+      return { ready: results.length > 0 && results.every((r) => r.isSuccess), tokens, sol };
+    },
+  });
+}
+
+function MoveButtons() {
+  return (
+    <Group gap="xs">
+      <Button component="a" href={transfersHref('deposit')} size="sm">
+        Deposit
+      </Button>
+      <Button component="a" href={transfersHref('withdraw')} size="sm" variant="default">
+        Withdraw
+      </Button>
+      <Button component="a" href={transfersHref('transfer')} size="sm" variant="default">
+        Transfer
+      </Button>
+    </Group>
+  );
+}
+
+function Holdings({ portfolio }: { portfolio: Portfolio }) {
+  const { format, quoteTokenId } = useTokens();
+  const vaults = useVaults();
+  const { wallets, equity } = portfolio;
+  const walletIds = useMemo(() => wallets.map((w) => w.wallet.walletId), [wallets]);
+  const chain = useChainTotals(walletIds);
+  const accounts: AccountRow[] = wallets.flatMap(({ wallet: w, accounts: list }) =>
     list.map((a) => ({ ...a, walletLabel: w.label })),
   );
   const positions: PositionRow[] = accounts.flatMap((a) =>
     a.positions.map((p) => ({ ...p, accountId: a.accountId, walletLabel: a.walletLabel })),
   );
   const unrealized = positions.reduce((sum, p) => sum + p.unrealizedPnl, 0n);
+  // vault shares are the person's money too, valued at the vault's current share value
+  const inVaults = (vaults.data?.holdings ?? []).reduce((sum, h) => sum + h.value + h.claimable, 0n);
+  const newcomers = wallets.filter((w) => w.accounts.length === 0);
+  const labels = new Map(accounts.map((a) => [a.accountId, `${a.walletLabel} #${a.accountId}`]));
+  const accountIds = accounts.map((a) => a.accountId);
+  const onChainQuote = chain.tokens.get(quoteTokenId) ?? 0n;
+  const otherOnChain = [...chain.tokens].filter(([id, v]) => id !== quoteTokenId && v > 0n);
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Total equity
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Card title="Total equity">
+          <Headline label="Total equity" value={format(equity + inVaults, quoteTokenId)} />
+          <Text size="xs" c="dimmed">
+            <span style={{ whiteSpace: 'nowrap' }}>accounts {format(equity, quoteTokenId)}</span> ·{' '}
+            <span style={{ whiteSpace: 'nowrap' }}>vaults {format(inVaults, quoteTokenId)}</span>
           </Text>
-          <Title order={3} aria-label="Total equity">
-            {format(equity, quoteTokenId)}
-          </Title>
-        </Paper>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Unrealized PnL
+        </Card>
+        <Card title="In your wallets on chain">
+          {wallets.length === 0 ? (
+            <Headline label="On chain" value="—" />
+          ) : !chain.ready ? (
+            <Loader size="sm" aria-label="Loading on-chain balances" />
+          ) : (
+            <>
+              <Headline label="On chain" value={format(onChainQuote, quoteTokenId)} />
+              <Text size="xs" c="dimmed">
+                {[...otherOnChain.map(([id, v]) => format(v, id)), formatSol(chain.sol)].map((t, i) => (
+                  <span key={t} style={{ whiteSpace: 'nowrap' }}>
+                    {i > 0 ? ' · ' : ''}
+                    {t}
+                  </span>
+                ))}
+              </Text>
+            </>
+          )}
+        </Card>
+        <Card title="Unrealized PnL">
+          <Headline
+            label="Unrealized PnL"
+            value={format(unrealized, quoteTokenId, { signed: true })}
+            {...(unrealized < 0n ? { color: 'red' } : {})}
+          />
+          <Text size="xs" c="dimmed">
+            {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'} · {positions.length} open{' '}
+            {positions.length === 1 ? 'position' : 'positions'}
           </Text>
-          <Title order={3} aria-label="Unrealized PnL" c={unrealized < 0n ? 'red' : undefined}>
-            {format(unrealized, quoteTokenId, { signed: true })}
-          </Title>
-        </Paper>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Wallets
-          </Text>
-          <Title order={3}>{wallets.length}</Title>
-        </Paper>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Accounts / open positions
-          </Text>
-          <Title order={3}>
-            {accounts.length} / {positions.length}
-          </Title>
-        </Paper>
+        </Card>
       </SimpleGrid>
       {wallets.length === 0 ? (
         <Text c="dimmed">
@@ -128,77 +341,65 @@ function Holdings() {
           already have.
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={800}>
-        <Table aria-label="Accounts" striped style={{ whiteSpace: 'nowrap' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Wallet</Table.Th>
-              <Table.Th>Account</Table.Th>
-              <Table.Th>Balances</Table.Th>
-              <Table.Th ta="right">Equity</Table.Th>
-              <Table.Th ta="right">Free collateral</Table.Th>
-              <Table.Th>Margin health</Table.Th>
-              <Table.Th ta="right">Positions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {accounts.map((a) => (
-              <Table.Tr key={a.accountId}>
-                <Table.Td>{a.walletLabel}</Table.Td>
-                <Table.Td>
-                  <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.accountId}`}>
-                    #{a.accountId}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{a.balances.map((b) => format(b.amount, b.tokenId)).join(', ') || '—'}</Table.Td>
-                <Table.Td ta="right">{format(a.equity, quoteTokenId)}</Table.Td>
-                <Table.Td ta="right">{format(a.freeCollateral, quoteTokenId)}</Table.Td>
-                <Table.Td>
-                  <HealthBadge healthBps={a.healthBps} level={a.healthLevel} />
-                </Table.Td>
-                <Table.Td ta="right">{a.positions.length}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {wallets.length > 0 ? (
-        <Paper withBorder p="md" component="section" aria-label="Wallets on chain">
-          <Stack gap="xs">
-            <Title order={4}>Wallets on chain</Title>
-            {wallets.map(({ wallet: w }) => (
-              <Group key={w.walletId} gap="sm" wrap="nowrap">
-                <Text size="sm" fw={500} miw={120}>
-                  {w.label}
-                </Text>
-                <ChainBalances walletId={w.walletId} label={w.label} />
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
-      ) : null}
-      <Paper withBorder p="md">
-        <Stack gap="xs">
-          <Title order={4}>Open positions</Title>
+      {newcomers.map(({ wallet: w }) => (
+        <Alert key={w.walletId} color="blue" title={`${w.label} is not on the exchange yet`}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">Your first deposit from this wallet opens its first account.</Text>
+            <Button component="a" href={transfersHref('deposit')} size="xs">
+              Deposit
+            </Button>
+          </Group>
+        </Alert>
+      ))}
+      {accounts.length > 0 ? <AccountsTable accounts={accounts} /> : null}
+      {positions.length > 0 ? (
+        <Section title="Open positions">
           <PositionsTable rows={positions} withAccount />
-        </Stack>
-      </Paper>
+        </Section>
+      ) : null}
+      {accounts.length > 0 ? (
+        <Section title="All activity">
+          <ActivityFeed
+            accountIds={accountIds}
+            accountLabel={(id) => labels.get(id) ?? `#${id}`}
+            fileName="perpetua-all-accounts-all-kinds"
+            height={320}
+          />
+        </Section>
+      ) : null}
+      {wallets.length > 0 ? (
+        <Section title="Wallets on chain">
+          {wallets.map(({ wallet: w }) => (
+            <Group key={w.walletId} gap="sm" wrap="nowrap">
+              <Text size="sm" fw={500} miw={120}>
+                {w.label}
+              </Text>
+              <ChainBalances walletId={w.walletId} label={w.label} />
+            </Group>
+          ))}
+        </Section>
+      ) : null}
       <EquityChart title="Equity and realized PnL, all accounts" />
     </Stack>
   );
 }
 
 export function PortfolioPage() {
+  const portfolio = usePortfolio();
   return (
     <Stack>
-      <PageHeading>Portfolio</PageHeading>
-      <Holdings />
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={4}>Markets</Title>
-          <MarketsTable />
-        </Stack>
-      </Paper>
+      <Group justify="space-between" align="center">
+        <PageHeading>Portfolio</PageHeading>
+        <MoveButtons />
+      </Group>
+      {portfolio.isPending ? <Loader aria-label="Loading portfolio" /> : null}
+      {portfolio.isError ? (
+        <ErrorNote error={portfolio.error} title="The portfolio could not be loaded" />
+      ) : null}
+      {portfolio.data ? <Holdings portfolio={portfolio.data} /> : null}
+      <Section title="Markets">
+        <MarketsTable />
+      </Section>
     </Stack>
   );
 }

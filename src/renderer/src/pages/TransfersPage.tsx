@@ -6,12 +6,14 @@ import { DepositPanel } from '../components/transfers/DepositPanel';
 import { WithdrawPanel } from '../components/transfers/WithdrawPanel';
 import { TransferPanel } from '../components/transfers/TransferPanel';
 import { PageHeading } from '../components/PageHeading';
+import type { TransferTab } from '../routes';
 
-export function TransfersPage() {
+/** `tab` is the one the address names (#/transfers/withdraw), so the home screen's buttons open it */
+export function TransfersPage({ tab }: { tab: TransferTab }) {
   return (
     <Stack>
       <PageHeading>Move funds</PageHeading>
-      <Tabs defaultValue="deposit" keepMounted={false}>
+      <Tabs key={tab} defaultValue={tab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="deposit">Deposit</Tabs.Tab>
           <Tabs.Tab value="withdraw">Withdraw</Tabs.Tab>

@@ -23,6 +23,7 @@ import { onFormSubmit } from '../components/form-submit';
 import { freeToMove } from '../components/free-to-move';
 import { usePreparedAction, type PreparedAction } from '../hooks/usePreparedAction';
 import { formatAmount } from '../../../shared/money';
+import { QUOTE_DIGITS, formatFigure, formatPpm } from '../../../shared/figures';
 import type { ResultOf } from '../../../shared/ipc/contract';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime, fromSeconds } from '../../../shared/time';
@@ -55,13 +56,13 @@ const at = (seconds: number) => formatDateTime(fromSeconds(seconds));
 
 export function VaultsPage() {
   const vaults = useVaults();
-  const { format, quoteTokenId, tokens } = useTokens();
+  const { format, quoteTokenId, quoteSymbol, tokens } = useTokens();
   const { symbol } = useMarketFormat();
   const now = useEngineNow(vaults.data?.now, vaults.dataUpdatedAt);
   const [dialog, setDialog] = useState<Dialog>(null);
   const action = usePreparedAction({ onDone: () => void vaults.refetch() });
   const decimals = tokens.get(quoteTokenId)?.decimals ?? 6;
-  const shares = (v: bigint) => formatAmount(v, decimals, { group: true });
+  const shares = (v: bigint) => formatFigure(v, decimals, { digits: QUOTE_DIGITS });
 
   if (vaults.isPending) return <Text>Loading vaults…</Text>;
   if (vaults.isError) return <ErrorNote error={vaults.error} title="Vaults could not be read" />;
@@ -96,7 +97,9 @@ export function VaultsPage() {
               <Table.Tr key={v.vaultId}>
                 <Table.Td fw={600}>{v.name}</Table.Td>
                 <Table.Td>{symbol(v.marketId)}</Table.Td>
-                <Table.Td ta="right">{formatAmount(v.navPerShare, v.navDecimals)}</Table.Td>
+                <Table.Td ta="right">
+                  {formatFigure(v.navPerShare, v.navDecimals, { digits: 4, unit: quoteSymbol })}
+                </Table.Td>
                 <Table.Td ta="right">{format(v.equity, quoteTokenId)}</Table.Td>
                 <Table.Td ta="right" c={v.pnl < 0n ? 'red' : v.pnl > 0n ? 'teal' : undefined}>
                   {format(v.pnl, quoteTokenId, { signed: true })}
@@ -149,7 +152,7 @@ export function VaultsPage() {
                       </Table.Td>
                       <Table.Td>{v?.name ?? `vault ${h.vaultId}`}</Table.Td>
                       <Table.Td ta="right">{shares(h.shares)}</Table.Td>
-                      <Table.Td ta="right">{formatAmount(BigInt(h.ownerSharePpm), 4)}%</Table.Td>
+                      <Table.Td ta="right">{formatPpm(h.ownerSharePpm)}</Table.Td>
                       <Table.Td ta="right">{format(h.value, quoteTokenId)}</Table.Td>
                       <Table.Td>
                         <Stack gap={2}>
@@ -357,8 +360,9 @@ function WithdrawDialog({
     <Modal opened onClose={onClose} title={`Withdraw from ${vault.name}`}>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Text size="sm">
-          Account #{holding.accountId} holds {formatAmount(freeShares, decimals ?? 6, { group: true })} shares
-          not already being withdrawn, worth about {format(freeValue, quoteTokenId)}.
+          Account #{holding.accountId} holds{' '}
+          {formatFigure(freeShares, decimals ?? 6, { digits: QUOTE_DIGITS })} shares not already being
+          withdrawn, worth about {format(freeValue, quoteTokenId)}.
         </Text>
         <Radio.Group label="Withdraw" value={by} onChange={(v) => setBy(v as 'QUOTE_NOTIONAL' | 'SHARES')}>
           <Group mt="xs">
@@ -368,7 +372,7 @@ function WithdrawDialog({
         </Radio.Group>
         <TextInput
           label={by === 'SHARES' ? 'Shares' : `Amount (${tokens.get(quoteTokenId)?.symbol ?? ''})`}
-          description={`At most ${formatAmount(max, decimals ?? 6, { group: true })}`}
+          description={`At most ${formatFigure(max, decimals ?? 6, { digits: QUOTE_DIGITS })}`}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           error={

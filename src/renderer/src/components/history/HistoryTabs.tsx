@@ -2,9 +2,11 @@
 // page with the exchange's cursor as the person scrolls near its end (or asks), and exports what is loaded or,
 // on request, the whole history (every page fetched first).
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { HISTORY_KINDS, type HistoryKind, type HistoryRowOf } from '../../../../shared/ipc/app-schemas';
-import { useHistory } from '../../hooks/history';
+import { useAllHistory, useHistory } from '../../hooks/history';
+import { formatCount } from '../../../../shared/figures';
+import { ActivityFeed } from './ActivityFeed';
 import { ErrorNote } from '../ErrorNote';
 import { VirtualTable } from '../VirtualTable';
 import { toCsv } from '../../../../shared/csv';
@@ -65,7 +67,7 @@ export function HistoryPanel<K extends HistoryKind>({ accountId, kind }: { accou
       ) : null}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'} loaded
+          {formatCount(rows.length)} {rows.length === 1 ? 'row' : 'rows'} loaded
           {hasNextPage ? '; more on the exchange' : history.isSuccess ? '; that is all' : ''}
         </Text>
         <Group gap="xs">
@@ -93,17 +95,46 @@ export function HistoryPanel<K extends HistoryKind>({ accountId, kind }: { accou
   );
 }
 
+type Tab = HistoryKind | 'all';
+
+/**
+ * The account's history: All activity first (every kind, newest first), then a tab per kind with how many
+ * rows it holds, so an empty kind is seen as empty before it is opened.
+ */
 export function HistoryTabs({ accountId }: { accountId: number }) {
-  const [kind, setKind] = useState<HistoryKind>('transfer');
+  const [tab, setTab] = useState<Tab>('all');
+  const ids = useMemo(() => [accountId], [accountId]);
+  const all = useAllHistory(ids);
+  const counts = new Map(all.parts.map((p) => [p.kind, p.rows.length]));
   return (
-    <Tabs value={kind} onChange={(v) => v && setKind(v as HistoryKind)} keepMounted={false}>
+    <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
       <Tabs.List aria-label="History kinds">
+        <Tabs.Tab value="all">All activity</Tabs.Tab>
         {HISTORY_KINDS.map((k) => (
-          <Tabs.Tab key={k} value={k}>
+          // the tab is named for its kind; the count beside it shows which kinds hold anything
+          <Tabs.Tab
+            key={k}
+            value={k}
+            aria-label={HISTORY_LABELS[k]}
+            rightSection={
+              all.pending ? null : (
+                <Badge size="sm" variant="light" color={counts.get(k) ? 'teal' : 'gray'} data-count>
+                  {formatCount(counts.get(k) ?? 0)}
+                </Badge>
+              )
+            }
+          >
             {HISTORY_LABELS[k]}
           </Tabs.Tab>
         ))}
       </Tabs.List>
+      <Tabs.Panel value="all" pt="sm">
+        <ActivityFeed
+          accountIds={ids}
+          accountLabel={(id) => `#${id}`}
+          fileName={`perpetua-account-${accountId}-all-kinds`}
+        />
+      </Tabs.Panel>
       {HISTORY_KINDS.map((k) => (
         <Tabs.Panel key={k} value={k} pt="sm">
           <HistoryPanel accountId={accountId} kind={k} />

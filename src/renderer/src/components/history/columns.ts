@@ -2,7 +2,7 @@
 // screen (grouped thousands, local time) or for a spreadsheet (plain decimals, ISO time). Amounts are bigint
 // in the token's, the quote token's or the market's units and only ever formatted, never converted.
 import type { HistoryKind, HistoryRowOf } from '../../../../shared/ipc/app-schemas';
-import type { Column } from '../VirtualTable';
+import type { Column, Tone } from '../VirtualTable';
 
 export interface HistoryFormat {
   time(seconds: number): string;
@@ -12,7 +12,12 @@ export interface HistoryFormat {
   /** an amount of the quote token (PnL, fees, funding, margin) */
   quote(value: bigint, options?: { signed?: boolean }): string;
   quoteSymbol: string;
+  quoteTokenId: number;
   market(marketId: number): string;
+  /** a settlement-chain address: shortened on screen, whole in a file */
+  address(address: string): string;
+  /** a vault's name (from the vault list), not its number */
+  vault(vaultId: number): string;
   price(marketId: number, value: bigint): string;
   size(marketId: number, value: bigint, options?: { signed?: boolean }): string;
 }
@@ -46,13 +51,17 @@ const market = <R extends { marketId: number | null }>(f: HistoryFormat): Column
 });
 /** a value the exchange may leave out (null): a dash */
 const orDash = <T>(value: T | null, show: (v: T) => string): string => (value === null ? '—' : show(value));
+/** the exchange's action id: for support questions, so the first column to go in a narrow window */
 const action = <R extends { actionId: string }>(): Column<R> => ({
   key: 'actionId',
   label: 'Action',
   width: '90px',
   align: 'right',
+  optional: true,
   render: (r) => r.actionId,
 });
+/** green for money in, red for money out (the sign says it too, so colour is never the only signal) */
+const toneOf = (value: bigint): Tone => (value > 0n ? 'positive' : value < 0n ? 'negative' : undefined);
 const token = <R extends { tokenId: number }>(f: HistoryFormat): Column<R> => ({
   key: 'token',
   label: 'Token',
@@ -66,20 +75,33 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
     deposit: () => [
       time(f),
       token(f),
-      { key: 'amount', label: 'Amount', align: 'right', render: (r) => f.amount(r.amount, r.tokenId) },
+      {
+        key: 'amount',
+        label: 'Amount',
+        align: 'right',
+        tone: (): Tone => 'positive',
+        render: (r) => f.amount(r.amount, r.tokenId, { signed: true }),
+      },
       { key: 'from', label: 'From', width: '1.4fr', render: (r) => r.from ?? '—' },
       {
         key: 'chainTxId',
         label: 'Chain transaction',
         width: '1.4fr',
+        optional: true,
         render: (r) => r.chainTxId ?? '—',
       },
     ],
     withdrawal: () => [
       time(f),
       token(f),
-      { key: 'amount', label: 'Amount', align: 'right', render: (r) => f.amount(r.amount, r.tokenId) },
-      { key: 'fee', label: 'Fee', align: 'right', render: (r) => f.amount(r.fee, r.tokenId) },
+      {
+        key: 'amount',
+        label: 'Amount',
+        align: 'right',
+        tone: (): Tone => 'negative',
+        render: (r) => f.amount(-r.amount, r.tokenId),
+      },
+      { key: 'fee', label: 'Fee', align: 'right', optional: true, render: (r) => f.amount(r.fee, r.tokenId) },
       {
         key: 'received',
         label: 'Received',
@@ -90,6 +112,7 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         key: 'destination',
         label: 'Destination',
         width: '1.4fr',
+        optional: true,
         render: (r) => r.destination ?? '—',
       },
       { key: 'status', label: 'Status', width: '100px', render: (r) => r.status ?? '—' },
@@ -97,6 +120,7 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         key: 'chainTxId',
         label: 'Payout transaction',
         width: '1.4fr',
+        optional: true,
         render: (r) => r.chainTxId ?? '—',
       },
       action(),
@@ -107,11 +131,19 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
       { key: 'from', label: 'From account', align: 'right', render: (r) => `#${r.fromAccountId}` },
       { key: 'to', label: 'To account', align: 'right', render: (r) => `#${r.toAccountId}` },
       token(f),
-      { key: 'amount', label: 'Amount', align: 'right', render: (r) => f.amount(r.amount, r.tokenId) },
+      {
+        key: 'amount',
+        label: 'Amount',
+        align: 'right',
+        // sent is money out of this account: negative
+        tone: (r) => (r.direction === 'sent' ? 'negative' : 'positive'),
+        render: (r) => f.amount(r.direction === 'sent' ? -r.amount : r.amount, r.tokenId, { signed: true }),
+      },
       {
         key: 'accountCreated',
         label: 'New account',
-        width: '120px',
+        width: '110px',
+        optional: true,
         render: (r) => (r.accountCreated ? 'yes' : 'no'),
       },
       action(),
@@ -123,6 +155,7 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         key: 'tradingPnl',
         label: `Realized PnL (${q})`,
         align: 'right',
+        tone: (r) => toneOf(r.tradingPnl),
         render: (r) => f.quote(r.tradingPnl, { signed: true }),
       },
       {
@@ -153,9 +186,10 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         key: 'entryPrice',
         label: 'Entry after',
         align: 'right',
+        optional: true,
         render: (r) => f.price(r.marketId, r.entryPrice),
       },
-      { key: 'reason', label: 'Reason', width: '100px', render: (r) => r.reason },
+      { key: 'reason', label: 'Reason', width: '100px', optional: true, render: (r) => r.reason },
       action(),
     ],
     funding: () => [
@@ -171,6 +205,7 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         key: 'payment',
         label: `Received / paid (${q})`,
         align: 'right',
+        tone: (r) => toneOf(r.payment),
         render: (r) => f.quote(r.payment, { signed: true }),
       },
     ],
@@ -218,24 +253,45 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
     // shares count in the quote token's units (one share was one quote unit when the vault started)
     'vault/deposit': () => [
       time(f),
-      { key: 'vault', label: 'Vault', width: '80px', render: (r) => `#${r.vaultId}` },
-      { key: 'amount', label: `Amount (${q})`, align: 'right', render: (r) => f.quote(r.amount) },
+      { key: 'vault', label: 'Vault', width: '1.4fr', render: (r) => f.vault(r.vaultId) },
+      {
+        key: 'amount',
+        label: `Amount (${q})`,
+        align: 'right',
+        tone: (): Tone => 'negative',
+        render: (r) => f.quote(-r.amount),
+      },
       { key: 'shares', label: 'Shares', align: 'right', render: (r) => f.quote(r.shares) },
       {
         key: 'actionId',
         label: 'Action',
         width: '90px',
         align: 'right',
+        optional: true,
         render: (r) => r.actionId ?? 'seed',
       },
     ],
     'vault/withdrawal': () => [
       time(f),
-      { key: 'vault', label: 'Vault', width: '80px', render: (r) => `#${r.vaultId}` },
-      { key: 'type', label: 'Step', width: '110px', render: (r) => r.type },
+      { key: 'vault', label: 'Vault', width: '1.4fr', render: (r) => f.vault(r.vaultId) },
+      { key: 'type', label: 'Step', width: '100px', render: (r) => r.type },
       { key: 'shares', label: 'Shares', align: 'right', render: (r) => f.quote(r.shares) },
-      { key: 'amount', label: `Amount (${q})`, align: 'right', render: (r) => f.quote(r.amount) },
-      { key: 'epoch', label: 'Epoch', width: '80px', align: 'right', render: (r) => String(r.epoch) },
+      {
+        key: 'amount',
+        label: `Amount (${q})`,
+        align: 'right',
+        // what a claim paid into the account
+        tone: (r) => (r.type === 'claimed' ? 'positive' : undefined),
+        render: (r) => f.quote(r.amount, { signed: r.type === 'claimed' }),
+      },
+      {
+        key: 'epoch',
+        label: 'Epoch',
+        width: '70px',
+        align: 'right',
+        optional: true,
+        render: (r) => String(r.epoch),
+      },
       action(),
     ],
   };

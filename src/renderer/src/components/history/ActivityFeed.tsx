@@ -1,0 +1,112 @@
+// The All activity feed: every kind of history of the given accounts in one list, newest first. It follows
+// the exchange live (an account's update re-reads its history, see useLiveEvents) and exports every kind at
+// once as one CSV file.
+import { useMemo } from 'react';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useAllHistory } from '../../hooks/history';
+import { useTokens } from '../../hooks/queries';
+import { toCsv } from '../../../../shared/csv';
+import { formatAmount } from '../../../../shared/money';
+import { formatCount } from '../../../../shared/figures';
+import { saveText } from '../../lib/save-file';
+import { ErrorNote } from '../ErrorNote';
+import { VirtualTable, type Column } from '../VirtualTable';
+import { HISTORY_LABELS, type HistoryFormat } from './columns';
+import { activityLines, newestFirst, type ActivityLine } from './activity';
+import { useHistoryFormats } from './format';
+
+type Parts = ReturnType<typeof useAllHistory>['parts'];
+
+const linesOf = (parts: Parts, f: HistoryFormat): ActivityLine[] =>
+  parts.flatMap((p) => activityLines(p.accountId, p.kind, p.rows as never[], f)).sort(newestFirst);
+
+export function ActivityFeed({
+  accountIds,
+  accountLabel,
+  fileName,
+  height,
+}: {
+  accountIds: readonly number[];
+  accountLabel: (accountId: number) => string;
+  /** the export's file name, without .csv */
+  fileName: string;
+  height?: number;
+}) {
+  const history = useAllHistory(accountIds);
+  const formats = useHistoryFormats();
+  const { format, tokens } = useTokens();
+  const lines = useMemo(() => linesOf(history.parts, formats.display), [history.parts, formats.display]);
+  const columns = useMemo((): Column<ActivityLine>[] => {
+    const all: Column<ActivityLine>[] = [
+      { key: 'time', label: 'Time', width: '190px', render: (l) => formats.display.time(l.time) },
+      { key: 'account', label: 'Account', width: '0.9fr', render: (l) => accountLabel(l.accountId) },
+      { key: 'what', label: 'What', width: '1.1fr', render: (l) => l.what },
+      { key: 'detail', label: 'Details', width: '1.8fr', wrap: true, render: (l) => l.detail },
+      {
+        key: 'amount',
+        label: 'Amount',
+        width: '1fr',
+        align: 'right',
+        tone: (l) =>
+          !l.money || l.money.value === 0n ? undefined : l.money.value > 0n ? 'positive' : 'negative',
+        render: (l) => (l.money ? format(l.money.value, l.money.tokenId, { signed: true }) : ''),
+      },
+    ];
+    return accountIds.length > 1 ? all : all.filter((c) => c.key !== 'account');
+  }, [accountIds.length, accountLabel, format, formats.display]);
+
+  const exportAll = () => {
+    const csv = linesOf(history.parts, formats.csv);
+    saveText(
+      `${fileName}.csv`,
+      toCsv(
+        ['time', 'account', 'kind', 'what', 'details', 'amount', 'token'],
+        csv.map((l) => {
+          const token = l.money ? tokens.get(l.money.tokenId) : undefined;
+          return [
+            formats.csv.time(l.time),
+            String(l.accountId),
+            l.kind,
+            l.what,
+            l.detail,
+            l.money && token ? formatAmount(l.money.value, token.decimals) : '',
+            token?.symbol ?? '',
+          ];
+        }),
+      ),
+    );
+  };
+
+  if (history.pending && lines.length === 0) return <Loader aria-label="Loading activity" />;
+  return (
+    <Stack gap="xs">
+      <ErrorNote error={history.error} title="Some history could not be loaded" />
+      {lines.length === 0 ? (
+        <Text c="dimmed">No activity yet: deposits, transfers, trades and vault moves will show here.</Text>
+      ) : (
+        <VirtualTable
+          label="All activity"
+          columns={columns}
+          rows={lines}
+          rowKey={(l) => l.key}
+          rowHeight={46}
+          {...(height ? { height } : {})}
+        />
+      )}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {formatCount(lines.length)} {lines.length === 1 ? 'event' : 'events'}, newest first, across{' '}
+          {Object.values(HISTORY_LABELS).length} kinds of history
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={exportAll}
+          disabled={lines.length === 0 || history.pending}
+        >
+          Export all kinds as CSV
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

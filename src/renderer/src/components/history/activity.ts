@@ -1,0 +1,119 @@
+// "What happened", across every history kind the exchange keeps: each row of each kind as one line of the
+// All activity feed (when, which account, what, and the money it moved, signed: out is negative). The same
+// lines go to the screen and, with the CSV format, into the export of every kind at once.
+import type { HistoryKind, HistoryRowOf } from '../../../../shared/ipc/app-schemas';
+import type { HistoryFormat } from './columns';
+
+export interface ActivityLine {
+  key: string;
+  time: number;
+  accountId: number;
+  kind: HistoryKind;
+  what: string;
+  detail: string;
+  /** the money the event moved into (positive) or out of (negative) the account; null when none */
+  money: { value: bigint; tokenId: number } | null;
+}
+
+type Line = Omit<ActivityLine, 'key' | 'time' | 'accountId' | 'kind'>;
+
+const describe: { [K in HistoryKind]: (r: HistoryRowOf<K>, f: HistoryFormat) => Line } = {
+  deposit: (r, f) => ({
+    what: 'Deposit',
+    detail: r.from ? `from ${f.address(r.from)}` : 'from the settlement chain',
+    money: { value: r.amount, tokenId: r.tokenId },
+  }),
+  withdrawal: (r, f) => ({
+    what: 'Withdrawal',
+    detail: [r.destination ? `to ${f.address(r.destination)}` : '', r.status ?? '']
+      .filter(Boolean)
+      .join(' · '),
+    money: { value: -r.amount, tokenId: r.tokenId },
+  }),
+  transfer: (r) =>
+    r.direction === 'sent'
+      ? {
+          what: 'Transfer sent',
+          detail: `to account ${r.toAccountId}${r.accountCreated ? ' (new)' : ''}`,
+          money: { value: -r.amount, tokenId: r.tokenId },
+        }
+      : {
+          what: 'Transfer received',
+          detail: `from account ${r.fromAccountId}`,
+          money: { value: r.amount, tokenId: r.tokenId },
+        },
+  // the exchange's fee is what the fill charged (positive); what the account made is the PnL less it
+  pnl: (r, f) => ({
+    what: 'Realized PnL',
+    detail: [
+      r.marketId === null ? '' : f.market(r.marketId),
+      `trading ${f.quote(r.tradingPnl, { signed: true })} ${f.quoteSymbol}`,
+      r.fee === null ? '' : `fee ${f.quote(r.fee)} ${f.quoteSymbol}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    money: { value: r.tradingPnl - (r.fee ?? 0n), tokenId: f.quoteTokenId },
+  }),
+  position: (r, f) => ({
+    what: r.reason === 'liquidation' ? 'Position liquidated' : 'Position changed',
+    detail: `${f.market(r.marketId)} ${f.size(r.marketId, r.sizeBefore, { signed: true })} → ${f.size(
+      r.marketId,
+      r.sizeAfter,
+      { signed: true },
+    )} at ${f.price(r.marketId, r.price)} ${f.quoteSymbol}`,
+    money: null,
+  }),
+  funding: (r, f) => ({
+    what: 'Funding',
+    detail: `${f.market(r.marketId)} on ${f.size(r.marketId, r.size, { signed: true })}`,
+    money: { value: r.payment, tokenId: f.quoteTokenId },
+  }),
+  liquidation: (r, f) => ({
+    what: 'Liquidation',
+    detail: `${r.marketId === null ? 'orders cancelled' : f.market(r.marketId)} · equity was ${f.quote(
+      r.equityBefore,
+    )} ${f.quoteSymbol}`,
+    money: null,
+  }),
+  'fee-tier': (r, f) => ({
+    what: 'Fee tier changed',
+    detail: `tier ${r.fromTier} → ${r.toTier} · 30-day volume ${f.quote(r.volume30d)} ${f.quoteSymbol}`,
+    money: null,
+  }),
+  'vault/deposit': (r, f) => ({
+    what: 'Vault deposit',
+    detail: `into ${f.vault(r.vaultId)} · ${f.quote(r.shares)} shares`,
+    money: { value: -r.amount, tokenId: f.quoteTokenId },
+  }),
+  'vault/withdrawal': (r, f) => ({
+    what:
+      r.type === 'claimed'
+        ? 'Vault claim'
+        : r.type === 'converted'
+          ? 'Vault shares converted'
+          : 'Vault withdrawal requested',
+    detail: `${f.vault(r.vaultId)} · ${f.quote(r.shares)} shares · epoch ${r.epoch}`,
+    // a claim pays the account; a request and its conversion move shares, not money
+    money: r.type === 'claimed' ? { value: r.amount, tokenId: f.quoteTokenId } : null,
+  }),
+};
+
+/** One history page's rows as feed lines. */
+export function activityLines<K extends HistoryKind>(
+  accountId: number,
+  kind: K,
+  rows: readonly HistoryRowOf<K>[],
+  f: HistoryFormat,
+): ActivityLine[] {
+  const line = describe[kind] as (r: HistoryRowOf<K>, f: HistoryFormat) => Line;
+  return rows.map((r, i) => ({
+    key: `${accountId}:${kind}:${'cursor' in r ? r.cursor : 'id' in r ? r.id : i}`,
+    time: r.time,
+    accountId,
+    kind,
+    ...line(r, f),
+  }));
+}
+
+/** Newest first; within one second, the order the kinds are listed in (stable). */
+export const newestFirst = (a: ActivityLine, b: ActivityLine): number => b.time - a.time;

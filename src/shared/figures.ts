@@ -1,0 +1,95 @@
+// Figures as people read them: every amount, price, size and percentage on screen goes through here. Values
+// arrive as scaled bigints with their decimals (from /info) and never pass through floating point. Plain
+// decimal text for inputs, files and the wire is money.ts's formatAmount; this is only for reading.
+//
+// The rules: thousands separators everywhere, a true minus sign (U+2212, as wide as the plus), a fixed number
+// of fraction digits per kind of figure so that right-aligned tabular columns line up on the decimal point,
+// rounding half away from zero, and a unit after the figure where it has one.
+import { formatAmount } from './money';
+
+export const MINUS = '\u2212';
+
+/** Quote-currency amounts (equity, PnL, fees) show cents. */
+export const QUOTE_DIGITS = 2;
+/** Other tokens (ETH, SOL) show at most this many fraction digits. */
+const TOKEN_DIGITS = 4;
+
+export interface FigureOptions {
+  /** fraction digits always shown (trailing zeros kept) so that a column's decimals line up */
+  digits: number;
+  /** written after the figure, e.g. "USDC", "BTC", "%" */
+  unit?: string;
+  /** '+' before a positive value (PnL, funding, signed history amounts) */
+  signed?: boolean;
+  /** every non-zero place too (at least `digits`): what a person is about to sign, never rounded */
+  exact?: boolean;
+}
+
+/** `value` (scaled by `decimals`) rounded half away from zero to `digits` fraction digits, still scaled. */
+function roundTo(value: bigint, decimals: number, digits: number): { value: bigint; decimals: number } {
+  if (digits >= decimals) return { value, decimals };
+  const step = 10n ** BigInt(decimals - digits);
+  const abs = value < 0n ? -value : value;
+  const rounded = (abs + step / 2n) / step;
+  return { value: value < 0n ? -rounded : rounded, decimals: digits };
+}
+
+/**
+ * A scaled value as text for reading: "27,277.94 USDC", "−10.64 USDC", "+0.2000 BTC". A non-zero value
+ * that would round to zero keeps the digits it needs ("0.004 USDC", not "0.00"): a fee or a dust balance
+ * must not read as nothing.
+ */
+export function formatFigure(value: bigint, decimals: number, options: FigureOptions): string {
+  const digits = Math.min(options.digits, decimals);
+  const rounded = roundTo(value, decimals, digits);
+  const text =
+    options.exact || (rounded.value === 0n && value !== 0n)
+      ? formatAmount(value, decimals, { group: true, minFractionDigits: digits })
+      : formatAmount(rounded.value, rounded.decimals, { group: true, minFractionDigits: digits });
+  const sign = value < 0n ? MINUS : options.signed && value > 0n ? '+' : '';
+  const figure = `${sign}${text.replace(/^-/, '')}`;
+  return options.unit ? `${figure}${options.unit === '%' ? '' : ' '}${options.unit}` : figure;
+}
+
+export interface TokenLike {
+  symbol: string;
+  decimals: number;
+}
+
+/** An amount of a token, with its symbol: the quote token in cents, others to at most four places. */
+export function formatToken(
+  value: bigint,
+  token: TokenLike,
+  options: { quote: boolean; signed?: boolean; exact?: boolean },
+): string {
+  return formatFigure(value, token.decimals, {
+    digits: options.quote ? QUOTE_DIGITS : TOKEN_DIGITS,
+    unit: token.symbol,
+    signed: options.signed ?? false,
+    exact: options.exact ?? false,
+  });
+}
+
+/** A price or size in a market's own decimals, every place shown (so prices in a column line up). */
+export function formatMarketFigure(
+  value: bigint,
+  decimals: number,
+  options: { unit?: string; signed?: boolean } = {},
+): string {
+  return formatFigure(value, decimals, { digits: decimals, ...options });
+}
+
+/** Basis points as a percentage with two places: 436406n → "4,364.06%". */
+export function formatBps(bps: bigint | number, options: { signed?: boolean } = {}): string {
+  return formatFigure(BigInt(bps), 2, { digits: 2, unit: '%', signed: options.signed ?? false });
+}
+
+/** Parts per million as a percentage with four places: 12345 → "1.2345%". */
+export function formatPpm(ppm: bigint | number): string {
+  return formatFigure(BigInt(ppm), 4, { digits: 4, unit: '%' });
+}
+
+/** A whole count with separators: 12345 → "12,345". */
+export function formatCount(count: number | bigint): string {
+  return formatFigure(BigInt(count), 0, { digits: 0 });
+}

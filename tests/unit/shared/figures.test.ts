@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MINUS,
+  formatBps,
+  formatCount,
+  formatFigure,
+  formatMarketFigure,
+  formatPpm,
+  formatToken,
+} from '../../../src/shared/figures';
+
+const USDC = { symbol: 'USDC', decimals: 6 };
+const ETH = { symbol: 'ETH', decimals: 9 };
+
+describe('formatFigure: scaled bigint in, text for reading out', () => {
+  it('writes a negative value with the true minus sign U+2212, never a hyphen', () => {
+    const text = formatToken(-10_640_000n, USDC, { quote: true });
+    expect(text).toBe(`${MINUS}10.64 USDC`);
+    expect(text.codePointAt(0)).toBe(0x2212);
+    expect(text).not.toContain('-');
+  });
+
+  it('writes zero without a sign, even when asked for signs, and with its cents', () => {
+    expect(formatToken(0n, USDC, { quote: true, signed: true })).toBe('0.00 USDC');
+    expect(formatBps(0)).toBe('0.00%');
+  });
+
+  it('puts a plus before a positive signed figure', () => {
+    expect(formatToken(1_500_000n, USDC, { quote: true, signed: true })).toBe('+1.50 USDC');
+  });
+
+  it('groups thousands in huge values without losing a digit (no floating point)', () => {
+    const huge = 123_456_789_012_345_678_901_234_567n; // far beyond 2^53
+    expect(formatFigure(huge, 6, { digits: 2 })).toBe('123,456,789,012,345,678,901.23');
+    expect(formatFigure(-huge, 6, { digits: 2 })).toBe(`${MINUS}123,456,789,012,345,678,901.23`);
+  });
+
+  it('shows the quote currency to two places, rounding half away from zero', () => {
+    expect(formatToken(27_277_935_306n, USDC, { quote: true })).toBe('27,277.94 USDC');
+    expect(formatToken(1_004_999n, USDC, { quote: true })).toBe('1.00 USDC');
+    expect(formatToken(1_005_000n, USDC, { quote: true })).toBe('1.01 USDC');
+    expect(formatToken(-1_005_000n, USDC, { quote: true })).toBe(`${MINUS}1.01 USDC`);
+    expect(formatToken(500_000_000n, USDC, { quote: true })).toBe('500.00 USDC');
+  });
+
+  it('keeps the places a small non-zero value needs rather than showing it as nothing', () => {
+    expect(formatToken(4_000n, USDC, { quote: true })).toBe('0.004 USDC');
+    expect(formatToken(-1n, USDC, { quote: true })).toBe(`${MINUS}0.000001 USDC`);
+  });
+
+  it('shows an amount about to be signed exactly, with at least its cents', () => {
+    expect(formatToken(25_123_456n, USDC, { quote: true, exact: true })).toBe('25.123456 USDC');
+    expect(formatToken(25_000_000n, USDC, { quote: true, exact: true })).toBe('25.00 USDC');
+  });
+
+  it('shows other tokens to four places', () => {
+    expect(formatToken(1_500_000_000n, ETH, { quote: false })).toBe('1.5000 ETH');
+  });
+
+  it('writes prices and sizes with every place of the market’s decimals, so a column lines up', () => {
+    expect(formatMarketFigure(650_531n, 1)).toBe('65,053.1');
+    expect(formatMarketFigure(650_530n, 1)).toBe('65,053.0');
+    expect(formatMarketFigure(2_000n, 4, { unit: 'BTC', signed: true })).toBe('+0.2000 BTC');
+    expect(formatMarketFigure(-2_000n, 4, { unit: 'BTC' })).toBe(`${MINUS}0.2000 BTC`);
+    expect(formatMarketFigure(12n, 0)).toBe('12');
+  });
+
+  it('writes health and distances as percentages with separators', () => {
+    expect(formatBps(436_406)).toBe('4,364.06%');
+    expect(formatBps(-250n, { signed: true })).toBe(`${MINUS}2.50%`);
+    expect(formatBps(250n, { signed: true })).toBe('+2.50%');
+    expect(formatPpm(12_345)).toBe('1.2345%');
+  });
+
+  it('groups counts', () => {
+    expect(formatCount(12_345)).toBe('12,345');
+    expect(formatCount(0)).toBe('0');
+  });
+});
