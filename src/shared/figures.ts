@@ -9,10 +9,8 @@ import { formatAmount } from './money';
 
 export const MINUS = '\u2212';
 
-/** Quote-currency amounts (equity, PnL, fees) show cents. */
+/** Quote-currency amounts (equity, PnL, fees) show cents; other tokens at least as many places. */
 export const QUOTE_DIGITS = 2;
-/** Other tokens (ETH, SOL) show at most this many fraction digits. */
-const TOKEN_DIGITS = 4;
 
 export interface FigureOptions {
   /** fraction digits always shown (trailing zeros kept) so that a column's decimals line up */
@@ -56,17 +54,20 @@ export interface TokenLike {
   decimals: number;
 }
 
-/** An amount of a token, with its symbol: the quote token in cents, others to at most four places. */
+/**
+ * An amount of a token, with its symbol: the quote token in cents; another token (ETH) with every place it
+ * has, since a fraction of it is worth a lot ("0.0003125 ETH" is a withdrawal fee, not "0.00 ETH").
+ */
 export function formatToken(
   value: bigint,
   token: TokenLike,
   options: { quote: boolean; signed?: boolean; exact?: boolean },
 ): string {
   return formatFigure(value, token.decimals, {
-    digits: options.quote ? QUOTE_DIGITS : TOKEN_DIGITS,
+    digits: QUOTE_DIGITS,
     unit: token.symbol,
     signed: options.signed ?? false,
-    exact: options.exact ?? false,
+    exact: !options.quote || (options.exact ?? false),
   });
 }
 

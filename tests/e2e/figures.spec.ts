@@ -155,22 +155,22 @@ test('history opens on All activity, counts each kind, and its headers fit at 10
   await expect(page.getByRole('table', { name: 'All activity' }).getByRole('row').nth(1)).toContainText(
     'Deposit',
   );
-  await expect(tabs.getByRole('tab', { name: 'Deposits', exact: true })).toContainText('2');
-  await expect(tabs.getByRole('tab', { name: 'Liquidations', exact: true })).toContainText('0');
+  await expect(tabs.getByRole('tab', { name: /^Deposits ?2$/ })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: /^Liquidations ?0$/ })).toBeVisible();
   expect(await cutOff(page.locator('#main'))).toEqual([]);
   // the session notices of the first test may still be up: close them for the picture
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all())
     await close.click();
   await shot(page, 'history-all-activity');
 
-  await tabs.getByRole('tab', { name: 'Positions', exact: true }).click();
+  await tabs.getByRole('tab', { name: /^Positions ?\d/ }).click();
   const positions = page.getByRole('table', { name: 'Positions history' });
   await expect(positions.getByRole('row').nth(1)).toContainText('BTC-PERP');
   // sizes are signed with the true minus sign or a plus, with their unit
   await expect(positions.getByRole('row').nth(1)).toContainText('+0.1000 BTC');
   expect(await cutOff(page.locator('#main'))).toEqual([]);
 
-  await tabs.getByRole('tab', { name: 'Deposits', exact: true }).click();
+  await tabs.getByRole('tab', { name: /^Deposits ?\d/ }).click();
   const deposits = page.getByRole('table', { name: 'Deposits history' });
   await expect(deposits.getByRole('cell', { name: '+1,000.00 USDC', exact: true })).toBeVisible();
 });

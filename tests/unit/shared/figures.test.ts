@@ -53,8 +53,9 @@ describe('formatFigure: scaled bigint in, text for reading out', () => {
     expect(formatToken(25_000_000n, USDC, { quote: true, exact: true })).toBe('25.00 USDC');
   });
 
-  it('shows other tokens to four places', () => {
-    expect(formatToken(1_500_000_000n, ETH, { quote: false })).toBe('1.5000 ETH');
+  it('shows other tokens with every place they have, at least two', () => {
+    expect(formatToken(1_500_000_000n, ETH, { quote: false })).toBe('1.50 ETH');
+    expect(formatToken(312_500n, ETH, { quote: false })).toBe('0.0003125 ETH');
   });
 
   it('writes prices and sizes with every place of the market’s decimals, so a column lines up', () => {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Anchor, Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { usePortfolio, useTokens, useWallets } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
-import { accountHref } from '../routes';
+import { accountHref, transfersHref } from '../routes';
 import { ImportWalletModal } from '../components/wallets/ImportWalletModal';
 import { CreateWalletModal } from '../components/wallets/CreateWalletModal';
 import { WalletActions } from '../components/wallets/WalletActions';
@@ -41,7 +41,13 @@ function WalletCard({
             {held === undefined ? null : held.registered ? (
               <Badge color="teal">On the exchange</Badge>
             ) : (
-              <Badge color="gray">Not on the exchange yet: deposit to open an account</Badge>
+              // the way on, right where the state is said: the first deposit opens the first account
+              <>
+                <Badge color="gray">Not on the exchange yet</Badge>
+                <Button component="a" href={transfersHref('deposit')} size="xs">
+                  Deposit to open an account
+                </Button>
+              </>
             )}
             <WalletActions target={w} accounts={held ? accounts.length : null} phrase={phrase} />
           </Group>
@@ -60,8 +66,8 @@ function WalletCard({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Account</Table.Th>
-                <Table.Th>Balances</Table.Th>
-                <Table.Th>Equity</Table.Th>
+                <Table.Th ta="right">Balances</Table.Th>
+                <Table.Th ta="right">Equity</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -70,8 +76,12 @@ function WalletCard({
                   <Table.Td>
                     <Anchor href={accountHref(a.accountId)}>#{a.accountId}</Anchor>
                   </Table.Td>
-                  <Table.Td>{a.balances.map((b) => format(b.amount, b.tokenId)).join(', ') || '—'}</Table.Td>
-                  <Table.Td>{format(a.equity, quoteTokenId)}</Table.Td>
+                  <Table.Td ta="right" data-figure style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {a.balances.map((b) => format(b.amount, b.tokenId)).join(' · ') || '—'}
+                  </Table.Td>
+                  <Table.Td ta="right" data-figure style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {format(a.equity, quoteTokenId)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -209,7 +209,7 @@ function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
           {accounts.map((a) => (
             <Table.Tr key={a.accountId}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.accountId}`} size="sm">
+                <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.walletLabel} #${a.accountId}`} size="sm">
                   {a.walletLabel} #{a.accountId}
                 </Anchor>
               </Table.Td>
@@ -352,7 +352,7 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
         </Alert>
       ))}
       {accounts.length > 0 ? <AccountsTable accounts={accounts} /> : null}
-      {positions.length > 0 ? (
+      {accounts.length > 0 ? (
         <Section title="Open positions">
           <PositionsTable rows={positions} withAccount />
         </Section>

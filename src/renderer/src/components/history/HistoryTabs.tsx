@@ -111,11 +111,10 @@ export function HistoryTabs({ accountId }: { accountId: number }) {
       <Tabs.List aria-label="History kinds">
         <Tabs.Tab value="all">All activity</Tabs.Tab>
         {HISTORY_KINDS.map((k) => (
-          // the tab is named for its kind; the count beside it shows which kinds hold anything
+          // the count beside the kind (part of the tab's name) shows which kinds hold anything
           <Tabs.Tab
             key={k}
             value={k}
-            aria-label={HISTORY_LABELS[k]}
             rightSection={
               all.pending ? null : (
                 <Badge size="sm" variant="light" color={counts.get(k) ? 'teal' : 'gray'} data-count>
