@@ -209,7 +209,11 @@ function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
           {accounts.map((a) => (
             <Table.Tr key={a.accountId}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.walletLabel} #${a.accountId}`} size="sm">
+                <Anchor
+                  href={accountHref(a.accountId)}
+                  aria-label={`Open account ${a.walletLabel} #${a.accountId}`}
+                  size="sm"
+                >
                   {a.walletLabel} #{a.accountId}
                 </Anchor>
               </Table.Td>

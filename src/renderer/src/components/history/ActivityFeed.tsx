@@ -11,7 +11,8 @@ import { formatCount } from '../../../../shared/figures';
 import { saveText } from '../../lib/save-file';
 import { ErrorNote } from '../ErrorNote';
 import { VirtualTable, type Column } from '../VirtualTable';
-import { HISTORY_LABELS, type HistoryFormat } from './columns';
+import { HISTORY_LABELS } from './columns';
+import type { HistoryFormat } from './history-format';
 import { activityLines, newestFirst, type ActivityLine } from './activity';
 import { useHistoryFormats } from './format';
 

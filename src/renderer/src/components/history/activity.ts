@@ -2,7 +2,7 @@
 // All activity feed (when, which account, what, and the money it moved, signed: out is negative). The same
 // lines go to the screen and, with the CSV format, into the export of every kind at once.
 import type { HistoryKind, HistoryRowOf } from '../../../../shared/ipc/app-schemas';
-import type { HistoryFormat } from './columns';
+import type { HistoryFormat } from './history-format';
 
 export interface ActivityLine {
   key: string;

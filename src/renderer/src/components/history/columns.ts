@@ -3,24 +3,7 @@
 // in the token's, the quote token's or the market's units and only ever formatted, never converted.
 import type { HistoryKind, HistoryRowOf } from '../../../../shared/ipc/app-schemas';
 import type { Column, Tone } from '../VirtualTable';
-
-export interface HistoryFormat {
-  time(seconds: number): string;
-  tokenSymbol(tokenId: number): string;
-  /** an amount of the given token */
-  amount(value: bigint, tokenId: number, options?: { signed?: boolean }): string;
-  /** an amount of the quote token (PnL, fees, funding, margin) */
-  quote(value: bigint, options?: { signed?: boolean }): string;
-  quoteSymbol: string;
-  quoteTokenId: number;
-  market(marketId: number): string;
-  /** a settlement-chain address: shortened on screen, whole in a file */
-  address(address: string): string;
-  /** a vault's name (from the vault list), not its number */
-  vault(vaultId: number): string;
-  price(marketId: number, value: bigint): string;
-  size(marketId: number, value: bigint, options?: { signed?: boolean }): string;
-}
+import type { HistoryFormat } from './history-format';
 
 export const HISTORY_LABELS: Record<HistoryKind, string> = {
   deposit: 'Deposits',

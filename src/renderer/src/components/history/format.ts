@@ -5,7 +5,7 @@ import { formatAmount } from '../../../../shared/money';
 import { formatMarketFigure, formatToken } from '../../../../shared/figures';
 import { formatDateTime, formatIsoTime, fromSeconds } from '../../../../shared/time';
 import { useMarkets, useVaults } from '../../hooks/queries';
-import type { HistoryFormat } from './columns';
+import type { HistoryFormat } from './history-format';
 
 export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryFormat; ready: boolean } {
   const markets = useMarkets();

@@ -1,0 +1,19 @@
+// How a history cell's values are written: for the screen or for a CSV file (format.ts makes both). A type of
+// its own, with no screen code, so the feed's line-making (activity.ts) can be tested in Node.
+export interface HistoryFormat {
+  time(seconds: number): string;
+  tokenSymbol(tokenId: number): string;
+  /** an amount of the given token */
+  amount(value: bigint, tokenId: number, options?: { signed?: boolean }): string;
+  /** an amount of the quote token (PnL, fees, funding, margin) */
+  quote(value: bigint, options?: { signed?: boolean }): string;
+  quoteSymbol: string;
+  quoteTokenId: number;
+  market(marketId: number): string;
+  /** a settlement-chain address: shortened on screen, whole in a file */
+  address(address: string): string;
+  /** a vault's name (from the vault list), not its number */
+  vault(vaultId: number): string;
+  price(marketId: number, value: bigint): string;
+  size(marketId: number, value: bigint, options?: { signed?: boolean }): string;
+}
