@@ -39,7 +39,9 @@ async function cutOff(root: Locator): Promise<string[]> {
   return root.evaluate((el: Root) => {
     const main = el.ownerDocument.getElementById('main').getBoundingClientRect();
     const cut: string[] = [];
-    const boxes = el.querySelectorAll('[data-figure], .mantine-Badge-label, [role="columnheader"], th');
+    const boxes = el.querySelectorAll(
+      '[data-figure], .mantine-Badge-label, [role="columnheader"], th, [data-layout]',
+    );
     for (const box of boxes)
       if (box.scrollWidth > box.clientWidth + 1) cut.push(`cut: ${box.textContent ?? ''}`);
     for (const table of el.querySelectorAll('table, [role="table"]')) {

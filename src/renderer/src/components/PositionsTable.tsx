@@ -6,7 +6,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import type { z } from 'zod';
 import type { PositionViewSchema } from '../../../shared/ipc/app-schemas';
 import { useMarketFormat, useTokens } from '../hooks/queries';
-import { NARROW_PX, useWidth } from '../hooks/useWidth';
+import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
 import { DistanceBadge } from './RiskBadges';
 import { accountHref } from '../routes';
 
@@ -41,7 +41,7 @@ export function PositionsTable({ rows, withAccount }: { rows: PositionRow[]; wit
   if (rows.length === 0) return <Text c="dimmed">No open positions.</Text>;
   const unit = quoteSymbol ? ` (${quoteSymbol})` : '';
   return (
-    <div ref={box} data-layout={narrow ? 'narrow' : 'wide'}>
+    <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
       <Table aria-label="Positions" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>

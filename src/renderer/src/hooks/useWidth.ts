@@ -17,3 +17,9 @@ export function useWidth(ref: RefObject<HTMLElement | null>): number {
 
 /** Below this width a table shows its compact layout (a table in a 1024 px window is 700-780 px wide). */
 export const NARROW_PX = 900;
+
+/**
+ * The measured box's style: a scroll container, so its width is its parent's and not its table's (a flex
+ * item grows to its content's width otherwise, and a wide layout would keep itself wide).
+ */
+export const MEASURED = { minWidth: 0, overflowX: 'auto' } as const;

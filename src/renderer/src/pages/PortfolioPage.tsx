@@ -22,7 +22,7 @@ import { ChainBalances, chainBalancesQuery, formatSol } from '../components/Chai
 import { formatBps, formatFigure } from '../../../shared/figures';
 import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
 import { useMarketFormat, useMarkets, usePortfolio, useTokens, useVaults } from '../hooks/queries';
-import { NARROW_PX, useWidth } from '../hooks/useWidth';
+import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
 import { ErrorNote } from '../components/ErrorNote';
 import { HealthBadge } from '../components/RiskBadges';
 import { PositionsTable, type PositionRow } from '../components/PositionsTable';
@@ -103,7 +103,7 @@ export function MarketsTable() {
   const byId = new Map((stats.data ?? []).map((s) => [s.marketId, s]));
   const unit = quoteSymbol ? ` (${quoteSymbol})` : '';
   return (
-    <div ref={box}>
+    <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
       <ErrorNote error={stats.error} title="Prices could not be loaded" />
       <Table striped highlightOnHover aria-label="Markets">
         <Table.Thead>
@@ -193,7 +193,7 @@ function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
   const box = useRef<HTMLDivElement>(null);
   const narrow = useWidth(box) < NARROW_PX;
   return (
-    <div ref={box} data-layout={narrow ? 'narrow' : 'wide'}>
+    <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
       <Table aria-label="Accounts" striped>
         <Table.Thead>
           <Table.Tr>
