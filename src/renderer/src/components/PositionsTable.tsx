@@ -1,7 +1,6 @@
 // Open positions with what matters for risk first: the liquidation price and how far away it is, the
 // unrealized PnL, the mark; then entry and funding. In a narrow window (1024 px) entry folds under the mark
 // and funding under the PnL, and the side and size under the market, so nothing is cut off.
-import { useRef } from 'react';
 import { Anchor, Table, Text } from '@mantine/core';
 import type { z } from 'zod';
 import type { PositionViewSchema } from '../../../shared/ipc/app-schemas';
@@ -34,8 +33,7 @@ function Folded({ main, under, underLabel }: { main: React.ReactNode; under: str
 export function PositionsTable({ rows, withAccount }: { rows: PositionRow[]; withAccount: boolean }) {
   const markets = useMarketFormat();
   const { format, quoteTokenId, quoteSymbol } = useTokens();
-  const box = useRef<HTMLDivElement>(null);
-  const width = useWidth(box);
+  const { ref: box, width } = useWidth();
   // with the account column the nine columns need about 1,100 px: more than a 1280 px window leaves
   const narrow = width > 0 && width < (withAccount ? NARROW_PX + 200 : NARROW_PX);
   if (rows.length === 0) return <Text c="dimmed">No open positions.</Text>;

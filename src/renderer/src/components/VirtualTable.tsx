@@ -3,7 +3,7 @@
 // fixed height, so nothing is measured. The header sticks to the top of the scrolling area, so its columns
 // line up with the rows'. ARIA roles make it a table to assistive technology (and to tests), with
 // aria-rowcount/aria-rowindex saying where the shown rows sit in the whole.
-import { memo, useEffect, useMemo, useRef, type CSSProperties, type ReactElement } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactElement } from 'react';
 import { NARROW_PX, useWidth } from '../hooks/useWidth';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
@@ -128,8 +128,15 @@ export function VirtualTable<R>({
   onEndReached,
   endThreshold = 20,
 }: VirtualTableProps<R>) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const width = useWidth(scroller);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const { ref: measure, width } = useWidth();
+  const scrollerRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      scroller.current = el;
+      measure(el);
+    },
+    [measure],
+  );
   const columns = useMemo(
     () => (width > 0 && width < NARROW_PX ? allColumns.filter((c) => !c.optional) : allColumns),
     [allColumns, width],
@@ -169,7 +176,7 @@ export function VirtualTable<R>({
 
   return (
     <div
-      ref={scroller}
+      ref={scrollerRef}
       role="table"
       aria-label={label}
       aria-rowcount={rows.length + 1}

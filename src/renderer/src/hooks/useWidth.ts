@@ -1,18 +1,21 @@
 // A table's own width, followed as the window is resized: tables fold or drop their less important columns
 // below a width rather than being cut off (the app's smallest window is 1024x700).
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 
-/** The element's content width in px (0 until first measured). */
-export function useWidth(ref: RefObject<HTMLElement | null>): number {
+/**
+ * The content width in px (0 until measured) of the element given `ref`: a callback ref, so that an element
+ * drawn only later (a table that appears with its first row) is measured too.
+ */
+export function useWidth(): { ref: (el: HTMLElement | null) => void; width: number } {
+  const [el, setEl] = useState<HTMLElement | null>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
-    const el = ref.current;
     if (!el) return;
     const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width)));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref]);
-  return width;
+  }, [el]);
+  return { ref: setEl, width };
 }
 
 /** Below this width a table shows its compact layout (a table in a 1024 px window is 700-780 px wide). */

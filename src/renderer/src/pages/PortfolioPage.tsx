@@ -1,7 +1,7 @@
 // The home screen: what the person has (equity on the exchange including vault shares, and what their
 // wallets hold on chain), the ways to move it, every account's risk, the markets, and everything that
 // happened, newest first.
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -90,8 +90,8 @@ export function MarketsTable() {
   });
   const format = useMarketFormat();
   const { quoteSymbol } = useTokens();
-  const box = useRef<HTMLDivElement>(null);
-  const narrow = useWidth(box) < NARROW_PX;
+  const { ref: box, width } = useWidth();
+  const narrow = width < NARROW_PX;
   if (markets.isPending) return <Loader aria-label="Loading markets" />;
   if (markets.isError) {
     return (
@@ -190,8 +190,8 @@ type AccountRow = Portfolio['wallets'][number]['accounts'][number] & { walletLab
 /** Every account's risk first (health, equity, free collateral); balances only where there is room. */
 function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
   const { format, quoteTokenId } = useTokens();
-  const box = useRef<HTMLDivElement>(null);
-  const narrow = useWidth(box) < NARROW_PX;
+  const { ref: box, width } = useWidth();
+  const narrow = width < NARROW_PX;
   return (
     <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
       <Table aria-label="Accounts" striped>
