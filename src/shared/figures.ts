@@ -4,7 +4,7 @@
 //
 // The rules: thousands separators everywhere, a true minus sign (U+2212, as wide as the plus), a fixed number
 // of fraction digits per kind of figure so that right-aligned tabular columns line up on the decimal point,
-// rounding half away from zero, and a unit after the figure where it has one.
+// cutting toward zero (never showing more than is there), and a unit after the figure where it has one.
 import { formatAmount } from './money';
 
 export const MINUS = '\u2212';
@@ -23,13 +23,13 @@ export interface FigureOptions {
   exact?: boolean;
 }
 
-/** `value` (scaled by `decimals`) rounded half away from zero to `digits` fraction digits, still scaled. */
+/**
+ * `value` (scaled by `decimals`) cut to `digits` fraction digits toward zero, still scaled: a wallet never
+ * shows more than is there (a balance, a limit to withdraw) by rounding up.
+ */
 function roundTo(value: bigint, decimals: number, digits: number): { value: bigint; decimals: number } {
   if (digits >= decimals) return { value, decimals };
-  const step = 10n ** BigInt(decimals - digits);
-  const abs = value < 0n ? -value : value;
-  const rounded = (abs + step / 2n) / step;
-  return { value: value < 0n ? -rounded : rounded, decimals: digits };
+  return { value: value / 10n ** BigInt(decimals - digits), decimals: digits };
 }
 
 /**

@@ -35,11 +35,10 @@ describe('formatFigure: scaled bigint in, text for reading out', () => {
     expect(formatFigure(-huge, 6, { digits: 2 })).toBe(`${MINUS}123,456,789,012,345,678,901.23`);
   });
 
-  it('shows the quote currency to two places, rounding half away from zero', () => {
-    expect(formatToken(27_277_935_306n, USDC, { quote: true })).toBe('27,277.94 USDC');
-    expect(formatToken(1_004_999n, USDC, { quote: true })).toBe('1.00 USDC');
-    expect(formatToken(1_005_000n, USDC, { quote: true })).toBe('1.01 USDC');
-    expect(formatToken(-1_005_000n, USDC, { quote: true })).toBe(`${MINUS}1.01 USDC`);
+  it('shows the quote currency to two places, cut toward zero: never more than is there', () => {
+    expect(formatToken(27_277_935_306n, USDC, { quote: true })).toBe('27,277.93 USDC');
+    expect(formatToken(1_009_999n, USDC, { quote: true })).toBe('1.00 USDC');
+    expect(formatToken(-1_009_999n, USDC, { quote: true })).toBe(`${MINUS}1.00 USDC`);
     expect(formatToken(500_000_000n, USDC, { quote: true })).toBe('500.00 USDC');
   });
 
