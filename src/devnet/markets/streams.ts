@@ -4,10 +4,12 @@
 // market per change with every new trade in it, delta levels as { price, size } (size 0: the level is
 // gone), candles as bare { res, mid, t, o, h, l, c, v } objects; numbers in human units.
 import type { DevnetConfig } from '../config';
-import type { EngineState, TradeRecord } from '../engine/state';
-import { emptyBook, levels } from './book';
+import { levels } from './book';
 import type { StreamHub } from '../streams';
 import { sideJson, unitsOf, whole } from '../json';
+import type { EngineState } from '../state';
+import type { TradeRecord } from '../orders/state';
+import { emptyBook } from './state';
 
 /** The public resolutions and the length of their bars (a month is the calendar month, UTC). */
 export const CANDLE_RESOLUTIONS: Record<string, number> = {
