@@ -118,7 +118,8 @@ export class Devnet implements Exchange {
   private changed(events: AccountEvent[]): void {
     for (const { accountId, event, updateId } of events) {
       const account = this.engine.account(accountId);
-      if (account)
+      // the payload is built only for a stream someone listens to: it cost every action its shaping
+      if (account && this.hub.hasSubscribers(`account@${accountId}`))
         this.hub.publish(
           `account@${accountId}`,
           'account',
