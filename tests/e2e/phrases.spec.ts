@@ -150,7 +150,7 @@ test('import: a wrong word and a wrong checksum are named plainly; the phrase’
     dialog().getByRole('table', { name: "Wallets on m/44'/501'", exact: true }).getByRole('row'),
   ).toHaveCount(2);
   const row = (path: string) => dialog().getByRole('row').filter({ hasText: path });
-  await expect(row("m/44'/501'/1'/0'")).toContainText(`#${account}: 100 USDC`);
+  await expect(row("m/44'/501'/1'/0'")).toContainText(`#${account}: 100.00 USDC`);
   await expect(row("m/44'/501'/0'/0'")).toContainText('No account');
   await expect(row("m/44'/501'/0'/0'")).toContainText(`${PHANTOM_0.slice(0, 6)}…${PHANTOM_0.slice(-6)}`);
   // the used wallet is ticked for the person; the unused first one is not
