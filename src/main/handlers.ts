@@ -10,6 +10,7 @@ import type { Network } from './network/network';
 import { accountDetail, portfolio, portfolioHistory, PortfolioPrefetch } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
 import { phraseHandlers } from './wallets/phrase-handlers';
+import { drillHandlers } from './drills/drill-handlers';
 
 const done = { done: true as const };
 
@@ -58,6 +59,7 @@ export function createAppHandlers(
     },
     exportWallet: ({ walletId, passphrase }) => s.wallets.export(walletId, passphrase),
     ...phraseHandlers(s),
+    ...drillHandlers(s),
 
     listSessions: () => s.sessions.list(),
     createSession: ({ walletId, ...options }) => s.sessions.create(walletId, options),

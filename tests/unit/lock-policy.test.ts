@@ -72,6 +72,11 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   listAddresses: undefined,
   saveAddress: { label: 'x', address: ADDRESS },
   removeAddress: { address: ADDRESS },
+  reviewCompromisedKey: { walletIds: ['w1'] },
+  startCompromisedKey: { walletIds: ['w1'] },
+  reviewSweep: { accountIds: [1], targetAccountId: 2 },
+  startSweep: { reviewId: 'r1', passphrase: 'x' },
+  getDrillRun: { runId: 'r1' },
 };
 
 let now = 1_000_000;

@@ -91,6 +91,14 @@ export const METHOD_ACCESS = {
   listAddresses: { lock: 'unlocked', activity: true },
   saveAddress: { lock: 'unlocked', activity: true },
   removeAddress: { lock: 'unlocked', activity: true },
+  reviewCompromisedKey: { lock: 'unlocked', activity: true },
+  // revoking every session is wallet-signed: the passphrase of the last few minutes
+  startCompromisedKey: { lock: 'fresh', activity: true },
+  reviewSweep: { lock: 'unlocked', activity: true },
+  // money leaving is checked by the sweep itself: the passphrase typed for this sweep
+  startSweep: { lock: 'unlocked', activity: true },
+  // polled while a drill runs, so not activity
+  getDrillRun: { lock: 'unlocked', activity: false },
 } as const satisfies Record<MethodName, Policy>;
 
 /** What the policy needs of the lock. */

@@ -371,6 +371,18 @@ export class SessionManager {
     await this.forget(wallet.publicKey, sessionId);
   }
 
+  /**
+   * Revokes a session with the wallet key whoever made it, as the compromised-key drill does: a session key
+   * that may have leaked is not trusted to sign its own end. Needs a fresh unlock.
+   */
+  async revokeByWallet(walletId: string, sessionId: string): Promise<void> {
+    this.deps.lock.requireFreshUnlock();
+    const wallet = this.deps.wallets.get(walletId);
+    if (!/^\d{1,20}$/.test(sessionId)) throw new AppFailure('INVALID_ARGUMENT', 'That is not a session id.');
+    await this.revokeWithWallet(walletId, wallet, sessionId);
+    await this.forget(wallet.publicKey, sessionId);
+  }
+
   /** The key of a live session created here, if the keychain still has it. */
   private async ownKey(wallet: WalletInfo, sessionId: string): Promise<SigningKey | null> {
     const local = this.local().find(

@@ -55,6 +55,11 @@ export const METHOD_NAMES = [
   'listAddresses',
   'saveAddress',
   'removeAddress',
+  'reviewCompromisedKey',
+  'startCompromisedKey',
+  'reviewSweep',
+  'startSweep',
+  'getDrillRun',
 ] as const;
 
 export const EVENT_NAMES = ['exchangeStatus', 'lockState', 'depositStatus', 'accountUpdate'] as const;
