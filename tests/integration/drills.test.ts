@@ -243,7 +243,7 @@ describe('the multi-account sweep', () => {
     expect(run.steps[1]!.detail).toMatch(/margin|risk|collateral/i);
     expect(run.summary).toBe(
       `Moved 2 transfers of 3 into account ${target}: 8,500 USDC from account ${first}, 500 USDC from account ${third}. ` +
-        `Not moved: 1,000 USDC from account ${second} (${run.steps[1]!.detail}).`,
+        `Not moved: 1,000 USDC from account ${second} (${run.steps[1]!.detail!.replace(/\.$/, '')}).`,
     );
     // the exchange: exactly the two moved
     expect((await balance(target)) - before).toBe(usdc(9_000));

@@ -318,6 +318,8 @@ function sweepSummary(
       : `Moved ${plural(moved.length, 'transfer')} of ${transfers.length} into account ${target}: ${moved.map(what).join(', ')}.`,
   ];
   if (notMoved.length > 0)
-    parts.push(`Not moved: ${notMoved.map((s) => `${what(s)} (${s.detail ?? 'not sent'})`).join('; ')}.`);
+    parts.push(
+      `Not moved: ${notMoved.map((s) => `${what(s)} (${(s.detail ?? 'not sent').replace(/\.$/, '')})`).join('; ')}.`,
+    );
   return parts.join(' ');
 }

@@ -207,6 +207,26 @@ export class Trader {
     return receipt.triggerId;
   }
 
+  /** Moves a token between this wallet's accounts (into a new one without toAccountId); returns the target. */
+  async transfer(fields: {
+    fromAccountId: number;
+    tokenId: number;
+    amount: bigint;
+    toAccountId?: number;
+  }): Promise<number> {
+    const session = this.session;
+    if (!session) throw new Error('create a session first');
+    const receipt = await this.submit(
+      { type: 'transfer', sessionId: session.id, ...fields },
+      session.key,
+      'session',
+      ++session.nonce,
+    );
+    if (receipt.type !== 'transferred' || receipt.toUserAccount === undefined)
+      throw new Error(`no transfer: ${receipt.type}`);
+    return receipt.toUserAccount;
+  }
+
   /** the account's active triggers as the exchange lists them */
   async triggers(accountId: number): Promise<{ triggerId: bigint }[]> {
     return this.reader().triggers(accountId);

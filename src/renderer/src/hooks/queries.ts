@@ -1,6 +1,6 @@
 // Data for the screens, all through window.wallet. Live events from main invalidate the queries they
 // affect, so screens follow the exchange without polling.
-import { useEffect } from 'react';
+import { createElement, useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
@@ -170,7 +170,17 @@ export function useSessionWarnings(): void {
             : {
                 color: 'orange',
                 title: 'Unknown session',
-                message: `${s.walletLabel} has a session (#${s.sessionId}) this device did not create. Revoke it under Sessions if it is not yours.`,
+                message: createElement(
+                  'span',
+                  null,
+                  `${s.walletLabel} has a session (#${s.sessionId}) this device did not create. If it is not yours, `,
+                  createElement(
+                    'a',
+                    { href: '#/compromised-key', style: { color: 'var(--mantine-color-anchor)' } },
+                    'run the compromised-key drill',
+                  ),
+                  '.',
+                ),
               },
         );
       }

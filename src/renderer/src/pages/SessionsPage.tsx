@@ -96,6 +96,11 @@ export function SessionsPage() {
         Session keys sign your everyday actions so that your wallet key stays in the keychain. If a trading
         key leaked, revoke it here.
       </Text>
+      <Group>
+        <Button component="a" href="#/compromised-key" color="red" variant="light">
+          Compromised-key drill: revoke everything and cancel orders
+        </Button>
+      </Group>
       {unknown.length > 0 ? (
         <Alert
           color="orange"
