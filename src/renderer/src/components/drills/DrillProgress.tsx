@@ -108,7 +108,7 @@ export function DrillProgress({ run, title }: { run: DrillRun; title: string }) 
                   <Table.Th>Time</Table.Th>
                   <Table.Th>Action</Table.Th>
                   <Table.Th>Accounts</Table.Th>
-                  <Table.Th>Amount</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
                   <Table.Th>Result</Table.Th>
                   <Table.Th>Action id</Table.Th>
                 </Table.Tr>
@@ -127,7 +127,7 @@ export function DrillProgress({ run, title }: { run: DrillRun; title: string }) 
                       ) : null}
                     </Table.Td>
                     <Table.Td>{e.accounts.join(', ')}</Table.Td>
-                    <Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {e.amounts?.amount && e.amounts.amount !== '0' && e.tokenId !== undefined
                         ? format(BigInt(e.amounts.amount), e.tokenId)
                         : ''}
