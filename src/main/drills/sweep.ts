@@ -161,8 +161,14 @@ export class Sweep {
       );
     this.reviews.delete(reviewId);
     const { review } = reviewed;
-    if (review.moneyLeaves) {
-      try {
+    const wallets = [...new Set(review.transfers.map((t) => t.walletId))];
+    const keys = this.deps.wallets
+      .list()
+      .filter((w) => wallets.includes(w.walletId))
+      .map((w) => w.publicKey);
+    const run = new DrillRun('sweep', this.now(), keys);
+    try {
+      if (review.moneyLeaves) {
         if (passphrase === undefined)
           throw new AppFailure(
             'LOCKED',
@@ -172,21 +178,18 @@ export class Sweep {
             },
           );
         await this.deps.lock.reauthenticate(passphrase);
-      } catch (error) {
-        if (review.expiresAt > this.now()) this.reviews.set(reviewId, reviewed);
-        throw error;
       }
+      const info = await this.deps.info();
+      // refused while another drill runs
+      this.deps.runs.start(run, () =>
+        this.run(run, reviewed, info, review.moneyLeaves ? passphrase : undefined),
+      );
+    } catch (error) {
+      // nothing was signed: the review goes back, still bound to its expiry
+      if (review.expiresAt > this.now()) this.reviews.set(reviewId, reviewed);
+      throw error;
     }
-    const wallets = [...new Set(review.transfers.map((t) => t.walletId))];
-    const keys = this.deps.wallets
-      .list()
-      .filter((w) => wallets.includes(w.walletId))
-      .map((w) => w.publicKey);
-    const run = new DrillRun('sweep', this.now(), keys);
-    const info = await this.deps.info();
-    return this.deps.runs
-      .start(run, () => this.run(run, reviewed, info, review.moneyLeaves ? passphrase : undefined))
-      .view(this.deps.audit);
+    return run.view(this.deps.audit);
   }
 
   private async run(
