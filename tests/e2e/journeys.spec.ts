@@ -142,7 +142,7 @@ test('transfer into a new account', async () => {
   await expect(page.getByLabel('Confirm with your passphrase')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Sign and transfer' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Transfer 40 USDC' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('into account');
   await go('Portfolio');
@@ -169,13 +169,13 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   // money leaving the wallets: signed only with the passphrase, checked by main for this confirmation
   const passphrase = page.getByLabel('Confirm with your passphrase');
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Sign and withdraw' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Withdraw 50 USDC' })).toBeDisabled();
   await shot('confirm-withdrawal');
   await passphrase.fill('not my passphrase');
-  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await page.getByRole('button', { name: 'Withdraw 50 USDC' }).click();
   await expect(page.getByText('That passphrase is not correct.')).toBeVisible();
   await passphrase.fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await page.getByRole('button', { name: 'Withdraw 50 USDC' }).click();
   await expect(page.getByRole('status')).toContainText('Withdrawal sent');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   // read from the chain: the payout created the destination's token account with exactly 49 USDC
@@ -297,7 +297,7 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await expect(summary).toContainText('0.0003125 ETH');
   await expect(summary).toContainText('0.4996875 ETH');
   await page.getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await page.getByRole('button', { name: 'Withdraw 0.5 ETH' }).click();
   await expect(page.getByRole('status')).toContainText('0.4996875 ETH will arrive');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   expect(

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys, useLockState, useSettings, useTokens } from '../hooks/queries';
+import { keys, useLockState, useSettings } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { NetworkForm } from '../components/NetworkForm';
 import { useAction } from '../hooks/useAction';
@@ -308,7 +308,6 @@ export function SettingsPage() {
     queryKey: keys.audit,
     queryFn: () => unwrap(wallet.listAuditLog({ limit: 100 })),
   });
-  const { format } = useTokens();
   return (
     <Stack>
       <PageHeading>Settings</PageHeading>
@@ -356,29 +355,17 @@ export function SettingsPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Time</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Accounts</Table.Th>
-                <Table.Th>Amount</Table.Th>
+                <Table.Th>What happened</Table.Th>
                 <Table.Th>Result</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {(audit.data?.entries ?? []).map((e, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td>{formatDateTime(e.time)}</Table.Td>
-                  <Table.Td>{e.kind}</Table.Td>
-                  <Table.Td>{e.accounts.join(', ')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.time)}</Table.Td>
+                  <Table.Td>{e.sentence}</Table.Td>
                   <Table.Td>
-                    {e.amounts?.amount && e.tokenId !== undefined
-                      ? format(BigInt(e.amounts.amount), e.tokenId)
-                      : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    {e.result === 'ok'
-                      ? 'done'
-                      : e.result === 'unknown'
-                        ? 'outcome unknown'
-                        : `refused: ${e.error ?? ''}`}
+                    {e.result === 'ok' ? 'done' : e.result === 'unknown' ? 'outcome unknown' : 'not done'}
                   </Table.Td>
                 </Table.Tr>
               ))}
