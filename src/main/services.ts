@@ -35,6 +35,7 @@ import type { ProtocolSchema } from '../protocol/schema';
 import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 import { AppFailure } from '../shared/result';
+import { demoSessionLookup } from './network/demo-wallets';
 
 /** How long the one probe may take while the exchange is known to be away ("fails at once", in effect). */
 const PROBE_MS = 1_500;
@@ -115,7 +116,9 @@ export function createServices(deps: ServiceDeps): Services {
   const settings = new SettingsStore(deps.dataDir);
   let bound: (ExchangeServices & { close(): void }) | null = null;
 
+  const demoSessionOf = demoSessionLookup();
   const sessionDeps = (x: Pick<ExchangeServices, 'client' | 'clock' | 'submitter'>) => ({
+    demoSessionOf,
     store: secrets,
     lock,
     wallets,

@@ -293,6 +293,10 @@ test('sessions: one made on another device and close to expiry is flagged, and r
   await shot('sessions-unknown');
 
   await row.getByRole('button', { name: /^Revoke session / }).click();
+  await page
+    .getByRole('dialog', { name: /^Revoke session #\d+ of Trader/ })
+    .getByRole('button', { name: /^Revoke session #\d+$/ })
+    .click();
   await expect(row).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'not created on this device' })).toHaveCount(0);
   await expect.poll(async () => (await trader.sessions()).length).toBe(0);

@@ -28,6 +28,7 @@ interface Described {
   accounts: number[];
   result: 'ok' | 'err' | 'unknown';
   error?: string | undefined;
+  sessionId?: string | undefined;
   words?: AuditWords | undefined;
 }
 
@@ -35,14 +36,32 @@ interface Described {
 export const shortAddress = (address: string): string =>
   address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
 
+/** The session key operations, signed by the wallet key: worded by the session they concern. */
+const SESSION_KINDS: Record<string, [string, string]> = {
+  createSession: ['create', 'Created'],
+  refreshSession: ['refresh', 'Refreshed'],
+  revokeSession: ['revoke', 'Revoked'],
+  selfRevoke: ['revoke', 'Revoked'],
+};
+
 /** One sentence for an entry: what was done, or what was tried and how it ended. */
 export function describeAudit(entry: Described): string {
-  const asked = entry.words
-    ? `${entry.words.verb} ${entry.words.rest}`
+  const session = SESSION_KINDS[entry.kind];
+  const words: { verb: string; past: string; rest: string } | null = entry.words
+    ? { verb: entry.words.verb, past: PAST[entry.words.verb], rest: entry.words.rest }
+    : session
+      ? {
+          verb: session[0],
+          past: session[1],
+          rest: entry.sessionId ? `session #${entry.sessionId}` : 'a session',
+        }
+      : null;
+  const asked = words
+    ? `${words.verb} ${words.rest}`
     : `${entry.kind}${entry.accounts.length ? ` (account ${entry.accounts.join(', ')})` : ''}`;
   switch (entry.result) {
     case 'ok':
-      return entry.words ? `${PAST[entry.words.verb]} ${entry.words.rest}` : `Done: ${asked}`;
+      return words ? `${words.past} ${words.rest}` : `Done: ${asked}`;
     case 'unknown':
       return `Sent, outcome not known yet: ${asked}`;
     case 'err':

@@ -154,7 +154,8 @@ export function useSessionWarnings(): void {
     for (const s of sessions.data ?? []) {
       const reasons = [
         ...(s.status === 'expiring' ? ['expiring'] : []),
-        ...(s.createdHere ? [] : ['unknown']),
+        // the demo data's own sessions are expected: the demo greets, it does not alarm
+        ...(s.createdHere || s.demo ? [] : ['unknown']),
       ];
       for (const reason of reasons) {
         const seen = `perpetua.warned.${s.walletPublicKey}.${s.sessionId}.${reason}`;

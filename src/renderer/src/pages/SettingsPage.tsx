@@ -25,6 +25,7 @@ import { saveText } from '../lib/save-file';
 import { schemeOf, themeOf } from '../theme/color-scheme';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../../../shared/time';
+import { MIN_PASSPHRASE_LENGTH, passphraseShortfall } from '../../../shared/passphrase-rules';
 
 const CONNECTION_LABEL = {
   'embedded-devnet': 'Embedded devnet',
@@ -207,6 +208,7 @@ function ChangePassphrasePanel() {
             }}
             maxLength={1024}
             autoComplete="new-password"
+            error={passphraseShortfall(next)}
           />
           <PasswordInput
             label="Repeat the new passphrase"
@@ -221,7 +223,8 @@ function ChangePassphrasePanel() {
           />
         </Group>
         <Text size="sm" c="dimmed">
-          The new passphrase needs at least 10 characters. The current one stops working at once.
+          The new passphrase needs at least {MIN_PASSPHRASE_LENGTH} characters. The current one stops working
+          at once.
         </Text>
         <ErrorNote error={error} title="The passphrase was not changed" />
         {changed ? (
