@@ -32,6 +32,12 @@ export function createAppHandlers(
     setNetwork: async (choice) => network.choose(choice),
     // Where deposits are sent and balances read from: the person's decision too, only while unlocked.
     setSolanaRpc: async ({ url }) => network.setSolanaRpc(url),
+    setOsNotifications: async ({ enabled }) => {
+      s.settings.update({ osNotifications: enabled });
+      return network.view();
+    },
+    getAccountNames: async () => s.settings.accountNames(),
+    setAccountName: async ({ accountId, name }) => s.settings.nameAccount(accountId, name),
 
     getLockState: () => s.lock.ensureReady(),
     setupPassphrase: async ({ passphrase }) => s.lock.setup(passphrase),

@@ -148,6 +148,8 @@ export const SettingsViewSchema = z.object({
   /** the exchange was set on the command line for this run and cannot be changed from the app */
   fixed: z.boolean(),
   theme: ThemeSchema,
+  /** notifications also go to the operating system (in Electron); on unless turned off in Settings */
+  osNotifications: z.boolean(),
   /** the Solana RPC deposits and on-chain balances use (url null: none known); custom: the person's choice */
   solanaRpc: z.object({ url: z.string().nullable(), custom: z.boolean() }).nullable(),
 });
@@ -385,6 +387,15 @@ export const AccountUpdateSchema = z.object({
   type: z.string(),
 });
 
+/** A name the person gives an account on this computer: shown wherever its number is. */
+export const AccountNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A name has at least one character.')
+  .max(32, 'A name has at most 32 characters.')
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'A name cannot contain control characters.');
+export const AccountNamesSchema = z.array(z.object({ accountId: AccountId, name: AccountNameSchema }));
+
 export const appMethods = {
   // settings
   getSettings: { args: z.undefined(), result: SettingsViewSchema },
@@ -392,6 +403,15 @@ export const appMethods = {
   setTheme: { args: z.object({ theme: ThemeSchema }), result: SettingsViewSchema },
   /** a Solana RPC address (checked before it is saved); null goes back to the exchange's own */
   setSolanaRpc: { args: z.object({ url: z.string().max(2048).nullable() }), result: SettingsViewSchema },
+  /** notifications also go to the operating system (Electron only; the browser host has none) */
+  setOsNotifications: { args: z.object({ enabled: z.boolean() }), result: SettingsViewSchema },
+  /** the names given to accounts on this computer; never sent to the exchange */
+  getAccountNames: { args: z.undefined(), result: AccountNamesSchema },
+  /** name: null forgets the name; checked in main (AccountNameSchema) */
+  setAccountName: {
+    args: z.object({ accountId: AccountId, name: z.string().max(200).nullable() }),
+    result: AccountNamesSchema,
+  },
   // lock
   getLockState: { args: z.undefined(), result: LockStateSchema },
   setupPassphrase: { args: z.object({ passphrase: Passphrase }), result: LockStateSchema },

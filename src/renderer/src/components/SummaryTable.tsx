@@ -1,18 +1,22 @@
 // The lines of a review, one shape for every confirmation: main's summary of a prepared action, and the
 // review of a deposit, which the wallet signs on the settlement chain.
 import { Table } from '@mantine/core';
-import { useTokens } from '../hooks/queries';
+import { useAccountNames, useTokens } from '../hooks/queries';
 import type { Line, LineValue } from '../../../shared/ipc/action-schemas';
 import { formatAmount } from '../../../shared/money';
 
-function lineText(value: LineValue, format: (amount: bigint, tokenId: number) => string): string {
+function lineText(
+  value: LineValue,
+  format: (amount: bigint, tokenId: number) => string,
+  account: (accountId: number) => string,
+): string {
   switch (value.type) {
     case 'text':
       return value.text;
     case 'amount':
       return format(value.amount, value.tokenId);
     case 'account':
-      return value.accountId === null ? 'a new account of this wallet' : String(value.accountId);
+      return value.accountId === null ? 'a new account of this wallet' : account(value.accountId);
     case 'address':
       return value.address;
     case 'percent':
@@ -24,6 +28,7 @@ function lineText(value: LineValue, format: (amount: bigint, tokenId: number) =>
 
 export function SummaryTable({ lines }: { lines: Line[] }) {
   const { format } = useTokens();
+  const { label } = useAccountNames();
   return (
     <Table aria-label="Action summary">
       <Table.Tbody>
@@ -37,7 +42,7 @@ export function SummaryTable({ lines }: { lines: Line[] }) {
                 wordBreak: line.value.type === 'address' ? 'break-all' : 'normal',
               }}
             >
-              {lineText(line.value, format)}
+              {lineText(line.value, format, label)}
             </Table.Td>
           </Table.Tr>
         ))}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   Code,
   Group,
   Paper,
@@ -146,6 +147,41 @@ function ThemePanel() {
         <Text size="sm" c="dimmed">
           System follows your operating system’s light or dark setting.
         </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Whether what the app tells on its own (deposits credited, withdrawals paid out, liquidations) also goes
+ * to the operating system's notifications. Only the desktop app has them; the browser host says so.
+ */
+function NotificationsPanel() {
+  const client = useQueryClient();
+  const settings = useSettings();
+  const host = useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(wallet.getAppInfo()) }).data?.host;
+  const action = useAction();
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={4}>Notifications</Title>
+        <Checkbox
+          label="Also show notifications in the operating system"
+          description={
+            host === 'browser-host'
+              ? 'Only the desktop app can; in this browser they show inside the window.'
+              : 'Deposits credited, withdrawals paid out, orders filled and liquidations, even while Perpetua is in the background.'
+          }
+          checked={settings.data?.osNotifications ?? true}
+          disabled={!settings.data || action.busy}
+          onChange={(e) => {
+            const enabled = e.currentTarget.checked;
+            void action.run(async () =>
+              client.setQueryData(keys.settings, await unwrap(wallet.setOsNotifications({ enabled }))),
+            );
+          }}
+        />
+        <ErrorNote error={action.error} title="Not changed" />
       </Stack>
     </Paper>
   );
@@ -316,6 +352,7 @@ export function SettingsPage() {
       <PageHeading>Settings</PageHeading>
       <NetworkPanel />
       <ThemePanel />
+      <NotificationsPanel />
       <Paper withBorder p="md">
         <Group align="flex-end">
           <Select

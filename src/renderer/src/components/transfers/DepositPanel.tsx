@@ -5,7 +5,15 @@ import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInp
 import { useQueryClient } from '@tanstack/react-query';
 import { formatSol, useChainBalances } from '../ChainBalances';
 import { unwrap, wallet } from '../../bridge/wallet';
-import { keys, useDeposits, usePortfolio, useSettings, useTokens, useWallets } from '../../hooks/queries';
+import {
+  keys,
+  useAccountNames,
+  useDeposits,
+  usePortfolio,
+  useSettings,
+  useTokens,
+  useWallets,
+} from '../../hooks/queries';
 import type { Line } from '../../../../shared/ipc/action-schemas';
 import { SummaryTable } from '../SummaryTable';
 import { useReturnFocus } from '../focus-return';
@@ -73,12 +81,9 @@ export function DepositPanel() {
   const [reviewing, setReviewing] = useState<Line[] | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const walletLabel = useWallets().data?.find((w) => w.walletId === walletId)?.label ?? '';
-  const intoName =
-    into !== undefined
-      ? `account ${into}`
-      : ownAccounts.length
-        ? `account ${ownAccounts[0]!.accountId}`
-        : 'a new account';
+  const names = useAccountNames();
+  const intoId = into ?? ownAccounts[0]?.accountId;
+  const intoName = intoId !== undefined ? `account ${names.label(intoId)}` : 'a new account';
   const review = () => {
     if (!canDeposit) return;
     setSent(null);
@@ -134,7 +139,7 @@ export function DepositPanel() {
           label="Into account"
           data={[
             { value: '', label: ownAccounts.length ? 'The first account' : 'A new account (first deposit)' },
-            ...ownAccounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` })),
+            ...ownAccounts.map((a) => ({ value: String(a.accountId), label: names.label(a.accountId) })),
           ]}
           value={into !== undefined ? String(into) : ''}
           onChange={(v) => setIntoText(v || null)}

@@ -57,6 +57,8 @@ export function WithdrawPanel() {
           {outgoing.field}
           <Select
             label="From the address book"
+            // a hint like its neighbours', so the three fields line up
+            description="Addresses saved under Settings"
             placeholder="Choose a saved address"
             data={(addresses.data ?? []).map((a) => ({ value: a.address, label: a.label }))}
             value={null}

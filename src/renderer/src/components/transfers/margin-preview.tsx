@@ -47,7 +47,7 @@ export function MarginPreview({
   const close = health !== null && health <= CLOSE_TO_LIQUIDATION_BPS;
   return (
     <>
-      <Paper withBorder p="sm" aria-label={`After this ${verb}`}>
+      <Paper withBorder p="sm" component="section" aria-label={`After this ${verb}`}>
         <Group gap="xl">
           <Text size="sm">
             Margin health after: <strong>{health === null ? '—' : percent(health)}</strong>
