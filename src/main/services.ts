@@ -222,7 +222,15 @@ export function createServices(deps: ServiceDeps): Services {
     funds.resume();
     const watcher = new AccountWatcher(
       client,
-      deps.onAccountUpdate ?? (() => {}),
+      // a credited deposit that none of this app's deposits sent is told as one from elsewhere
+      (update, detail) =>
+        deps.onAccountUpdate?.(
+          update.type === 'depositCredited' &&
+            detail?.chainTxId !== undefined &&
+            !funds.list().some((d) => d.txId === detail.chainTxId)
+            ? { ...update, fromElsewhere: true }
+            : update,
+        ),
       (connected, detail, answered) => {
         reachability.update(connected, answered);
         deps.onExchangeStatus?.(connected, detail);

@@ -38,6 +38,13 @@ const ACCOUNT_NOTICES: Record<
 };
 
 export function accountNotice(update: EventOf<'accountUpdate'>): Notice | null {
+  // one of this app's own deposits is told by its own progress (depositNotice)
+  if (update.type === 'depositCredited' && update.fromElsewhere)
+    return {
+      color: 'teal',
+      title: 'Deposit received',
+      message: `A deposit sent from elsewhere arrived in account ${update.accountId}. Its balance is updated.`,
+    };
   const notice = ACCOUNT_NOTICES[update.type];
   return notice ? { ...notice, message: notice.message(update.accountId) } : null;
 }

@@ -30,6 +30,10 @@ test('a wallet with an open position', async () => {
   await unlockOrSetUp(page);
   await importWallet(page, 'Trader', trader.secret);
   account = await trader.deposit(0, 1_000_000_000n); // 1,000 USDC
+  // sent straight to the chain, not from this app: told as a deposit from elsewhere
+  await expect(page.getByRole('alert').filter({ hasText: 'Deposit received' })).toContainText(
+    `A deposit sent from elsewhere arrived in account ${account}.`,
+  );
   await trader.createSession();
   // about 6.5x leverage: 0.1 BTC against 1,000 USDC
   await trader.order({ accountId: account, marketId: BTC, side: 'BID', size: 1_000n });

@@ -44,6 +44,8 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
   const vaults = page.getByRole('table', { name: 'Vaults' });
   const btc = vaults.getByRole('row').filter({ hasText: 'BTC Momentum' });
   await expect(btc).toContainText('BTC-PERP');
+  // the share value says what it is in
+  await expect(btc).toContainText(/[\d,.]+ USDC per share/);
   await expect(btc).toContainText(/\d{2,3},\d{3}(\.\d+)? USDC/); // about the owner’s 100,000 seed
   await btc.getByRole('button', { name: 'Deposit' }).click();
 

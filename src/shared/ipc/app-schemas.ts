@@ -385,6 +385,8 @@ export const AccountUpdateSchema = z.object({
   updateId: z.number().int(),
   /** the event that changed it, or 'resync' after a gap or reconnect */
   type: z.string(),
+  /** a deposit credited that this app did not send (someone else, or the wallet used elsewhere) */
+  fromElsewhere: z.boolean().optional(),
 });
 
 /** A name the person gives an account on this computer: shown wherever its number is. */

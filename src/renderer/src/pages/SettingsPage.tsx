@@ -161,6 +161,8 @@ function NotificationsPanel() {
   const settings = useSettings();
   const host = useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(wallet.getAppInfo()) }).data?.host;
   const action = useAction();
+  // shown as ticked or not at once; main's answer settles it (and a refusal puts it back)
+  const [chosen, setChosen] = useState<boolean | null>(null);
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
@@ -172,13 +174,16 @@ function NotificationsPanel() {
               ? 'Only the desktop app can; in this browser they show inside the window.'
               : 'Deposits credited, withdrawals paid out, orders filled and liquidations, even while Perpetua is in the background.'
           }
-          checked={settings.data?.osNotifications ?? true}
+          checked={chosen ?? settings.data?.osNotifications ?? true}
           disabled={!settings.data || action.busy}
           onChange={(e) => {
             const enabled = e.currentTarget.checked;
-            void action.run(async () =>
-              client.setQueryData(keys.settings, await unwrap(wallet.setOsNotifications({ enabled }))),
-            );
+            setChosen(enabled);
+            void action
+              .run(async () =>
+                client.setQueryData(keys.settings, await unwrap(wallet.setOsNotifications({ enabled }))),
+              )
+              .finally(() => setChosen(null));
           }}
         />
         <ErrorNote error={action.error} title="Not changed" />
