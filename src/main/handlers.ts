@@ -99,6 +99,8 @@ export function createAppHandlers(
       const token = tokenId ?? info.quoteTokenId;
       return { tokenId: token, fee: await withdrawalFee(s.client, info, accountId, token) };
     },
+    // read while the Withdraw form is typed in, so it is not activity
+    checkDestination: async ({ address }) => ({ usedBefore: s.addressBook.usedDestination(address.trim()) }),
     lookupAccount: async ({ accountId }) => {
       const wallets = s.wallets.list();
       const [exists, users] = await Promise.all([
@@ -107,7 +109,11 @@ export function createAppHandlers(
       ]);
       // the last owner found, as the one-by-one walk this replaces answered
       const owner = wallets.filter((_w, i) => users[i]?.accountIds.includes(accountId)).at(-1);
-      return { exists, ownWalletId: owner?.walletId ?? null };
+      return {
+        exists,
+        ownWalletId: owner?.walletId ?? null,
+        sentBefore: s.addressBook.usedRecipient(accountId),
+      };
     },
 
     prepareAction: (intent) => s.pipeline.prepare(intent),

@@ -29,18 +29,22 @@ test('a wallet with an open position', async () => {
   await page.goto(app.url);
   await unlockOrSetUp(page);
   await importWallet(page, 'Trader', trader.secret);
-  account = await trader.deposit(0, 1_000_000_000n); // 1,000 USDC
-  // sent straight to the chain, not from this app: told as a deposit from elsewhere
+  account = await trader.deposit(0, 1_000_000_000n); // 1,000 USDC, opening the account
+  await go('Portfolio');
+  await expect(page.getByRole('table', { name: 'Accounts' })).toContainText('1,000 USDC');
+  // more, sent straight to the chain rather than from this app: told as a deposit from elsewhere
+  await trader.deposit(0, 5_000_000n);
   await expect(page.getByRole('alert').filter({ hasText: 'Deposit received' })).toContainText(
     `A deposit sent from elsewhere arrived in account ${account}.`,
   );
+  await shot('deposit-from-elsewhere');
   await trader.createSession();
   // about 6.5x leverage: 0.1 BTC against 1,000 USDC
   await trader.order({ accountId: account, marketId: BTC, side: 'BID', size: 1_000n });
   await expect.poll(async () => (await trader.account(account)).positions.length).toBe(1);
 });
 
-test('withdraw: health and liquidation price after the amount are shown while typing, with the warning', async () => {
+test('withdraw: health and liquidation price after the amount are shown while typing, and Max follows the free collateral', async () => {
   await go('Transfers');
   await page.getByRole('tab', { name: 'Withdraw' }).click();
   const after = page.getByRole('region', { name: 'After this withdrawal' });
@@ -111,6 +115,15 @@ test('an account named once is shown by its name wherever its number is', async 
   await expect(review.getByRole('table', { name: 'Action summary' })).toContainText(named);
   await review.getByRole('button', { name: 'Cancel' }).click();
   await expect(review).toHaveCount(0);
+
+  // someone else's account, never sent to: warned while the number is typed (the devnet's vault owner has 1)
+  await page.getByLabel('An existing account').check();
+  await page.getByLabel('Account id').fill('1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Someone else' })).toContainText(
+    'Account 1 belongs to someone else and you have not sent to it before.',
+  );
+  await shot('transfer-new-recipient');
+  await page.getByLabel('A new account of this wallet').check();
 });
 
 test('revoke all: asked with the sessions in sight, reported, and the create-session form stays', async () => {
@@ -151,9 +164,8 @@ test('settings: notifications to the operating system can be turned off', async 
   ).toBeVisible();
   await os.uncheck();
   await expect(os).not.toBeChecked();
+  // kept by main: a reload reads it back
   await page.reload();
-  await unlockOrSetUp(page);
-  await go('Settings');
   await expect(
     page.getByRole('checkbox', { name: 'Also show notifications in the operating system' }),
   ).not.toBeChecked();

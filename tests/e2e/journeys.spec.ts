@@ -173,13 +173,19 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await page.getByRole('tab', { name: 'Withdraw' }).click();
   await page.getByLabel(/^Amount/).fill('50');
   await page.getByLabel('Destination address').fill(destination);
+  // a first withdrawal to this address: said while typing, before the review says it again
+  await expect(page.getByRole('alert').filter({ hasText: 'A new address' })).toContainText(
+    'You have not withdrawn to this address before.',
+  );
   await expect(page.getByLabel('Fee')).toContainText('Withdrawal fee: 1 USDC');
   await expect(page.getByLabel('Fee')).toContainText('You receive: 49 USDC');
   await page.getByLabel('Destination address').press('Enter');
   const summary = page.getByRole('table', { name: 'Action summary' });
   await expect(summary).toContainText('1 USDC');
   await expect(summary).toContainText('49 USDC');
-  await expect(page.getByText('You have not withdrawn to this address before')).toBeVisible();
+  await expect(
+    page.getByRole('dialog').getByText('You have not withdrawn to this address before'),
+  ).toBeVisible();
   // money leaving the wallets: signed only with the passphrase, checked by main for this confirmation
   const passphrase = page.getByLabel('Confirm with your passphrase');
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();

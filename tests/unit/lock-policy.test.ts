@@ -68,6 +68,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   getHistory: { accountId: 1, kind: 'deposit' },
   getWithdrawalFee: { accountId: 1 },
   lookupAccount: { accountId: 1 },
+  checkDestination: { address: ADDRESS },
   prepareAction: { kind: 'transfer', walletId: WALLET, fromAccountId: 1, tokenId: 0, amount: 1n },
   confirmAction: { confirmationId: 'c' },
   listAuditLog: {},

@@ -87,6 +87,7 @@ export const METHOD_ACCESS = {
   getTriggers: { lock: 'unlocked', activity: false },
   getHistory: { lock: 'unlocked', activity: false },
   getWithdrawalFee: { lock: 'unlocked', activity: false },
+  checkDestination: { lock: 'unlocked', activity: false },
   lookupAccount: { lock: 'unlocked', activity: true },
   prepareAction: { lock: 'unlocked', activity: true },
   confirmAction: { lock: 'unlocked', activity: true },

@@ -518,7 +518,13 @@ export const appMethods = {
   },
   lookupAccount: {
     args: z.object({ accountId: AccountId }),
-    result: z.object({ exists: z.boolean(), ownWalletId: Id.nullable() }),
+    /** sentBefore: a transfer from here went to it before (the first-time warning, while typing) */
+    result: z.object({ exists: z.boolean(), ownWalletId: Id.nullable(), sentBefore: z.boolean() }),
+  },
+  /** whether a withdrawal from here went to this address before (the first-time warning, while typing) */
+  checkDestination: {
+    args: z.object({ address: z.string().max(64) }),
+    result: z.object({ usedBefore: z.boolean() }),
   },
   // actions
   prepareAction: { args: IntentSchema, result: SummarySchema },

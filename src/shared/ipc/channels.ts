@@ -51,6 +51,7 @@ export const METHOD_NAMES = [
   'getHistory',
   'getWithdrawalFee',
   'lookupAccount',
+  'checkDestination',
   'prepareAction',
   'confirmAction',
   'listAuditLog',
