@@ -77,12 +77,12 @@ describe('audit log', () => {
   });
 
   it('lists and exports each entry as a sentence a person reads', () => {
-    log.append(entry({ words: { verb: 'withdraw', rest: '25 USDC from account 3 to 9xQe…VFin' } }));
+    log.append(entry({ wording: { verb: 'withdraw', rest: '25 USDC from account 3 to 9xQe…VFin' } }));
     log.append(
       entry({
         result: 'err',
         error: 'LOCKED',
-        words: { verb: 'transfer', rest: '1 USDC from account 3 to account 5' },
+        wording: { verb: 'transfer', rest: '1 USDC from account 3 to account 5' },
       }),
     );
     expect(log.list().entries.map((e) => e.sentence)).toEqual([

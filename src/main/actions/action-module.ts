@@ -28,7 +28,7 @@ export interface ActionPlan<Facts> {
     amount: bigint;
     fee: bigint;
     received: bigint;
-    words: AuditWords;
+    wording: AuditWords;
   };
   /** the action a session key signs */
   build(sessionId: bigint): ActionKind;

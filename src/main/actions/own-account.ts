@@ -35,7 +35,7 @@ export function ownAccountPlan<Facts>(
      * What the audit log records: the amount asked for (into a vault, out of one, claimed; 0 for a trigger)
      * and the words. Required, so that no kind is logged with an amount it never stated.
      */
-    audited: { amount: bigint; words: AuditWords };
+    audited: { amount: bigint; wording: AuditWords };
     balanceAfter: bigint;
     build(sessionId: bigint): ActionKind;
     facts: Facts;
@@ -59,7 +59,7 @@ export function ownAccountPlan<Facts>(
       amount: plan.audited.amount,
       fee: 0n,
       received: 0n,
-      words: plan.audited.words,
+      wording: plan.audited.wording,
     },
     build: plan.build,
     facts: plan.facts,

@@ -22,7 +22,7 @@ export const removeTrigger: ActionModule<'removeTrigger', null> = {
       confirmLabel: `Remove ${name}`,
       audited: {
         amount: 0n,
-        words: { verb: 'remove', rest: `the ${market.symbol} ${name} at ${at} of account ${accountId}` },
+        wording: { verb: 'remove', rest: `the ${market.symbol} ${name} at ${at} of account ${accountId}` },
       },
       balanceAfter: own.quoteBalance,
       lines: [text('market', 'Market', market.symbol), text('triggerPrice', 'Trigger price', at)],

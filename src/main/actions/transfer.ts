@@ -53,7 +53,7 @@ export const transfer: ActionModule<
         amount: intent.amount,
         fee: 0n,
         received: intent.amount,
-        words: {
+        wording: {
           verb: 'transfer',
           rest: `${money(token, intent.amount)} from account ${from} to ${to === undefined ? 'a new account' : `account ${to}`}`,
         },

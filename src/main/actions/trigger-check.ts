@@ -48,7 +48,7 @@ export function triggerPlan(
     confirmLabel: `${verb} ${name} at ${at}`,
     audited: {
       amount: 0n,
-      words:
+      wording:
         verb === 'Add'
           ? { verb: 'add', rest: `a ${market.symbol} ${name} at ${at} to account ${accountId}` }
           : { verb: 'change', rest: `the ${market.symbol} ${name} of account ${accountId} to ${at}` },

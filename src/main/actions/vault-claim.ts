@@ -35,7 +35,7 @@ export const vaultClaim: ActionModule<
       confirmLabel: `Claim ${money(quote, holding.claimable)} from ${vault.name}`,
       audited: {
         amount: holding.claimable,
-        words: {
+        wording: {
           verb: 'claim',
           rest: `${money(quote, holding.claimable)} from ${vault.name} into account ${account.accountId}`,
         },

@@ -31,7 +31,7 @@ export const vaultDeposit: ActionModule<
       confirmLabel: `Deposit into ${vault.name}`,
       audited: {
         amount: intent.amount,
-        words: {
+        wording: {
           verb: 'deposit',
           rest: `${money(quote, intent.amount)} from account ${account.accountId} into ${vault.name}`,
         },

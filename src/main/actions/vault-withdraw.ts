@@ -45,7 +45,7 @@ export const vaultWithdraw: ActionModule<
       // the amount asked for (quote or shares): nothing leaves the account, but the log states the request
       audited: {
         amount: intent.amount,
-        words: {
+        wording: {
           verb: 'request',
           rest: `a withdrawal of ${asked} from ${vault.name} into account ${account.accountId}`,
         },

@@ -64,7 +64,7 @@ export const withdraw: ActionModule<
         amount: intent.amount,
         fee,
         received: receive,
-        words: {
+        wording: {
           verb: 'withdraw',
           rest: `${money(token, intent.amount)} from account ${intent.accountId} to ${shortAddress(destination)}`,
         },

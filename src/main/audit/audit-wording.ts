@@ -29,7 +29,7 @@ interface Described {
   result: 'ok' | 'err' | 'unknown';
   error?: string | undefined;
   sessionId?: string | undefined;
-  words?: AuditWords | undefined;
+  wording?: AuditWords | undefined;
 }
 
 /** "9xQe…k3Fd": enough of an address to recognise it; the review showed it whole. */
@@ -47,8 +47,8 @@ const SESSION_KINDS: Record<string, [string, string]> = {
 /** One sentence for an entry: what was done, or what was tried and how it ended. */
 export function describeAudit(entry: Described): string {
   const session = SESSION_KINDS[entry.kind];
-  const words: { verb: string; past: string; rest: string } | null = entry.words
-    ? { verb: entry.words.verb, past: PAST[entry.words.verb], rest: entry.words.rest }
+  const words: { verb: string; past: string; rest: string } | null = entry.wording
+    ? { verb: entry.wording.verb, past: PAST[entry.wording.verb], rest: entry.wording.rest }
     : session
       ? {
           verb: session[0],

@@ -278,7 +278,7 @@ export class Funds {
       result: 'ok',
       ...(token
         ? {
-            words: {
+            wording: {
               verb: 'deposit',
               rest: `${money(token, deposit.amount)} from the wallet on the chain into ${into}`,
             },

@@ -46,7 +46,7 @@ const RecoveryContextSchema = AuditEntrySchema.pick({
   tokenId: true,
   amounts: true,
   sessionId: true,
-  words: true,
+  wording: true,
 });
 
 interface Prepared {
@@ -220,7 +220,7 @@ export class ActionPipeline {
         received: audit.received.toString(),
       },
       sessionId: signer.sessionId.toString(),
-      words: audit.words,
+      wording: audit.wording,
     };
     let outcome: Outcome;
     try {

@@ -80,7 +80,7 @@ describe('what the audit log records of each action', () => {
     );
     expect(plan.audit.amount).toBe(usdc(25));
     expect(
-      describeAudit({ kind: 'vaultWithdraw', accounts: [4], result: 'ok', words: plan.audit.words }),
+      describeAudit({ kind: 'vaultWithdraw', accounts: [4], result: 'ok', wording: plan.audit.wording }),
     ).toBe('Requested a withdrawal of 25 USDC from BTC Momentum into account 4');
   });
 
@@ -90,7 +90,7 @@ describe('what the audit log records of each action', () => {
       context(),
     );
     expect(plan.audit.amount).toBe(usdc(10));
-    expect(plan.audit.words.rest).toContain('10 shares');
+    expect(plan.audit.wording.rest).toContain('10 shares');
   });
 
   it('a withdrawal: the words and the confirm button name the amount and where it goes', async () => {
@@ -99,7 +99,7 @@ describe('what the audit log records of each action', () => {
       context(),
     );
     expect(plan.confirmLabel).toBe('Withdraw 25 USDC');
-    expect(describeAudit({ kind: 'withdraw', accounts: [4], result: 'ok', words: plan.audit.words })).toBe(
+    expect(describeAudit({ kind: 'withdraw', accounts: [4], result: 'ok', wording: plan.audit.wording })).toBe(
       'Withdrew 25 USDC from account 4 to 9xQe…VFin',
     );
   });
@@ -116,17 +116,17 @@ describe('what the audit log records of each action', () => {
       context(),
     );
     expect(move.confirmLabel).toBe('Transfer 7 USDC');
-    expect(describeAudit({ kind: 'transfer', accounts: [4, 9], result: 'ok', words: move.audit.words })).toBe(
+    expect(describeAudit({ kind: 'transfer', accounts: [4, 9], result: 'ok', wording: move.audit.wording })).toBe(
       'Transferred 7 USDC from account 4 to account 9',
     );
   });
 
   it('says what was tried when it was refused or its outcome is unknown', () => {
-    const words = { verb: 'withdraw', rest: '25 USDC from account 4 to 9xQe…VFin' } as const;
+    const wording = { verb: 'withdraw', rest: '25 USDC from account 4 to 9xQe…VFin' } as const;
     expect(
-      describeAudit({ kind: 'withdraw', accounts: [4], result: 'err', error: 'NOT_ENOUGH', words }),
+      describeAudit({ kind: 'withdraw', accounts: [4], result: 'err', error: 'NOT_ENOUGH', wording }),
     ).toBe('Not done: withdraw 25 USDC from account 4 to 9xQe…VFin (NOT_ENOUGH)');
-    expect(describeAudit({ kind: 'withdraw', accounts: [4], result: 'unknown', words })).toBe(
+    expect(describeAudit({ kind: 'withdraw', accounts: [4], result: 'unknown', wording })).toBe(
       'Sent, outcome not known yet: withdraw 25 USDC from account 4 to 9xQe…VFin',
     );
     // entries from before actions were worded
