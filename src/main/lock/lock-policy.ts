@@ -45,6 +45,10 @@ export const METHOD_ACCESS = {
   setNetwork: { lock: 'fresh', activity: true },
   setTheme: { lock: 'unlocked', activity: false },
   setSolanaRpc: { lock: 'unlocked', activity: true },
+  setOsNotifications: { lock: 'unlocked', activity: true },
+  // the names are the person's own: not shown on the lock screen
+  getAccountNames: { lock: 'unlocked', activity: false },
+  setAccountName: { lock: 'unlocked', activity: true },
   getLockState: { lock: 'open', activity: false },
   reportActivity: { lock: 'open', activity: true },
   setupPassphrase: { lock: 'open', activity: false },
@@ -83,6 +87,7 @@ export const METHOD_ACCESS = {
   getTriggers: { lock: 'unlocked', activity: false },
   getHistory: { lock: 'unlocked', activity: false },
   getWithdrawalFee: { lock: 'unlocked', activity: false },
+  checkDestination: { lock: 'unlocked', activity: false },
   lookupAccount: { lock: 'unlocked', activity: true },
   prepareAction: { lock: 'unlocked', activity: true },
   confirmAction: { lock: 'unlocked', activity: true },

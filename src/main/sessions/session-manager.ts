@@ -75,6 +75,8 @@ export interface SessionManagerDeps {
   submitter: Submitter;
   audit: AuditLog;
   dataDir: string;
+  /** the session key the demo data made for a wallet, if it is a demo wallet (see demo-wallets) */
+  demoSessionOf?: (walletPublicKey: string) => string | null;
   now?: () => number;
 }
 
@@ -241,6 +243,7 @@ export class SessionManager {
       createdAt: s.createdAt ?? mine?.createdAt ?? null,
       lastUsed: mine?.lastUsed ?? null,
       createdHere: mine !== undefined,
+      demo: mine === undefined && this.deps.demoSessionOf?.(wallet.publicKey) === s.sessionKey,
       status:
         s.expiry <= now
           ? 'expired'
