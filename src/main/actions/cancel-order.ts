@@ -15,8 +15,19 @@ export const cancelOrder: ActionModule<'cancelOrder', { orderId: bigint }> = {
     if (!order)
       throw new AppFailure('NOT_FOUND', `Order ${intent.orderId} is not open on account ${accountId}.`);
     const market = marketOf(ctx, order.marketId);
+    const side = order.side === 'BID' ? 'buy' : 'sell';
+    const size = formatAmount(order.remainingSize, market.sizeDecimals, { group: true });
+    const price = formatAmount(order.price, market.priceDecimals, { group: true });
     return ownAccountPlan(own, {
       title: 'Cancel an order',
+      confirmLabel: 'Cancel order',
+      audited: {
+        amount: 0n,
+        wording: {
+          verb: 'cancel',
+          rest: `the ${market.symbol} ${side} order of ${size} at ${price} on account ${accountId}`,
+        },
+      },
       balanceAfter: own.quoteBalance,
       lines: [
         text('market', 'Market', market.symbol),

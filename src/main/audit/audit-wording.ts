@@ -12,6 +12,7 @@ const PAST = {
   add: 'Added',
   change: 'Changed',
   remove: 'Removed',
+  cancel: 'Cancelled',
 } as const;
 
 export type AuditVerb = keyof typeof PAST;

@@ -13,7 +13,7 @@ type StepInput = Pick<DrillStep, 'key' | 'label'> & Partial<Pick<DrillStep, 'tra
 
 /** The audit entries a run reports: those written since it started by the wallets it acted for. */
 export interface AuditReader {
-  list(query: { limit: number }): { entries: AuditEntry[] };
+  list(query: { limit: number }): { entries: (AuditEntry & { sentence: string })[] };
 }
 
 /** How many finished runs are kept to be read back. */

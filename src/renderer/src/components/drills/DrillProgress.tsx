@@ -15,20 +15,11 @@ const STATUS: Record<Status, { label: string; color: string }> = {
   skipped: { label: 'Skipped', color: 'yellow' },
 };
 
-/** The audit log's kinds in words. */
-const KIND: Record<string, string> = {
-  revokeSession: 'Session revoked by the wallet',
-  selfRevoke: 'Session ended itself',
-  createSession: 'Session created',
-  removeTrigger: 'Trigger removed',
-  cancelOrder: 'Order cancelled',
-  transfer: 'Transfer',
+/** The drills' own audit lines (the actions' lines carry their sentence from main). */
+const DRILL_KINDS: Record<string, string> = {
   sweep: 'Sweep',
   compromisedKeyDrill: 'Compromised-key drill',
 };
-
-/** the kinds whose session id is what they acted on (for the rest it is only the signer) */
-const SESSION_KINDS = new Set(['revokeSession', 'selfRevoke', 'createSession']);
 
 /** An audit entry's outcome; the drills' own lines are 'err' without a code when a step failed. */
 const outcome = (e: DrillRun['audit'][number]): string =>
@@ -118,8 +109,7 @@ export function DrillProgress({ run, title }: { run: DrillRun; title: string }) 
                   <Table.Tr key={i}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.time)}</Table.Td>
                     <Table.Td>
-                      {KIND[e.kind] ?? e.kind}
-                      {e.sessionId && SESSION_KINDS.has(e.kind) ? ` #${e.sessionId}` : ''}
+                      {DRILL_KINDS[e.kind] ?? e.sentence}
                       {e.detail ? (
                         <Text size="sm" c="dimmed">
                           {e.detail}
