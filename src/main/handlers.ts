@@ -11,6 +11,7 @@ import type { Network } from './network/network';
 import { accountDetail, portfolio, portfolioHistory, PortfolioPrefetch } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
 import { phraseHandlers } from './wallets/phrase-handlers';
+import { drillHandlers } from './drills/drill-handlers';
 
 const done = { done: true as const };
 
@@ -33,6 +34,12 @@ export function createAppHandlers(
     setNetwork: async (choice) => network.choose(choice),
     // Where deposits are sent and balances read from: the person's decision too, only while unlocked.
     setSolanaRpc: async ({ url }) => network.setSolanaRpc(url),
+    setOsNotifications: async ({ enabled }) => {
+      s.settings.update({ osNotifications: enabled });
+      return network.view();
+    },
+    getAccountNames: async () => s.settings.accountNames(),
+    setAccountName: async ({ accountId, name }) => s.settings.nameAccount(accountId, name),
 
     getLockState: () => s.lock.ensureReady(),
     setupPassphrase: async ({ passphrase }) => s.lock.setup(passphrase),
@@ -59,6 +66,7 @@ export function createAppHandlers(
     },
     exportWallet: ({ walletId, passphrase }) => s.wallets.export(walletId, passphrase),
     ...phraseHandlers(s),
+    ...drillHandlers(s),
 
     listSessions: () => s.sessions.list(),
     createSession: ({ walletId, ...options }) => s.sessions.create(walletId, options),
@@ -95,6 +103,8 @@ export function createAppHandlers(
       const token = tokenId ?? info.quoteTokenId;
       return { tokenId: token, fee: await withdrawalFee(s.client, info, accountId, token) };
     },
+    // read while the Withdraw form is typed in, so it is not activity
+    checkDestination: async ({ address }) => ({ usedBefore: s.addressBook.usedDestination(address.trim()) }),
     lookupAccount: async ({ accountId }) => {
       const wallets = s.wallets.list();
       const [exists, users] = await Promise.all([
@@ -103,7 +113,11 @@ export function createAppHandlers(
       ]);
       // the last owner found, as the one-by-one walk this replaces answered
       const owner = wallets.filter((_w, i) => users[i]?.accountIds.includes(accountId)).at(-1);
-      return { exists, ownWalletId: owner?.walletId ?? null };
+      return {
+        exists,
+        ownWalletId: owner?.walletId ?? null,
+        sentBefore: s.addressBook.usedRecipient(accountId),
+      };
     },
 
     prepareAction: (intent) => s.pipeline.prepare(intent),

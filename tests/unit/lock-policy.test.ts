@@ -24,6 +24,9 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   setNetwork: { kind: 'custom', url: 'http://127.0.0.1:9' },
   setTheme: { theme: 'dark' },
   setSolanaRpc: { url: 'http://127.0.0.1:9' },
+  setOsNotifications: { enabled: false },
+  getAccountNames: undefined,
+  setAccountName: { accountId: 4, name: 'Savings' },
   getLockState: undefined,
   reportActivity: undefined,
   setupPassphrase: { passphrase: PASSPHRASE },
@@ -66,6 +69,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   getHistory: { accountId: 1, kind: 'deposit' },
   getWithdrawalFee: { accountId: 1 },
   lookupAccount: { accountId: 1 },
+  checkDestination: { address: ADDRESS },
   prepareAction: { kind: 'transfer', walletId: WALLET, fromAccountId: 1, tokenId: 0, amount: 1n },
   confirmAction: { confirmationId: 'c' },
   listAuditLog: {},
@@ -73,6 +77,11 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   listAddresses: undefined,
   saveAddress: { label: 'x', address: ADDRESS },
   removeAddress: { address: ADDRESS },
+  reviewCompromisedKey: { walletIds: ['w1'] },
+  startCompromisedKey: { walletIds: ['w1'] },
+  reviewSweep: { accountIds: [1], targetAccountId: 2 },
+  startSweep: { reviewId: 'r1', passphrase: 'x' },
+  getDrillRun: { runId: 'r1' },
 };
 
 let now = 1_000_000;

@@ -45,6 +45,10 @@ export const METHOD_ACCESS = {
   setNetwork: { lock: 'fresh', activity: true },
   setTheme: { lock: 'unlocked', activity: false },
   setSolanaRpc: { lock: 'unlocked', activity: true },
+  setOsNotifications: { lock: 'unlocked', activity: true },
+  // the names are the person's own: not shown on the lock screen
+  getAccountNames: { lock: 'unlocked', activity: false },
+  setAccountName: { lock: 'unlocked', activity: true },
   getLockState: { lock: 'open', activity: false },
   reportActivity: { lock: 'open', activity: true },
   setupPassphrase: { lock: 'open', activity: false },
@@ -84,6 +88,7 @@ export const METHOD_ACCESS = {
   getTriggers: { lock: 'unlocked', activity: false },
   getHistory: { lock: 'unlocked', activity: false },
   getWithdrawalFee: { lock: 'unlocked', activity: false },
+  checkDestination: { lock: 'unlocked', activity: false },
   lookupAccount: { lock: 'unlocked', activity: true },
   prepareAction: { lock: 'unlocked', activity: true },
   confirmAction: { lock: 'unlocked', activity: true },
@@ -92,6 +97,14 @@ export const METHOD_ACCESS = {
   listAddresses: { lock: 'unlocked', activity: true },
   saveAddress: { lock: 'unlocked', activity: true },
   removeAddress: { lock: 'unlocked', activity: true },
+  reviewCompromisedKey: { lock: 'unlocked', activity: true },
+  // revoking every session is wallet-signed: the passphrase of the last few minutes
+  startCompromisedKey: { lock: 'fresh', activity: true },
+  reviewSweep: { lock: 'unlocked', activity: true },
+  // money leaving is checked by the sweep itself: the passphrase typed for this sweep
+  startSweep: { lock: 'unlocked', activity: true },
+  // polled while a drill runs, so not activity
+  getDrillRun: { lock: 'unlocked', activity: false },
 } as const satisfies Record<MethodName, Policy>;
 
 /** What the policy needs of the lock. */

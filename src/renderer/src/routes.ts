@@ -12,7 +12,10 @@ export const PAGES = [
   { id: 'settings', label: 'Settings' },
 ] as const;
 
-export type PageId = (typeof PAGES)[number]['id'];
+/** Guided flows reached from a page or a notice rather than from the navigation. */
+export const FLOWS = ['compromised-key', 'sweep'] as const;
+
+export type PageId = (typeof PAGES)[number]['id'] | (typeof FLOWS)[number];
 /** the Transfers page's tabs, each with its own address (#/transfers/withdraw) for the home screen's buttons */
 export const TRANSFER_TABS = ['deposit', 'withdraw', 'transfer'] as const;
 export type TransferTab = (typeof TRANSFER_TABS)[number];
@@ -21,7 +24,8 @@ export type Route =
   | { page: 'transfers'; tab: TransferTab }
   | { page: 'account'; accountId: number };
 
-const isPage = (value: string): value is PageId => PAGES.some((p) => p.id === value);
+const isPage = (value: string): value is PageId =>
+  PAGES.some((p) => p.id === value) || (FLOWS as readonly string[]).includes(value);
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');

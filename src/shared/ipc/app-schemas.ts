@@ -31,6 +31,8 @@ export const SessionViewSchema = z.object({
   createdAt: z.number().nullable(),
   lastUsed: z.number().nullable(),
   createdHere: z.boolean(),
+  /** made by the demo data as it played its scenario in: not this device's, but expected */
+  demo: z.boolean(),
   status: z.enum(['active', 'expiring', 'expired']),
 });
 
@@ -146,6 +148,8 @@ export const SettingsViewSchema = z.object({
   /** the exchange was set on the command line for this run and cannot be changed from the app */
   fixed: z.boolean(),
   theme: ThemeSchema,
+  /** notifications also go to the operating system (in Electron); on unless turned off in Settings */
+  osNotifications: z.boolean(),
   /** the Solana RPC deposits and on-chain balances use (url null: none known); custom: the person's choice */
   solanaRpc: z.object({ url: z.string().nullable(), custom: z.boolean() }).nullable(),
 });
@@ -376,6 +380,9 @@ export const AuditEntryViewSchema = z.object({
   result: z.enum(['ok', 'err', 'unknown']),
   error: z.string().optional(),
   detail: z.string().optional(),
+  wording: z.object({ verb: z.string(), rest: z.string() }).optional(),
+  /** the entry as a person reads it: "Withdrew 25 USDC from account 4 to 9xQe…VFin" */
+  sentence: z.string(),
 });
 
 const Done = z.object({ done: z.literal(true) });
@@ -392,7 +399,18 @@ export const AccountUpdateSchema = z.object({
   updateId: z.number().int(),
   /** the event that changed it, or 'resync' after a gap or reconnect */
   type: z.string(),
+  /** a deposit credited that this app did not send (someone else, or the wallet used elsewhere) */
+  fromElsewhere: z.boolean().optional(),
 });
+
+/** A name the person gives an account on this computer: shown wherever its number is. */
+export const AccountNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A name has at least one character.')
+  .max(32, 'A name has at most 32 characters.')
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'A name cannot contain control characters.');
+export const AccountNamesSchema = z.array(z.object({ accountId: AccountId, name: AccountNameSchema }));
 
 export const appMethods = {
   // settings
@@ -401,6 +419,15 @@ export const appMethods = {
   setTheme: { args: z.object({ theme: ThemeSchema }), result: SettingsViewSchema },
   /** a Solana RPC address (checked before it is saved); null goes back to the exchange's own */
   setSolanaRpc: { args: z.object({ url: z.string().max(2048).nullable() }), result: SettingsViewSchema },
+  /** notifications also go to the operating system (Electron only; the browser host has none) */
+  setOsNotifications: { args: z.object({ enabled: z.boolean() }), result: SettingsViewSchema },
+  /** the names given to accounts on this computer; never sent to the exchange */
+  getAccountNames: { args: z.undefined(), result: AccountNamesSchema },
+  /** name: null forgets the name; checked in main (AccountNameSchema) */
+  setAccountName: {
+    args: z.object({ accountId: AccountId, name: z.string().max(200).nullable() }),
+    result: AccountNamesSchema,
+  },
   // lock
   getLockState: { args: z.undefined(), result: LockStateSchema },
   setupPassphrase: { args: z.object({ passphrase: Passphrase }), result: LockStateSchema },
@@ -506,7 +533,13 @@ export const appMethods = {
   },
   lookupAccount: {
     args: z.object({ accountId: AccountId }),
-    result: z.object({ exists: z.boolean(), ownWalletId: Id.nullable() }),
+    /** sentBefore: a transfer from here went to it before (the first-time warning, while typing) */
+    result: z.object({ exists: z.boolean(), ownWalletId: Id.nullable(), sentBefore: z.boolean() }),
+  },
+  /** whether a withdrawal from here went to this address before (the first-time warning, while typing) */
+  checkDestination: {
+    args: z.object({ address: z.string().max(64) }),
+    result: z.object({ usedBefore: z.boolean() }),
   },
   // actions
   prepareAction: { args: IntentSchema, result: SummarySchema },

@@ -9,6 +9,9 @@ export const METHOD_NAMES = [
   'setNetwork',
   'setTheme',
   'setSolanaRpc',
+  'setOsNotifications',
+  'getAccountNames',
+  'setAccountName',
   'getLockState',
   'reportActivity',
   'setupPassphrase',
@@ -49,6 +52,7 @@ export const METHOD_NAMES = [
   'getHistory',
   'getWithdrawalFee',
   'lookupAccount',
+  'checkDestination',
   'prepareAction',
   'confirmAction',
   'listAuditLog',
@@ -56,6 +60,11 @@ export const METHOD_NAMES = [
   'listAddresses',
   'saveAddress',
   'removeAddress',
+  'reviewCompromisedKey',
+  'startCompromisedKey',
+  'reviewSweep',
+  'startSweep',
+  'getDrillRun',
 ] as const;
 
 export const EVENT_NAMES = ['exchangeStatus', 'lockState', 'depositStatus', 'accountUpdate'] as const;

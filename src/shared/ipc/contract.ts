@@ -7,6 +7,7 @@ import type { Result } from '../result';
 import { MarketsInfoSchema } from '../exchange/info';
 import { appEvents, appMethods } from './app-schemas';
 import { phraseMethods } from './phrase-schemas';
+import { drillMethods } from './drills';
 
 export interface MethodSpec {
   args: z.ZodType;
@@ -30,6 +31,7 @@ export const contract = {
   getMarkets: { args: NoArgs, result: MarketsInfoSchema },
   ...appMethods,
   ...phraseMethods,
+  ...drillMethods,
 } satisfies { [M in MethodName]: MethodSpec };
 
 export const eventPayloads = {
