@@ -1,7 +1,7 @@
 // Every intent kind the contract accepts has its action module, and nothing else does: a kind added to
 // IntentSchema without a module fails to compile (the registry's `satisfies`) and fails here.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ACTION_KINDS, IntentSchema, type IntentKind } from '../../src/shared/ipc/action-schemas';
+import { ACTION_KINDS, IntentSchema, type IntentKind } from '../../src/shared/ipc/actions';
 import { moduleFor, REGISTERED_KINDS, type RegisteredKind } from '../../src/main/actions/registry';
 
 describe('the action registry', () => {

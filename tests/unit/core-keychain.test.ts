@@ -84,9 +84,9 @@ describe('the core without an OS keychain', () => {
     const dispatch = createDispatcher(core.handlers);
     const before = snapshot(dataDir);
 
-    const lockState = await dispatch('getLockState', undefined);
+    const lockState = await dispatch('lock.state', undefined);
     expect(lockState).toMatchObject({ ok: false, error: { code: 'KEYCHAIN_UNAVAILABLE' } });
-    expect(await dispatch('setupPassphrase', { passphrase: 'a passphrase of mine' })).toMatchObject({
+    expect(await dispatch('lock.setup', { passphrase: 'a passphrase of mine' })).toMatchObject({
       ok: false,
       error: { code: 'KEYCHAIN_UNAVAILABLE' },
     });
@@ -94,11 +94,11 @@ describe('the core without an OS keychain', () => {
     expect(store.inner.items.size).toBe(0);
 
     store.installed = true;
-    expect(await dispatch('getLockState', undefined)).toMatchObject({
+    expect(await dispatch('lock.state', undefined)).toMatchObject({
       ok: true,
       value: { status: 'uninitialized' },
     });
-    expect(await dispatch('setupPassphrase', { passphrase: 'a passphrase of mine' })).toMatchObject({
+    expect(await dispatch('lock.setup', { passphrase: 'a passphrase of mine' })).toMatchObject({
       ok: true,
       value: { status: 'unlocked' },
     });

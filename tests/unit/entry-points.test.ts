@@ -80,7 +80,7 @@ describe('browser host entry points', () => {
     const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
     for (const frame of [
       '{"id":1,"method":{"toString":1}}',
-      '{"id":1,"method":["getMarkets"]}',
+      '{"id":1,"method":["app.markets"]}',
       '{"id":1,"method":null}',
       '7',
       'null',

@@ -12,7 +12,8 @@ import {
   windowOptions,
 } from '../../src/main/electron/hardening';
 import { bindIpc } from '../../src/main/electron/ipc';
-import { METHOD_NAMES, methodChannel } from '../../src/shared/ipc/channels';
+import { METHOD_NAMES } from '../../src/shared/ipc/contract';
+import { methodChannel } from '../../src/shared/ipc/channels';
 
 describe('window options', () => {
   const prefs = windowOptions('/app/preload/index.cjs').webPreferences!;
@@ -146,7 +147,7 @@ describe('IPC sender check', () => {
       isAppUrl(url),
     );
     expect(Object.keys(handlers).sort()).toEqual(METHOD_NAMES.map(methodChannel).sort());
-    const call = handlers[methodChannel('getMarkets')]!;
+    const call = handlers[methodChannel('app.markets')]!;
     expect(await call({ senderFrame: { url: 'app://perpetua/index.html' } }, undefined)).toEqual({
       ok: true,
       value: 'ran',
@@ -239,23 +240,32 @@ describe('Electron results are parsed against the contract (issue 14 item 15)', 
   it('a malformed answer from main becomes a plain INTERNAL failure, a good one passes', async () => {
     const { checkedApi } = await import('../../src/shared/ipc/checked-api');
     const raw: Record<string, unknown> = {
-      getLockState: async () => ({ ok: true, value: { injected: '<img onerror>' } }),
-      getMarkets: async () => ({ ok: false, error: { code: 'EXCHANGE_UNAVAILABLE', message: 'down' } }),
-      listWallets: async () => ({ ok: true, value: [] }),
-      lock: async () => 'not a result',
-      unlock: async () => {
-        throw new Error('channel closed');
+      lock: {
+        state: async () => ({ ok: true, value: { injected: '<img onerror>' } }),
+        lock: async () => 'not a result',
+        unlock: async () => {
+          throw new Error('channel closed');
+        },
       },
+      app: {
+        markets: async () => ({ ok: false, error: { code: 'EXCHANGE_UNAVAILABLE', message: 'down' } }),
+      },
+      wallets: { list: async () => ({ ok: true, value: [] }) },
     };
     const api = checkedApi(raw);
-    expect(await api.getLockState()).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
-    expect(await api.getMarkets()).toEqual({
+    expect(await api.lock.state()).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(await api.app.markets()).toEqual({
       ok: false,
       error: { code: 'EXCHANGE_UNAVAILABLE', message: 'down' },
     });
-    expect(await api.listWallets()).toEqual({ ok: true, value: [] });
-    expect(await api.lock()).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
-    expect(await api.unlock({ passphrase: 'x'.repeat(12) })).toMatchObject({
+    expect(await api.wallets.list()).toEqual({ ok: true, value: [] });
+    // a method the preload did not expose answers INTERNAL rather than calling anything else
+    expect(await api.wallets.rename({ walletId: 'w', label: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL' },
+    });
+    expect(await api.lock.lock()).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(await api.lock.unlock({ passphrase: 'x'.repeat(12) })).toMatchObject({
       ok: false,
       error: { code: 'INTERNAL' },
     });

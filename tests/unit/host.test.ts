@@ -98,7 +98,7 @@ function call(
 describe('browser host bridge', () => {
   it('carries a getMarkets call to the real devnet and back', async () => {
     const ws = await connect({});
-    const result = await call(ws, 'getMarkets');
+    const result = await call(ws, 'app.markets');
     expect(result.ok).toBe(true);
     expect((result.value as { markets: { symbol: string }[] }).markets.map((m) => m.symbol)).toContain(
       'BTC-PERP',
@@ -138,7 +138,7 @@ describe('browser host bridge', () => {
     const closed = new Promise<number>((resolve) => older.once('close', (code) => resolve(code)));
     const newer = await connect({});
     expect(await closed).toBe(4000);
-    expect((await call(newer, 'getMarkets')).ok).toBe(true);
+    expect((await call(newer, 'app.markets')).ok).toBe(true);
     newer.close();
   });
 
@@ -177,7 +177,7 @@ describe('browser host bridge', () => {
 
   it('answers malformed arguments with INVALID_ARGUMENT and closes on garbage', async () => {
     const ws = await connect({});
-    expect(await call(ws, 'getMarkets', { injected: 1 })).toMatchObject({
+    expect(await call(ws, 'app.markets', { injected: 1 })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_ARGUMENT' },
     });

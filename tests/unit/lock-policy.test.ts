@@ -7,9 +7,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core';
 import { createDispatcher, type Dispatch } from '../../src/main/ipc-dispatch';
 import { applyPolicy, METHOD_ACCESS, OPEN_WHILE_LOCKED } from '../../src/main/lock/lock-policy';
-import type { Handlers } from '../../src/shared/ipc/contract';
-import { METHOD_NAMES, type MethodName } from '../../src/shared/ipc/channels';
-import type { ArgsOf } from '../../src/shared/ipc/contract';
+import {
+  METHOD_NAMES,
+  groups,
+  handlerOf,
+  splitName,
+  type ArgsOf,
+  type Handlers,
+  type MethodName,
+} from '../../src/shared/ipc/contract';
+import type { MethodSpec } from '../../src/shared/ipc/method';
 import { FAST_SCRYPT, MemorySecretStore } from '../support/memory-store';
 
 const PASSPHRASE = 'lock policy passphrase';
@@ -18,60 +25,60 @@ const ADDRESS = '11111111111111111111111111111111';
 
 /** One valid argument per method: the compiler makes a new method of the contract appear here. */
 const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
-  getAppInfo: undefined,
-  getMarkets: undefined,
-  getSettings: undefined,
-  setNetwork: { kind: 'custom', url: 'http://127.0.0.1:9' },
-  setTheme: { theme: 'dark' },
-  setSolanaRpc: { url: 'http://127.0.0.1:9' },
-  getLockState: undefined,
-  reportActivity: undefined,
-  setupPassphrase: { passphrase: PASSPHRASE },
-  unlock: { passphrase: 'not the passphrase' },
-  lock: undefined,
-  changePassphrase: { oldPassphrase: PASSPHRASE, newPassphrase: 'another passphrase' },
-  setAutoLock: { minutes: 3 },
-  listWallets: undefined,
-  createWallet: { label: 'x' },
-  confirmWalletBackup: { pendingId: 'p', confirmation: 'abcdef' },
-  importWallet: { label: 'x', secret: ADDRESS },
-  renameWallet: { walletId: WALLET, label: 'y' },
-  removeWallet: { walletId: WALLET, confirmPublicKey: ADDRESS },
-  exportWallet: { walletId: WALLET, passphrase: PASSPHRASE },
-  listPhrases: undefined,
-  createPhraseWallet: { label: 'x', wordCount: 12 },
-  confirmPhraseBackup: { pendingId: 'p', answers: ['abandon', 'abandon', 'about'] },
-  discoverPhrase: {
+  'app.info': undefined,
+  'app.markets': undefined,
+  'settings.get': undefined,
+  'settings.setNetwork': { kind: 'custom', url: 'http://127.0.0.1:9' },
+  'settings.setTheme': { theme: 'dark' },
+  'settings.setSolanaRpc': { url: 'http://127.0.0.1:9' },
+  'lock.state': undefined,
+  'lock.reportActivity': undefined,
+  'lock.setup': { passphrase: PASSPHRASE },
+  'lock.unlock': { passphrase: 'not the passphrase' },
+  'lock.lock': undefined,
+  'lock.changePassphrase': { oldPassphrase: PASSPHRASE, newPassphrase: 'another passphrase' },
+  'lock.setAutoLock': { minutes: 3 },
+  'wallets.list': undefined,
+  'wallets.create': { label: 'x' },
+  'wallets.confirmBackup': { pendingId: 'p', confirmation: 'abcdef' },
+  'wallets.import': { label: 'x', secret: ADDRESS },
+  'wallets.rename': { walletId: WALLET, label: 'y' },
+  'wallets.remove': { walletId: WALLET, confirmPublicKey: ADDRESS },
+  'wallets.export': { walletId: WALLET, passphrase: PASSPHRASE },
+  'phrases.list': undefined,
+  'phrases.create': { label: 'x', wordCount: 12 },
+  'phrases.confirmBackup': { pendingId: 'p', answers: ['abandon', 'abandon', 'about'] },
+  'phrases.discover': {
     phrase: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
   },
-  importPhraseWallets: { discoveryId: 'd', scheme: 'bip44-change', indices: [0], label: 'x' },
-  addNextWallet: { phraseId: 'p', label: 'x' },
-  exportPhrase: { phraseId: 'p', passphrase: PASSPHRASE },
-  forgetPhrase: { phraseId: 'p' },
-  listSessions: undefined,
-  createSession: { walletId: WALLET },
-  refreshSession: { walletId: WALLET, sessionId: '1' },
-  revokeSession: { walletId: WALLET, sessionId: '1' },
-  revokeAllSessions: { walletId: WALLET },
-  faucet: { walletId: WALLET, tokenId: 0, amount: 1n },
-  getChainBalances: { walletId: WALLET },
-  deposit: { walletId: WALLET, tokenId: 0, amount: 1n },
-  listDeposits: undefined,
-  getPortfolio: undefined,
-  getPortfolioHistory: undefined,
-  getAccount: { accountId: 1 },
-  getVaults: undefined,
-  getTriggers: { accountId: 1 },
-  getHistory: { accountId: 1, kind: 'deposit' },
-  getWithdrawalFee: { accountId: 1 },
-  lookupAccount: { accountId: 1 },
-  prepareAction: { kind: 'transfer', walletId: WALLET, fromAccountId: 1, tokenId: 0, amount: 1n },
-  confirmAction: { confirmationId: 'c' },
-  listAuditLog: {},
-  exportAuditLog: undefined,
-  listAddresses: undefined,
-  saveAddress: { label: 'x', address: ADDRESS },
-  removeAddress: { address: ADDRESS },
+  'phrases.importWallets': { discoveryId: 'd', scheme: 'bip44-change', indices: [0], label: 'x' },
+  'phrases.addNextWallet': { phraseId: 'p', label: 'x' },
+  'phrases.export': { phraseId: 'p', passphrase: PASSPHRASE },
+  'phrases.forget': { phraseId: 'p' },
+  'sessions.list': undefined,
+  'sessions.create': { walletId: WALLET },
+  'sessions.refresh': { walletId: WALLET, sessionId: '1' },
+  'sessions.revoke': { walletId: WALLET, sessionId: '1' },
+  'sessions.revokeAll': { walletId: WALLET },
+  'funds.faucet': { walletId: WALLET, tokenId: 0, amount: 1n },
+  'funds.chainBalances': { walletId: WALLET },
+  'funds.deposit': { walletId: WALLET, tokenId: 0, amount: 1n },
+  'funds.deposits': undefined,
+  'portfolio.get': undefined,
+  'portfolio.history': undefined,
+  'portfolio.account': { accountId: 1 },
+  'vaults.get': undefined,
+  'triggers.get': { accountId: 1 },
+  'history.page': { accountId: 1, kind: 'deposit' },
+  'funds.withdrawalFee': { accountId: 1 },
+  'portfolio.lookupAccount': { accountId: 1 },
+  'actions.prepare': { kind: 'transfer', walletId: WALLET, fromAccountId: 1, tokenId: 0, amount: 1n },
+  'actions.confirm': { confirmationId: 'c' },
+  'audit.list': {},
+  'audit.export': undefined,
+  'addresses.list': undefined,
+  'addresses.save': { label: 'x', address: ADDRESS },
+  'addresses.remove': { address: ADDRESS },
 };
 
 let now = 1_000_000;
@@ -95,8 +102,8 @@ beforeAll(async () => {
   });
   await core.start();
   dispatch = createDispatcher(core.handlers, { error: () => {} });
-  expect(await dispatch('setupPassphrase', { passphrase: PASSPHRASE })).toMatchObject({ ok: true });
-  await dispatch('lock', undefined);
+  expect(await dispatch('lock.setup', { passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+  await dispatch('lock.lock', undefined);
 });
 afterAll(async () => {
   await core?.close();
@@ -142,15 +149,15 @@ describe('while locked', () => {
 
 describe('choosing a network', () => {
   it('needs a fresh unlock: an unlock minutes ago is not enough', async () => {
-    expect(await dispatch('unlock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+    expect(await dispatch('lock.unlock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true });
     now += 6 * 60_000;
-    expect(await dispatch('setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
+    expect(await dispatch('settings.setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
       ok: false,
       error: { code: 'LOCKED', details: { freshUnlockRequired: true } },
     });
-    expect(await dispatch('unlock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+    expect(await dispatch('lock.unlock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true });
     // past the lock now: this run's exchange is fixed, which is what answers
-    expect(await dispatch('setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
+    expect(await dispatch('settings.setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
       ok: false,
       error: { code: 'CONFLICT' },
     });
@@ -174,16 +181,22 @@ describe('each method gets what its declaration says, from the policy alone', ()
     },
     touch: () => void calls.push('touch'),
   };
-  const handlers = Object.fromEntries(
-    METHOD_NAMES.map((m) => [m, async () => void calls.push('handler')]),
-  ) as unknown as Handlers;
-  const guarded = applyPolicy(handlers, lock) as unknown as Record<MethodName, () => Promise<void>>;
+  const byGroup: Record<string, Record<string, () => Promise<void>>> = {};
+  for (const name of METHOD_NAMES) {
+    const [g, m] = splitName(name);
+    (byGroup[g] ??= {})[m] = async () => void calls.push('handler');
+  }
+  const policed = applyPolicy(byGroup as unknown as Handlers, lock);
+  const guarded = (method: MethodName) => handlerOf(policed, method)(undefined);
 
-  it('every method of the contract has a declaration', () => {
-    for (const m of METHOD_NAMES) {
-      expect(['open', 'unlocked', 'fresh']).toContain(METHOD_ACCESS[m]?.lock);
-      expect(typeof METHOD_ACCESS[m]?.activity).toBe('boolean');
-    }
+  it('every method of every group declares its access beside it, and the policy reads that', () => {
+    for (const [g, methods] of Object.entries(groups))
+      for (const [m, spec] of Object.entries(methods as Record<string, MethodSpec>)) {
+        expect(['open', 'unlocked', 'fresh'], `${g}.${m}`).toContain(spec.access?.lock);
+        expect(typeof spec.access?.activity, `${g}.${m}`).toBe('boolean');
+        expect(METHOD_ACCESS[`${g}.${m}` as MethodName]).toBe(spec.access);
+      }
+    expect(Object.keys(METHOD_ACCESS).sort()).toEqual([...METHOD_NAMES].sort());
   });
 
   it.each(METHOD_NAMES)('%s: lock, activity and freshness as declared, in that order', async (method) => {
@@ -191,7 +204,7 @@ describe('each method gets what its declaration says, from the policy alone', ()
     calls.length = 0;
     locked = false;
     stale = false;
-    await guarded[method]();
+    await guarded(method);
     expect(calls).toEqual([
       ...(need !== 'open' ? ['unlocked?'] : []),
       ...(activity ? ['touch'] : []),
@@ -201,16 +214,16 @@ describe('each method gets what its declaration says, from the policy alone', ()
     // locked: a method that is not open never reaches its handler, nor counts as activity
     calls.length = 0;
     locked = true;
-    if (need === 'open') await guarded[method]();
-    else await expect(guarded[method]()).rejects.toThrow('LOCKED');
+    if (need === 'open') await guarded(method);
+    else await expect(guarded(method)).rejects.toThrow('LOCKED');
     expect(calls.includes('handler')).toBe(need === 'open');
     if (need !== 'open') expect(calls).not.toContain('touch');
     // an old unlock: a method that needs a fresh one is refused
     calls.length = 0;
     locked = false;
     stale = true;
-    if (need === 'fresh') await expect(guarded[method]()).rejects.toThrow('STALE');
-    else await guarded[method]();
+    if (need === 'fresh') await expect(guarded(method)).rejects.toThrow('STALE');
+    else await guarded(method);
     expect(calls.includes('handler')).toBe(need !== 'fresh');
   });
 });

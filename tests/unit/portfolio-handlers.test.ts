@@ -8,8 +8,8 @@ import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { createCore, type Core } from '../../src/main/core';
 import { createDispatcher } from '../../src/main/ipc-dispatch';
 import type { ArgsOf, ResultOf } from '../../src/shared/ipc/contract';
-import type { MethodName } from '../../src/shared/ipc/channels';
-import { HISTORY_KINDS } from '../../src/shared/ipc/app-schemas';
+import type { MethodName } from '../../src/shared/ipc/contract';
+import { HISTORY_KINDS } from '../../src/shared/exchange/history';
 import type { Result } from '../../src/shared/result';
 import { MemorySecretStore } from '../support/memory-store';
 import { Trader } from '../e2e/support/trader';
@@ -49,10 +49,10 @@ beforeAll(async () => {
   });
   await core.start();
   dispatch = createDispatcher(core.handlers);
-  await ok('setupPassphrase', { passphrase: 'portfolio passphrase' });
+  await ok('lock.setup', { passphrase: 'portfolio passphrase' });
 
   const trader = new Trader(devnet.baseUrl, 'portfolio-handlers', devnet.rpcUrl);
-  await ok('importWallet', { label: 'Trader', secret: trader.secret });
+  await ok('wallets.import', { label: 'Trader', secret: trader.secret });
   account = await trader.deposit(0, 1_000_000_000n);
   await trader.createSession();
   await trader.order({ accountId: account, marketId: BTC, side: 'BID', size: 1_000n });
@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('portfolio and account', () => {
   it('shows the position with its liquidation price, the open order and the margin, all as bigint', async () => {
-    const portfolio = await ok('getPortfolio');
+    const portfolio = await ok('portfolio.get');
     const view = portfolio.wallets[0]!.accounts[0]!;
     expect(view.accountId).toBe(account);
     const [position] = view.positions;
@@ -86,14 +86,14 @@ describe('portfolio and account', () => {
     expect(view.healthLevel).toBe('safe');
     expect(portfolio.equity).toBe(view.equity);
 
-    const detail = await ok('getAccount', { accountId: account });
+    const detail = await ok('portfolio.account', { accountId: account });
     expect(detail).toMatchObject({ accountId: account, walletLabel: 'Trader', positions: view.positions });
     expect(detail.walletId).toBe(portfolio.wallets[0]!.wallet.walletId);
   });
 
   it('records equity samples for the chart and serves the exchange’s PnL series with them', async () => {
-    await ok('getPortfolio');
-    const history = await ok('getPortfolioHistory', { accountId: account });
+    await ok('portfolio.get');
+    const history = await ok('portfolio.history', { accountId: account });
     expect(history.points.length).toBeGreaterThan(0);
     // the fill's fee is realized PnL; equity was sampled when the portfolio was read
     expect(history.points.some((p) => p.pnl !== null && p.pnl < 0n)).toBe(true);
@@ -106,7 +106,7 @@ describe('portfolio and account', () => {
   });
 
   it('an unknown account is a plain NOT_FOUND', async () => {
-    const result = await call('getAccount', { accountId: 999_999 });
+    const result = await call('portfolio.account', { accountId: 999_999 });
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });
@@ -114,22 +114,22 @@ describe('portfolio and account', () => {
 describe('history', () => {
   it('offers every kind, each page tagged with its kind', async () => {
     for (const kind of HISTORY_KINDS) {
-      const page = await ok('getHistory', { accountId: account, kind });
+      const page = await ok('history.page', { accountId: account, kind });
       expect(page.kind).toBe(kind);
     }
-    const deposits = await ok('getHistory', { accountId: account, kind: 'deposit' });
+    const deposits = await ok('history.page', { accountId: account, kind: 'deposit' });
     expect(deposits.items).toEqual([expect.objectContaining({ amount: 1_000_000_000n, tokenId: 0 })]);
   });
 
   it('pages pnl and position rows with their "actionId:subActionId:marketId" cursors, none lost or repeated', async () => {
     for (const kind of ['pnl', 'position'] as const) {
-      const all = await ok('getHistory', { accountId: account, kind });
+      const all = await ok('history.page', { accountId: account, kind });
       if (all.kind !== 'pnl' && all.kind !== 'position') throw new Error('wrong kind');
       expect(all.items.length).toBeGreaterThan(0);
       const paged: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await ok('getHistory', {
+        const page = await ok('history.page', {
           accountId: account,
           kind,
           pageSize: 1,
@@ -145,7 +145,7 @@ describe('history', () => {
   });
 
   it('refuses a malformed cursor before asking the exchange', async () => {
-    const result = await call('getHistory', { accountId: account, kind: 'pnl', startInclusive: '1:x' });
+    const result = await call('history.page', { accountId: account, kind: 'pnl', startInclusive: '1:x' });
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
   });
 });
@@ -153,20 +153,20 @@ describe('history', () => {
 describe('idle time', () => {
   it('reads that screens repeat do not count as activity; reported input and operations do', async () => {
     const touch = vi.spyOn(core.services.lock, 'touch');
-    await ok('getPortfolio');
-    await ok('getAccount', { accountId: account });
-    await ok('getPortfolioHistory');
-    await ok('getHistory', { accountId: account, kind: 'transfer' });
-    await ok('listSessions');
+    await ok('portfolio.get');
+    await ok('portfolio.account', { accountId: account });
+    await ok('portfolio.history');
+    await ok('history.page', { accountId: account, kind: 'transfer' });
+    await ok('sessions.list');
     // what the Transfers page re-reads on a timer or on a deposit event
-    await ok('getWithdrawalFee', { accountId: account });
-    await ok('listDeposits');
-    await ok('listWallets');
+    await ok('funds.withdrawalFee', { accountId: account });
+    await ok('funds.deposits');
+    await ok('wallets.list');
     expect(touch).not.toHaveBeenCalled();
-    await ok('reportActivity');
+    await ok('lock.reportActivity');
     expect(touch).toHaveBeenCalledTimes(1);
-    await ok('renameWallet', {
-      walletId: (await ok('listWallets'))[0]!.walletId,
+    await ok('wallets.rename', {
+      walletId: (await ok('wallets.list'))[0]!.walletId,
       label: 'Trader',
     });
     expect(touch.mock.calls.length).toBeGreaterThanOrEqual(2);
@@ -174,53 +174,56 @@ describe('idle time', () => {
   });
 
   it('the computer going to sleep locks the app', async () => {
-    expect((await ok('getLockState')).status).toBe('unlocked');
+    expect((await ok('lock.state')).status).toBe('unlocked');
     reportSleep();
-    expect((await ok('getLockState')).status).toBe('locked');
-    await ok('unlock', { passphrase: 'portfolio passphrase' });
+    expect((await ok('lock.state')).status).toBe('locked');
+    await ok('lock.unlock', { passphrase: 'portfolio passphrase' });
   });
 
   it('reads need the app unlocked', async () => {
-    await ok('lock');
+    await ok('lock.lock');
     for (const method of [
-      'getPortfolio',
-      'getPortfolioHistory',
-      'listSessions',
-      'listDeposits',
-      'listWallets',
+      'portfolio.get',
+      'portfolio.history',
+      'sessions.list',
+      'funds.deposits',
+      'wallets.list',
     ] as const)
       expect(await call(method)).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
-    expect(await call('getAccount', { accountId: account })).toMatchObject({
+    expect(await call('portfolio.account', { accountId: account })).toMatchObject({
       ok: false,
       error: { code: 'LOCKED' },
     });
-    await ok('unlock', { passphrase: 'portfolio passphrase' });
+    await ok('lock.unlock', { passphrase: 'portfolio passphrase' });
   });
 });
 
 describe('settings', () => {
   it('are readable while locked; neither theme nor network changes while locked; the theme is saved', async () => {
-    await ok('lock');
-    expect(await ok('getSettings')).toMatchObject({
+    await ok('lock.lock');
+    expect(await ok('settings.get')).toMatchObject({
       network: null,
       connection: { kind: 'custom', baseUrl: devnet.baseUrl, warning: null },
       fixed: true,
       theme: 'system',
     });
-    expect(await call('setTheme', { theme: 'dark' })).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
-    expect(await call('setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
+    expect(await call('settings.setTheme', { theme: 'dark' })).toMatchObject({
       ok: false,
       error: { code: 'LOCKED' },
     });
-    await ok('unlock', { passphrase: 'portfolio passphrase' });
-    expect(await ok('setTheme', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
+    expect(await call('settings.setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
+      ok: false,
+      error: { code: 'LOCKED' },
+    });
+    await ok('lock.unlock', { passphrase: 'portfolio passphrase' });
+    expect(await ok('settings.setTheme', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ theme: 'dark' });
     // unlocked, a run whose exchange was fixed still refuses
-    expect(await call('setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
+    expect(await call('settings.setNetwork', { kind: 'embedded-devnet' })).toMatchObject({
       ok: false,
       error: { code: 'CONFLICT' },
     });
-    expect(await call('setTheme', { theme: 'sepia' as never })).toMatchObject({
+    expect(await call('settings.setTheme', { theme: 'sepia' as never })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_ARGUMENT' },
     });

@@ -21,7 +21,7 @@ import {
   type LockRecord,
 } from './lock-record';
 import type { z } from 'zod';
-import type { LockStateSchema } from '../../shared/ipc/app-schemas';
+import type { LockStateSchema } from '../../shared/ipc/lock';
 
 /** retryAfterSeconds: seconds to wait before another attempt is accepted, when backing off */
 export type LockState = z.output<typeof LockStateSchema>;

@@ -8,7 +8,7 @@ import type {
   AccountViewSchema,
   PortfolioHistorySchema,
   PortfolioSchema,
-} from '../../shared/ipc/app-schemas';
+} from '../../shared/ipc/portfolio';
 import type { Services } from '../services';
 import { sumSteps, zipSeries, type Point } from './series';
 import { distanceLevel, healthLevel, liquidationDistanceBps } from './risk';
@@ -100,7 +100,10 @@ export class PortfolioPrefetch {
   }
 }
 
-export async function portfolio(s: Services, read: Promise<WalletHoldings> = readWallets(s)): Promise<Portfolio> {
+export async function portfolio(
+  s: Services,
+  read: Promise<WalletHoldings> = readWallets(s),
+): Promise<Portfolio> {
   const wallets = await read;
   const equity = s.equity;
   for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { NetworkChoiceSchema, ThemeSchema } from '../../shared/ipc/app-schemas';
+import { NetworkChoiceSchema, ThemeSchema } from '../../shared/ipc/settings';
 import { writeFileAtomic } from '../../protocol/atomic-file';
 
 export type NetworkChoice = z.infer<typeof NetworkChoiceSchema>;

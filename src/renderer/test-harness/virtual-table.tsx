@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import '@mantine/core/styles.css';
 import { VirtualTable } from '../src/components/VirtualTable';
 import { historyColumns, historyRowKey, type HistoryFormat } from '../src/components/history/columns';
-import type { HistoryRowOf } from '../../shared/ipc/app-schemas';
+import type { HistoryRowOf } from '../../shared/ipc/history';
 import { formatAmount } from '../../shared/money';
 import { formatIsoTime, fromSeconds } from '../../shared/time';
 

@@ -13,7 +13,7 @@ const SOL_DECIMALS = 9;
 export function useChainBalances(walletId: string | null) {
   return useQuery({
     queryKey: keys.chain(walletId ?? ''),
-    queryFn: () => unwrap(wallet.getChainBalances({ walletId: walletId! })),
+    queryFn: () => unwrap(wallet.funds.chainBalances({ walletId: walletId! })),
     enabled: walletId !== null,
     refetchInterval: 4_000,
   });

@@ -10,7 +10,7 @@ import { keys, useTokens } from '../hooks/queries';
 import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { ErrorNote } from './ErrorNote';
 import { useReturnFocus } from './focus-return';
-import type { ActionResult, LineValue, Summary } from '../../../shared/ipc/action-schemas';
+import type { ActionResult, LineValue, Summary } from '../../../shared/ipc/actions';
 import { formatAmount } from '../../../shared/money';
 
 function lineText(value: LineValue, format: (amount: bigint, tokenId: number) => string): string {
@@ -59,7 +59,7 @@ export function ConfirmAction({
     try {
       const result = await fresh.guard((passphrase) =>
         unwrap(
-          wallet.confirmAction({
+          wallet.actions.confirm({
             confirmationId: summary.confirmationId,
             ...(summary.moneyLeaves && passphrase !== undefined ? { passphrase } : {}),
           }),

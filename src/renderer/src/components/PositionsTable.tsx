@@ -2,7 +2,7 @@
 // liquidation price and how far away it is.
 import { Anchor, Table, Text } from '@mantine/core';
 import type { z } from 'zod';
-import type { PositionViewSchema } from '../../../shared/ipc/app-schemas';
+import type { PositionViewSchema } from '../../../shared/ipc/portfolio';
 import { useMarketFormat, useTokens } from '../hooks/queries';
 import { DistanceBadge } from './RiskBadges';
 import { accountHref } from '../routes';

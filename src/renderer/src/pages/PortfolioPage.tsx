@@ -24,7 +24,7 @@ import { accountHref } from '../routes';
 import { PageHeading } from '../components/PageHeading';
 
 export function MarketsTable() {
-  const markets = useQuery({ queryKey: ['markets'], queryFn: () => unwrap(wallet.getMarkets()) });
+  const markets = useQuery({ queryKey: ['markets'], queryFn: () => unwrap(wallet.app.markets()) });
   if (markets.isPending) return <Loader aria-label="Loading markets" />;
   if (markets.isError) {
     return (

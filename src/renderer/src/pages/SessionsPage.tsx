@@ -52,7 +52,7 @@ function useFreshUnlock() {
           e.preventDefault();
           void (async () => {
             try {
-              await unwrap(wallet.unlock({ passphrase }));
+              await unwrap(wallet.lock.unlock({ passphrase }));
               const operation = ask;
               setAsk(null);
               setPassphrase('');
@@ -142,7 +142,7 @@ export function SessionsPage() {
             onClick={() =>
               void fresh.run(async () => {
                 await unwrap(
-                  wallet.createSession({
+                  wallet.sessions.create({
                     walletId: chosen!,
                     label,
                     expiresInSeconds: Number(duration),
@@ -161,7 +161,7 @@ export function SessionsPage() {
             disabled={!chosen}
             onClick={() =>
               void fresh.run(async () => {
-                await unwrap(wallet.revokeAllSessions({ walletId: chosen! }));
+                await unwrap(wallet.sessions.revokeAll({ walletId: chosen! }));
                 await refresh();
               })
             }
@@ -219,7 +219,7 @@ export function SessionsPage() {
                       onClick={() =>
                         void fresh.run(async () => {
                           await unwrap(
-                            wallet.refreshSession({ walletId: s.walletId, sessionId: s.sessionId }),
+                            wallet.sessions.refresh({ walletId: s.walletId, sessionId: s.sessionId }),
                           );
                           await refresh();
                         })
@@ -234,7 +234,9 @@ export function SessionsPage() {
                     aria-label={`Revoke session ${s.sessionId}`}
                     onClick={() =>
                       void fresh.run(async () => {
-                        await unwrap(wallet.revokeSession({ walletId: s.walletId, sessionId: s.sessionId }));
+                        await unwrap(
+                          wallet.sessions.revoke({ walletId: s.walletId, sessionId: s.sessionId }),
+                        );
                         await refresh();
                       })
                     }

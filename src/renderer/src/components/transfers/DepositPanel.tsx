@@ -65,7 +65,7 @@ export function DepositPanel() {
     if (canDeposit)
       void run(() =>
         unwrap(
-          wallet.deposit({
+          wallet.funds.deposit({
             walletId: walletId!,
             tokenId: Number(tokenId),
             amount: amount.value!,
@@ -122,7 +122,7 @@ export function DepositPanel() {
             onClick={() =>
               void run(() =>
                 unwrap(
-                  wallet.faucet({
+                  wallet.funds.faucet({
                     walletId: walletId!,
                     tokenId: Number(tokenId),
                     amount: 1_000n * 10n ** BigInt(token?.decimals ?? 0),

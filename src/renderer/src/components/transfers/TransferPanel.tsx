@@ -25,7 +25,7 @@ export function TransferPanel() {
     if (!ready) return;
     void action.prepare(async () => {
       if (target === 'existing') {
-        const found = await unwrap(wallet.lookupAccount({ accountId: toId! }));
+        const found = await unwrap(wallet.portfolio.lookupAccount({ accountId: toId! }));
         if (!found.exists) throw new Error(`Account ${toId} does not exist. Check the number.`);
       }
       return {

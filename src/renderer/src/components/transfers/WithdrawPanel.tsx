@@ -22,12 +22,12 @@ export function WithdrawPanel() {
   const { busy, error } = action;
   const fee = useQuery({
     queryKey: ['fee', account?.accountId, tokenId],
-    queryFn: () => unwrap(wallet.getWithdrawalFee({ accountId: account!.accountId, tokenId })),
+    queryFn: () => unwrap(wallet.funds.withdrawalFee({ accountId: account!.accountId, tokenId })),
     enabled: account !== undefined,
     refetchInterval: 15_000,
   });
   const own = wallets.data?.find((w) => w.walletId === walletId)?.publicKey ?? '';
-  const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.listAddresses()) });
+  const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.addresses.list()) });
   const addressError =
     destination.trim() !== '' && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(destination.trim())
       ? 'Not a base58 settlement-chain address.'

@@ -1,15 +1,15 @@
-// Argument and result schemas of the recovery-phrase operations. Two results carry the words, both asked for
-// by the person: the one-time reveal of a new phrase and its export after the passphrase (listed with the
-// other reveals in SECRET_BEARING_METHODS). Everything else names phrases by id and wallets by public key.
+// The phrases group: recovery phrases and the wallets derived from them. Two results carry the words, both
+// asked for by the person: the one-time reveal of a new phrase and its export after the passphrase (listed
+// with the other reveals in SECRET_BEARING_METHODS). Everything else names phrases by id, wallets by key.
 import { z } from 'zod';
 import { PATH_SCHEMES } from '../derivation-paths';
-import { WalletInfoSchema } from './app-schemas';
 import { Address, Id, Passphrase } from './ids';
+import { Done, NoArgs, UNLOCKED, UNLOCKED_READ, group } from './method';
+import { WalletInfoSchema } from './wallets';
 
 const Label = z.string().max(40);
 const Index = z.number().int().min(0).max(0x7fff_ffff);
 const Scheme = z.enum(PATH_SCHEMES);
-const Done = z.object({ done: z.literal(true) });
 
 export const PhraseViewSchema = z.object({
   phraseId: Id,
@@ -41,9 +41,9 @@ export const DiscoveredAddressSchema = z.object({
     .nullable(),
 });
 
-export const phraseMethods = {
-  listPhrases: { args: z.undefined(), result: z.array(PhraseViewSchema) },
-  createPhraseWallet: {
+export const phrases = group({
+  list: { args: NoArgs, result: z.array(PhraseViewSchema), access: UNLOCKED_READ },
+  create: {
     args: z.object({ label: Label, wordCount: z.union([z.literal(12), z.literal(24)]).default(24) }),
     result: z.object({
       pendingId: z.string(),
@@ -53,12 +53,14 @@ export const phraseMethods = {
       /** 1-based positions of the words the backup check asks for */
       checkPositions: z.array(z.number().int()),
     }),
+    access: UNLOCKED,
   },
-  confirmPhraseBackup: {
+  confirmBackup: {
     args: z.object({ pendingId: z.string().max(64), answers: z.array(z.string().max(32)).max(3) }),
     result: WalletInfoSchema,
+    access: UNLOCKED,
   },
-  discoverPhrase: {
+  discover: {
     args: z.object({
       phrase: z.string().min(1).max(1024),
       bip39Passphrase: z.string().max(1024).optional(),
@@ -68,8 +70,9 @@ export const phraseMethods = {
       wordCount: z.number().int(),
       paths: z.array(z.object({ scheme: Scheme, addresses: z.array(DiscoveredAddressSchema) })),
     }),
+    access: UNLOCKED,
   },
-  importPhraseWallets: {
+  importWallets: {
     args: z.object({
       discoveryId: z.string().max(64),
       scheme: Scheme,
@@ -77,9 +80,14 @@ export const phraseMethods = {
       label: Label,
     }),
     result: z.array(WalletInfoSchema),
+    access: UNLOCKED,
   },
-  addNextWallet: { args: z.object({ phraseId: Id, label: Label }), result: WalletInfoSchema },
-  exportPhrase: {
+  addNextWallet: {
+    args: z.object({ phraseId: Id, label: Label }),
+    result: WalletInfoSchema,
+    access: UNLOCKED,
+  },
+  export: {
     args: z.object({ phraseId: Id, passphrase: Passphrase }),
     result: z.object({
       mnemonic: z.array(z.string()),
@@ -87,6 +95,7 @@ export const phraseMethods = {
       bip39PassphraseUsed: z.boolean(),
       scheme: Scheme,
     }),
+    access: UNLOCKED,
   },
-  forgetPhrase: { args: z.object({ phraseId: Id }), result: Done },
-} as const;
+  forget: { args: z.object({ phraseId: Id }), result: Done, access: UNLOCKED },
+});

@@ -1,9 +1,10 @@
-// What the person asks main to do (an intent), what main shows back for confirmation (a summary) and what
+// The actions group: what the person asks main to do (an intent), what main shows back for confirmation (a summary) and what
 // came of it (a result). The intent kinds are listed once, here, in IntentSchema: the kind enum of summaries
 // and results is read from it, and main's registry of action modules is typed by it, so a new kind cannot
 // be half added. Summaries and results have one shape for every kind: a title and typed lines.
 import { z } from 'zod';
-import { AccountId, Address, Amount, Id, MarketId, TokenId, VaultId } from './ids';
+import { AccountId, Address, Amount, Id, MarketId, Passphrase, TokenId, VaultId } from './ids';
+import { UNLOCKED, group } from './method';
 
 const TriggerId = z
   .bigint()
@@ -108,7 +109,7 @@ export const SummarySchema = z.object({
   /** the confirm button, e.g. "Sign and withdraw" */
   confirmLabel: z.string(),
   needsFreshUnlock: z.boolean(),
-  /** money leaves the person's wallets: confirmAction must carry the passphrase */
+  /** money leaves the person's wallets: actions.confirm must carry the passphrase */
   moneyLeaves: z.boolean(),
   expiresAt: z.number(),
 });
@@ -127,3 +128,14 @@ export type LineValue = z.output<typeof LineValueSchema>;
 export type Line = z.output<typeof LineSchema>;
 export type Summary = z.output<typeof SummarySchema>;
 export type ActionResult = z.output<typeof ActionResultSchema>;
+
+export const actions = group({
+  /** checks the intent and answers what would be signed, for the person to review */
+  prepare: { args: IntentSchema, result: SummarySchema, access: UNLOCKED },
+  /** signs and sends a prepared action; money leaving the person's wallets needs the passphrase */
+  confirm: {
+    args: z.object({ confirmationId: z.string().max(64), passphrase: Passphrase.optional() }),
+    result: ActionResultSchema,
+    access: UNLOCKED,
+  },
+});
