@@ -20,3 +20,12 @@ export function withAccount(portfolio: Portfolio, account: AccountView): Portfol
   if (!found) return null;
   return { ...portfolio, wallets, equity: wallets.reduce((sum, w) => sum + w.equity, 0n) };
 }
+
+/** Whether the portfolio already shows the account at `updateId` or later: reading it again would change nothing. */
+export function showsUpdate(portfolio: Portfolio | undefined, accountId: number, updateId: number): boolean {
+  return (
+    portfolio?.wallets.some((w) =>
+      w.accounts.some((a) => a.accountId === accountId && a.updateId >= updateId),
+    ) ?? false
+  );
+}

@@ -1,7 +1,7 @@
 // A live update puts one account's fresh figures into the cached portfolio, with the sums kept right and
 // older figures never replacing newer ones.
 import { describe, expect, it } from 'vitest';
-import { withAccount, type AccountView, type Portfolio } from '../../src/shared/portfolio-merge';
+import { showsUpdate, withAccount, type AccountView, type Portfolio } from '../../src/shared/portfolio-merge';
 
 const account = (accountId: number, equity: bigint, updateId: number) =>
   ({ accountId, equity, updateId, balances: [], positions: [] }) as unknown as AccountView;
@@ -31,5 +31,13 @@ describe('an account update in the portfolio', () => {
 
   it('says when the portfolio does not hold the account, so it is read whole', () => {
     expect(withAccount(portfolio(), account(9, 1n, 1))).toBeNull();
+  });
+
+  it('knows when it already shows an update, so a resync at that point reads nothing again', () => {
+    expect(showsUpdate(portfolio(), 2, 5)).toBe(true);
+    expect(showsUpdate(portfolio(), 2, 4)).toBe(true);
+    expect(showsUpdate(portfolio(), 2, 6)).toBe(false);
+    expect(showsUpdate(portfolio(), 9, 1)).toBe(false);
+    expect(showsUpdate(undefined, 2, 1)).toBe(false);
   });
 });

@@ -7,15 +7,14 @@ import { KeychainScreen } from './pages/KeychainScreen';
 import { ErrorNote } from './components/ErrorNote';
 import { lazyPage } from './lazy-page';
 
-const loadUnlocked = () => import('./Unlocked');
-const Unlocked = lazyPage(loadUnlocked, 'Unlocked');
+const Unlocked = lazyPage(() => import('./Unlocked'), 'Unlocked');
 
 /** Nothing but the lock screens until the passphrase is set and entered. */
 export function App() {
   useLiveEvents();
   const lock = useLockState();
   // the rest of the app loads while the person types the passphrase, so unlocking waits for no download
-  useEffect(() => void loadUnlocked(), []);
+  useEffect(() => void Unlocked.preload(), []);
   if (lock.isPending)
     return (
       <Center h="100vh">
@@ -50,4 +49,3 @@ export function App() {
     </Suspense>
   );
 }
-

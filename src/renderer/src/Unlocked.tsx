@@ -27,8 +27,7 @@ import { useOffline } from './hooks/useOffline';
 import { useActivityReports } from './hooks/useActivity';
 
 // Each page is its own chunk, fetched when it is first shown: the lock screen draws before any of them loads.
-const loadPortfolio = () => import('./pages/PortfolioPage');
-const PortfolioPage = lazyPage(loadPortfolio, 'PortfolioPage');
+const PortfolioPage = lazyPage(() => import('./pages/PortfolioPage'), 'PortfolioPage');
 const VaultsPage = lazyPage(() => import('./pages/VaultsPage'), 'VaultsPage');
 const AccountsPage = lazyPage(() => import('./pages/AccountsPage'), 'AccountsPage');
 const TransfersPage = lazyPage(() => import('./pages/TransfersPage'), 'TransfersPage');
@@ -39,7 +38,7 @@ const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage')
 const NetworkScreen = lazyPage(() => import('./pages/NetworkScreen'), 'NetworkScreen');
 const FirstWalletScreen = lazyPage(() => import('./pages/FirstWalletScreen'), 'FirstWalletScreen');
 // the portfolio is where unlocking lands: fetch it with this module rather than after the shell draws
-void loadPortfolio();
+void PortfolioPage.preload();
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();

@@ -9,6 +9,7 @@ import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import type { EventOf } from '../../../shared/ipc/events';
 import { refreshHistoryTails } from './history';
 import { refreshAccount } from './portfolio-patch';
+import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
 
 export const keys = {
@@ -273,6 +274,11 @@ export function useLiveEvents(): void {
           });
       }),
       wallet.onAccountUpdate((update) => {
+        // Watching starts at unlock with a resync of every account, just after the portfolio was read: one
+        // that finds nothing newer than the figures on screen reads nothing again (30 accounts' reads and
+        // their chart and history refetches would otherwise queue in front of the first draw)
+        const portfolio = client.getQueryData<Portfolio>(keys.portfolio);
+        if (update.type === 'resync' && showsUpdate(portfolio, update.accountId, update.updateId)) return;
         // the account's figures first; the slower reads after, so they do not queue in front of them
         void refreshAccount(client, keys, update.accountId).finally(() => {
           void client.invalidateQueries({ queryKey: keys.triggers(update.accountId) });
