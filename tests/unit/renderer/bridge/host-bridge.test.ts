@@ -2,6 +2,7 @@
 // carried over the host's WebSocket by its full name, and each group frozen. A method declared in a group
 // but not reachable here fails this test.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHostBridge } from '../../../../src/renderer/src/bridge/host-bridge';
 import { METHOD_NAMES, groups, splitName } from '../../../../src/shared/ipc/contract';
 import { EVENT_NAMES, eventMethodName } from '../../../../src/shared/ipc/events';
 import { parseWire, stringifyWire } from '../../../../src/shared/wire-json';
@@ -36,16 +37,8 @@ beforeAll(() => {
 });
 afterAll(() => void vi.unstubAllGlobals());
 
-// The renderer's code type-checks under tsconfig.web.json (DOM types), not this Node project's: loaded at
-// run time by a path the Node type check does not follow.
-const HOST_BRIDGE = '../../../../src/renderer/src/bridge/host-bridge';
 let api: Record<string, unknown>;
-beforeAll(async () => {
-  const { createHostBridge } = (await import(/* @vite-ignore */ HOST_BRIDGE)) as {
-    createHostBridge: () => Record<string, unknown>;
-  };
-  api = createHostBridge();
-});
+beforeAll(() => void (api = createHostBridge() as unknown as Record<string, unknown>));
 
 describe('the host bridge', () => {
   it('has exactly the groups, each frozen with exactly its methods, and the event subscriptions', () => {
