@@ -3,7 +3,7 @@
 // unlock of the last few minutes, and whether calling it counts as the person's activity for the idle timer.
 // A method cannot be declared without it (the group's type requires it), and applyPolicy enforces the
 // declarations for every call in one place: handlers do not check the lock themselves.
-// tests/unit/lock-policy.test.ts calls every method while locked and checks the answers against them.
+// tests/unit/main/lock/lock-policy.test.ts calls every method while locked and checks the answers against them.
 import { METHOD_NAMES, specOf, splitName, type Handlers, type MethodName } from '../../shared/ipc/contract';
 import type { Access } from '../../shared/ipc/method';
 
