@@ -27,6 +27,65 @@ const layer = (name, folder, never, comment) => ({
   to: { path: under(never) },
 });
 
+// Inside the devnet (src/devnet/README.md): wiring -> feature routes -> feature rules and views -> engine ->
+// state. The http/ toolkit every route uses knows no feature; state (each feature's state.ts and the whole
+// state.ts) and the plain support modules sit at the bottom and import only each other.
+const DEVNET_FEATURES = '(sessions|funds|markets|orders|triggers|vaults|chain|service)';
+const DEVNET_STATE = '^src/devnet/(state|[^/]+/state)[.]ts$';
+const DEVNET_SUPPORT = '^src/devnet/(config|clock|json|streams|persistence)[.]ts$';
+const DEVNET_WIRING = '^src/devnet/((cli|server|routes|openapi|response-schemas|devnet)[.]ts$|demo/)';
+const DEVNET_ROUTES = `^src/devnet/${DEVNET_FEATURES}/[a-z-]*routes[.]ts$`;
+
+/**
+ * @param {string} name
+ * @param {import('dependency-cruiser').IFromRestriction} from
+ * @param {import('dependency-cruiser').IToRestriction} to
+ * @param {string} comment
+ * @returns {import('dependency-cruiser').IForbiddenRuleType}
+ */
+const devnetRule = (name, from, to, comment) => ({ name, comment, severity: 'error', from, to });
+
+/** @returns {import('dependency-cruiser').IForbiddenRuleType[]} */
+function devnetLayers() {
+  return [
+    devnetRule(
+      'devnet-state-is-the-bottom',
+      { path: [DEVNET_STATE, DEVNET_SUPPORT] },
+      { path: '^src/devnet/', pathNot: [DEVNET_STATE, DEVNET_SUPPORT] },
+      "State is plain data and the support modules are plain tools: neither knows the engine, a feature's " +
+        'rules or views, HTTP or the wiring, so every layer above can use them.',
+    ),
+    devnetRule(
+      'devnet-engine-below-the-features',
+      { path: '^src/devnet/engine/' },
+      { path: '^src/devnet/', pathNot: ['^src/devnet/engine/', DEVNET_STATE, DEVNET_SUPPORT] },
+      'The engine checks and runs actions through the rules it is given; the features build on it, ' +
+        'so it imports none of them (only state).',
+    ),
+    devnetRule(
+      'devnet-http-knows-no-domain',
+      { path: '^src/devnet/http/' },
+      { path: '^src/devnet/', pathNot: ['^src/devnet/http/', DEVNET_SUPPORT] },
+      'The http/ toolkit parses, pages and answers; what exists and what it means comes from the ' +
+        'features, passed in.',
+    ),
+    devnetRule(
+      'devnet-rules-and-views-below-routes',
+      { path: `^src/devnet/${DEVNET_FEATURES}/`, pathNot: DEVNET_ROUTES },
+      { path: [DEVNET_ROUTES, '^src/devnet/http/', DEVNET_WIRING] },
+      "A feature's rules and views answer in the exchange's terms; only its routes speak HTTP, and " +
+        'nothing below the wiring reaches up into it.',
+    ),
+    devnetRule(
+      'devnet-routes-below-the-wiring',
+      { path: DEVNET_ROUTES },
+      { path: [DEVNET_WIRING, DEVNET_ROUTES] },
+      "Each feature's routes are given what they read (explicit parts, not the Devnet) and are " +
+        'gathered only by routes.ts; one route table never imports another.',
+    ),
+  ];
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -73,6 +132,7 @@ export default {
       ['devnet', 'renderer', 'preload'],
       'The browser host carries the app core; it starts the devnet as a process, never imports it.',
     ),
+    ...devnetLayers(),
     {
       name: 'electron-only-in-its-folders',
       comment:

@@ -6,17 +6,16 @@ import type { ProtocolSchema } from '../protocol/schema';
 import { accountStreamPayload } from './funds/account-stream';
 import { Engine } from './engine/engine';
 import type { AccountEvent, FreeCollateral } from './engine/rule';
-import { emptyState, fromSnapshotJson, toSnapshotJson } from './engine/state';
 import { creditDeposit, fundsRules, settleWithdrawals } from './funds/rules';
 import { sessionRules } from './sessions/rules';
 import { orderRules } from './orders/rules';
+import { withAtomic } from './orders/atomic';
 import { triggerRules } from './triggers/rules';
 import { vaultRules } from './vaults/rules';
 import type { Exchange } from './engine/exchange';
-import { ChainRuntime, type ChainState } from './chain/runtime';
-import { Bridge, emptyBridge, type BridgeState } from './chain/bridge';
-import type { EngineState } from './engine/state';
-import { advanceOracle, initialOracleState, type OracleState } from './markets/oracle';
+import { ChainRuntime } from './chain/runtime';
+import { Bridge } from './chain/bridge';
+import { advanceOracle, initialOracleState } from './markets/oracle';
 import { accountMargin } from './markets/margin';
 import { requote } from './markets/maker';
 import { settleFunding } from './markets/funding';
@@ -28,6 +27,9 @@ import { advanceVaults } from './vaults/epochs';
 import { flushVaultUpdates, vaultStreamKind } from './vaults/stream';
 import { MarketStreams } from './markets/streams';
 import { liquidateUnhealthy } from './markets/liquidation';
+import { emptyState, fromSnapshotJson, toSnapshotJson, type EngineState } from './state';
+import { type ChainState, emptyBridge, type BridgeState } from './chain/state';
+import type { OracleState } from './markets/state';
 
 /** the signer recorded for changes the engine makes on its own (trigger fills, liquidations, epochs) */
 export const ENGINE_SIGNER = 'engine';
@@ -77,7 +79,7 @@ export class Devnet implements Exchange {
       schema: deps.schema,
       state: snapshot.engine,
       onChange: (events) => this.changed(events),
-      rules: { ...sessionRules, ...fundsRules, ...orderRules, ...triggerRules, ...vaultRules },
+      rules: withAtomic({ ...sessionRules, ...fundsRules, ...orderRules, ...triggerRules, ...vaultRules }),
       freeCollateral: this.freeCollateral,
     });
     this.chain = new ChainRuntime(deps.config.tokens, deps.clock, snapshot.chain);
@@ -116,7 +118,8 @@ export class Devnet implements Exchange {
   private changed(events: AccountEvent[]): void {
     for (const { accountId, event, updateId } of events) {
       const account = this.engine.account(accountId);
-      if (account)
+      // the payload is built only for a stream someone listens to: it cost every action its shaping
+      if (account && this.hub.hasSubscribers(`account@${accountId}`))
         this.hub.publish(
           `account@${accountId}`,
           'account',

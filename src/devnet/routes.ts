@@ -5,6 +5,8 @@ import type { DevnetConfig } from './config';
 import type { Devnet } from './devnet';
 import type { SnapshotStore } from './persistence';
 import type { Route } from './http/route';
+import { pathParams } from './http/path';
+import { seedOf } from './vaults/ledger';
 import { serviceRoutes } from './service/routes';
 import { actionRoutes } from './service/action-routes';
 import { snapshotRoutes } from './service/snapshot-routes';
@@ -28,17 +30,22 @@ export interface RouteDeps {
 export function buildRoutes(deps: RouteDeps): Route[] {
   const { devnet, config, store } = deps;
   const state = () => devnet.engine.state;
+  const path = pathParams({
+    account: (id) => devnet.engine.account(id) !== undefined,
+    market: (id) => config.markets.some((m) => m.marketId === id),
+    vault: (id) => seedOf(config, id) !== undefined,
+  });
   return [
     ...serviceRoutes({ state, protoText: deps.protoText, openapi: deps.openapi }),
-    ...sessionRoutes(devnet.engine),
-    ...fundsRoutes(devnet, config),
+    ...sessionRoutes(devnet.engine, path),
+    ...fundsRoutes(devnet, config, path),
     ...actionRoutes(state, config),
     ...snapshotRoutes(devnet, store),
-    ...marketRoutes(devnet, config),
-    ...orderRoutes(devnet, config),
-    ...positionRoutes(devnet, config),
-    ...triggerRoutes(devnet, config),
-    ...vaultRoutes(devnet, config),
-    ...settlementRoutes(devnet),
+    ...marketRoutes(devnet, config, path),
+    ...orderRoutes(devnet, config, path),
+    ...positionRoutes(devnet, config, path),
+    ...triggerRoutes(devnet, path),
+    ...vaultRoutes(devnet, config, path),
+    ...settlementRoutes(devnet.bridge),
   ];
 }

@@ -45,14 +45,38 @@ const REQUIRED: Record<string, readonly string[]> = {
 /** 'Action.AddTrigger' for '.perpetua.v1.Action.AddTrigger' */
 const shortName = (type: protobuf.Type): string => type.fullName.slice(PROTO_PACKAGE.length + 2);
 
-/** The real (not proto3-optional) oneofs of a message; each becomes a { type, ... } object. */
-const realOneofs = (type: protobuf.Type): protobuf.OneOf[] =>
-  type.oneofsArray.filter((o) => !o.name.startsWith('_'));
+/** What the conversions ask of a message type on every call, worked out once per type (the profile of
+ * POST /action showed the Action's many oneof members being filtered again for every action). */
+interface Shape {
+  /** the real (not proto3-optional) oneofs of a message; each becomes a { type, ... } object */
+  oneofs: protobuf.OneOf[];
+  /** the fields outside them */
+  plain: protobuf.Field[];
+  /** REQUIRED's rules for the type, each as its alternatives */
+  required: { alternatives: string[]; text: string }[];
+}
+
+const shapes = new WeakMap<protobuf.Type, Shape>();
+
+function shapeOf(type: protobuf.Type): Shape {
+  let shape = shapes.get(type);
+  if (!shape) {
+    const oneofs = type.oneofsArray.filter((o) => !o.name.startsWith('_'));
+    shape = {
+      oneofs,
+      plain: type.fieldsArray.filter((f) => !(f.partOf && oneofs.includes(f.partOf))),
+      required: (REQUIRED[shortName(type)] ?? []).map((rule) => ({
+        alternatives: rule.split('|'),
+        text: rule.replace('|', ' or '),
+      })),
+    };
+    shapes.set(type, shape);
+  }
+  return shape;
+}
 
 function missingRequired(type: protobuf.Type, present: (name: string) => boolean): string | undefined {
-  for (const rule of REQUIRED[shortName(type)] ?? []) {
-    if (!rule.split('|').some(present)) return rule.replace('|', ' or ');
-  }
+  for (const rule of shapeOf(type).required) if (!rule.alternatives.some(present)) return rule.text;
   return undefined;
 }
 
@@ -105,9 +129,8 @@ function toWireValue(field: protobuf.Field, value: unknown, path: string): unkno
 function toWireMessage(type: protobuf.Type, input: Plain, path: string): Plain {
   if (input === null || typeof input !== 'object') fail(path, `expected a ${type.name}`);
   const out: Plain = {};
-  const oneofs = realOneofs(type);
-  for (const field of type.fieldsArray) {
-    if (field.partOf && oneofs.includes(field.partOf)) continue;
+  const { oneofs, plain } = shapeOf(type);
+  for (const field of plain) {
     const value = input[field.name];
     if (value === undefined || value === null) continue;
     out[field.name] = field.repeated
@@ -159,9 +182,8 @@ function fromWireValue(field: protobuf.Field, value: unknown, path: string): unk
 
 function fromWireMessage(type: protobuf.Type, message: Plain, path: string): Plain {
   const out: Plain = {};
-  const oneofs = realOneofs(type);
-  for (const field of type.fieldsArray) {
-    if (field.partOf && oneofs.includes(field.partOf)) continue;
+  const { oneofs, plain } = shapeOf(type);
+  for (const field of plain) {
     const value = message[field.name];
     if (value === undefined || value === null) continue;
     // proto3 `optional` fields are synthetic oneofs: present only when set, as the TS view's `?` says.

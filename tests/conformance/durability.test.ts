@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startExchange, TestWallet, USDC, usdc, type TestExchange } from './support/exchange';
-import { fromSnapshotJson } from '../../src/devnet/engine/state';
+import { fromSnapshotJson } from '../../src/devnet/state';
 
 let ex: TestExchange;
 let dir: string;
@@ -20,8 +20,8 @@ afterAll(async () => {
 });
 
 const savedNextActionId = (): bigint =>
-  (fromSnapshotJson(readFileSync(join(dir, 'state.json'), 'utf8')) as { engine: { nextActionId: bigint } }).engine
-    .nextActionId;
+  (fromSnapshotJson(readFileSync(join(dir, 'state.json'), 'utf8')) as { engine: { nextActionId: bigint } })
+    .engine.nextActionId;
 
 describe('a devnet with a data folder', () => {
   it('writes the actions that arrive together once, and says when they are on disk', async () => {
@@ -40,7 +40,13 @@ describe('a devnet with a data folder', () => {
     // eight actions executed in one turn of the event loop, as requests arriving together are
     const receipts = wallets.map(({ w, from }) =>
       ex.running.devnet.engine.execute(
-        w.sessionBody({ type: 'transfer', sessionId: w.session!.id, fromAccountId: from, tokenId: USDC, amount: 1n }),
+        w.sessionBody({
+          type: 'transfer',
+          sessionId: w.session!.id,
+          fromAccountId: from,
+          tokenId: USDC,
+          amount: 1n,
+        }),
       ),
     );
     for (const receipt of receipts) expect(receipt.kind.type).not.toBe('err');

@@ -10,46 +10,11 @@ import {
   getMintToCheckedInstruction,
   getTransferCheckedInstruction,
 } from '@solana-program/token';
-import {
-  MEMO_PROGRAM_ADDRESS,
-  addressOf,
-  associatedTokenAddress,
-  memoInstruction,
-  parseDepositMemo,
-} from '../../protocol/solana-tx';
+import { addressOf, associatedTokenAddress, memoInstruction } from '../../protocol/solana-tx';
 import type { TokenInfo } from '../../shared/exchange/info';
 import type { ChainRuntime, Confirmed } from './runtime';
-
-/** SPL Memo v1 and v2: either names a deposit's recipient. */
-const MEMO_PROGRAMS = new Set<string>([MEMO_PROGRAM_ADDRESS, 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']);
-
-export type BridgeDepositStatus = 'confirmed' | 'credited' | 'uncredited';
-
-export interface BridgeDeposit {
-  signature: string;
-  tokenId: number;
-  amount: string;
-  /** the owner of the token account the tokens left (the fee payer when that is not one wallet) */
-  sender: string;
-  recipient: string;
-  accountId?: number;
-  /** how the recipient was chosen: the memo, or the sender's own user by default */
-  correlation: 'memo' | 'sender';
-  /** a memo that looked like a correlation but was not valid, kept so the default is explained */
-  memoProblem?: string;
-  slot: number;
-  dueMs: number;
-  status: BridgeDepositStatus;
-  /** why an uncredited deposit could not be credited; its tokens stay in the vault */
-  reason?: string;
-  creditedAccountId?: number;
-}
-
-export interface BridgeState {
-  deposits: Record<string, BridgeDeposit>;
-}
-
-export const emptyBridge = (): BridgeState => ({ deposits: {} });
+import type { BridgeDeposit, BridgeState } from './state';
+import { depositKey, depositsIn } from './rules';
 
 /** SOL a faucet request leaves a wallet with at least, so it can pay for its own transactions. */
 export const FAUCET_SOL_FLOOR = 100_000_000n;
@@ -106,36 +71,13 @@ export class Bridge {
   }
 
   private observe(c: Confirmed): void {
-    for (const d of c.tokenDeltas) {
-      const vault = this.vaults.get(d.account);
-      if (!vault || d.delta <= 0n) continue;
-      const key = `${c.record.signature}:${vault.token.tokenId}`;
-      if (this.state.deposits[key]) continue;
-      const senders = new Set(
-        c.tokenDeltas.filter((x) => x.mint === d.mint && x.delta < 0n).map((x) => x.owner),
-      );
-      const sender = senders.size === 1 ? [...senders][0]! : c.feePayer;
-      const memos = c.instructions
-        .filter((ix) => MEMO_PROGRAMS.has(ix.program))
-        .map((ix) => new TextDecoder().decode(ix.data));
-      const named = memos.map(parseDepositMemo).find((m) => m !== null);
-      const attempted = memos.find((m) => m.startsWith('perpetua:deposit'));
-      this.state.deposits[key] = {
-        signature: c.record.signature,
-        tokenId: vault.token.tokenId,
-        amount: d.delta.toString(),
-        sender,
-        recipient: named?.recipient ?? sender,
-        ...(named?.accountId !== undefined ? { accountId: named.accountId } : {}),
-        correlation: named ? 'memo' : 'sender',
-        ...(!named && attempted
-          ? { memoProblem: `not a valid deposit memo: ${attempted.slice(0, 120)}` }
-          : {}),
-        slot: c.record.slot,
-        dueMs: this.deps.nowMs() + this.deps.depositDelayMs(),
-        status: 'confirmed',
-      };
-    }
+    const found = depositsIn(
+      c,
+      (account) => this.vaults.get(account)?.token,
+      this.deps.nowMs() + this.deps.depositDelayMs(),
+    );
+    // each deposit is keyed by its transaction and token, so one seen before is never counted again
+    for (const deposit of found) this.state.deposits[depositKey(deposit)] ??= deposit;
   }
 
   /** Deposits whose processing delay has passed, oldest first. */

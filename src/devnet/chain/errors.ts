@@ -2,6 +2,7 @@
 // {"InstructionError":[0,{"Custom":1}]}), which @solana/kit turns back into its own error classes.
 // litesvm declares the fieldless enums as TypeScript const enums only, so their names are listed here in
 // the order of its declarations (node_modules/litesvm/dist/internal.d.ts).
+import type { InstructionErrorJson, TransactionErrorJson } from './state';
 
 const TRANSACTION_ERRORS = [
   'AccountInUse',
@@ -96,14 +97,6 @@ const INSTRUCTION_ERRORS = [
   'BuiltinProgramsMustConsumeComputeUnits',
   'BorshIoError',
 ] as const;
-
-export type InstructionErrorJson = string | { Custom: number } | { BorshIoError: string };
-export type TransactionErrorJson =
-  | string
-  | { InstructionError: [number, InstructionErrorJson] }
-  | { DuplicateInstruction: number }
-  | { InsufficientFundsForRent: { account_index: number } }
-  | { ProgramExecutionTemporarilyRestricted: { account_index: number } };
 
 function instructionError(err: unknown): InstructionErrorJson {
   if (typeof err === 'number') return INSTRUCTION_ERRORS[err] ?? 'GenericError';

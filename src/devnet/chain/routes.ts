@@ -1,28 +1,16 @@
 // What the exchange says about its settlement side: where deposits go (the vault token account per mint),
 // and what became of a deposit transaction (waiting, credited, or kept uncredited with the reason). The
 // chain itself is read through the Solana JSON-RPC; these are the exchange's own records.
-import type { Devnet } from '../devnet';
 import type { Route } from '../http/route';
 import { HttpError } from '../http/errors';
-import type { BridgeDeposit } from './bridge';
 import { BASE58_SIGNATURE } from '../../shared/base58';
+import type { Bridge } from './bridge';
+import { wireDeposit } from './views';
 
-const wireDeposit = (d: BridgeDeposit) => ({
-  signature: d.signature,
-  tokenId: d.tokenId,
-  amount: d.amount,
-  sender: d.sender,
-  recipient: d.recipient,
-  ...(d.accountId !== undefined ? { accountId: d.accountId } : {}),
-  correlation: d.correlation,
-  ...(d.memoProblem ? { memoProblem: d.memoProblem } : {}),
-  slot: d.slot,
-  status: d.status,
-  ...(d.reason ? { reason: d.reason } : {}),
-  ...(d.creditedAccountId !== undefined ? { creditedAccountId: d.creditedAccountId } : {}),
-});
+/** What these routes read: the bridge's vaults and deposit records, nothing that changes them. */
+type DepositRecords = Pick<Bridge, 'vaultList' | 'deposits' | 'uncredited'>;
 
-export function settlementRoutes(devnet: Devnet): Route[] {
+export function settlementRoutes(bridge: DepositRecords): Route[] {
   return [
     {
       method: 'GET',
@@ -30,7 +18,7 @@ export function settlementRoutes(devnet: Devnet): Route[] {
       tag: 'settlement',
       summary:
         "The exchange's deposit vault per token: { tokenId, mint, owner, vault } (vault: the SPL token account deposits are sent to)",
-      handler: () => ({ status: 200, json: devnet.bridge.vaultList() }),
+      handler: () => ({ status: 200, json: bridge.vaultList() }),
     },
     {
       method: 'GET',
@@ -49,7 +37,7 @@ export function settlementRoutes(devnet: Devnet): Route[] {
         const signature = req.params.signature ?? '';
         if (!BASE58_SIGNATURE.test(signature))
           throw new HttpError('BadRequest', 'not a transaction signature');
-        const found = devnet.bridge.deposits(signature);
+        const found = bridge.deposits(signature);
         if (found.length === 0) throw new HttpError('NotFound', 'no deposit was made by this transaction');
         return { status: 200, json: found.map(wireDeposit) };
       },
@@ -59,7 +47,7 @@ export function settlementRoutes(devnet: Devnet): Route[] {
       path: '/settlement/uncredited',
       tag: 'settlement',
       summary: 'Deposits that reached a vault but could not be credited, with the reason: nothing is lost',
-      handler: () => ({ status: 200, json: devnet.bridge.uncredited().map(wireDeposit) }),
+      handler: () => ({ status: 200, json: bridge.uncredited().map(wireDeposit) }),
     },
   ];
 }

@@ -15,10 +15,11 @@ import {
   type Address,
 } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS, getMintDecoder, getTokenDecoder } from '@solana-program/token';
-import type { ChainRuntime, TxRecord } from './runtime';
+import type { ChainRuntime } from './runtime';
 import { MINT_SIZE, TOKEN_ACCOUNT_SIZE, uiAmount } from './runtime';
 import { FaucetError, type Bridge } from './bridge';
 import { BASE58_SIGNATURE } from '../../shared/base58';
+import type { TxRecord } from './state';
 
 export const RPC_ERRORS = {
   PARSE: -32700,

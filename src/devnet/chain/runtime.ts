@@ -26,7 +26,8 @@ import { SigningKey } from '../../protocol/keys';
 import { addressOf, memoInstruction, signTransaction } from '../../protocol/solana-tx';
 import type { TokenInfo } from '../../shared/exchange/info';
 import type { Clock } from '../clock';
-import { transactionError, type TransactionErrorJson } from './errors';
+import { transactionError } from './errors';
+import type { ChainState, SavedAccount, TokenBalanceJson, TransactionErrorJson, TxRecord } from './state';
 
 export const MINT_SIZE = 82n;
 export const TOKEN_ACCOUNT_SIZE = 165n;
@@ -42,53 +43,6 @@ export const LAMPORTS_PER_SIGNATURE = 5_000n;
  */
 const KEPT_TRANSACTIONS = 2_000;
 const SYSVAR_OWNER = 'Sysvar1111111111111111111111111111111111111';
-
-export interface TokenBalanceJson {
-  accountIndex: number;
-  mint: string;
-  owner: string;
-  programId: string;
-  uiTokenAmount: { amount: string; decimals: number; uiAmount: number | null; uiAmountString: string };
-}
-
-/** One processed transaction, as getTransaction reports it (meta in the RPC's own JSON shape). */
-export interface TxRecord {
-  signature: string;
-  slot: number;
-  blockTime: number;
-  /** the wire transaction, base64 */
-  wire: string;
-  err: TransactionErrorJson | null;
-  fee: string;
-  logs: string[];
-  computeUnits: string;
-  preBalances: string[];
-  postBalances: string[];
-  preTokenBalances: TokenBalanceJson[];
-  postTokenBalances: TokenBalanceJson[];
-  /** cross-program invocations per top-level instruction, in the RPC's json form (data base58) */
-  innerInstructions?: InnerInstructionsJson[];
-}
-
-export interface InnerInstructionsJson {
-  index: number;
-  instructions: { programIdIndex: number; accounts: number[]; data: string; stackHeight: number }[];
-}
-
-interface SavedAccount {
-  lamports: string;
-  data: string;
-  owner: string;
-  executable: boolean;
-}
-
-export interface ChainState {
-  version: 1;
-  genesisMs: number;
-  slot: number;
-  accounts: Record<string, SavedAccount>;
-  txs: TxRecord[];
-}
 
 export interface TokenAccountView {
   address: string;

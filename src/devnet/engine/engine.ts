@@ -12,10 +12,18 @@ import { decodeAction, encodeReceipt } from '../../protocol/codec';
 import type { ProtocolSchema } from '../../protocol/schema';
 import { UNIMPLEMENTED_ACTION_KINDS, type Action, type ActionKind, type Receipt } from '../../protocol/types';
 import type { ErrorName } from '../../shared/receipt-errors';
-import { Rejection, type AccountState, type EngineState, type SessionState } from './state';
-import type { AccountEvent, FreeCollateral, Rule, RuleContext, RuleSet } from './rule';
-import { atomicRule } from './atomic';
+import {
+  type AccountEvent,
+  type FreeCollateral,
+  type Rule,
+  type RuleContext,
+  type RuleSet,
+  Rejection,
+} from './rule';
 import { receiptToJson } from './receipt-json';
+import type { AccountState } from '../funds/state';
+import type { EngineState } from '../state';
+import type { SessionState } from '../sessions/state';
 
 export interface EngineDeps {
   config: DevnetConfig;
@@ -24,7 +32,7 @@ export interface EngineDeps {
   state: EngineState;
   /** called after each accepted change (persistence, streams) */
   onChange(events: AccountEvent[]): void;
-  /** each feature's rules by action kind (atomic is built over them here) */
+  /** each action kind's rule, from the features (atomic among them, built over the others) */
   rules: RuleSet;
   /** what may leave an account without breaking its margin requirement */
   freeCollateral: FreeCollateral;
@@ -47,13 +55,7 @@ function decodeError(error: unknown): ErrorName {
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
 export class Engine {
-  readonly rules: RuleSet;
-
-  constructor(private readonly deps: EngineDeps) {
-    const rules: RuleSet = { ...deps.rules };
-    rules.atomic = atomicRule(rules);
-    this.rules = rules;
-  }
+  constructor(private readonly deps: EngineDeps) {}
 
   get state(): EngineState {
     return this.deps.state;
@@ -98,7 +100,7 @@ export class Engine {
       this.checkTimestamp(action.currentTimestamp);
       const last = this.state.nonces[signer] ?? 0;
       if (action.nonce <= last) throw new Rejection('ACTION_INVALID_NONCE');
-      const rule = this.rules[action.kind.type] as Rule<ActionKind['type']> | undefined;
+      const rule = this.deps.rules[action.kind.type] as Rule<ActionKind['type']> | undefined;
       if (!rule) throw new Rejection('NOT_IMPLEMENTED');
 
       const actionId = this.state.nextActionId;

@@ -1,7 +1,7 @@
 // What a feature's routes may ask of the running exchange: the engine, prices walked to now, and the
 // devnet's controls. Devnet implements it; the routes depend on this, not on the wiring above them.
 import type { Engine } from './engine';
-import type { OracleState } from '../markets/oracle';
+import type { OracleState } from '../markets/state';
 
 export interface Exchange {
   readonly engine: Engine;

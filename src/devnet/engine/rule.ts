@@ -2,7 +2,10 @@
 // that the engine and the rules it runs (funds, orders, sessions, triggers, vaults) do not import each other.
 import type { DevnetConfig } from '../config';
 import type { ActionKind, ReceiptKind } from '../../protocol/types';
-import type { AccountState, EngineState, SessionState } from './state';
+import type { ErrorName } from '../../shared/receipt-errors';
+import type { AccountState } from '../funds/state';
+import type { EngineState } from '../state';
+import type { SessionState } from '../sessions/state';
 
 /** What may leave an account without breaking its margin requirement. */
 export type FreeCollateral = (state: EngineState, account: AccountState, tokenId: number) => bigint;
@@ -30,3 +33,13 @@ export type Rule<K extends ActionKind['type']> = (
   ctx: RuleContext,
 ) => ReceiptKind;
 export type RuleSet = { [K in ActionKind['type']]?: Rule<K> };
+
+/** A rule said no: the receipt carries this Error value and nothing changes. */
+export class Rejection extends Error {
+  constructor(
+    readonly error: ErrorName,
+    message = error,
+  ) {
+    super(message);
+  }
+}

@@ -1,8 +1,8 @@
 // What time-driven parts of the engine (trigger firing, liquidation, vault epochs) get on each tick: the
 // state, the time, a way to record an engine-initiated action and to queue account and stream events.
 import type { DevnetConfig } from '../config';
-import type { EngineState } from './state';
 import type { FreeCollateral, RuleContext } from './rule';
+import type { EngineState } from '../state';
 
 export interface TickContext {
   state: EngineState;

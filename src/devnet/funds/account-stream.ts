@@ -4,8 +4,9 @@
 // the app shows, and its fields as the engine wrote them: scaled integers as decimal strings) rides along
 // under `event`, a name the public payload does not use.
 import type { DevnetConfig } from '../config';
-import type { EngineState, OrderRecord } from '../engine/state';
 import { sideJson, unitsOf } from '../json';
+import type { EngineState } from '../state';
+import type { OrderRecord } from '../orders/state';
 
 type Event = Record<string, unknown>;
 const text = (v: unknown): bigint => (typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);

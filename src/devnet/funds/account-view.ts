@@ -4,12 +4,13 @@
 // the notional of the positions at the mark and pon adds what open orders would open. Figures a client
 // derives (health, free collateral, liquidation price) are not served: the client computes them.
 import type { DevnetConfig } from '../config';
-import type { AccountState, EngineState } from '../engine/state';
 import type { WireAccount } from '../../shared/exchange/account';
 import { accountMargins, positionsOf, quoteDecimals } from '../markets/margin';
 import { abs, unrealizedPnl } from '../markets/positions';
 import { restingIds } from '../markets/book';
 import { human, sideJson, unitsOf, whole } from '../json';
+import type { AccountState } from './state';
+import type { EngineState } from '../state';
 
 export function accountJson(state: EngineState, config: DevnetConfig, a: AccountState): WireAccount {
   const u = unitsOf(config);

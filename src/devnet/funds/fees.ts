@@ -1,8 +1,8 @@
 // The withdrawal fee: one function serves both GET /account/{id}/fees/withdrawal and the withdraw rule, so
 // the fee a client is shown is exactly the fee it is charged.
 import type { DevnetConfig } from '../config';
-import type { EngineState } from '../engine/state';
 import { bpsOf } from '../engine/bps';
+import type { EngineState } from '../state';
 
 /** In scaled quote units. Healthy: the flat fee. Unhealthy: plus debtFeeBps of the protocol debt. */
 export function withdrawalFeeQuote(config: DevnetConfig, state: EngineState): bigint {

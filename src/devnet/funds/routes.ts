@@ -5,7 +5,8 @@ import type { Exchange } from '../engine/exchange';
 import { HttpError, type ErrorName } from '../http/errors';
 import { historyPage } from '../http/paging';
 import { JSON_BODY, PAGING } from '../http/contract';
-import { json, parseJsonBody, requireAccount, type Route } from '../http/route';
+import { json, parseJsonBody, type Route } from '../http/route';
+import type { PathParams } from '../http/path';
 import type { HttpRequest } from '../http/router';
 import { accountJson } from './account-view';
 import { withdrawalFeeInToken, withdrawalFeeQuote } from './fees';
@@ -15,10 +16,10 @@ import { human } from '../json';
 const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
 const SCALED_AMOUNT = /^(0|[1-9]\d{0,30})$/;
 
-export function fundsRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
+export function fundsRoutes(devnet: Exchange, config: DevnetConfig, path: PathParams): Route[] {
   const engine = devnet.engine;
   const state = () => engine.state;
-  const account = (req: HttpRequest) => requireAccount(req, (id) => engine.account(id));
+  const account = (req: HttpRequest) => engine.account(path.accountId(req))!;
   const views = fundsViews(config);
   const history = <T extends { id: bigint; time: number }, W>(
     req: HttpRequest,

@@ -2,10 +2,11 @@
 // withdrawals. Every rule checks everything before changing anything.
 import bs58 from 'bs58';
 import type { DevnetConfig } from '../config';
-import { Rejection, type AccountState, type EngineState } from '../engine/state';
-import type { AccountEvent, RuleContext, RuleSet } from '../engine/rule';
+import { type AccountEvent, type RuleContext, type RuleSet, Rejection } from '../engine/rule';
 import { withdrawalFeeInToken } from './fees';
 import type { ActionKind, ReceiptKind } from '../../protocol/types';
+import type { AccountState } from './state';
+import type { EngineState } from '../state';
 
 export const balanceOf = (account: AccountState, tokenId: number): bigint => account.balances[tokenId] ?? 0n;
 

@@ -1,10 +1,11 @@
 // The funds history rows (DepositInfo, WithdrawalInfo, transfer rows) and the system account as the public
 // engine writes them, in human units.
 import type { DevnetConfig } from '../config';
-import type { DepositRecord, EngineState, TransferRecord, WithdrawalRecord } from '../engine/state';
 import type { WireDepositInfo, WireTransferRow, WireWithdrawalInfo } from '../../shared/exchange/history';
 import { claimVaultBalances } from '../vaults/state';
 import { time, unitsOf } from '../json';
+import type { DepositRecord, TransferRecord, WithdrawalRecord } from './state';
+import type { EngineState } from '../state';
 
 export function fundsViews(config: DevnetConfig) {
   const u = unitsOf(config);

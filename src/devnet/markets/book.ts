@@ -1,33 +1,4 @@
-// A price-time priority order book for one market. Resting orders are kept sorted (best price first, then
-// arrival), which is plenty for a local exchange and keeps matching obvious.
-export type BookSide = 'BID' | 'ASK';
-
-export interface RestingOrder {
-  orderId: bigint;
-  accountId: number;
-  side: BookSide;
-  price: bigint;
-  size: bigint;
-  remaining: bigint;
-  clientOrderId?: bigint;
-  reduceOnly: boolean;
-  time: number;
-  /** arrival sequence: time priority within a price */
-  seq: number;
-}
-
-export interface BookState {
-  bids: RestingOrder[];
-  asks: RestingOrder[];
-  /** bumps on every change of the book; chains the orderbook snapshot to the deltas stream */
-  updateId: number;
-  seq: number;
-  /** resting order ids per account, so an account's open orders are found without scanning the book */
-  byAccount?: Record<number, bigint[]>;
-}
-
-export const emptyBook = (): BookState => ({ bids: [], asks: [], updateId: 0, seq: 0, byAccount: {} });
-
+import type { BookSide, BookState, RestingOrder } from './state';
 /** Ids of the account's resting orders in this book, oldest first. */
 export function restingIds(book: BookState, accountId: number): bigint[] {
   return book.byAccount?.[accountId] ?? [];

@@ -1,10 +1,10 @@
 // Settles funding into quote balances: a position pays (or receives) the change of its market's cumulative
 // funding since it last settled, times its size. Positive rates: longs pay shorts.
 import type { DevnetConfig } from '../config';
-import type { EngineState } from '../engine/state';
 import { addFunding, notional } from './positions';
 import { recordFunding } from './history';
 import { quoteDecimals } from './margin';
+import type { EngineState } from '../state';
 
 /** Returns the accounts whose balance changed. */
 export function settleFunding(state: EngineState, config: DevnetConfig, now: number): number[] {

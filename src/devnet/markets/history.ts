@@ -2,26 +2,13 @@
 // every size change, funding payments, liquidations and fee-tier changes, plus daily traded volume for the
 // 30-day fee tier. The built-in market maker trades with everyone, so its rows are not kept.
 import type { DevnetConfig } from '../config';
-import type { EngineState } from '../engine/state';
-import type { FundingRecord, LiquidationRecord } from './history-records';
+import type { EngineState } from '../state';
+import type { FundingRecord, LiquidationRecord, PnlRecord, PositionChangeRecord } from './state';
 
 const kept = (state: EngineState, accountId: number) => accountId !== state.marketMakerAccount;
 
-export interface FillEffect {
-  actionId: bigint;
-  subActionId: number;
-  marketId: number;
-  accountId: number;
-  time: number;
-  tradingPnl: bigint;
-  fee: bigint;
-  sizeBefore: bigint;
-  sizeAfter: bigint;
-  price: bigint;
-  entryPrice: bigint;
-  notional: bigint;
-  reason: 'trade' | 'liquidation';
-}
+/** One side of a fill: what its pnl row and its position row say, and the notional it traded. */
+export type FillEffect = PnlRecord & PositionChangeRecord & { notional: bigint };
 
 /** Records one side of a fill and moves the account's fee tier with its 30-day volume. */
 export function recordFill(state: EngineState, config: DevnetConfig, f: FillEffect): void {

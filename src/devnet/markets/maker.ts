@@ -3,13 +3,15 @@
 // quote that crosses users' resting orders trades with them first, as any incoming order would.
 import type { DevnetConfig } from '../config';
 import { derivedAddress } from '../config';
-import type { EngineState, OrderRecord } from '../engine/state';
 import type { TickContext } from '../engine/tick';
 import { createAccount } from '../funds/rules';
 import { match } from '../orders/rules';
-import { crossable, emptyBook, insertOrder, removeOrder } from './book';
+import { crossable, insertOrder, removeOrder } from './book';
 import { quoteDecimals } from './margin';
 import { BPS, bpsOf } from '../engine/bps';
+import type { EngineState } from '../state';
+import type { OrderRecord } from '../orders/state';
+import { emptyBook } from './state';
 
 export const MARKET_MAKER_WALLET = derivedAddress('market-maker');
 const LEVELS = 5;

@@ -2,12 +2,13 @@
 // maintenance requirements are the markets' fractions of each position's notional at the mark price, and the
 // initial requirement also counts what open orders would add to the exposure (see heldNotional).
 import type { DevnetConfig } from '../config';
-import type { AccountState, EngineState } from '../engine/state';
 import type { MarketInfo } from '../../shared/exchange/info';
-import { abs, notional, unrealizedPnl, type PositionState } from './positions';
-import { restingIds, type BookSide } from './book';
+import { abs, notional, unrealizedPnl } from './positions';
+import { restingIds } from './book';
 import { bpsOf, toBps } from '../engine/bps';
-import type { MarginFigures } from './history-records';
+import type { AccountState } from '../funds/state';
+import type { EngineState } from '../state';
+import type { PositionState, BookSide, MarginFigures } from './state';
 
 export interface Margin {
   equity: bigint;

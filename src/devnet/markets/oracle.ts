@@ -4,41 +4,7 @@
 // fixed interval into a cumulative index per market that positions will settle against.
 import type { MarketInfo, TokenInfo } from '../../shared/exchange/info';
 import { bpsOf } from '../engine/bps';
-
-export interface Candle {
-  /** engine seconds at the start of the hour */
-  start: number;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  /** the market's cumulative funding index and funding rate (ppm) as of the bar's last second; absent in
-   * bars from snapshots taken before they were kept */
-  fundingIndex?: bigint;
-  fundingRatePpm?: number;
-}
-
-export interface MarketPriceState {
-  index: bigint;
-  /** until order books exist, the mark is the index */
-  mark: bigint;
-  /** funding rate of the current interval in parts per million of notional; positive: longs pay shorts */
-  fundingRatePpm: number;
-  /** sum of (rate * mark) over past intervals, in price units scaled by 1e6: what a unit position has paid */
-  cumulativeFunding: bigint;
-  /** the rate (ppm) of the interval that last accrued into cumulativeFunding */
-  lastFundingRatePpm?: number;
-  nextFundingTime: number;
-  candles: Candle[];
-  high24h: bigint;
-  low24h: bigint;
-}
-
-export interface OracleState {
-  /** the engine second the walk has reached */
-  second: number;
-  markets: Record<number, MarketPriceState>;
-}
+import type { MarketPriceState, OracleState } from './state';
 
 export interface OracleConfig {
   seed: number;

@@ -1,6 +1,6 @@
+import type { EngineState } from '../state';
 // An account's realized results over a time window: trading PnL, funding and fees with the running total as
 // a chart series, and the volume it traded per market.
-import type { EngineState } from '../engine/state';
 
 const SERIES_POINTS = 500;
 

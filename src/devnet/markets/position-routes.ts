@@ -6,7 +6,8 @@ import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
 import { each, historyPage, page, parseWindow, type Cursor } from '../http/paging';
 import { accountIdValue, marketIdParam, optionalQuery } from '../http/params';
-import { json, requireAccount, type Route } from '../http/route';
+import { json, type Route } from '../http/route';
+import type { PathParams } from '../http/path';
 import { accountVolume, pnlSummary } from './pnl';
 import {
   ACCOUNT_ID_SCHEMA,
@@ -18,29 +19,15 @@ import {
   startInclusive,
   type Parameter,
 } from '../http/contract';
-import type { MarginFigures, PnlRecord, PositionChangeRecord } from './history-records';
-import type {
-  WireFeeTierHistory,
-  WireFundingInfo,
-  WireLiquidationInfo,
-  WirePnlInfo,
-  WirePositionHistory,
-} from '../../shared/exchange/history';
-import { sideJson, time, unitsOf, whole } from '../json';
-import { fundingRateJson } from './views';
+import { whole } from '../json';
+import { historyViews, tripleCursor, tripleOf } from './views';
+import type { PnlRecord, PositionChangeRecord } from './state';
 
-type Triple = [bigint, bigint, bigint];
-const tripleOf = (r: { actionId: bigint; subActionId: number; marketId: number }): Triple => [
-  r.actionId,
-  BigInt(r.subActionId),
-  BigInt(r.marketId),
-];
+type Triple = ReturnType<typeof tripleOf>;
 const compare = (a: Triple, b: Triple): number => {
   for (let i = 0; i < 3; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   return 0;
 };
-const cursorText = (t: Triple) => t.join(':');
-const NO_FIGURES: MarginFigures = { omf: 0n, mf: 0n, imf: 0n, cmf: 0n, mmf: 0n, pon: 0n, pn: 0n };
 const TRIPLE_CURSOR = /^(\d{1,20}):(\d{1,10}):(\d{1,10})$/;
 
 /** pnl and position rows: ascending by (actionId, subActionId, marketId), cursor "a:s:m" */
@@ -52,7 +39,7 @@ const TRIPLE: Cursor<PnlRecord | PositionChangeRecord, Triple> = {
     return [BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)];
   },
   reached: (row, start) => compare(tripleOf(row), start) >= 0,
-  of: (row) => cursorText(tripleOf(row)),
+  of: tripleCursor,
 };
 
 const MARKET_FILTER = marketIdFilter('Only this market (one of /info; any other is 400)');
@@ -66,10 +53,10 @@ const TRIPLE_PAGING: readonly Parameter[] = [
   MARKET_FILTER,
 ];
 
-export function positionRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
+export function positionRoutes(devnet: Exchange, config: DevnetConfig, path: PathParams): Route[] {
   const state = () => devnet.engine.state;
-  const u = unitsOf(config);
-  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
+  const views = historyViews(config);
+  const account = path.accountId;
   const marketFilter = (req: HttpRequest, name = 'marketId') =>
     optionalQuery(req, name, (raw) => {
       const id = marketIdParam(raw, name);
@@ -128,121 +115,29 @@ export function positionRoutes(devnet: Exchange, config: DevnetConfig): Route[] 
       'pnl',
       'AccountPnlInfo rows: realized trading PnL and fee of every fill, oldest first; startInclusive is "actionId:subActionId:marketId"; ?marketId',
       TRIPLE_PAGING,
-      (req) =>
-        json(
-          triplePage(req, state().history.pnl, (r): WirePnlInfo => ({
-            time: time(r.time),
-            actionId: r.actionId.toString(),
-            accountId: r.accountId,
-            pricePnlDelta: u.quote(r.tradingPnl),
-            fundingPnlDelta: whole(0),
-            pnl: u.quote(r.tradingPnl - r.fee),
-            marketId: r.marketId,
-            subActionId: r.subActionId,
-            fee: u.quote(r.fee),
-            cursor: cursorText(tripleOf(r)),
-          })),
-        ),
+      (req) => json(triplePage(req, state().history.pnl, views.pnl)),
     ),
     historyRoute(
       'position',
       'AccountPositionHistoryInfo rows: every size change (trade or liquidation), oldest first; cursor "actionId:subActionId:marketId"; ?marketId',
       TRIPLE_PAGING,
-      (req) =>
-        json(
-          triplePage(req, state().history.positions, (r): WirePositionHistory => ({
-            time: time(r.time),
-            actionId: r.actionId.toString(),
-            subActionId: r.subActionId,
-            marketId: r.marketId,
-            sizeBefore: u.size(r.sizeBefore, r.marketId),
-            sizeAfter: u.size(r.sizeAfter, r.marketId),
-            price: u.price(r.price, r.marketId),
-            entryPrice: u.price(r.entryPrice, r.marketId),
-            reason: r.reason,
-            cursor: cursorText(tripleOf(r)),
-          })),
-        ),
+      (req) => json(triplePage(req, state().history.positions, views.position)),
     ),
     historyRoute(
       'funding',
       'AccountPnlHistInfo rows: funding paid (negative fundingPnl) or received per position and interval; cursor is a row id; ?marketId',
       [...PAGING, MARKET_FILTER],
-      (req) =>
-        json(
-          rowIdPage(
-            req,
-            state().history.funding,
-            (r): WireFundingInfo => ({
-              time: time(r.time),
-              // the rate of the interval settled (ppm, as /markets/live writes it)
-              fundingRate: fundingRateJson(r.ratePpm ?? 0),
-              fundingSize: u.size(r.size < 0n ? -r.size : r.size, r.marketId),
-              side: sideJson(r.size < 0n ? 'ASK' : 'BID'),
-              // the market's funding index moved this much since the position last settled (raw)
-              fundingIndexChange: r.indexChange === undefined ? null : whole(r.indexChange),
-              fundingPnl: u.quote(r.payment),
-              market: { market_id: r.marketId, market_symbol: u.symbolOf(r.marketId) },
-            }),
-            true,
-          ),
-        ),
+      (req) => json(rowIdPage(req, state().history.funding, views.funding, true)),
     ),
-    historyRoute('liquidation', 'Liquidations of the account, one row per market closed', PAGING, (req) =>
-      json(
-        rowIdPage(req, state().history.liquidations, (r): WireLiquidationInfo => {
-          // rows from snapshots older than the full figures know only equity and maintenance before
-          const pre = r.pre ?? {
-            ...NO_FIGURES,
-            omf: r.equityBefore,
-            mf: r.equityBefore,
-            mmf: r.maintenanceBefore,
-          };
-          const post = r.post ?? NO_FIGURES;
-          return {
-            time: time(r.time),
-            actionId: r.actionId.toString(),
-            liquidatorId: state().marketMakerAccount ?? 0,
-            liquidateeId: r.accountId,
-            fee: u.quote(r.fee ?? 0n),
-            liquidationKind: 'place_order',
-            marketId: r.marketId,
-            tokenId: null,
-            orderId: null,
-            orderPrice: u.price(r.price, r.marketId),
-            orderSize: u.size(r.size, r.marketId),
-            orderQuote: null,
-            preOmf: u.quote(pre.omf),
-            preMmf: u.quote(pre.mmf),
-            preImf: u.quote(pre.imf),
-            preCmf: u.quote(pre.cmf),
-            prePon: u.quote(pre.pon),
-            preMf: u.quote(pre.mf),
-            prePn: u.quote(pre.pn),
-            postOmf: u.quote(post.omf),
-            postMmf: u.quote(post.mmf),
-            postImf: u.quote(post.imf),
-            postCmf: u.quote(post.cmf),
-            postPon: u.quote(post.pon),
-            postMf: u.quote(post.mf),
-            postPn: u.quote(post.pn),
-          };
-        }),
-      ),
-    ),
+    historyRoute('liquidation', 'Liquidations of the account, one row per market closed', PAGING, (req) => {
+      const liquidator = state().marketMakerAccount ?? 0;
+      return json(rowIdPage(req, state().history.liquidations, (r) => views.liquidation(r, liquidator)));
+    }),
     historyRoute(
       'fee-tier',
       'AccountFeeTierHistory rows: the account’s fee tier moving with its 30-day volume',
       PAGING,
-      (req) =>
-        json(
-          rowIdPage(req, state().history.feeTiers, (r): WireFeeTierHistory => ({
-            time: time(r.time),
-            fromTier: r.fromTier,
-            toTier: r.toTier,
-            volume30d: u.quote(r.volume30d),
-          })),
-        ),
+      (req) => json(rowIdPage(req, state().history.feeTiers, views.feeTier)),
     ),
     {
       method: 'GET',
@@ -258,19 +153,7 @@ export function positionRoutes(devnet: Exchange, config: DevnetConfig): Route[] 
         return json(
           Object.entries(state().positions[accountId] ?? {})
             .filter(([m]) => marketId === undefined || Number(m) === marketId)
-            .map(([m, p]) => ({
-              marketId: Number(m),
-              tradingPnl: {
-                sinceChange: u.quote(p.realizedSinceChange),
-                sinceOpen: u.quote(p.realizedSinceOpen),
-                allTime: u.quote(p.realizedPnl),
-              },
-              fundingPnl: {
-                sinceChange: u.quote(p.fundingSinceChange),
-                sinceOpen: u.quote(p.fundingSinceOpen),
-                allTime: u.quote(p.fundingPnl),
-              },
-            })),
+            .map(([m, p]) => views.positionSummary(Number(m), p)),
         );
       },
     },
@@ -286,21 +169,13 @@ export function positionRoutes(devnet: Exchange, config: DevnetConfig): Route[] 
         const accountId = account(req);
         const marketId = marketFilter(req);
         const { since, until } = parseWindow(req.query, devnet.engine.nowSeconds());
-        const { trading, funding, fees, series } = pnlSummary(state(), {
+        const summary = pnlSummary(state(), {
           accountId,
           ...(marketId !== undefined ? { marketId } : {}),
           since,
           until,
         });
-        return json({
-          since: time(since),
-          until: time(until),
-          tradingPnl: u.quote(trading),
-          fundingPnl: u.quote(funding),
-          fees: u.quote(fees),
-          total: u.quote(trading + funding - fees),
-          series: series.map((p) => ({ time: time(p.time), total: u.quote(p.total) })),
-        });
+        return json(views.pnlSummary({ since, until }, summary));
       },
     },
     {

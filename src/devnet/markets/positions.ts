@@ -1,34 +1,7 @@
 // Positions and the money arithmetic of perpetuals, all in bigint. Sizes are scaled by the market's
 // sizeDecimals (signed: long > 0), prices by priceDecimals, PnL and notional in quote-token units.
 import type { MarketInfo } from '../../shared/exchange/info';
-
-export interface PositionState {
-  size: bigint;
-  /** average entry price of the open size */
-  entryPrice: bigint;
-  realizedPnl: bigint;
-  /** funding paid (negative) or received, in quote units */
-  fundingPnl: bigint;
-  /** the market's cumulative funding when this position last settled funding */
-  fundingIndex: bigint;
-  /** realized trading and funding PnL since the position last opened from flat, and since its last change */
-  realizedSinceOpen: bigint;
-  fundingSinceOpen: bigint;
-  realizedSinceChange: bigint;
-  fundingSinceChange: bigint;
-}
-
-export const emptyPosition = (fundingIndex: bigint): PositionState => ({
-  size: 0n,
-  entryPrice: 0n,
-  realizedPnl: 0n,
-  fundingPnl: 0n,
-  fundingIndex,
-  realizedSinceOpen: 0n,
-  fundingSinceOpen: 0n,
-  realizedSinceChange: 0n,
-  fundingSinceChange: 0n,
-});
+import type { PositionState } from './state';
 
 /** Adds a funding payment (negative: paid) to the position's running totals. */
 export function addFunding(position: PositionState, payment: bigint): void {

@@ -6,31 +6,24 @@ import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
 import { each, page, parseTime, type Cursor } from '../http/paging';
 import { JSON_BODY, PAGE_SIZE, startInclusive } from '../http/contract';
-import {
-  json,
-  marketNotFound,
-  parseJsonBody,
-  requireAccount,
-  requireMarket,
-  type Route,
-} from '../http/route';
-import type { MarketPriceState } from './oracle';
+import { json, parseJsonBody, type Route } from '../http/route';
+import { marketNotFound, type PathParams } from '../http/path';
 import type { WireMarketLive, WireMarketStats } from '../../shared/exchange/markets';
 import { BPS_DECIMALS } from '../engine/bps';
 import { FULL_WEIGHT_BPS, fundingRateJson, infoJson } from './views';
 import { feeTierOf, openInterest, priceAtOrBefore, volumeSince } from './stats';
 import { human, time, unitsOf, whole } from '../json';
+import type { MarketPriceState } from './state';
 
 const DAY_SECONDS = 86_400;
 /** the integer part of an account id cursor (fee tiers page by account id, written as a JSON number) */
 const ACCOUNT_ID_CURSOR = /^\d{1,10}$/;
 
-export function marketRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
-  const market = (req: HttpRequest): { id: number; price: MarketPriceState } =>
-    requireMarket(req, (id) => {
-      const price = devnet.oracle().markets[id];
-      return price && { id, price };
-    });
+export function marketRoutes(devnet: Exchange, config: DevnetConfig, path: PathParams): Route[] {
+  const market = (req: HttpRequest): { id: number; price: MarketPriceState } => {
+    const id = path.marketId(req);
+    return { id, price: devnet.oracle().markets[id]! };
+  };
   const u = unitsOf(config);
   const state = () => devnet.engine.state;
   /** funding per interval as a fraction of notional (ppm on the devnet) */
@@ -51,7 +44,7 @@ export function marketRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
     };
   };
   const tierOf = (accountId: number) => feeTierOf(state(), accountId);
-  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
+  const account = path.accountId;
 
   return [
     {

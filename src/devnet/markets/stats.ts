@@ -1,5 +1,5 @@
+import type { EngineState } from '../state';
 // Market-wide figures the market reads serve: open interest and the last day's volume.
-import type { EngineState } from '../engine/state';
 
 /** long size across all accounts (equal to the short size) */
 export function openInterest(state: EngineState, marketId: number): bigint {

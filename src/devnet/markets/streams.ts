@@ -4,10 +4,12 @@
 // market per change with every new trade in it, delta levels as { price, size } (size 0: the level is
 // gone), candles as bare { res, mid, t, o, h, l, c, v } objects; numbers in human units.
 import type { DevnetConfig } from '../config';
-import type { EngineState, TradeRecord } from '../engine/state';
-import { emptyBook, levels } from './book';
+import { levels } from './book';
 import type { StreamHub } from '../streams';
 import { sideJson, unitsOf, whole } from '../json';
+import type { EngineState } from '../state';
+import type { TradeRecord } from '../orders/state';
+import { emptyBook } from './state';
 
 /** The public resolutions and the length of their bars (a month is the calendar month, UTC). */
 export const CANDLE_RESOLUTIONS: Record<string, number> = {
@@ -56,6 +58,8 @@ export class MarketStreams {
   /** per market: the book version last published and its levels, to diff the next change against */
   private readonly books = new Map<number, { updateId: number; bids: Levels; asks: Levels }>();
   private readonly candles = new Map<string, LiveCandle>();
+  /** per market: the second and mark its candles were last brought to */
+  private readonly candlesAt = new Map<number, { now: number; mark: bigint }>();
 
   private readonly units;
 
@@ -106,14 +110,14 @@ export class MarketStreams {
     for (const market of this.config.markets) {
       this.publishDelta(market.marketId, market.symbol);
       const mark = state.oracle?.markets[market.marketId]?.mark;
-      if (mark !== undefined)
-        this.updateCandles(
-          market.marketId,
-          market.symbol,
-          now,
-          mark,
-          fresh.filter((t) => t.marketId === market.marketId),
-        );
+      if (mark === undefined) continue;
+      const trades = fresh.filter((t) => t.marketId === market.marketId);
+      // Within the same second, at the same mark and without a trade, no bar can change: skip the pass over
+      // every resolution (a change that is not a trade, like a transfer, paid for it on every action).
+      const at = this.candlesAt.get(market.marketId);
+      if (at && at.now === now && at.mark === mark && trades.length === 0) continue;
+      this.candlesAt.set(market.marketId, { now, mark });
+      this.updateCandles(market.marketId, market.symbol, now, mark, trades);
     }
   }
 

@@ -5,7 +5,8 @@ import type { HttpRequest } from '../http/router';
 import { HttpError } from '../http/errors';
 import { each, page, parseWindow, u64Cursor } from '../http/paging';
 import { accountIdValue, marketIdParam, optionalQuery, u64Value } from '../http/params';
-import { json, requireAccount, requireMarket, type Route } from '../http/route';
+import { json, type Route } from '../http/route';
+import type { PathParams } from '../http/path';
 import {
   ACCOUNT_ID_SCHEMA,
   MARKET_ID_SCHEMA,
@@ -17,10 +18,10 @@ import {
   u64Schema,
   type Parameter,
 } from '../http/contract';
-import type { OrderRecord, TradeRecord } from '../engine/state';
-import { emptyBook } from '../markets/book';
 import { time, unitsOf } from '../json';
 import { orderbookJson, orderViews } from './views';
+import type { OrderRecord, TradeRecord } from './state';
+import { emptyBook } from '../markets/state';
 
 /** /order/{id}/trades and /account/{id}/orders: a page by id, without a time window */
 const PAGED_BY_ID: readonly Parameter[] = [PAGE_SIZE, U64_CURSOR];
@@ -49,14 +50,12 @@ const TRADES_QUERY: readonly Parameter[] = [
   { name: 'marketId', description: 'Only this market', schema: MARKET_ID_SCHEMA },
 ];
 
-export function orderRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
+export function orderRoutes(devnet: Exchange, config: DevnetConfig, path: PathParams): Route[] {
   const state = () => devnet.engine.state;
   const u = unitsOf(config);
   const { wireTrade, ordersJson } = orderViews(state, config);
   const orderJson = (o: OrderRecord) => ordersJson([o])[0]!;
-  const market = (req: HttpRequest): number =>
-    requireMarket(req, (id) => config.markets.find((m) => m.marketId === id)).marketId;
-  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
+  const { marketId: market, accountId: account } = path;
   const order = (req: HttpRequest): OrderRecord => {
     const id = u64Value(req.params.order_id, 'order_id');
     const found = state().orders[id.toString()];

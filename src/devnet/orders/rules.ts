@@ -1,25 +1,26 @@
 // PlaceOrder and CancelOrderById: price-time matching against the book, every fill mode, reduce-only (at
 // placement, at every fill, and kept up as positions change), a margin check before anything moves that
 // counts open orders, maker and taker fees by tier, and positions updated on both sides.
-import { Rejection, type AccountState, type EngineState, type OrderRecord } from '../engine/state';
-import type { RuleContext, RuleSet } from '../engine/rule';
+import { type RuleContext, type RuleSet, Rejection } from '../engine/rule';
 import type { DevnetConfig } from '../config';
 import type { MarketInfo } from '../../shared/exchange/info';
 import type { QuoteSize, Trade } from '../../protocol/types';
-import {
-  crossable,
-  emptyBook,
-  insertOrder,
-  removeOrder,
-  restingIds,
-  type BookSide,
-  type BookState,
-  type RestingOrder,
-} from '../markets/book';
-import { abs, applyFill, emptyPosition, notional, type PositionState } from '../markets/positions';
+import { crossable, insertOrder, removeOrder, restingIds } from '../markets/book';
+import { abs, applyFill, notional } from '../markets/positions';
 import { accountMargin, quoteDecimals } from '../markets/margin';
 import { recordFill } from '../markets/history';
 import { bpsOf } from '../engine/bps';
+import type { AccountState } from '../funds/state';
+import type { EngineState } from '../state';
+import type { OrderRecord } from './state';
+import {
+  emptyBook,
+  type BookSide,
+  type BookState,
+  type RestingOrder,
+  emptyPosition,
+  type PositionState,
+} from '../markets/state';
 
 function feeBps(
   state: EngineState,

@@ -1,7 +1,6 @@
 // The action log: what executed (GET /action), where a client resumes (last executed id, last accepted
 // nonce) and the submission endpoint itself, which the server answers before the router.
 import type { DevnetConfig } from '../config';
-import type { EngineState } from '../engine/state';
 import { HttpError } from '../http/errors';
 import {
   ACTION_BODY,
@@ -14,6 +13,7 @@ import {
 import { isBase58Key, u64Value } from '../http/params';
 import { json, type Route } from '../http/route';
 import { time } from '../json';
+import type { EngineState } from '../state';
 
 const SIGNER: Parameter = {
   name: 'signer',

@@ -1,10 +1,10 @@
 // The service itself: liveness and health, its own description (/openapi.json, /schema.proto), the stream
 // endpoint, and the public endpoints the devnet answers with a defined NotImplemented.
 import { SERVICE_VERSION } from '../config';
-import type { EngineState } from '../engine/state';
 import { HttpError } from '../http/errors';
 import type { ResponseSpec } from '../http/contract';
 import { json, type Route } from '../http/route';
+import type { EngineState } from '../state';
 
 const HEALTH_SERVICES = ['execution', 'history', 'replica', 'remote', 'settlement', 'oracle', 'rfq'] as const;
 

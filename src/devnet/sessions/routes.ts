@@ -1,11 +1,11 @@
 // Who a wallet is to the exchange: its accounts and live sessions.
 import type { Engine } from '../engine/engine';
 import { HttpError } from '../http/errors';
-import { isBase58Key } from '../http/params';
+import type { PathParams } from '../http/path';
 import { json, type Route } from '../http/route';
 import { userJson } from './views';
 
-export function sessionRoutes(engine: Engine): Route[] {
+export function sessionRoutes(engine: Engine, path: PathParams): Route[] {
   return [
     {
       method: 'GET',
@@ -14,9 +14,7 @@ export function sessionRoutes(engine: Engine): Route[] {
       summary: 'User: account ids and active sessions; 404 UserNotFound',
       errors: ['BadRequest', 'UserNotFound'],
       handler: (req) => {
-        const pubkey = req.params.pubkey!;
-        if (!isBase58Key(pubkey)) throw new HttpError('BadRequest', 'pubkey must be a base58 32-byte key');
-        const body = userJson(engine.state, pubkey, engine.nowSeconds());
+        const body = userJson(engine.state, path.pubkey(req), engine.nowSeconds());
         if (!body) throw new HttpError('UserNotFound', 'this wallet has no account on the exchange yet');
         return json(body);
       },

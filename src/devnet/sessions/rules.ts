@@ -1,8 +1,9 @@
 // Session rules. Expiry and refresh deadline are clamped to the devnet's limits and the effective values
 // returned, as the interface says CreateSession "returns the effective expiry and refresh deadline".
 import bs58 from 'bs58';
-import { Rejection, type EngineState, type SessionState } from '../engine/state';
-import type { RuleContext, RuleSet } from '../engine/rule';
+import { type RuleContext, type RuleSet, Rejection } from '../engine/rule';
+import type { EngineState } from '../state';
+import type { SessionState } from './state';
 
 const activeSessionsOf = (state: EngineState, owner: string, now: number): SessionState[] =>
   Object.values(state.sessions).filter((s) => s.owner === owner && !s.revoked && s.expiry > now);

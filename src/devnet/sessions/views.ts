@@ -1,7 +1,7 @@
 // GET /user/{pubkey} as the public `User`: account ids and the wallet's live sessions keyed by session id.
-import type { EngineState } from '../engine/state';
 import type { WireUser } from '../../shared/exchange/user';
 import { time } from '../json';
+import type { EngineState } from '../state';
 
 /** null when the wallet has no account on the exchange yet */
 export function userJson(state: EngineState, pubkey: string, now: number): WireUser | null {

@@ -1,10 +1,10 @@
 // Fires active triggers whose market's mark price crossed their trigger price: each places its reduce-only
 // exit order on the owner's behalf under an engine action of its own, and is finalised exactly once.
 import { internalRuleContext, type TickContext } from '../engine/tick';
-import { Rejection } from '../engine/state';
 import { orderRules } from '../orders/rules';
 import { abs } from '../markets/positions';
 import { finalise, triggersOf, type TriggerRecord } from './state';
+import { Rejection } from '../engine/rule';
 
 /** Closing a long (ASK) loses as the price falls; closing a short (BID) as it rises. */
 export function crossed(trigger: TriggerRecord, mark: bigint): boolean {

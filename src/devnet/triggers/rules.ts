@@ -1,7 +1,6 @@
 // AddTrigger, EditTrigger, RemoveTrigger (session-signed). Each checks everything before it changes
 // anything; the decisions they follow are written at the top of state.ts.
-import { Rejection, type AccountState } from '../engine/state';
-import type { RuleContext, RuleSet } from '../engine/rule';
+import { type RuleContext, type RuleSet, Rejection } from '../engine/rule';
 import type { AddTriggerFields, TriggerKey } from '../../protocol/types';
 import {
   definitionOf,
@@ -11,6 +10,7 @@ import {
   type TriggerRecord,
   type TriggersState,
 } from './state';
+import type { AccountState } from '../funds/state';
 
 function requireMarket(ctx: RuleContext, marketId: number): void {
   if (!ctx.config.markets.some((m) => m.marketId === marketId)) throw new Rejection('MARKET_NOT_FOUND');

@@ -2,7 +2,6 @@
 import type { DevnetConfig, VaultSeed } from '../config';
 import type { RuleContext } from '../engine/rule';
 import { receiptToJson } from '../engine/receipt-json';
-import type { AccountState, EngineState } from '../engine/state';
 import { internalRuleContext, type TickContext } from '../engine/tick';
 import { abs } from '../markets/positions';
 import { ensureVault, navPerShare, valueOfShares, vaultAccount, vaultEquity } from './ledger';
@@ -10,6 +9,8 @@ import { vaultsOf, type VaultState } from './state';
 import { flushVaultUpdates, queueVaultUpdate } from './stream';
 import { runStrategy } from './strategy';
 import { vaultOrder } from './trade';
+import type { AccountState } from '../funds/state';
+import type { EngineState } from '../state';
 
 export const balancesJson = (account: AccountState) =>
   Object.entries(account.balances).map(([tokenId, amount]) => ({

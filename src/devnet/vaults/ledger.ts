@@ -1,9 +1,10 @@
 // Vault creation and the share arithmetic: NAV, minting and conversion, each rounded in the vault's favour.
 import { derivedAddress, type DevnetConfig, type VaultSeed } from '../config';
-import type { AccountState, EngineState } from '../engine/state';
 import { createAccount } from '../funds/rules';
 import { accountMargin } from '../markets/margin';
 import { NAV_DECIMALS, vaultsOf, type VaultState } from './state';
+import type { AccountState } from '../funds/state';
+import type { EngineState } from '../state';
 
 const NAV_SCALE = 10n ** BigInt(NAV_DECIMALS);
 

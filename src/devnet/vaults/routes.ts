@@ -3,12 +3,13 @@
 import type { DevnetConfig } from '../config';
 import type { Exchange } from '../engine/exchange';
 import type { HttpRequest } from '../http/router';
-import { HttpError, type ErrorName } from '../http/errors';
+import type { ErrorName } from '../http/errors';
 import { historyPage } from '../http/paging';
 import { PAGING } from '../http/contract';
-import { json, requireAccount, type Route } from '../http/route';
+import { json, type Route } from '../http/route';
+import type { PathParams } from '../http/path';
 import { ensureVaults, seedOf } from './ledger';
-import { vaultsOf, type VaultState } from './state';
+import { vaultsOf, type VaultState, type VaultsState } from './state';
 import {
   vaultUserView,
   vaultView,
@@ -22,7 +23,7 @@ import type { WireAccountVaultUserStateInfo } from '../../shared/exchange/vaults
 const VAULT_ERRORS: readonly ErrorName[] = ['BadRequest', 'VaultNotFound'];
 const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
 
-export function vaultRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
+export function vaultRoutes(devnet: Exchange, config: DevnetConfig, path: PathParams): Route[] {
   const state = () => devnet.engine.state;
   /** the vaults as of now: prices walked to the engine time, every configured vault created */
   const vaults = (): VaultState[] => {
@@ -31,21 +32,57 @@ export function vaultRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
     return config.vaults.map((seed) => vaultsOf(state()).byId[seed.vaultId]!);
   };
   const vault = (req: HttpRequest): VaultState => {
-    const raw = req.params.vault_id ?? '';
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) > 0xffffffff)
-      throw new HttpError('BadRequest', `"${raw}" is not a vault id`);
-    if (!seedOf(config, Number(raw)))
-      throw new HttpError('VaultNotFound', `vault ${raw} does not exist`, undefined, {
-        vault_id: Number(raw),
-      });
-    return vaults().find((v) => v.vaultId === Number(raw))!;
+    const id = path.vaultId(req);
+    return vaults().find((v) => v.vaultId === id)!;
   };
-  const account = (req: HttpRequest): number => requireAccount(req, (id) => devnet.engine.account(id)).id;
-  const history = <T extends { id: bigint; time: number }, W>(
-    req: HttpRequest,
-    rows: T[],
-    toWire: (row: T) => W,
-  ) => historyPage(req.query, devnet.engine.nowSeconds(), rows, toWire);
+  const account = path.accountId;
+  /** a paged history: the rows `rowsOf` finds for the vault or account the path names */
+  const historyRoute = <R extends { id: bigint; time: number }, W>(
+    route: Pick<Route, 'path' | 'tag' | 'summary' | 'errors'>,
+    rowsOf: (req: HttpRequest, vaults: VaultsState) => R[],
+    toWire: (row: R) => W,
+  ): Route => ({
+    ...route,
+    method: 'GET',
+    query: PAGING,
+    handler: (req) =>
+      json(historyPage(req.query, devnet.engine.nowSeconds(), rowsOf(req, vaultsOf(state())), toWire)),
+  });
+  /** GET /vault/{vault_id}/history/<kind>: the vault's rows of that kind */
+  const vaultHistory = <R extends { id: bigint; time: number; vaultId: number }, W>(
+    kind: string,
+    summary: string,
+    rows: (vaults: VaultsState) => R[],
+    toWire: (row: R) => W,
+  ) =>
+    historyRoute(
+      { path: `/vault/{vault_id}/history/${kind}`, tag: 'vaults', summary, errors: VAULT_ERRORS },
+      (req, all) => {
+        const id = vault(req).vaultId;
+        return rows(all).filter((r) => r.vaultId === id);
+      },
+      toWire,
+    );
+  /** GET /account/{account_id}/history/vault/<kind>: the account's rows of that kind across vaults */
+  const accountHistory = <R extends { id: bigint; time: number; accountId: number }, W>(
+    kind: string,
+    summary: string,
+    rows: (vaults: VaultsState) => R[],
+    toWire: (row: R) => W,
+  ) =>
+    historyRoute(
+      {
+        path: `/account/{account_id}/history/vault/${kind}`,
+        tag: 'history',
+        summary,
+        errors: ACCOUNT_ERRORS,
+      },
+      (req, all) => {
+        const id = account(req);
+        return rows(all).filter((r) => r.accountId === id);
+      },
+      toWire,
+    );
 
   return [
     {
@@ -94,115 +131,41 @@ export function vaultRoutes(devnet: Exchange, config: DevnetConfig): Route[] {
         return json(body);
       },
     },
-    {
-      method: 'GET',
-      path: '/vault/{vault_id}/history/config',
-      tag: 'vaults',
-      summary:
-        'Page (uint64 cursor) of VaultConfigRow; since, until, startInclusive, pageSize; 404 VaultNotFound',
-      query: PAGING,
-      errors: VAULT_ERRORS,
-      handler: (req) => {
-        const id = vault(req).vaultId;
-        return json(
-          history(
-            req,
-            vaultsOf(state()).configRows.filter((r) => r.vaultId === id),
-            wireConfigRow(config),
-          ),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      path: '/vault/{vault_id}/history/deposit',
-      tag: 'vaults',
-      summary: 'Page (uint64 cursor) of VaultDepositRow, the owner’s seed first; 404 VaultNotFound',
-      query: PAGING,
-      errors: VAULT_ERRORS,
-      handler: (req) => {
-        const id = vault(req).vaultId;
-        return json(
-          history(
-            req,
-            vaultsOf(state()).depositRows.filter((r) => r.vaultId === id),
-            wireDepositRow(config),
-          ),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      path: '/vault/{vault_id}/history/withdrawal',
-      tag: 'vaults',
-      summary:
-        'Page (uint64 cursor) of VaultWithdrawalRow: requests, conversions at epoch ends, claims; 404 VaultNotFound',
-      query: PAGING,
-      errors: VAULT_ERRORS,
-      handler: (req) => {
-        const id = vault(req).vaultId;
-        return json(
-          history(
-            req,
-            vaultsOf(state()).withdrawalRows.filter((r) => r.vaultId === id),
-            wireWithdrawalRow(config),
-          ),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      path: '/vault/{vault_id}/history/epoch',
-      tag: 'vaults',
-      summary: 'Page (uint64 cursor) of VaultEpochHistoryInfo, one row per ended epoch; 404 VaultNotFound',
-      query: PAGING,
-      errors: VAULT_ERRORS,
-      handler: (req) => {
-        const id = vault(req).vaultId;
-        return json(
-          history(
-            req,
-            vaultsOf(state()).epochRows.filter((r) => r.vaultId === id),
-            wireEpochRow(config),
-          ),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      path: '/account/{account_id}/history/vault/deposit',
-      tag: 'history',
-      summary: "Page (uint64 cursor) of the account's VaultDepositRow across vaults; 404 UserNotFound",
-      query: PAGING,
-      errors: ACCOUNT_ERRORS,
-      handler: (req) => {
-        const id = account(req);
-        return json(
-          history(
-            req,
-            vaultsOf(state()).depositRows.filter((r) => r.accountId === id),
-            wireDepositRow(config),
-          ),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      path: '/account/{account_id}/history/vault/withdrawal',
-      tag: 'history',
-      summary: "Page (uint64 cursor) of the account's VaultWithdrawalRow across vaults; 404 UserNotFound",
-      query: PAGING,
-      errors: ACCOUNT_ERRORS,
-      handler: (req) => {
-        const id = account(req);
-        return json(
-          history(
-            req,
-            vaultsOf(state()).withdrawalRows.filter((r) => r.accountId === id),
-            wireWithdrawalRow(config),
-          ),
-        );
-      },
-    },
+    vaultHistory(
+      'config',
+      'Page (uint64 cursor) of VaultConfigRow; since, until, startInclusive, pageSize; 404 VaultNotFound',
+      (v) => v.configRows,
+      wireConfigRow(config),
+    ),
+    vaultHistory(
+      'deposit',
+      'Page (uint64 cursor) of VaultDepositRow, the owner’s seed first; 404 VaultNotFound',
+      (v) => v.depositRows,
+      wireDepositRow(config),
+    ),
+    vaultHistory(
+      'withdrawal',
+      'Page (uint64 cursor) of VaultWithdrawalRow: requests, conversions at epoch ends, claims; 404 VaultNotFound',
+      (v) => v.withdrawalRows,
+      wireWithdrawalRow(config),
+    ),
+    vaultHistory(
+      'epoch',
+      'Page (uint64 cursor) of VaultEpochHistoryInfo, one row per ended epoch; 404 VaultNotFound',
+      (v) => v.epochRows,
+      wireEpochRow(config),
+    ),
+    accountHistory(
+      'deposit',
+      "Page (uint64 cursor) of the account's VaultDepositRow across vaults; 404 UserNotFound",
+      (v) => v.depositRows,
+      wireDepositRow(config),
+    ),
+    accountHistory(
+      'withdrawal',
+      "Page (uint64 cursor) of the account's VaultWithdrawalRow across vaults; 404 UserNotFound",
+      (v) => v.withdrawalRows,
+      wireWithdrawalRow(config),
+    ),
   ];
 }

@@ -1,8 +1,7 @@
 // VaultDeposit, VaultWithdrawRequest, VaultWithdrawClaim, VaultSyncEpochs. Each checks everything before it
 // changes anything; a vault not used yet is judged as it will be when created (the owner's seed, NAV 1).
 import type { VaultSeed } from '../config';
-import type { RuleContext, RuleSet } from '../engine/rule';
-import { Rejection, type AccountState } from '../engine/state';
+import { type RuleContext, type RuleSet, Rejection } from '../engine/rule';
 import type { ErrorName } from '../../shared/receipt-errors';
 import {
   ensureVault,
@@ -17,6 +16,7 @@ import {
 import { emptyHolding, vaultsOf, type VaultState } from './state';
 import { accountEvent, announceCreated, rollDueEpochs } from './epochs';
 import { queueVaultUpdate } from './stream';
+import type { AccountState } from '../funds/state';
 
 /** A zero amount (what proto3 sends when the field is missing) or one too small to buy a single share. */
 const INVALID_AMOUNT: ErrorName = 'VAULT_AMOUNT_TOO_SMALL';

@@ -5,10 +5,10 @@
 // calls flushVaultUpdates from its change hook.
 import type { DevnetConfig } from '../config';
 import type { StreamKind } from '../streams';
-import type { EngineState } from '../engine/state';
 import type { WireVaultViewState } from '../../shared/exchange/vaults';
 import { vaultsOf, type VaultState } from './state';
 import { vaultView } from './views';
+import type { EngineState } from '../state';
 
 interface Pending {
   stream: string;

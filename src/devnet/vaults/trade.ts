@@ -1,7 +1,6 @@
 // The vault account trading through the book like any user: an IMMEDIATE_OR_CANCEL order placed with the
 // ordinary placeOrder rule on the vault owner's behalf, bounded by a slippage limit around the index.
-import type { RuleContext } from '../engine/rule';
-import { Rejection } from '../engine/state';
+import { type RuleContext, Rejection } from '../engine/rule';
 import { orderRules } from '../orders/rules';
 import { abs } from '../markets/positions';
 import type { ReceiptKind } from '../../protocol/types';

@@ -1,6 +1,5 @@
 // Vault state as the interface shows it: VaultViewState, VaultUserState and the history rows, as JSON.
 import type { DevnetConfig } from '../config';
-import type { EngineState } from '../engine/state';
 import type {
   WireVaultConfigRow,
   WireVaultDepositRow,
@@ -20,6 +19,7 @@ import {
   type VaultState,
   type VaultWithdrawalRecord,
 } from './state';
+import type { EngineState } from '../state';
 
 /** quote amounts and shares (one share counts in quote units) */
 const quoteOf = (config: DevnetConfig) => unitsOf(config).quote;

@@ -22,8 +22,8 @@ import type {
   AtomicSubactionResult,
   ReceiptKind,
 } from '../../protocol/types';
-import { Rejection, type EngineState } from './state';
-import type { Rule, RuleContext, RuleSet } from './rule';
+import type { EngineState } from '../state';
+import { Rejection, type Rule, type RuleContext, type RuleSet } from '../engine/rule';
 import { vaultsOf } from '../vaults/state';
 
 type SubKind = Extract<
@@ -122,7 +122,14 @@ function targeted(sub: AtomicSubaction, fallback: number | undefined, action: Su
   return fields;
 }
 
-export function atomicRule(rules: RuleSet): Rule<'atomic'> {
+/** The rule set with Atomic added, its subactions run through the other rules of the set. */
+export function withAtomic(rules: RuleSet): RuleSet {
+  const all: RuleSet = { ...rules };
+  all.atomic = atomicRule(all);
+  return all;
+}
+
+function atomicRule(rules: RuleSet): Rule<'atomic'> {
   return (kind, ctx: RuleContext) => {
     if (kind.actions.length === 0) throw new Rejection('ACTION_NOT_ALLOWED');
     const backup = structuredClone(ctx.state);

@@ -1,36 +1,18 @@
-// The exchange's whole state as plain data: what a snapshot holds and a restart restores. Balances and
-// amounts are bigint; (de)serialisation tags them as strings.
-import type { ErrorName } from '../../shared/receipt-errors';
-import type { OracleState } from '../markets/oracle';
-import type { BookState } from '../markets/book';
-import type { PositionState } from '../markets/positions';
-import { emptyTriggersState, type TriggersState } from '../triggers/state';
-import { emptyTradingHistory, type TradingHistory } from '../markets/history-records';
-import { emptyVaultsState, type VaultsState } from '../vaults/state';
-
-export interface UserState {
-  pubkey: string;
-  accountIds: number[];
-  createdAt: number;
-}
-
-export interface AccountState {
-  id: number;
-  owner: string;
-  balances: Record<number, bigint>;
-  updateId: number;
-}
-
-export interface SessionState {
-  id: bigint;
-  owner: string;
-  sessionKey: string;
-  expiry: number;
-  refreshDeadline?: number;
-  createdAt: number;
-  revoked: boolean;
-  lastUsed?: number;
-}
+// The exchange's whole state as plain data: what a snapshot holds and a restart restores, composed of the
+// state each feature owns (its state.ts). Balances and amounts are bigint; (de)serialisation tags them as
+// strings. The bottom of the devnet's layers (README.md): it imports only other state.
+import type { SessionState } from './sessions/state';
+import type { AccountState, DepositRecord, TransferRecord, UserState, WithdrawalRecord } from './funds/state';
+import type { OrderRecord, TradeRecord } from './orders/state';
+import {
+  emptyTradingHistory,
+  type BookState,
+  type OracleState,
+  type PositionState,
+  type TradingHistory,
+} from './markets/state';
+import { emptyTriggersState, type TriggersState } from './triggers/state';
+import { emptyVaultsState, type VaultsState } from './vaults/state';
 
 export interface ActionRecord {
   actionId: bigint;
@@ -42,48 +24,6 @@ export interface ActionRecord {
   receipt: unknown;
   /** base64 of the varint-delimited Action as submitted, for GET /action (absent in older snapshots) */
   payload?: string;
-}
-
-export interface DepositRecord {
-  id: bigint;
-  time: number;
-  accountId: number;
-  tokenId: number;
-  amount: bigint;
-  chainTxId: string;
-  from: string;
-  /** the account's balance of the token after the credit (absent in snapshots from before it was kept) */
-  balance?: bigint;
-}
-
-export interface WithdrawalRecord {
-  id: bigint;
-  actionId: bigint;
-  time: number;
-  accountId: number;
-  tokenId: number;
-  amount: bigint;
-  fee: bigint;
-  destination: string;
-  eventNonce: bigint;
-  status: 'requested' | 'processed';
-  /** the account's balance of the token after the debit (absent in snapshots from before it was kept) */
-  balance?: bigint;
-  /** engine ms when the settlement bridge pays it out */
-  dueMs: number;
-  /** the payout's settlement-chain transaction signature, once processed */
-  chainTxId?: string;
-}
-
-export interface TransferRecord {
-  id: bigint;
-  actionId: bigint;
-  time: number;
-  fromAccountId: number;
-  toAccountId: number;
-  tokenId: number;
-  amount: bigint;
-  accountCreated: boolean;
 }
 
 export interface EngineState {
@@ -126,38 +66,6 @@ export interface EngineState {
   history: TradingHistory;
   triggers: TriggersState;
   vaults: VaultsState;
-}
-
-export interface OrderRecord {
-  orderId: bigint;
-  accountId: number;
-  marketId: number;
-  side: 'BID' | 'ASK';
-  fillMode: string;
-  price: bigint;
-  size: bigint;
-  filled: bigint;
-  status: 'open' | 'filled' | 'cancelled';
-  reduceOnly: boolean;
-  clientOrderId?: bigint;
-  time: number;
-  actionId: bigint;
-}
-
-export interface TradeRecord {
-  id: bigint;
-  actionId: bigint;
-  time: number;
-  marketId: number;
-  price: bigint;
-  size: bigint;
-  takerSide: 'BID' | 'ASK';
-  takerAccountId: number;
-  makerAccountId: number;
-  takerOrderId: bigint;
-  makerOrderId: bigint;
-  takerFee: bigint;
-  makerFee: bigint;
 }
 
 export function emptyState(): EngineState {
@@ -211,14 +119,4 @@ export function fromSnapshotJson(text: string): unknown {
     }
     return v;
   });
-}
-
-/** A rule said no: the receipt carries this Error value and nothing changes. */
-export class Rejection extends Error {
-  constructor(
-    readonly error: ErrorName,
-    message = error,
-  ) {
-    super(message);
-  }
 }

@@ -1,0 +1,98 @@
+// The devnet's own layers (src/devnet/README.md), as .dependency-cruiser.mjs enforces them on every `npm test`:
+// wiring -> feature routes -> feature rules and views -> engine -> state, with the http/ toolkit knowing no
+// feature. A small devnet is written for the test; each leak is reported with the rule it breaks, and the
+// directions the layering allows are not.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLayerViolations, type LayerViolation } from '../../../scripts/check-layers';
+
+/** a module that imports `x` from each of `paths` */
+const uses = (...paths: string[]) =>
+  paths.map((p, i) => `import { x as x${i} } from '${p}';\n`).join('') +
+  `export const x = [${paths.map((_, i) => `x${i}`).join(', ')}];\n`;
+
+const FILES: Record<string, string> = {
+  // allowed, top to bottom
+  'src/devnet/config.ts': 'export const x = 1;\n',
+  'src/devnet/json.ts': uses('./config'),
+  'src/devnet/funds/state.ts': 'export const x = 1;\n',
+  'src/devnet/state.ts': uses('./funds/state', './config'),
+  'src/devnet/engine/engine.ts': uses('../state', '../funds/state', '../config'),
+  'src/devnet/http/paging.ts': uses('../config'),
+  'src/devnet/funds/rules.ts': uses('../engine/engine', './state', '../state'),
+  'src/devnet/funds/views.ts': uses('./rules', '../json', '../state'),
+  'src/devnet/orders/rules.ts': uses('../funds/rules', '../engine/engine'),
+  'src/devnet/funds/routes.ts': uses('./views', './rules', '../http/paging', '../engine/engine'),
+  'src/devnet/markets/position-routes.ts': uses('../funds/views', '../http/paging'),
+  'src/devnet/routes.ts': uses('./funds/routes', './markets/position-routes', './http/paging'),
+  'src/devnet/devnet.ts': uses('./engine/engine', './funds/rules', './state'),
+  // forbidden, one per rule
+  'src/devnet/vaults/state.ts': uses('../funds/rules'),
+  'src/devnet/engine/bad.ts': uses('../funds/rules'),
+  'src/devnet/http/bad.ts': uses('../funds/views'),
+  'src/devnet/orders/views.ts': uses('../http/paging'),
+  'src/devnet/triggers/rules.ts': uses('../devnet'),
+  'src/devnet/chain/routes.ts': uses('../devnet'),
+  'src/devnet/vaults/routes.ts': uses('../funds/routes'),
+};
+
+let root = '';
+let violations: LayerViolation[] = [];
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'perpetua-devnet-layers-'));
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  violations = await findLayerViolations(['src'], root);
+}, 60_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const reported = (from: string) =>
+  violations.filter((v) => v.from === from).map((v) => `${v.rule} -> ${v.to}`);
+
+describe('the devnet layers', () => {
+  it('keep state at the bottom: a state module importing a rule is reported', () => {
+    expect(reported('src/devnet/vaults/state.ts')).toEqual([
+      'devnet-state-is-the-bottom -> src/devnet/funds/rules.ts',
+    ]);
+  });
+
+  it('keep the engine below the features', () => {
+    expect(reported('src/devnet/engine/bad.ts')).toEqual([
+      'devnet-engine-below-the-features -> src/devnet/funds/rules.ts',
+    ]);
+  });
+
+  it('keep domain out of the http toolkit', () => {
+    expect(reported('src/devnet/http/bad.ts')).toEqual([
+      'devnet-http-knows-no-domain -> src/devnet/funds/views.ts',
+    ]);
+  });
+
+  it("keep a feature's rules and views free of HTTP and of the wiring", () => {
+    expect(reported('src/devnet/orders/views.ts')).toEqual([
+      'devnet-rules-and-views-below-routes -> src/devnet/http/paging.ts',
+    ]);
+    expect(reported('src/devnet/triggers/rules.ts')).toEqual([
+      'devnet-rules-and-views-below-routes -> src/devnet/devnet.ts',
+    ]);
+  });
+
+  it('give routes what they read: no route table imports the Devnet or another table', () => {
+    expect(reported('src/devnet/chain/routes.ts')).toEqual([
+      'devnet-routes-below-the-wiring -> src/devnet/devnet.ts',
+    ]);
+    expect(reported('src/devnet/vaults/routes.ts')).toEqual([
+      'devnet-routes-below-the-wiring -> src/devnet/funds/routes.ts',
+    ]);
+  });
+
+  it('allow every direction the layering names', () => {
+    const leaks = Object.keys(FILES).filter((f) => /bad|vaults|orders\/views|triggers|chain/.test(f));
+    expect(violations.filter((v) => !leaks.includes(v.from))).toEqual([]);
+    expect(violations).toHaveLength(7);
+  });
+});
