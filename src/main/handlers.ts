@@ -10,6 +10,7 @@ import type { Network } from './network/network';
 import { accountDetail, portfolio, portfolioHistory, PortfolioPrefetch } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
 import { phraseHandlers } from './wallets/phrase-handlers';
+import { drillHandlers } from './drills/drill-handlers';
 
 const done = { done: true as const };
 
@@ -28,6 +29,12 @@ export function createAppHandlers(s: Services, network: Network): Omit<Handlers,
       },
       // Where deposits are sent and balances read from: the person's decision too, only while unlocked.
       setSolanaRpc: async ({ url }) => network.setSolanaRpc(url),
+      setOsNotifications: async ({ enabled }) => {
+        s.settings.update({ osNotifications: enabled });
+        return network.view();
+      },
+      accountNames: async () => s.settings.accountNames(),
+      setAccountName: async ({ accountId, name }) => s.settings.nameAccount(accountId, name),
     },
 
     lock: {
@@ -61,6 +68,7 @@ export function createAppHandlers(s: Services, network: Network): Omit<Handlers,
       export: ({ walletId, passphrase }) => s.wallets.export(walletId, passphrase),
     },
     phrases: phraseHandlers(s),
+    drills: drillHandlers(s),
 
     sessions: {
       list: () => s.sessions.list(),
@@ -87,6 +95,10 @@ export function createAppHandlers(s: Services, network: Network): Omit<Handlers,
         const token = tokenId ?? info.quoteTokenId;
         return { tokenId: token, fee: await withdrawalFee(s.client, info, accountId, token) };
       },
+      // read while the Withdraw form is typed in, so it is not activity
+      checkDestination: async ({ address }) => ({
+        usedBefore: s.addressBook.usedDestination(address.trim()),
+      }),
     },
 
     portfolio: {
@@ -101,7 +113,11 @@ export function createAppHandlers(s: Services, network: Network): Omit<Handlers,
         ]);
         // the last owner found, as the one-by-one walk this replaces answered
         const owner = wallets.filter((_w, i) => users[i]?.accountIds.includes(accountId)).at(-1);
-        return { exists, ownWalletId: owner?.walletId ?? null };
+        return {
+          exists,
+          ownWalletId: owner?.walletId ?? null,
+          sentBefore: s.addressBook.usedRecipient(accountId),
+        };
       },
     },
     history: {

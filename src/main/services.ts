@@ -35,6 +35,7 @@ import type { ProtocolSchema } from '../protocol/schema';
 import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 import { AppFailure } from '../shared/result';
+import { demoSessionLookup } from './network/demo-wallets';
 
 /** How long the one probe may take while the exchange is known to be away ("fails at once", in effect). */
 const PROBE_MS = 1_500;
@@ -115,7 +116,9 @@ export function createServices(deps: ServiceDeps): Services {
   const settings = new SettingsStore(deps.dataDir);
   let bound: (ExchangeServices & { close(): void }) | null = null;
 
+  const demoSessionOf = demoSessionLookup();
   const sessionDeps = (x: Pick<ExchangeServices, 'client' | 'clock' | 'submitter'>) => ({
+    demoSessionOf,
     store: secrets,
     lock,
     wallets,
@@ -219,7 +222,15 @@ export function createServices(deps: ServiceDeps): Services {
     funds.resume();
     const watcher = new AccountWatcher(
       client,
-      deps.onAccountUpdate ?? (() => {}),
+      // a credited deposit that none of this app's deposits sent is told as one from elsewhere
+      (update, detail) =>
+        deps.onAccountUpdate?.(
+          update.type === 'depositCredited' &&
+            detail?.chainTxId !== undefined &&
+            !funds.list().some((d) => d.txId === detail.chainTxId)
+            ? { ...update, fromElsewhere: true }
+            : update,
+        ),
       (connected, detail, answered) => {
         reachability.update(connected, answered);
         deps.onExchangeStatus?.(connected, detail);

@@ -83,6 +83,24 @@ export function demoWalletSeed(label: string): Buffer {
   return createHash('sha256').update(`perpetua-demo-wallet:${label}`).digest();
 }
 
+/** The seed of the session key the demo makes for a wallet as it plays the scenario in. */
+export function demoSessionSeed(label: string): Buffer {
+  return createHash('sha256').update(`perpetua-demo-session:${label}`).digest();
+}
+
+/**
+ * Each demo wallet's public key and the public key of the session the demo made for it: the app knows those
+ * sessions as the demo's, not as a stranger's.
+ */
+export function demoSessions(scenario: DemoScenario): Map<string, string> {
+  return new Map(
+    scenario.wallets.map((w) => [
+      bs58.encode(new SigningKey(demoWalletSeed(w.label)).publicKey),
+      bs58.encode(new SigningKey(demoSessionSeed(w.label)).publicKey),
+    ]),
+  );
+}
+
 export function demoWallets(scenario: DemoScenario): { label: string; secret: string; publicKey: string }[] {
   return scenario.wallets.map((w) => {
     const seed = demoWalletSeed(w.label);

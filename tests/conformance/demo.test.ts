@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startExchange, type TestExchange } from './support/exchange';
-import { demoWallets, loadDemoScenario } from '../../src/protocol/demo-scenario';
+import { demoSessions, demoWallets, loadDemoScenario } from '../../src/protocol/demo-scenario';
 
 let ex: TestExchange | undefined;
 const dirs: string[] = [];
@@ -25,6 +25,12 @@ describe('demo scenario', () => {
     const alice = (await ex.client.user(wallets[0]!.publicKey))!;
     expect(alice.accountIds).toHaveLength(3);
     expect(alice.sessions).toHaveLength(1);
+    // the app knows each demo wallet's session as the demo's (demoSessions), not as a stranger's
+    const known = demoSessions(loadDemoScenario());
+    for (const w of wallets) {
+      const user = (await ex.client.user(w.publicKey))!;
+      expect(user.sessions.map((x) => x.sessionKey)).toEqual([known.get(w.publicKey)]);
+    }
 
     const main = await ex.account(alice.accountIds[0]!);
     expect(main.positions.map((p) => p.marketId).sort()).toEqual([0, 2]);

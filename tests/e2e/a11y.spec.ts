@@ -109,6 +109,37 @@ for (const [link, title] of [
   });
 }
 
+test('the compromised-key drill passes axe in both themes, choosing and reviewing', async () => {
+  await go('Sessions');
+  await page.getByRole('link', { name: /^Compromised-key drill/ }).click();
+  await expect(heading('Compromised-key drill')).toBeVisible();
+  await expect(page).toHaveTitle('Compromised-key drill · Perpetua');
+  await settled();
+  await checkBothThemes('compromised-key drill, choosing');
+  await page.getByRole('button', { name: 'Review what will happen' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'What will happen' })).toBeVisible();
+  await settled();
+  await checkBothThemes('compromised-key drill, review');
+});
+
+test('the sweep passes axe in both themes, choosing and reviewing', async () => {
+  await go('Transfers');
+  await page.getByRole('link', { name: 'Sweep several accounts into one' }).click();
+  await expect(heading('Sweep accounts')).toBeVisible();
+  await expect(page).toHaveTitle('Sweep accounts · Perpetua');
+  await settled();
+  const accounts = page.getByRole('checkbox', { name: /^Account #\d+/ });
+  await accounts.nth(1).check();
+  await accounts.nth(2).check();
+  await page.getByRole('combobox', { name: 'Into' }).click();
+  await page.getByRole('option').first().click();
+  await checkBothThemes('sweep, choosing');
+  await page.getByRole('button', { name: 'Review sweep' }).click();
+  await expect(page.getByRole('button', { name: /^Sign \d+ transfers?$/ })).toBeVisible();
+  await settled();
+  await checkBothThemes('sweep, review');
+});
+
 test('an account page passes axe in both themes; its chart has a text alternative', async () => {
   await go('Portfolio');
   const accounts = page.getByRole('table', { name: 'Accounts' });

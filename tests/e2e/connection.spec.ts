@@ -42,7 +42,7 @@ test('the exchange going away is told and shown until it is back, then the figur
   await importWallet(page, 'Trader', trader.secret);
   // this exchange is not the embedded devnet: no faucet is offered
   await page.getByRole('link', { name: 'Transfers', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Deposit', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review deposit', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /test funds/ })).toHaveCount(0);
   await trader.deposit(0, 500_000_000n); // 500 USDC
   await page.getByRole('link', { name: 'Portfolio', exact: true }).click();

@@ -25,6 +25,9 @@ test('first run: choose a passphrase, then the network, then the first wallet is
   await page.goto(app.url);
   await expect(page.getByRole('heading', { name: 'Welcome to Perpetua' })).toBeVisible();
   await page.getByLabel('Passphrase', { exact: true }).fill('short');
+  // told while typing, before anything is sent
+  await expect(page.getByText('Too short: 5 more characters (at least 10 characters).')).toBeVisible();
+  await shot('passphrase-too-short');
   await page.getByLabel('Repeat the passphrase').fill('short');
   await page.getByRole('button', { name: 'Set passphrase' }).click();
   await expect(page.getByText(/at least 10 characters\./)).toBeVisible();
@@ -100,13 +103,24 @@ test('faucet, then a deposit on chain until credited, with the on-chain balances
   // more than the wallet holds on chain: said before anything is signed
   await page.getByLabel('Amount').fill('5');
   await expect(page.getByText('This wallet has no USDC on the chain yet.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Deposit', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Review deposit', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: /test funds/ }).click();
   await expect(onChain).toContainText('holds 1,000 USDC and 1 SOL');
   await page.getByLabel('Amount').fill('1000.5');
   await expect(page.getByText('More than the wallet holds on the chain.')).toBeVisible();
   await page.getByLabel('Amount').fill('250');
-  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await page.getByRole('button', { name: 'Review deposit', exact: true }).click();
+  // a review like every other money action's, opening on Cancel; the confirm button says what it does
+  const review = page.getByRole('dialog', { name: 'Review deposit' });
+  await expect(review.getByRole('table', { name: 'Action summary' })).toContainText('250 USDC');
+  await expect(review.getByRole('table', { name: 'Action summary' })).toContainText('0.000005 SOL');
+  await expect(review.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await shot('deposit-review');
+  await review.getByRole('button', { name: 'Deposit 250 USDC into a new account' }).click();
+  await expect(review).toHaveCount(0);
+  // the form is cleared once the deposit is sent
+  await expect(page.getByLabel('Amount')).toHaveValue('');
+  await expect(page.getByRole('status').filter({ hasText: 'Deposit sent' })).toContainText('250 USDC');
   const deposits = page.getByRole('table', { name: 'Deposits' });
   await expect(deposits).toContainText('250 USDC');
   await expect(deposits.getByText('credited')).toBeVisible({ timeout: 15_000 });
@@ -142,7 +156,7 @@ test('transfer into a new account', async () => {
   await expect(page.getByLabel('Confirm with your passphrase')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Sign and transfer' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Transfer 40 USDC' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('into account');
   await go('Portfolio');
@@ -159,23 +173,29 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await page.getByRole('tab', { name: 'Withdraw' }).click();
   await page.getByLabel(/^Amount/).fill('50');
   await page.getByLabel('Destination address').fill(destination);
+  // a first withdrawal to this address: said while typing, before the review says it again
+  await expect(page.getByRole('alert').filter({ hasText: 'A new address' })).toContainText(
+    'You have not withdrawn to this address before.',
+  );
   await expect(page.getByLabel('Fee')).toContainText('Withdrawal fee: 1 USDC');
   await expect(page.getByLabel('Fee')).toContainText('You receive: 49 USDC');
   await page.getByLabel('Destination address').press('Enter');
   const summary = page.getByRole('table', { name: 'Action summary' });
   await expect(summary).toContainText('1 USDC');
   await expect(summary).toContainText('49 USDC');
-  await expect(page.getByText('You have not withdrawn to this address before')).toBeVisible();
+  await expect(
+    page.getByRole('dialog').getByText('You have not withdrawn to this address before'),
+  ).toBeVisible();
   // money leaving the wallets: signed only with the passphrase, checked by main for this confirmation
   const passphrase = page.getByLabel('Confirm with your passphrase');
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Sign and withdraw' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Withdraw 50 USDC' })).toBeDisabled();
   await shot('confirm-withdrawal');
   await passphrase.fill('not my passphrase');
-  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await page.getByRole('button', { name: 'Withdraw 50 USDC' }).click();
   await expect(page.getByText('That passphrase is not correct.')).toBeVisible();
   await passphrase.fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await page.getByRole('button', { name: 'Withdraw 50 USDC' }).click();
   await expect(page.getByRole('status')).toContainText('Withdrawal sent');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   // read from the chain: the payout created the destination's token account with exactly 49 USDC
@@ -186,7 +206,13 @@ test('withdraw: the fee is shown before signing and the destination receives exa
 test('bad input is refused clearly and sends nothing', async () => {
   await go('Settings');
   // count once the log has loaded: it already holds the withdrawal above
-  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('withdraw');
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log).toContainText(/Withdrew 50 USDC from account \d+ to \w{4}…\w{4}/);
+  // in words a person reads, with the amounts each action asked for
+  await expect(log).toContainText('Deposited 250 USDC from the wallet on the chain into a new account');
+  await expect(log).toContainText(/Transferred 40 USDC from account \d+ to a new account/);
+  await expect(log).toContainText(/Created session #\d+/);
+  await log.screenshot({ path: 'docs/screenshots/audit-log.png' });
   const auditRows = await page.getByRole('table', { name: 'Audit log' }).getByRole('row').count();
   await go('Transfers');
   await page.getByRole('tab', { name: 'Withdraw' }).click();
@@ -221,6 +247,14 @@ test('sessions: see every session, create one and revoke it', async () => {
   await shot('sessions');
   const row = table.getByRole('row').filter({ hasText: 'Trading bot' });
   await row.getByRole('button', { name: /Revoke session/ }).click();
+  // asked once more, with what it covers in sight; the dialog opens on Cancel
+  const confirm = page.getByRole('dialog', { name: /^Revoke session #\d+ of / });
+  await expect(confirm.getByRole('table', { name: 'Sessions to revoke' })).toContainText('Trading bot');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: /^Revoke session #\d+$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Revoked' })).toContainText(
+    /Revoked session #\d+ \(Trading bot\) of /,
+  );
   await expect(table).not.toContainText('Trading bot');
   await expect(table.getByRole('row')).toHaveCount(2);
 });
@@ -235,7 +269,13 @@ test('history and settings', async () => {
   await expect(sent.getByRole('cell', { name: 'USDC', exact: true })).toBeVisible();
   await shot('history');
   await go('Settings');
-  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('withdraw');
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log).toContainText(/Withdrew 50 USDC from account \d+ to \w{4}…\w{4}/);
+  // in words a person reads, with the amounts each action asked for
+  await expect(log).toContainText('Deposited 250 USDC from the wallet on the chain into a new account');
+  await expect(log).toContainText(/Transferred 40 USDC from account \d+ to a new account/);
+  await expect(log).toContainText(/Created session #\d+/);
+  await log.screenshot({ path: 'docs/screenshots/audit-log.png' });
   // the Solana RPC beside the network: the embedded devnet's own; an address that is not one is refused
   await expect(page.getByLabel('Solana RPC', { exact: true })).toContainText(
     `${app.solanaRpcUrl} (the exchange’s own)`,
@@ -277,7 +317,11 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await page.getByRole('button', { name: /test funds/ }).click();
   await expect(page.getByText(/holds 1,000 ETH/)).toBeVisible();
   await page.getByLabel('Amount').fill('2');
-  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await page.getByRole('button', { name: 'Review deposit', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Review deposit' })
+    .getByRole('button', { name: /^Deposit 2 ETH into account #\d+$/ })
+    .click();
   const deposits = page.getByRole('table', { name: 'Deposits' });
   await expect(deposits.getByRole('row').filter({ hasText: '2 ETH' }).getByText('credited')).toBeVisible({
     timeout: 15_000,
@@ -297,7 +341,7 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await expect(summary).toContainText('0.0003125 ETH');
   await expect(summary).toContainText('0.4996875 ETH');
   await page.getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Sign and withdraw' }).click();
+  await page.getByRole('button', { name: 'Withdraw 0.5 ETH' }).click();
   await expect(page.getByRole('status')).toContainText('0.4996875 ETH will arrive');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   expect(

@@ -44,6 +44,8 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
   const vaults = page.getByRole('table', { name: 'Vaults' });
   const btc = vaults.getByRole('row').filter({ hasText: 'BTC Momentum' });
   await expect(btc).toContainText('BTC-PERP');
+  // the share value says what it is in
+  await expect(btc).toContainText(/[\d,.]+ USDC per share/);
   await expect(btc).toContainText(/\d{2,3},\d{3}(\.\d+)? USDC/); // about the owner’s 100,000 seed
   await btc.getByRole('button', { name: 'Deposit' }).click();
 
@@ -59,7 +61,7 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
   await expect(summary).toContainText('1,000 USDC');
   await expect(summary).toContainText('Shares (about)');
   await shot('vault-deposit-confirm');
-  await confirm.getByRole('button', { name: 'Sign and send' }).click();
+  await confirm.getByRole('button', { name: 'Deposit into BTC Momentum' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Deposited' })).toBeVisible();
 
   const mine = page.getByRole('table', { name: 'My vault shares' });
@@ -79,7 +81,7 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
   await request.getByRole('button', { name: 'Review request' }).click();
   const confirmRequest = page.getByRole('dialog', { name: 'Request a withdrawal from BTC Momentum' });
   await expect(confirmRequest).toContainText('Converted at');
-  await confirmRequest.getByRole('button', { name: 'Sign and send' }).click();
+  await confirmRequest.getByRole('button', { name: 'Request withdrawal from BTC Momentum' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Withdrawal requested' })).toBeVisible();
   await expect(holding).toContainText('shares requested; claimable at');
   await shot('vaults');
@@ -90,7 +92,7 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
   await holding.getByRole('button', { name: 'Claim' }).click();
   const confirmClaim = page.getByRole('dialog', { name: 'Claim from BTC Momentum' });
   await expect(confirmClaim).toContainText(/You receive\s*\d{3}(\.\d+)? USDC/);
-  await confirmClaim.getByRole('button', { name: 'Sign and send' }).click();
+  await confirmClaim.getByRole('button', { name: /^Claim \d{3}(\.\d+)? USDC from BTC Momentum$/ }).click();
   await expect(page.getByRole('status').filter({ hasText: /Claimed \d{3}(\.\d+)? USDC/ })).toBeVisible();
 
   // the account's vault history has the request, its conversion at the epoch end and the claim
@@ -118,8 +120,10 @@ test('triggers: add, edit and remove a stop-loss for a position; the wrong side 
   await dialog.getByRole('button', { name: 'Review' }).click();
   const confirm = page.getByRole('dialog', { name: 'Add a stop-loss' });
   await expect(confirm).toContainText('sells the whole position at market, reduce-only');
+  // what the stop-loss costs if it fires, before it is signed
+  await expect(confirm).toContainText(/Estimated loss at the trigger price\s*−?-?[\d,.]+ USDC/);
   await shot('trigger-confirm');
-  await confirm.getByRole('button', { name: 'Sign and send' }).click();
+  await confirm.getByRole('button', { name: `Add stop-loss at ${shown(mark - 5_000n)}` }).click();
 
   const active = section.getByRole('table', { name: 'Active triggers' });
   const row = active.getByRole('row').filter({ hasText: 'Stop-loss' });
@@ -133,7 +137,7 @@ test('triggers: add, edit and remove a stop-loss for a position; the wrong side 
   await edit.getByRole('button', { name: 'Review' }).click();
   await page
     .getByRole('dialog', { name: 'Change a stop-loss' })
-    .getByRole('button', { name: 'Sign and send' })
+    .getByRole('button', { name: `Change stop-loss at ${shown(mark - 8_000n)}` })
     .click();
   await expect(row).toContainText(shown(mark - 8_000n));
   await expect(row).toContainText('0.02');
@@ -142,7 +146,7 @@ test('triggers: add, edit and remove a stop-loss for a position; the wrong side 
   await row.getByRole('button', { name: 'Remove' }).click();
   await page
     .getByRole('dialog', { name: 'Remove a stop-loss' })
-    .getByRole('button', { name: 'Sign and send' })
+    .getByRole('button', { name: 'Remove stop-loss' })
     .click();
   await expect(section.getByText('No active triggers.')).toBeVisible();
   await expect(section.getByRole('table', { name: 'Finished triggers' })).toContainText('removed');

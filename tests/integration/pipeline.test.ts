@@ -284,7 +284,7 @@ describe('custody core against the devnet', () => {
       'transfer:ok',
       'selfRevoke:ok',
     ]);
-    expect((await app.ok('audit.export')).csv.split('\n')[0]).toMatch(/^time,wallet,kind/);
+    expect((await app.ok('audit.export')).csv.split('\n')[0]).toMatch(/^time,description,wallet,kind/);
   });
 
   it('no secret, recovery phrase or passphrase reached an IPC result other than the reveals, an event, a log line, or any file of the app data folder', async () => {

@@ -1,10 +1,10 @@
 // The demo scenario (resources/demo/scenario.json, read by src/protocol/demo-scenario.ts): a few wallets with
 // several accounts, positions, open orders, vault shares and history, played into a fresh devnet as real
 // signed actions, so every number the app shows comes from the same rules as everything else.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { SigningKey } from '../../protocol/keys';
-import { demoWalletSeed, type DemoScenario } from '../../protocol/demo-scenario';
+import { demoSessionSeed, demoWalletSeed, type DemoScenario } from '../../protocol/demo-scenario';
 import { signAction } from '../../protocol/signing';
 import { buildActionBody } from '../../protocol/framing';
 import { encodeActionRaw } from '../../protocol/codec';
@@ -58,9 +58,7 @@ export function seedDemo(
       const t = token(f.token);
       devnet.bridge.faucet(from, t.tokenId, parseAmount(f.amount, t.decimals));
     }
-    const sessionKey = new SigningKey(
-      createHash('sha256').update(`perpetua-demo-session:${wallet.label}`).digest(),
-    );
+    const sessionKey = new SigningKey(demoSessionSeed(wallet.label));
     let sessionId: bigint | null = null;
     const session = (): { sessionId: bigint } => {
       if (sessionId === null) {

@@ -4,6 +4,7 @@
 import type { ActionKind, ReceiptKind } from '../../protocol/types';
 import type { IntentKind, IntentOf, Line } from '../../shared/ipc/actions';
 import type { ActionContext } from './context';
+import type { AuditWords } from '../audit/audit-wording';
 
 export interface ActionPlan<Facts> {
   /** what the confirmation dialog is titled */
@@ -11,7 +12,7 @@ export interface ActionPlan<Facts> {
   /** what is reviewed, after the wallet line the pipeline puts first */
   lines: Line[];
   warnings: string[];
-  /** the confirm button, e.g. "Sign and withdraw" */
+  /** the confirm button, named for the action: "Withdraw 25 USDC", "Deposit into BTC Momentum" */
   confirmLabel: string;
   /**
    * Money leaves the person's wallets (a withdrawal, a transfer to an account no wallet here owns): the
@@ -20,8 +21,15 @@ export interface ActionPlan<Facts> {
   moneyLeaves: boolean;
   /** signing needs an unlock of the last few minutes even when a session key exists */
   needsFreshUnlock: boolean;
-  /** what the audit log and the nonce journal record of it */
-  audit: { accounts: number[]; tokenId: number; amount: bigint; fee: bigint; received: bigint };
+  /** what the audit log and the nonce journal record of it, with the words the log reads it in */
+  audit: {
+    accounts: number[];
+    tokenId: number;
+    amount: bigint;
+    fee: bigint;
+    received: bigint;
+    wording: AuditWords;
+  };
   /** the action a session key signs */
   build(sessionId: bigint): ActionKind;
   /**

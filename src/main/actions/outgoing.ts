@@ -7,6 +7,7 @@ import type { Line } from '../../shared/ipc/actions';
 import type { Account } from '../exchange/account-model';
 import { balanceOf, money, type ActionContext } from './context';
 import { amount as amountLine, percent } from './lines';
+import { healthAfterBps } from '../../shared/liquidation-price';
 
 export interface Outgoing {
   token: TokenInfo;
@@ -51,7 +52,7 @@ function marginAfter(account: Account, quote: TokenInfo, amount: bigint, warning
       `Account ${accountId}'s open positions and orders need its collateral: at most ${money(quote, margin.freeCollateral > 0n ? margin.freeCollateral : 0n)} can leave it now.`,
     );
   if (margin.maintenanceRequirement === 0n) return [];
-  const healthBps = Number(((margin.equity - amount) * 10_000n) / margin.maintenanceRequirement);
+  const healthBps = healthAfterBps(margin.equity, margin.maintenanceRequirement, amount)!;
   if (healthBps < 12_000)
     warnings.push(
       `This leaves account ${accountId} close to liquidation: margin health ${Math.floor(healthBps / 100)}%.`,

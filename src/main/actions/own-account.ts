@@ -8,6 +8,7 @@ import type { Account } from '../exchange/account-model';
 import type { ActionPlan } from './action-module';
 import { balanceOf, type ActionContext } from './context';
 import { account as accountLine, amount } from './lines';
+import type { AuditWords } from '../audit/audit-wording';
 
 export interface OwnAccount {
   account: Account;
@@ -26,10 +27,15 @@ export function ownAccountPlan<Facts>(
   own: OwnAccount,
   plan: {
     title: string;
+    /** the confirm button, named for the action */
+    confirmLabel: string;
     lines: Line[];
     warnings?: string[];
-    /** the quote amount that leaves the account (into a vault); 0 when nothing does */
-    amount?: bigint;
+    /**
+     * What the audit log records: the amount asked for (into a vault, out of one, claimed; 0 for a trigger)
+     * and the words. Required, so that no kind is logged with an amount it never stated.
+     */
+    audited: { amount: bigint; wording: AuditWords };
     balanceAfter: bigint;
     build(sessionId: bigint): ActionKind;
     facts: Facts;
@@ -38,7 +44,7 @@ export function ownAccountPlan<Facts>(
   const { account, quote } = own;
   return {
     title: plan.title,
-    confirmLabel: 'Sign and send',
+    confirmLabel: plan.confirmLabel,
     lines: [
       accountLine('account', 'Account', account.accountId),
       ...plan.lines,
@@ -50,9 +56,10 @@ export function ownAccountPlan<Facts>(
     audit: {
       accounts: [account.accountId],
       tokenId: quote.tokenId,
-      amount: plan.amount ?? 0n,
+      amount: plan.audited.amount,
       fee: 0n,
       received: 0n,
+      wording: plan.audited.wording,
     },
     build: plan.build,
     facts: plan.facts,

@@ -10,6 +10,7 @@ import { vaultClaim } from './vault-claim';
 import { addTrigger } from './add-trigger';
 import { editTrigger } from './edit-trigger';
 import { removeTrigger } from './remove-trigger';
+import { cancelOrder } from './cancel-order';
 
 const ACTION_MODULES = {
   withdraw,
@@ -20,6 +21,7 @@ const ACTION_MODULES = {
   addTrigger,
   editTrigger,
   removeTrigger,
+  cancelOrder,
   // each module's facts are its own business; only the kind is checked here
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in IntentKind]: ActionModule<K, any> };

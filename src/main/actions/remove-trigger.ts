@@ -15,17 +15,17 @@ export const removeTrigger: ActionModule<'removeTrigger', null> = {
     if (!trigger)
       throw new AppFailure('NOT_FOUND', `Trigger ${intent.triggerId} is not active on account ${accountId}.`);
     const market = marketOf(ctx, intent.marketId);
+    const name = trigger.kind === 'StopLoss' ? 'stop-loss' : 'take-profit';
+    const at = formatAmount(trigger.triggerPrice, market.priceDecimals, { group: true });
     return ownAccountPlan(own, {
-      title: `Remove a ${trigger.kind === 'StopLoss' ? 'stop-loss' : 'take-profit'}`,
+      title: `Remove a ${name}`,
+      confirmLabel: `Remove ${name}`,
+      audited: {
+        amount: 0n,
+        wording: { verb: 'remove', rest: `the ${market.symbol} ${name} at ${at} of account ${accountId}` },
+      },
       balanceAfter: own.quoteBalance,
-      lines: [
-        text('market', 'Market', market.symbol),
-        text(
-          'triggerPrice',
-          'Trigger price',
-          formatAmount(trigger.triggerPrice, market.priceDecimals, { group: true }),
-        ),
-      ],
+      lines: [text('market', 'Market', market.symbol), text('triggerPrice', 'Trigger price', at)],
       build: (sessionId) => ({
         type: 'removeTrigger',
         sessionId,

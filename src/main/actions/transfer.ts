@@ -36,7 +36,7 @@ export const transfer: ActionModule<
     }
     return {
       title: 'Confirm transfer',
-      confirmLabel: 'Sign and transfer',
+      confirmLabel: `Transfer ${money(token, intent.amount)}`,
       lines: [
         account('from', 'From account', from),
         account('to', 'To account', to ?? null),
@@ -53,6 +53,10 @@ export const transfer: ActionModule<
         amount: intent.amount,
         fee: 0n,
         received: intent.amount,
+        wording: {
+          verb: 'transfer',
+          rest: `${money(token, intent.amount)} from account ${from} to ${to === undefined ? 'a new account' : `account ${to}`}`,
+        },
       },
       build: (sessionId) => ({
         type: 'transfer',

@@ -5,12 +5,11 @@ import { AppFailure } from '../../shared/result';
 import { formatAmount } from '../../shared/money';
 import type { MarketInfo } from '../../shared/exchange/info';
 import type { IntentOf, Line } from '../../shared/ipc/actions';
-import type { Account } from '../exchange/account-model';
 import type { ActionKind, AddTriggerFields } from '../../protocol/types';
 import type { ActionPlan } from './action-module';
 import { ownAccountPlan, type OwnAccount } from './own-account';
 import type { ActionContext } from './context';
-import { number, text } from './lines';
+import { amount as amountLine, number, text } from './lines';
 
 type TriggerFields = Omit<IntentOf<'addTrigger'>, 'kind' | 'walletId' | 'accountId'>;
 
@@ -30,7 +29,7 @@ export function triggerPlan(
   market: MarketInfo,
   build: (definition: Definition, sessionId: bigint) => ActionKind,
 ): ActionPlan<null> {
-  const { side, lines, warnings } = checkTrigger(t, market, own.account);
+  const { side, lines, warnings } = checkTrigger(t, market, own);
   const definition: Definition = {
     marketId: t.marketId,
     key: { kind: t.triggerKind, side },
@@ -41,8 +40,19 @@ export function triggerPlan(
     },
     accountId: own.account.accountId,
   };
+  const name = t.triggerKind === 'STOP_LOSS' ? 'stop-loss' : 'take-profit';
+  const at = formatAmount(t.triggerPrice, market.priceDecimals, { group: true });
+  const accountId = own.account.accountId;
   return ownAccountPlan(own, {
-    title: `${verb} a ${t.triggerKind === 'STOP_LOSS' ? 'stop-loss' : 'take-profit'}`,
+    title: `${verb} a ${name}`,
+    confirmLabel: `${verb} ${name} at ${at}`,
+    audited: {
+      amount: 0n,
+      wording:
+        verb === 'Add'
+          ? { verb: 'add', rest: `a ${market.symbol} ${name} at ${at} to account ${accountId}` }
+          : { verb: 'change', rest: `the ${market.symbol} ${name} of account ${accountId} to ${at}` },
+    },
     lines,
     warnings,
     balanceAfter: own.quoteBalance,
@@ -55,8 +65,9 @@ export function triggerPlan(
 function checkTrigger(
   t: TriggerFields,
   market: MarketInfo,
-  account: Account,
+  own: OwnAccount,
 ): { side: 'ASK' | 'BID'; lines: Line[]; warnings: string[] } {
+  const { account, quote } = own;
   const position = account.positions.find((p) => p.marketId === market.marketId);
   if (!position || position.size === 0n)
     throw new AppFailure(
@@ -97,6 +108,8 @@ function checkTrigger(
         `The position would be liquidated (at ${price(position.liquidationPrice)}) before this stop-loss fires.`,
       );
   }
+  const closing = t.size ?? held;
+  const pnl = pnlAt(t.triggerPrice, position.entryPrice, long ? closing : -closing, market, quote.decimals);
   return {
     side: long ? 'ASK' : 'BID',
     warnings,
@@ -109,15 +122,38 @@ function checkTrigger(
         'Then',
         `${long ? 'sells' : 'buys'} ${t.size !== undefined ? size(t.size) : 'the whole position'} ${t.limitPrice !== undefined ? `with a limit at ${price(t.limitPrice)}` : 'at market'}, reduce-only`,
       ),
+      amountLine(
+        'pnlAtTrigger',
+        pnl < 0n ? 'Estimated loss at the trigger price' : 'Estimated profit at the trigger price',
+        quote.tokenId,
+        pnl,
+      ),
     ],
   };
 }
 
-/** The result of adding or changing a trigger: its id, when the receipt names it. */
+/**
+ * What closing `size` (signed like the position) at `price` realizes against the entry price, in quote
+ * units, before fees and slippage. Rounded down, so an estimated loss is never understated.
+ */
+export function pnlAt(
+  price: bigint,
+  entryPrice: bigint,
+  size: bigint,
+  market: Pick<MarketInfo, 'priceDecimals' | 'sizeDecimals'>,
+  quoteDecimals: number,
+): bigint {
+  const numerator = (price - entryPrice) * size * 10n ** BigInt(quoteDecimals);
+  const denominator = 10n ** BigInt(market.priceDecimals + market.sizeDecimals);
+  const quotient = numerator / denominator;
+  return numerator < 0n && quotient * denominator !== numerator ? quotient - 1n : quotient;
+}
+
+/** The result of adding or changing a trigger: its id, when the receipt names it, among the details. */
 export function triggerActive(triggerId: bigint | null) {
   return {
     title: 'Trigger active',
-    message: triggerId !== null ? `Trigger ${triggerId} is active.` : 'The trigger is active.',
+    message: 'It fires when the mark price reaches it.',
     lines: triggerId !== null ? [number('triggerId', 'Trigger', triggerId)] : [],
   };
 }

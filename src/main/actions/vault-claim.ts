@@ -32,6 +32,14 @@ export const vaultClaim: ActionModule<
     }
     return ownAccountPlan(own, {
       title: `Claim from ${vault.name}`,
+      confirmLabel: `Claim ${money(quote, holding.claimable)} from ${vault.name}`,
+      audited: {
+        amount: holding.claimable,
+        wording: {
+          verb: 'claim',
+          rest: `${money(quote, holding.claimable)} from ${vault.name} into account ${account.accountId}`,
+        },
+      },
       balanceAfter: quoteBalance + holding.claimable,
       lines: [
         text('vault', 'Vault', vault.name),

@@ -1,6 +1,7 @@
 // What the vault actions share: how shares, epochs and times are stated, reading a vault with the account's
 // holding in it, and the result of an action that mints or queues shares.
 import { formatAmount } from '../../shared/money';
+import { formatDateTime, fromSeconds } from '../../shared/time';
 import type { ActionContext } from './context';
 import type { ResultView } from './action-module';
 import { number } from './lines';
@@ -9,8 +10,8 @@ import { number } from './lines';
 export const shareText = (shares: bigint, decimals: number) =>
   formatAmount(shares, decimals, { group: true });
 export const duration = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : `${s} s`);
-export const when = (seconds: number) =>
-  new Date(seconds * 1000).toISOString().replace('.000Z', ' UTC').replace('T', ' ');
+/** A moment the exchange states in seconds, written as every screen writes one. */
+export const when = (seconds: number) => formatDateTime(fromSeconds(seconds));
 
 /** The vault, and the account's holding in it (undefined: none). */
 export async function vaultHolding(ctx: ActionContext, vaultId: number, accountId: number) {

@@ -28,7 +28,14 @@ export const vaultDeposit: ActionModule<
     const shares = vault.equity > 0n ? (intent.amount * vault.totalShares) / vault.equity : intent.amount;
     return ownAccountPlan(own, {
       title: `Deposit into ${vault.name}`,
-      amount: intent.amount,
+      confirmLabel: `Deposit into ${vault.name}`,
+      audited: {
+        amount: intent.amount,
+        wording: {
+          verb: 'deposit',
+          rest: `${money(quote, intent.amount)} from account ${account.accountId} into ${vault.name}`,
+        },
+      },
       balanceAfter: quoteBalance - intent.amount,
       lines: [
         text('vault', 'Vault', vault.name),

@@ -35,8 +35,21 @@ export const vaultWithdraw: ActionModule<
         'INVALID_ARGUMENT',
         `Account ${account.accountId}'s ${vault.name} shares are worth ${money(quote, availableValue)} now; ask for that or less.`,
       );
+    const asked =
+      intent.by === 'SHARES'
+        ? `${shareText(intent.amount, quote.decimals)} shares`
+        : money(quote, intent.amount);
     return ownAccountPlan(own, {
       title: `Request a withdrawal from ${vault.name}`,
+      confirmLabel: `Request withdrawal from ${vault.name}`,
+      // the amount asked for (quote or shares): nothing leaves the account, but the log states the request
+      audited: {
+        amount: intent.amount,
+        wording: {
+          verb: 'request',
+          rest: `a withdrawal of ${asked} from ${vault.name} into account ${account.accountId}`,
+        },
+      },
       balanceAfter: quoteBalance,
       lines: [
         text('vault', 'Vault', vault.name),

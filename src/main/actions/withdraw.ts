@@ -8,6 +8,7 @@ import type { ActionModule } from './action-module';
 import { money } from './context';
 import { checkOutgoing } from './outgoing';
 import { account, address, amount, number } from './lines';
+import { shortAddress } from '../audit/audit-wording';
 
 export const withdraw: ActionModule<
   'withdraw',
@@ -44,7 +45,7 @@ export const withdraw: ActionModule<
     const receive = intent.amount - fee;
     return {
       title: 'Confirm withdrawal',
-      confirmLabel: 'Sign and withdraw',
+      confirmLabel: `Withdraw ${money(token, intent.amount)}`,
       lines: [
         account('from', 'From account', intent.accountId),
         address('destination', 'To address', destination),
@@ -63,6 +64,10 @@ export const withdraw: ActionModule<
         amount: intent.amount,
         fee,
         received: receive,
+        wording: {
+          verb: 'withdraw',
+          rest: `${money(token, intent.amount)} from account ${intent.accountId} to ${shortAddress(destination)}`,
+        },
       },
       build: (sessionId) => ({
         type: 'withdraw',

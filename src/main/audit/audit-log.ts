@@ -9,6 +9,7 @@ import type { AuditQuerySchema } from '../../shared/ipc/audit';
 import { toCsv } from '../../shared/csv';
 import { formatIsoTime } from '../../shared/time';
 import { BASE58_CHAR } from '../../shared/base58';
+import { AUDIT_VERBS, describeAudit } from './audit-wording';
 
 export const AuditEntrySchema = z.object({
   time: z.number().int(),
@@ -23,6 +24,8 @@ export const AuditEntrySchema = z.object({
   result: z.enum(['ok', 'err', 'unknown']),
   error: z.string().max(64).optional(),
   detail: z.string().max(200).optional(),
+  /** what was asked, in words: the verb and the rest ("withdraw" + "25 USDC from account 4 to 9xQe…k3Fd") */
+  wording: z.object({ verb: z.enum(AUDIT_VERBS), rest: z.string().max(200) }).optional(),
 });
 
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
@@ -68,17 +71,24 @@ export class AuditLog {
       });
   }
 
-  list(query: AuditQuery = {}): { entries: AuditEntry[]; total: number } {
+  /** newest first, each with the sentence a person reads */
+  list(query: AuditQuery = {}): { entries: (AuditEntry & { sentence: string })[]; total: number } {
     const matching = this.all()
       .filter((e) => (!query.wallet || e.wallet === query.wallet) && (!query.kind || e.kind === query.kind))
       .reverse();
     const offset = query.offset ?? 0;
-    return { entries: matching.slice(offset, offset + (query.limit ?? 50)), total: matching.length };
+    return {
+      entries: matching
+        .slice(offset, offset + (query.limit ?? 50))
+        .map((e) => ({ ...e, sentence: describeAudit(e) })),
+      total: matching.length,
+    };
   }
 
   toCsv(query: Omit<AuditQuery, 'offset' | 'limit'> = {}): string {
     const header = [
       'time',
+      'description',
       'wallet',
       'kind',
       'accounts',
@@ -94,6 +104,7 @@ export class AuditLog {
     ];
     const rows = this.list({ ...query, limit: Number.MAX_SAFE_INTEGER }).entries.map((e) => [
       formatIsoTime(e.time),
+      e.sentence,
       e.wallet,
       e.kind,
       e.accounts.join(' '),

@@ -25,6 +25,7 @@ import {
   windowOptions,
 } from './hardening';
 import { bindIpc, forwardEvents } from './ipc';
+import { forwardToOs } from './os-notifications';
 import { createKeyringStore } from '../keychain/secret-store';
 import { launchMode } from './launch-mode';
 import { utilityDevnet } from './devnet-utility';
@@ -88,6 +89,10 @@ if (mode.refuse) {
     powerMonitor.on('lock-screen', () => core.services.lock.onSystemSuspend());
     bindIpc(ipcMain, createDispatcher(core.handlers), (url) => isAppUrl(url, devServerUrl));
     forwardEvents(core.events, () => window?.webContents ?? null);
+    forwardToOs(core.events, {
+      enabled: () => core.services.settings.get().osNotifications !== false,
+      info: () => core.services.info(),
+    });
 
     window = new BrowserWindow(
       windowOptions(join(import.meta.dirname, '../preload/index.cjs'), mode.devTools),

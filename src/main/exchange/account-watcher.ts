@@ -18,7 +18,8 @@ export class AccountWatcher {
 
   constructor(
     client: ExchangeClient,
-    onUpdate: (update: AccountUpdate) => void,
+    /** detail: what the devnet's event names beyond its type (a credited deposit's chain transaction) */
+    onUpdate: (update: AccountUpdate, detail?: { chainTxId?: string }) => void,
     onStatus?: (connected: boolean, detail?: string, answered?: boolean) => void,
   ) {
     this.stream = new StreamClient({
@@ -26,12 +27,15 @@ export class AccountWatcher {
       livenessMs: EXCHANGE_HEARTBEAT_MS,
       onUpdate: (stream, payload, updateId) => {
         // the devnet names what changed in its `event` extra; a public engine's payload has none
-        const event = payload.event as { type?: unknown } | undefined;
-        onUpdate({
-          accountId: Number(stream.split('@')[1]),
-          updateId,
-          type: typeof event?.type === 'string' ? event.type : 'update',
-        });
+        const event = payload.event as { type?: unknown; chainTxId?: unknown } | undefined;
+        onUpdate(
+          {
+            accountId: Number(stream.split('@')[1]),
+            updateId,
+            type: typeof event?.type === 'string' ? event.type : 'update',
+          },
+          typeof event?.chainTxId === 'string' ? { chainTxId: event.chainTxId } : {},
+        );
       },
       resync: async (stream) => {
         const accountId = Number(stream.split('@')[1]);

@@ -18,6 +18,7 @@ import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletService } from '../wallets/wallet-service';
 import type { AppLock } from '../lock/app-lock';
 import type { AuditLog } from '../audit/audit-log';
+import { money } from '../actions/context';
 import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
 import { LAMPORTS_PER_SIGNATURE, isUnanswered, type ChainClient } from './chain-client';
 import type { ChainBalancesSchema, TrackedDepositSchema } from '../../shared/ipc/funds';
@@ -265,6 +266,8 @@ export class Funds {
       });
       throw error;
     }
+    const token = await this.token(deposit.tokenId).catch(() => null);
+    const into = deposit.accountId !== null ? `account ${deposit.accountId}` : 'a new account';
     this.deps.audit.append({
       time: Date.now(),
       wallet: this.deps.wallets.get(deposit.walletId).publicKey,
@@ -273,6 +276,14 @@ export class Funds {
       tokenId: deposit.tokenId,
       amounts: { amount: deposit.amount.toString() },
       result: 'ok',
+      ...(token
+        ? {
+            wording: {
+              verb: 'deposit',
+              rest: `${money(token, deposit.amount)} from the wallet on the chain into ${into}`,
+            },
+          }
+        : {}),
     });
     this.unanswered.delete(depositId);
     const { detail: _answered, ...rest } = deposit;

@@ -22,6 +22,7 @@ import {
 } from './lock-record';
 import type { z } from 'zod';
 import type { LockStateSchema } from '../../shared/ipc/lock';
+import { MIN_PASSPHRASE_LENGTH } from '../../shared/passphrase-rules';
 
 /** retryAfterSeconds: seconds to wait before another attempt is accepted, when backing off */
 export type LockState = z.output<typeof LockStateSchema>;
@@ -43,7 +44,6 @@ export interface LockDeps {
   autoLockMinutes?: number;
 }
 
-export const MIN_PASSPHRASE_LENGTH = 10;
 export const FRESH_UNLOCK_MS = 5 * 60_000;
 const FREE_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 5 * 60_000;

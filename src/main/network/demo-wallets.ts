@@ -1,8 +1,20 @@
 // The demo devnet's wallets, imported so that choosing "demo data" shows something at once. Their keys derive
 // from public labels (src/protocol/demo-scenario.ts): anyone can recreate them, so they are demo-only and the
 // person can remove them under Accounts like any other wallet.
-import { demoWallets, loadDemoScenario } from '../../protocol/demo-scenario';
+import { demoSessions, demoWallets, loadDemoScenario } from '../../protocol/demo-scenario';
 import type { WalletService } from '../wallets/wallet-service';
+
+/**
+ * The session key the demo made for a demo wallet as it played its scenario in (null for any other wallet):
+ * a session the person did not make here, but expected, so it is not flagged as a stranger's. Read once.
+ */
+export function demoSessionLookup(): (walletPublicKey: string) => string | null {
+  let sessions: Map<string, string> | undefined;
+  return (walletPublicKey) => {
+    sessions ??= demoSessions(loadDemoScenario());
+    return sessions.get(walletPublicKey) ?? null;
+  };
+}
 
 /** Imports the demo wallets not yet present; returns how many it added. */
 export async function importDemoWallets(wallets: WalletService): Promise<number> {

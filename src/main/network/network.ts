@@ -215,6 +215,7 @@ export class Network {
         : null,
       fixed: this.deps.fixed !== undefined,
       theme: settings.theme,
+      osNotifications: settings.osNotifications !== false,
       solanaRpc: a
         ? {
             url: this.solanaRpcFor(a),

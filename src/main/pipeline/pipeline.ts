@@ -46,6 +46,7 @@ const RecoveryContextSchema = AuditEntrySchema.pick({
   tokenId: true,
   amounts: true,
   sessionId: true,
+  wording: true,
 });
 
 interface Prepared {
@@ -219,6 +220,7 @@ export class ActionPipeline {
         received: audit.received.toString(),
       },
       sessionId: signer.sessionId.toString(),
+      wording: audit.wording,
     };
     let outcome: Outcome;
     try {

@@ -75,6 +75,8 @@ export interface SessionManagerDeps {
   submitter: Submitter;
   audit: AuditLog;
   dataDir: string;
+  /** the session key the demo data made for a wallet, if it is a demo wallet (see demo-wallets) */
+  demoSessionOf?: (walletPublicKey: string) => string | null;
   now?: () => number;
 }
 
@@ -241,6 +243,7 @@ export class SessionManager {
       createdAt: s.createdAt ?? mine?.createdAt ?? null,
       lastUsed: mine?.lastUsed ?? null,
       createdHere: mine !== undefined,
+      demo: mine === undefined && this.deps.demoSessionOf?.(wallet.publicKey) === s.sessionKey,
       status:
         s.expiry <= now
           ? 'expired'
@@ -368,6 +371,18 @@ export class SessionManager {
     const own = await this.ownKey(wallet, sessionId);
     const ended = own !== null && (await this.selfRevoke(wallet, sessionId, own));
     if (!ended) await this.revokeWithWallet(walletId, wallet, sessionId);
+    await this.forget(wallet.publicKey, sessionId);
+  }
+
+  /**
+   * Revokes a session with the wallet key whoever made it, as the compromised-key drill does: a session key
+   * that may have leaked is not trusted to sign its own end. Needs a fresh unlock.
+   */
+  async revokeByWallet(walletId: string, sessionId: string): Promise<void> {
+    this.deps.lock.requireFreshUnlock();
+    const wallet = this.deps.wallets.get(walletId);
+    if (!/^\d{1,20}$/.test(sessionId)) throw new AppFailure('INVALID_ARGUMENT', 'That is not a session id.');
+    await this.revokeWithWallet(walletId, wallet, sessionId);
     await this.forget(wallet.publicKey, sessionId);
   }
 

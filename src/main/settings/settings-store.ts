@@ -4,7 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { NetworkChoiceSchema, ThemeSchema } from '../../shared/ipc/settings';
+import {
+  AccountNameSchema,
+  AccountNamesSchema,
+  NetworkChoiceSchema,
+  ThemeSchema,
+} from '../../shared/ipc/settings';
+import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../../protocol/atomic-file';
 
 export type NetworkChoice = z.infer<typeof NetworkChoiceSchema>;
@@ -15,6 +21,10 @@ const FileSchema = z.object({
   theme: ThemeSchema,
   /** a Solana RPC the person chose for deposits and on-chain balances; absent: the exchange's own */
   solanaRpc: z.string().max(2048).nullable().optional(),
+  /** names the person gave accounts on this computer (absent: none) */
+  accountNames: AccountNamesSchema.max(1000).optional(),
+  /** false: notifications stay inside the app window (absent: they also go to the operating system) */
+  osNotifications: z.boolean().optional(),
 });
 export type Settings = Omit<z.infer<typeof FileSchema>, 'version'>;
 
@@ -32,8 +42,7 @@ export class SettingsStore {
   private read(): Settings {
     if (!existsSync(this.file)) return { ...DEFAULT_SETTINGS };
     try {
-      const { network, theme, solanaRpc } = FileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8')));
-      return { network, theme, ...(solanaRpc ? { solanaRpc } : {}) };
+      return settingsOf(FileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8'))));
     } catch {
       return { ...DEFAULT_SETTINGS };
     }
@@ -47,11 +56,38 @@ export class SettingsStore {
   update(change: Partial<Settings>): Settings {
     const next = FileSchema.parse({ version: 1, ...this.data, ...change });
     writeFileAtomic(this.file, JSON.stringify(next, null, 2));
-    this.data = {
-      network: next.network,
-      theme: next.theme,
-      ...(next.solanaRpc ? { solanaRpc: next.solanaRpc } : {}),
-    };
+    this.data = settingsOf(next);
     return this.get();
   }
+
+  accountNames(): { accountId: number; name: string }[] {
+    return this.data.accountNames ?? [];
+  }
+
+  /**
+   * Names an account (null or blank forgets its name). The name is checked here, whatever the window sent:
+   * a bad one is refused in plain words and nothing is saved.
+   */
+  nameAccount(accountId: number, name: string | null): { accountId: number; name: string }[] {
+    const others = this.accountNames().filter((n) => n.accountId !== accountId);
+    if (name === null || name.trim() === '') return this.update({ accountNames: others }).accountNames ?? [];
+    const parsed = AccountNameSchema.safeParse(name);
+    if (!parsed.success)
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        parsed.error.issues[0]?.message ?? 'That name cannot be used.',
+      );
+    return this.update({ accountNames: [...others, { accountId, name: parsed.data }] }).accountNames ?? [];
+  }
+}
+
+/** The settings a parsed file holds, without its version and without empty optional fields. */
+function settingsOf(file: z.infer<typeof FileSchema>): Settings {
+  const { version: _version, solanaRpc, accountNames, osNotifications, ...rest } = file;
+  return {
+    ...rest,
+    ...(solanaRpc ? { solanaRpc } : {}),
+    ...(accountNames?.length ? { accountNames } : {}),
+    ...(osNotifications !== undefined ? { osNotifications } : {}),
+  };
 }

@@ -34,6 +34,8 @@ const TransfersPage = lazyPage(() => import('./pages/TransfersPage'), 'Transfers
 const SessionsPage = lazyPage(() => import('./pages/SessionsPage'), 'SessionsPage');
 const HistoryPage = lazyPage(() => import('./pages/HistoryPage'), 'HistoryPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
+const CompromisedKeyPage = lazyPage(() => import('./pages/CompromisedKeyPage'), 'CompromisedKeyPage');
+const SweepPage = lazyPage(() => import('./pages/SweepPage'), 'SweepPage');
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
 const NetworkScreen = lazyPage(() => import('./pages/NetworkScreen'), 'NetworkScreen');
 const FirstWalletScreen = lazyPage(() => import('./pages/FirstWalletScreen'), 'FirstWalletScreen');
@@ -112,6 +114,10 @@ function Page({ route }: { route: Route }) {
       return <HistoryPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'compromised-key':
+      return <CompromisedKeyPage />;
+    case 'sweep':
+      return <SweepPage />;
   }
 }
 
@@ -227,7 +233,11 @@ function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
         {PAGES.map((p) => {
-          const active = p.id === route.page || (route.page === 'account' && p.id === 'portfolio');
+          const active =
+            p.id === route.page ||
+            (route.page === 'account' && p.id === 'portfolio') ||
+            (route.page === 'compromised-key' && p.id === 'sessions') ||
+            (route.page === 'sweep' && p.id === 'transfers');
           return (
             <NavLink
               key={p.id}

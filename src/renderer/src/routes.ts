@@ -12,10 +12,14 @@ export const PAGES = [
   { id: 'settings', label: 'Settings' },
 ] as const;
 
-export type PageId = (typeof PAGES)[number]['id'];
+/** Guided flows reached from a page or a notice rather than from the navigation. */
+export const FLOWS = ['compromised-key', 'sweep'] as const;
+
+export type PageId = (typeof PAGES)[number]['id'] | (typeof FLOWS)[number];
 export type Route = { page: PageId } | { page: 'account'; accountId: number };
 
-const isPage = (value: string): value is PageId => PAGES.some((p) => p.id === value);
+const isPage = (value: string): value is PageId =>
+  PAGES.some((p) => p.id === value) || (FLOWS as readonly string[]).includes(value);
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');

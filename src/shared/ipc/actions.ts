@@ -10,6 +10,10 @@ const TriggerId = z
   .bigint()
   .min(0n)
   .max((1n << 64n) - 1n);
+const OrderId = z
+  .bigint()
+  .min(0n)
+  .max((1n << 64n) - 1n);
 export const TriggerKindSchema = z.enum(['STOP_LOSS', 'TAKE_PROFIT']);
 /** a stop-loss or take-profit for the account's position in a market (side follows the position) */
 const TriggerFields = {
@@ -70,6 +74,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
     marketId: MarketId,
     triggerId: TriggerId,
   }),
+  z.object({ kind: z.literal('cancelOrder'), walletId: Id, accountId: AccountId, orderId: OrderId }),
 ]);
 export type Intent = z.output<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];

@@ -14,6 +14,9 @@ export const AuditEntryViewSchema = z.object({
   result: z.enum(['ok', 'err', 'unknown']),
   error: z.string().optional(),
   detail: z.string().optional(),
+  wording: z.object({ verb: z.string(), rest: z.string() }).optional(),
+  /** the entry as a person reads it: "Withdrew 25 USDC from account 4 to 9xQe…VFin" */
+  sentence: z.string(),
 });
 
 /** newest first: skip `offset`, then at most `limit` */

@@ -13,6 +13,7 @@ import { actions } from './actions';
 import { addresses } from './addresses';
 import { app } from './app';
 import { audit } from './audit';
+import { drills } from './drills';
 import { funds } from './funds';
 import { history } from './history';
 import { lock } from './lock';
@@ -39,6 +40,7 @@ export const groups = Object.freeze({
   actions,
   audit,
   addresses,
+  drills,
 });
 
 type Groups = typeof groups;

@@ -41,4 +41,10 @@ export const funds = group({
     result: z.object({ tokenId: TokenId, fee: z.bigint() }),
     access: UNLOCKED_READ,
   },
+  /** whether a withdrawal from here went to this address before (the first-time warning, while typing) */
+  checkDestination: {
+    args: z.object({ address: z.string().max(64) }),
+    result: z.object({ usedBefore: z.boolean() }),
+    access: UNLOCKED_READ,
+  },
 });

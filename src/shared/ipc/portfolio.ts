@@ -81,6 +81,8 @@ export const AccountUpdateSchema = z.object({
   updateId: z.number().int(),
   /** the event that changed it, or 'resync' after a gap or reconnect */
   type: z.string(),
+  /** a deposit credited that this app did not send (someone else, or the wallet used elsewhere) */
+  fromElsewhere: z.boolean().optional(),
 });
 
 export const portfolio = group({
@@ -94,7 +96,8 @@ export const portfolio = group({
   /** whether an account exists and which wallet here owns it (a transfer's destination) */
   lookupAccount: {
     args: z.object({ accountId: AccountId }),
-    result: z.object({ exists: z.boolean(), ownWalletId: Id.nullable() }),
+    /** sentBefore: a transfer from here went to it before (the first-time warning, while typing) */
+    result: z.object({ exists: z.boolean(), ownWalletId: Id.nullable(), sentBefore: z.boolean() }),
     access: UNLOCKED,
   },
 });

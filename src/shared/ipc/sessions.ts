@@ -16,6 +16,8 @@ export const SessionViewSchema = z.object({
   createdAt: z.number().nullable(),
   lastUsed: z.number().nullable(),
   createdHere: z.boolean(),
+  /** made by the demo data as it played its scenario in: not this device's, but expected */
+  demo: z.boolean(),
   status: z.enum(['active', 'expiring', 'expired']),
 });
 

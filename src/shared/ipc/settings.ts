@@ -1,6 +1,7 @@
 // The settings group: where the exchange is, where the Solana RPC is, and how the app looks.
 import { z } from 'zod';
-import { FRESH_UNLOCK, NoArgs, UNLOCKED, group, openWhileLocked } from './method';
+import { AccountId } from './ids';
+import { FRESH_UNLOCK, NoArgs, UNLOCKED, UNLOCKED_READ, group, openWhileLocked } from './method';
 
 export const NetworkChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('embedded-devnet') }),
@@ -24,9 +25,20 @@ export const SettingsViewSchema = z.object({
   /** the exchange was set on the command line for this run and cannot be changed from the app */
   fixed: z.boolean(),
   theme: ThemeSchema,
+  /** notifications also go to the operating system (in Electron); on unless turned off in Settings */
+  osNotifications: z.boolean(),
   /** the Solana RPC deposits and on-chain balances use (url null: none known); custom: the person's choice */
   solanaRpc: z.object({ url: z.string().nullable(), custom: z.boolean() }).nullable(),
 });
+
+/** A name the person gives an account on this computer: shown wherever its number is. */
+export const AccountNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A name has at least one character.')
+  .max(32, 'A name has at most 32 characters.')
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'A name cannot contain control characters.');
+export const AccountNamesSchema = z.array(z.object({ accountId: AccountId, name: AccountNameSchema }));
 
 export const settings = group({
   get: {
@@ -45,6 +57,20 @@ export const settings = group({
   setSolanaRpc: {
     args: z.object({ url: z.string().max(2048).nullable() }),
     result: SettingsViewSchema,
+    access: UNLOCKED,
+  },
+  /** notifications also go to the operating system (Electron only; the browser host has none) */
+  setOsNotifications: {
+    args: z.object({ enabled: z.boolean() }),
+    result: SettingsViewSchema,
+    access: UNLOCKED,
+  },
+  /** the names given to accounts on this computer; never sent to the exchange */
+  accountNames: { args: NoArgs, result: AccountNamesSchema, access: UNLOCKED_READ },
+  /** name: null forgets the name; checked in main (AccountNameSchema) */
+  setAccountName: {
+    args: z.object({ accountId: AccountId, name: z.string().max(200).nullable() }),
+    result: AccountNamesSchema,
     access: UNLOCKED,
   },
 });

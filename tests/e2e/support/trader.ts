@@ -174,6 +174,64 @@ export class Trader {
     );
   }
 
+  /** the session this Trader signs with, once it made one */
+  get sessionId(): bigint | null {
+    return this.session?.id ?? null;
+  }
+
+  /** A stop-loss or take-profit on an account, signed by this Trader's session; returns its trigger id. */
+  async trigger(fields: {
+    accountId: number;
+    marketId: number;
+    kind: 'STOP_LOSS' | 'TAKE_PROFIT';
+    side: 'BID' | 'ASK';
+    triggerPrice: bigint;
+  }): Promise<bigint> {
+    const session = this.session;
+    if (!session) throw new Error('create a session first');
+    const receipt = await this.submit(
+      {
+        type: 'addTrigger',
+        sessionId: session.id,
+        marketId: fields.marketId,
+        key: { kind: fields.kind, side: fields.side },
+        prices: { triggerPrice: fields.triggerPrice },
+        accountId: fields.accountId,
+      },
+      session.key,
+      'session',
+      ++session.nonce,
+    );
+    if (receipt.type !== 'triggerAdded' || receipt.triggerId === undefined)
+      throw new Error(`no trigger: ${receipt.type}`);
+    return receipt.triggerId;
+  }
+
+  /** Moves a token between this wallet's accounts (into a new one without toAccountId); returns the target. */
+  async transfer(fields: {
+    fromAccountId: number;
+    tokenId: number;
+    amount: bigint;
+    toAccountId?: number;
+  }): Promise<number> {
+    const session = this.session;
+    if (!session) throw new Error('create a session first');
+    const receipt = await this.submit(
+      { type: 'transfer', sessionId: session.id, ...fields },
+      session.key,
+      'session',
+      ++session.nonce,
+    );
+    if (receipt.type !== 'transferred' || receipt.toUserAccount === undefined)
+      throw new Error(`no transfer: ${receipt.type}`);
+    return receipt.toUserAccount;
+  }
+
+  /** the account's active triggers as the exchange lists them */
+  async triggers(accountId: number): Promise<{ triggerId: bigint }[]> {
+    return this.reader().triggers(accountId);
+  }
+
   /** Devnet control: sets a market's index and mark price at once. */
   async setIndexPrice(marketId: number, price: bigint): Promise<void> {
     await this.post('/devnet/index-price', { marketId, price: price.toString() });

@@ -3,32 +3,15 @@
 // confirmed with the passphrase, which main checks for this one confirmation; anything else asks for it only
 // when main answers that the unlock is too old.
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys, useTokens } from '../hooks/queries';
+import { keys } from '../hooks/queries';
 import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { ErrorNote } from './ErrorNote';
 import { useReturnFocus } from './focus-return';
-import type { ActionResult, LineValue, Summary } from '../../../shared/ipc/actions';
-import { formatAmount } from '../../../shared/money';
-
-function lineText(value: LineValue, format: (amount: bigint, tokenId: number) => string): string {
-  switch (value.type) {
-    case 'text':
-      return value.text;
-    case 'amount':
-      return format(value.amount, value.tokenId);
-    case 'account':
-      return value.accountId === null ? 'a new account of this wallet' : String(value.accountId);
-    case 'address':
-      return value.address;
-    case 'percent':
-      return `${formatAmount(BigInt(value.bps), 2)}%`;
-    case 'number':
-      return formatAmount(value.value, value.decimals, { group: value.decimals > 0 });
-  }
-}
+import type { ActionResult, Summary } from '../../../shared/ipc/actions';
+import { SummaryTable } from './SummaryTable';
 
 export function ConfirmAction({
   summary,
@@ -40,7 +23,6 @@ export function ConfirmAction({
   onDone: (result: ActionResult) => void;
 }) {
   const client = useQueryClient();
-  const { format } = useTokens();
   const fresh = useFreshUnlock({
     asked: summary.moneyLeaves,
     carried: summary.moneyLeaves,
@@ -93,16 +75,7 @@ export function ConfirmAction({
           if (e.key === 'Enter' && e.repeat) e.preventDefault();
         }}
       >
-        <Table aria-label="Action summary">
-          <Table.Tbody>
-            {summary.lines.map((line) => (
-              <Table.Tr key={line.key}>
-                <Table.Th w={160}>{line.label}</Table.Th>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{lineText(line.value, format)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SummaryTable lines={summary.lines} />
         {summary.warnings.map((w) => (
           <Alert key={w} color="orange" title="Check this">
             {w}

@@ -7,6 +7,7 @@ import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { usePortfolioHistory, useTokens } from '../hooks/queries';
 import { ErrorNote } from './ErrorNote';
 import type { EquityPoint } from './EquityLines';
+import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
 
 // The chart library is a quarter of the app's script: it loads when a chart is first drawn, not before.
 const EquityLines = lazy(() => import('./EquityLines'));
@@ -20,8 +21,7 @@ function toChartUnits(value: bigint, decimals: number): number {
 }
 
 type HistoryPoint = { time: number; equity: bigint | null; pnl: bigint | null };
-const when = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (seconds: number) => formatDateTimeToMinute(fromSeconds(seconds));
 
 /** The chart in words, for those who cannot see it: where equity started and stands, and the realized PnL. */
 function describe(points: HistoryPoint[], format: (amount: bigint) => string): string {
@@ -55,6 +55,8 @@ export function EquityChart({ accountId, title }: { accountId?: number; title: s
       <Stack gap="xs">
         <Title order={4}>{title}</Title>
         <ErrorNote error={history.error} title="The chart could not be loaded" />
+        {/* the chart's height is kept while it loads, so nothing below it jumps when it arrives */}
+        {history.isPending ? <Box h={220} aria-busy="true" data-testid="chart-loading" /> : null}
         {history.isSuccess && data.length < 2 ? (
           <Text c="dimmed" size="sm">
             {data.length === 0 ? 'No history yet' : 'Little history yet'}: equity is sampled while Perpetua

@@ -1,6 +1,6 @@
 // Data for the screens, all through window.wallet. Live events from main invalidate the queries they
 // affect, so screens follow the exchange without polling.
-import { useEffect } from 'react';
+import { createElement, useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
@@ -11,6 +11,7 @@ import { refreshHistoryTails } from './history';
 import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
+import { accountNotice, depositNotice } from '../../../shared/notices';
 
 export const keys = {
   markets: ['markets'],
@@ -29,6 +30,7 @@ export const keys = {
   vaults: ['vaults'],
   triggers: (accountId: number) => ['triggers', accountId],
   exchangeStatus: ['exchangeStatus'],
+  accountNames: ['accountNames'],
 };
 
 /**
@@ -93,6 +95,24 @@ export function useMarketFormat() {
   return { symbol, price, size, markets: markets.data?.markets ?? [], ready: markets.isSuccess };
 }
 
+/**
+ * The names the person gave accounts on this computer, and an account as the screens write it: its name
+ * with its number ("Savings (#4)"), or the number alone.
+ */
+export function useAccountNames() {
+  const names = useQuery({
+    queryKey: keys.accountNames,
+    queryFn: () => unwrap(wallet.settings.accountNames()),
+  });
+  const byId = new Map((names.data ?? []).map((n) => [n.accountId, n.name]));
+  const nameOf = (accountId: number): string | undefined => byId.get(accountId);
+  const label = (accountId: number): string => {
+    const name = byId.get(accountId);
+    return name ? `${name} (#${accountId})` : `#${accountId}`;
+  };
+  return { nameOf, label };
+}
+
 export const useSettings = () =>
   useQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.settings.get()) });
 export const useAccount = (accountId: number) =>
@@ -155,7 +175,8 @@ export function useSessionWarnings(): void {
     for (const s of sessions.data ?? []) {
       const reasons = [
         ...(s.status === 'expiring' ? ['expiring'] : []),
-        ...(s.createdHere ? [] : ['unknown']),
+        // the demo data's own sessions are expected: the demo greets, it does not alarm
+        ...(s.createdHere || s.demo ? [] : ['unknown']),
       ];
       for (const reason of reasons) {
         const seen = `perpetua.warned.${s.walletPublicKey}.${s.sessionId}.${reason}`;
@@ -171,7 +192,17 @@ export function useSessionWarnings(): void {
             : {
                 color: 'orange',
                 title: 'Unknown session',
-                message: `${s.walletLabel} has a session (#${s.sessionId}) this device did not create. Revoke it under Sessions if it is not yours.`,
+                message: createElement(
+                  'span',
+                  null,
+                  `${s.walletLabel} has a session (#${s.sessionId}) this device did not create. If it is not yours, `,
+                  createElement(
+                    'a',
+                    { href: '#/compromised-key', style: { color: 'var(--mantine-color-anchor)' } },
+                    'run the compromised-key drill',
+                  ),
+                  '.',
+                ),
               },
         );
       }
@@ -184,34 +215,6 @@ export async function afterNetworkChange(client: ReturnType<typeof useQueryClien
   client.removeQueries({ predicate: (q) => !APP_WIDE.has(String(q.queryKey[0])) && !q.isActive() });
   await client.invalidateQueries();
 }
-
-/** Account stream events worth telling the person about, in plain words. */
-const ACCOUNT_NOTICES: Record<
-  string,
-  { color: string; title: string; message: (accountId: number) => string }
-> = {
-  withdrawalProcessed: {
-    color: 'teal',
-    title: 'Withdrawal processed',
-    message: (id) => `The withdrawal from account ${id} has been paid out on the settlement chain.`,
-  },
-  fill: {
-    color: 'blue',
-    title: 'Order filled',
-    message: (id) => `A resting order of account ${id} was filled. Positions and balances are updated.`,
-  },
-  triggerFired: {
-    color: 'blue',
-    title: 'Trigger executed',
-    message: (id) => `A stop-loss or take-profit of account ${id} reached its price and sent its order.`,
-  },
-  liquidated: {
-    color: 'red',
-    title: 'Account liquidated',
-    message: (id) =>
-      `Account ${id} fell below its maintenance margin: its orders were cancelled and its positions closed.`,
-  },
-};
 
 /** Subscribes once to main's events: lock changes, deposit progress, live account updates. */
 export function useLiveEvents(): void {
@@ -258,20 +261,9 @@ export function useLiveEvents(): void {
       }),
       wallet.onDepositStatus((deposit) => {
         void client.invalidateQueries({ queryKey: keys.deposits });
-        if (deposit.status === 'credited') {
-          void client.invalidateQueries({ queryKey: keys.portfolio });
-          notifications.show({
-            color: 'teal',
-            title: 'Deposit credited',
-            message: `${format(deposit.amount, deposit.tokenId)} arrived in account ${deposit.accountId ?? ''}.`,
-          });
-        }
-        if (deposit.status === 'failed')
-          notifications.show({
-            color: 'red',
-            title: 'Deposit failed',
-            message: deposit.detail ?? 'The deposit did not go through.',
-          });
+        if (deposit.status === 'credited') void client.invalidateQueries({ queryKey: keys.portfolio });
+        const notice = depositNotice(deposit, format);
+        if (notice) notifications.show({ ...notice });
       }),
       wallet.onAccountUpdate((update) => {
         // Watching starts at unlock with a resync of every account, just after the portfolio was read: one
@@ -289,8 +281,8 @@ export function useLiveEvents(): void {
           // new rows arrive at the end of each history: refetch only the last page of each loaded one
           void refreshHistoryTails(client, update.accountId);
         });
-        const notice = ACCOUNT_NOTICES[update.type];
-        if (notice) notifications.show({ ...notice, message: notice.message(update.accountId) });
+        const notice = accountNotice(update);
+        if (notice) notifications.show({ ...notice });
       }),
     ];
     return () => off.forEach((unsubscribe) => unsubscribe());

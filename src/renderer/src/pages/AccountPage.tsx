@@ -1,7 +1,7 @@
 // One account in full: margin, balances, positions, open orders, its triggers and every kind of
 // history. Live: account events from main refresh it.
 import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useAccount, useMarketFormat, useTokens } from '../hooks/queries';
+import { useAccount, useAccountNames, useMarketFormat, useTokens } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { HealthBadge } from '../components/RiskBadges';
 import { PositionsTable } from '../components/PositionsTable';
@@ -62,12 +62,13 @@ function OpenOrders({ accountId }: { accountId: number }) {
 
 export function AccountPage({ accountId }: { accountId: number }) {
   const account = useAccount(accountId);
+  const names = useAccountNames();
   const { format, quoteTokenId } = useTokens();
   if (account.isPending) return <Loader aria-label="Loading account" />;
   if (account.isError)
     return (
       <Stack>
-        <PageHeading>{`Account #${accountId}`}</PageHeading>
+        <PageHeading>{`Account ${names.label(accountId)}`}</PageHeading>
         <ErrorNote error={account.error} title="This account could not be loaded" />
         <Anchor href="#/portfolio">Back to the portfolio</Anchor>
       </Stack>
@@ -81,7 +82,7 @@ export function AccountPage({ accountId }: { accountId: number }) {
           <Anchor href="#/portfolio" size="sm">
             ← Portfolio
           </Anchor>
-          <PageHeading>{`Account #${a.accountId}`}</PageHeading>
+          <PageHeading>{`Account ${names.label(a.accountId)}`}</PageHeading>
           <Text size="sm" c="dimmed">
             {a.walletLabel ? `Wallet ${a.walletLabel}` : 'Not a wallet in this app'} ·{' '}
             <Text span ff="monospace" size="sm">

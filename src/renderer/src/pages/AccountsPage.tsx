@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Anchor, Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { usePortfolio, useTokens, useWallets } from '../hooks/queries';
+import { useAccountNames, usePortfolio, useTokens, useWallets } from '../hooks/queries';
+import { NameAccountModal } from '../components/wallets/NameAccountModal';
 import { ErrorNote } from '../components/ErrorNote';
 import { accountHref } from '../routes';
 import { ImportWalletModal } from '../components/wallets/ImportWalletModal';
@@ -28,6 +29,8 @@ function WalletCard({
   phrase?: PhraseView | undefined;
 }) {
   const { format, quoteTokenId } = useTokens();
+  const names = useAccountNames();
+  const [naming, setNaming] = useState<number | null>(null);
   const headingId = useId();
   const accounts = held?.accounts ?? [];
   return (
@@ -68,7 +71,17 @@ function WalletCard({
               {accounts.map((a) => (
                 <Table.Tr key={a.accountId}>
                   <Table.Td>
-                    <Anchor href={accountHref(a.accountId)}>#{a.accountId}</Anchor>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor href={accountHref(a.accountId)}>{names.label(a.accountId)}</Anchor>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={`Name account #${a.accountId}`}
+                        onClick={() => setNaming(a.accountId)}
+                      >
+                        {names.nameOf(a.accountId) ? 'Rename' : 'Name'}
+                      </Button>
+                    </Group>
                   </Table.Td>
                   <Table.Td>{a.balances.map((b) => format(b.amount, b.tokenId)).join(', ') || '—'}</Table.Td>
                   <Table.Td>{format(a.equity, quoteTokenId)}</Table.Td>
@@ -78,6 +91,9 @@ function WalletCard({
           </Table>
         ) : null}
       </Stack>
+      {naming !== null ? (
+        <NameAccountModal accountId={naming} current={names.nameOf(naming)} onClose={() => setNaming(null)} />
+      ) : null}
     </Paper>
   );
 }

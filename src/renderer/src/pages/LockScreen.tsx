@@ -6,6 +6,7 @@ import { keys, prefetchUnlocked } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
 import { PageHeading } from '../components/PageHeading';
+import { MIN_PASSPHRASE_LENGTH, passphraseShortfall } from '../../../shared/passphrase-rules';
 
 /** First run: choose the passphrase that guards every key on this computer. */
 export function SetupScreen() {
@@ -36,9 +37,10 @@ export function SetupScreen() {
           </Text>
           <PasswordInput
             label="Passphrase"
-            description="At least 10 characters"
+            description={`At least ${MIN_PASSPHRASE_LENGTH} characters`}
             value={passphrase}
             onChange={(e) => setPassphrase(e.currentTarget.value)}
+            error={passphraseShortfall(passphrase)}
             autoFocus
           />
           <PasswordInput

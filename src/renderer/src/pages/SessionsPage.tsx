@@ -8,7 +8,6 @@ import {
   Group,
   Modal,
   Paper,
-  PasswordInput,
   Select,
   Stack,
   Table,
@@ -17,7 +16,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { unwrap, wallet, WalletError } from '../bridge/wallet';
+import { unwrap, wallet } from '../bridge/wallet';
+import { useFreshUnlock } from '../hooks/useFreshUnlock';
+import { useAction } from '../hooks/useAction';
+import { useReturnFocus } from '../components/focus-return';
 import { keys, useSessions, useWallets } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { PageHeading } from '../components/PageHeading';
@@ -30,50 +32,93 @@ const DURATIONS = [
   { value: '604800', label: '7 days' },
 ];
 
-/** Runs an operation that needs a fresh unlock, asking for the passphrase when main says so. */
-function useFreshUnlock() {
-  const [ask, setAsk] = useState<null | (() => Promise<void>)>(null);
-  const [passphrase, setPassphrase] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const run = async (operation: () => Promise<void>) => {
-    setError(null);
-    try {
-      await operation();
-    } catch (e) {
-      if (e instanceof WalletError && e.code === 'LOCKED') setAsk(() => operation);
-      else setError(e);
-    }
-  };
-  const modal = ask ? (
-    <Modal opened onClose={() => setAsk(null)} title="Confirm with your passphrase">
+type SessionView = NonNullable<ReturnType<typeof useSessions>['data']>[number];
+
+/** What a revoke covers: one session, or every session of one wallet. */
+type Revoke =
+  | { kind: 'one'; session: SessionView }
+  | { kind: 'all'; walletId: string; walletLabel: string; sessions: SessionView[] };
+
+const origin = (s: SessionView) => (s.createdHere ? 'this device' : s.demo ? 'demo data' : 'unknown device');
+const sessionName = (s: SessionView) => `#${s.sessionId}${s.label ? ` (${s.label})` : ''}`;
+
+/**
+ * Revoking is asked for once more, with what it covers in sight: the sessions stop signing at once and the
+ * wallet key signs the revocation (so main may ask for the passphrase). The result says what was revoked.
+ */
+function ConfirmRevoke({
+  revoke,
+  onClose,
+  onDone,
+}: {
+  revoke: Revoke;
+  onClose: () => void;
+  onDone: (report: string) => void;
+}) {
+  const client = useQueryClient();
+  const fresh = useFreshUnlock({ focus: 'modal' });
+  const { run, busy, error } = useAction();
+  const sessions = revoke.kind === 'one' ? [revoke.session] : revoke.sessions;
+  const walletLabel = revoke.kind === 'one' ? revoke.session.walletLabel : revoke.walletLabel;
+  const label =
+    revoke.kind === 'one'
+      ? `Revoke session #${revoke.session.sessionId}`
+      : `Revoke ${sessions.length} session${sessions.length === 1 ? '' : 's'}`;
+  const confirm = () =>
+    run(async () => {
+      const report = await fresh.guard(async () => {
+        if (revoke.kind === 'one') {
+          const { walletId, sessionId } = revoke.session;
+          await unwrap(wallet.sessions.revoke({ walletId, sessionId }));
+          return `Revoked session ${sessionName(revoke.session)} of ${walletLabel}.`;
+        }
+        const { revoked } = await unwrap(wallet.sessions.revokeAll({ walletId: revoke.walletId }));
+        const named = revoked === sessions.length ? `: ${sessions.map(sessionName).join(', ')}` : '';
+        return `Revoked ${revoked} session${revoked === 1 ? '' : 's'} of ${walletLabel}${named}.`;
+      });
+      await client.invalidateQueries({ queryKey: keys.sessions });
+      onDone(report);
+    });
+  useReturnFocus();
+  return (
+    <Modal opened onClose={onClose} title={`${label} of ${walletLabel}?`}>
       <Stack
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          void (async () => {
-            try {
-              await unwrap(wallet.lock.unlock({ passphrase }));
-              const operation = ask;
-              setAsk(null);
-              setPassphrase('');
-              await run(operation);
-            } catch (err) {
-              setError(err);
-            }
-          })();
+          e.stopPropagation();
+          if (fresh.ready) void confirm();
         }}
       >
-        <PasswordInput
-          label="Passphrase"
-          value={passphrase}
-          onChange={(e) => setPassphrase(e.currentTarget.value)}
-          autoFocus
-        />
-        <Button type="submit">Confirm</Button>
+        <Text size="sm">
+          {revoke.kind === 'one' ? 'This session' : 'These sessions'} stop signing at once; whoever holds{' '}
+          {revoke.kind === 'one' ? 'its key' : 'their keys'} can no longer act for {walletLabel}. The wallet
+          key signs the revocation.
+        </Text>
+        <Table aria-label="Sessions to revoke">
+          <Table.Tbody>
+            {sessions.map((s) => (
+              <Table.Tr key={s.sessionId}>
+                <Table.Td>#{s.sessionId}</Table.Td>
+                <Table.Td>{s.label ?? '—'}</Table.Td>
+                <Table.Td>{origin(s)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {fresh.field}
+        <ErrorNote error={error} title="Nothing was revoked" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={busy} disabled={!fresh.ready}>
+            {label}
+          </Button>
+        </Group>
       </Stack>
     </Modal>
-  ) : null;
-  return { run, modal, error };
+  );
 }
 
 export function SessionsPage() {
@@ -84,9 +129,22 @@ export function SessionsPage() {
   const [label, setLabel] = useState('This device');
   const [duration, setDuration] = useState('86400');
   const fresh = useFreshUnlock();
+  const signing = useAction();
+  const [revoke, setRevoke] = useState<Revoke | null>(null);
+  const [report, setReport] = useState<string | null>(null);
+  /** creating and refreshing are signed by the wallet key: main may ask for the passphrase first */
+  const signed = (operation: () => Promise<unknown>) =>
+    void signing.run(async () => {
+      setReport(null);
+      await fresh.guard(operation);
+      await refresh();
+    });
+  const byWallet = (wallets.data ?? [])
+    .map((w) => ({ wallet: w, sessions: (sessions.data ?? []).filter((s) => s.walletId === w.walletId) }))
+    .filter((w) => w.sessions.length > 0);
   const chosen = walletId ?? wallets.data?.[0]?.walletId ?? null;
   const refresh = () => client.invalidateQueries({ queryKey: keys.sessions });
-  const unknown = (sessions.data ?? []).filter((s) => !s.createdHere);
+  const unknown = (sessions.data ?? []).filter((s) => !s.createdHere && !s.demo);
   const expiring = (sessions.data ?? []).filter((s) => s.status === 'expiring');
 
   return (
@@ -96,6 +154,11 @@ export function SessionsPage() {
         Session keys sign your everyday actions so that your wallet key stays in the keychain. If a trading
         key leaked, revoke it here.
       </Text>
+      <Group>
+        <Button component="a" href="#/compromised-key" color="red" variant="light">
+          Compromised-key drill: revoke everything and cancel orders
+        </Button>
+      </Group>
       {unknown.length > 0 ? (
         <Alert
           color="orange"
@@ -115,7 +178,7 @@ export function SessionsPage() {
             : 'Perpetua cannot renew a session it did not create, or one without a refresh deadline: create a new one when it ends.'}
         </Alert>
       ) : null}
-      <Paper withBorder p="md">
+      <Paper withBorder p="md" component="section" aria-label="Create a session">
         <Group align="flex-end">
           <Select
             label="Wallet"
@@ -138,39 +201,49 @@ export function SessionsPage() {
             allowDeselect={false}
           />
           <Button
-            disabled={!chosen}
+            disabled={!chosen || !fresh.ready}
+            loading={signing.busy}
             onClick={() =>
-              void fresh.run(async () => {
-                await unwrap(
+              signed(() =>
+                unwrap(
                   wallet.sessions.create({
                     walletId: chosen!,
                     label,
                     expiresInSeconds: Number(duration),
                     refreshDeadlineSeconds: 30 * 86400,
                   }),
-                );
-                await refresh();
-              })
+                ),
+              )
             }
           >
             Create session
           </Button>
-          <Button
-            color="red"
-            variant="light"
-            disabled={!chosen}
-            onClick={() =>
-              void fresh.run(async () => {
-                await unwrap(wallet.sessions.revokeAll({ walletId: chosen! }));
-                await refresh();
-              })
-            }
-          >
-            Revoke all of this wallet
-          </Button>
         </Group>
+        {fresh.field}
       </Paper>
-      <ErrorNote error={fresh.error ?? sessions.error} />
+      <ErrorNote error={signing.error ?? sessions.error} />
+      {report ? (
+        <Alert color="teal" title="Revoked" role="status">
+          {report}
+        </Alert>
+      ) : null}
+      {byWallet.length > 0 ? (
+        <Group>
+          {byWallet.map(({ wallet: w, sessions: list }) => (
+            <Button
+              key={w.walletId}
+              color="red"
+              variant="light"
+              onClick={() => {
+                setReport(null);
+                setRevoke({ kind: 'all', walletId: w.walletId, walletLabel: w.label, sessions: list });
+              }}
+            >
+              Revoke all sessions of {w.label}
+            </Button>
+          ))}
+        </Group>
+      ) : null}
       <Table aria-label="Sessions" striped>
         <Table.Thead>
           <Table.Tr>
@@ -191,9 +264,9 @@ export function SessionsPage() {
                 <Tooltip label={s.sessionKey}>
                   <Text size="sm">#{s.sessionId}</Text>
                 </Tooltip>
-                {s.createdHere ? (
-                  <Badge color="teal" size="sm">
-                    this device
+                {s.createdHere || s.demo ? (
+                  <Badge color={s.demo ? 'blue' : 'teal'} size="sm">
+                    {origin(s)}
                   </Badge>
                 ) : (
                   <Badge color="orange" size="sm">
@@ -217,12 +290,9 @@ export function SessionsPage() {
                       size="xs"
                       variant="default"
                       onClick={() =>
-                        void fresh.run(async () => {
-                          await unwrap(
-                            wallet.sessions.refresh({ walletId: s.walletId, sessionId: s.sessionId }),
-                          );
-                          await refresh();
-                        })
+                        signed(() =>
+                          unwrap(wallet.sessions.refresh({ walletId: s.walletId, sessionId: s.sessionId })),
+                        )
                       }
                     >
                       Refresh
@@ -232,14 +302,10 @@ export function SessionsPage() {
                     size="xs"
                     color="red"
                     aria-label={`Revoke session ${s.sessionId}`}
-                    onClick={() =>
-                      void fresh.run(async () => {
-                        await unwrap(
-                          wallet.sessions.revoke({ walletId: s.walletId, sessionId: s.sessionId }),
-                        );
-                        await refresh();
-                      })
-                    }
+                    onClick={() => {
+                      setReport(null);
+                      setRevoke({ kind: 'one', session: s });
+                    }}
                   >
                     Revoke
                   </Button>
@@ -250,7 +316,16 @@ export function SessionsPage() {
         </Table.Tbody>
       </Table>
       {sessions.data?.length === 0 ? <Text c="dimmed">No active sessions.</Text> : null}
-      {fresh.modal}
+      {revoke ? (
+        <ConfirmRevoke
+          revoke={revoke}
+          onClose={() => setRevoke(null)}
+          onDone={(done) => {
+            setRevoke(null);
+            setReport(done);
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   Code,
   Group,
   Paper,
@@ -17,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys, useLockState, useSettings, useTokens } from '../hooks/queries';
+import { keys, useLockState, useSettings } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { NetworkForm } from '../components/NetworkForm';
 import { useAction } from '../hooks/useAction';
@@ -25,6 +26,7 @@ import { saveText } from '../lib/save-file';
 import { schemeOf, themeOf } from '../theme/color-scheme';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../../../shared/time';
+import { MIN_PASSPHRASE_LENGTH, passphraseShortfall } from '../../../shared/passphrase-rules';
 
 const CONNECTION_LABEL = {
   'embedded-devnet': 'Embedded devnet',
@@ -150,6 +152,49 @@ function ThemePanel() {
   );
 }
 
+/**
+ * Whether what the app tells on its own (deposits credited, withdrawals paid out, liquidations) also goes
+ * to the operating system's notifications. Only the desktop app has them; the browser host says so.
+ */
+function NotificationsPanel() {
+  const client = useQueryClient();
+  const settings = useSettings();
+  const host = useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(wallet.app.info()) }).data?.host;
+  const action = useAction();
+  // shown as ticked or not at once; main's answer settles it (and a refusal puts it back)
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={4}>Notifications</Title>
+        <Checkbox
+          label="Also show notifications in the operating system"
+          description={
+            host === 'browser-host'
+              ? 'Only the desktop app can; in this browser they show inside the window.'
+              : 'Deposits credited, withdrawals paid out, orders filled and liquidations, even while Perpetua is in the background.'
+          }
+          checked={chosen ?? settings.data?.osNotifications ?? true}
+          disabled={!settings.data || action.busy}
+          onChange={(e) => {
+            const enabled = e.currentTarget.checked;
+            setChosen(enabled);
+            void action
+              .run(async () =>
+                client.setQueryData(
+                  keys.settings,
+                  await unwrap(wallet.settings.setOsNotifications({ enabled })),
+                ),
+              )
+              .finally(() => setChosen(null));
+          }}
+        />
+        <ErrorNote error={action.error} title="Not changed" />
+      </Stack>
+    </Paper>
+  );
+}
+
 /** The passphrase that unlocks the app: the current one proves it is the person, the new one twice. */
 function ChangePassphrasePanel() {
   const client = useQueryClient();
@@ -207,6 +252,7 @@ function ChangePassphrasePanel() {
             }}
             maxLength={1024}
             autoComplete="new-password"
+            error={passphraseShortfall(next)}
           />
           <PasswordInput
             label="Repeat the new passphrase"
@@ -221,7 +267,8 @@ function ChangePassphrasePanel() {
           />
         </Group>
         <Text size="sm" c="dimmed">
-          The new passphrase needs at least 10 characters. The current one stops working at once.
+          The new passphrase needs at least {MIN_PASSPHRASE_LENGTH} characters. The current one stops working
+          at once.
         </Text>
         <ErrorNote error={error} title="The passphrase was not changed" />
         {changed ? (
@@ -308,12 +355,12 @@ export function SettingsPage() {
     queryKey: keys.audit,
     queryFn: () => unwrap(wallet.audit.list({ limit: 100 })),
   });
-  const { format } = useTokens();
   return (
     <Stack>
       <PageHeading>Settings</PageHeading>
       <NetworkPanel />
       <ThemePanel />
+      <NotificationsPanel />
       <Paper withBorder p="md">
         <Group align="flex-end">
           <Select
@@ -356,29 +403,17 @@ export function SettingsPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Time</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Accounts</Table.Th>
-                <Table.Th>Amount</Table.Th>
+                <Table.Th>What happened</Table.Th>
                 <Table.Th>Result</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {(audit.data?.entries ?? []).map((e, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td>{formatDateTime(e.time)}</Table.Td>
-                  <Table.Td>{e.kind}</Table.Td>
-                  <Table.Td>{e.accounts.join(', ')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.time)}</Table.Td>
+                  <Table.Td>{e.sentence}</Table.Td>
                   <Table.Td>
-                    {e.amounts?.amount && e.tokenId !== undefined
-                      ? format(BigInt(e.amounts.amount), e.tokenId)
-                      : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    {e.result === 'ok'
-                      ? 'done'
-                      : e.result === 'unknown'
-                        ? 'outcome unknown'
-                        : `refused: ${e.error ?? ''}`}
+                    {e.result === 'ok' ? 'done' : e.result === 'unknown' ? 'outcome unknown' : 'not done'}
                   </Table.Td>
                 </Table.Tr>
               ))}

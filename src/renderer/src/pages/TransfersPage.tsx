@@ -1,7 +1,7 @@
 // Money in, out and between accounts, one panel each (components/transfers). Every amount is parsed with the
 // token's decimals into bigint; every action is prepared by main and shown back for confirmation before
 // anything is signed.
-import { Paper, Stack, Tabs } from '@mantine/core';
+import { Button, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { DepositPanel } from '../components/transfers/DepositPanel';
 import { WithdrawPanel } from '../components/transfers/WithdrawPanel';
 import { TransferPanel } from '../components/transfers/TransferPanel';
@@ -11,6 +11,11 @@ export function TransfersPage() {
   return (
     <Stack>
       <PageHeading>Move funds</PageHeading>
+      <Group>
+        <Button component="a" href="#/sweep" variant="default">
+          Sweep several accounts into one
+        </Button>
+      </Group>
       <Tabs defaultValue="deposit" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="deposit">Deposit</Tabs.Tab>

@@ -96,7 +96,11 @@ export function VaultsPage() {
               <Table.Tr key={v.vaultId}>
                 <Table.Td fw={600}>{v.name}</Table.Td>
                 <Table.Td>{symbol(v.marketId)}</Table.Td>
-                <Table.Td ta="right">{formatAmount(v.navPerShare, v.navDecimals)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {/* a share value is in the quote token, per share: said, not left to guess */}
+                  {formatAmount(v.navPerShare, v.navDecimals, { group: true })}{' '}
+                  {tokens.get(quoteTokenId)?.symbol ?? ''} per share
+                </Table.Td>
                 <Table.Td ta="right">{format(v.equity, quoteTokenId)}</Table.Td>
                 <Table.Td ta="right" c={v.pnl < 0n ? 'red' : v.pnl > 0n ? 'teal' : undefined}>
                   {format(v.pnl, quoteTokenId, { signed: true })}

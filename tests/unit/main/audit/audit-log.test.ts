@@ -51,8 +51,9 @@ describe('audit log', () => {
     const csv = log.toCsv();
     const [header, row] = csv.trim().split('\n');
     expect(header).toBe(
-      'time,wallet,kind,accounts,tokenId,amount,fee,received,sessionId,actionId,result,error,detail',
+      'time,description,wallet,kind,accounts,tokenId,amount,fee,received,sessionId,actionId,result,error,detail',
     );
+    expect(row).toContain('Done: withdraw (account 3)');
     expect(row).toContain(`"'=HYPERLINK(""x"")"`);
     expect(row).toContain('25000000,1000000,24000000');
   });
@@ -73,6 +74,22 @@ describe('audit log', () => {
       history.map((c) => `${c},${c}`),
     );
     expect(lines[0]).toMatch(/^2026-11-22T00:00:00\.000Z,/);
+  });
+
+  it('lists and exports each entry as a sentence a person reads', () => {
+    log.append(entry({ wording: { verb: 'withdraw', rest: '25 USDC from account 3 to 9xQe…VFin' } }));
+    log.append(
+      entry({
+        result: 'err',
+        error: 'LOCKED',
+        wording: { verb: 'transfer', rest: '1 USDC from account 3 to account 5' },
+      }),
+    );
+    expect(log.list().entries.map((e) => e.sentence)).toEqual([
+      'Not done: transfer 1 USDC from account 3 to account 5 (LOCKED)',
+      'Withdrew 25 USDC from account 3 to 9xQe…VFin',
+    ]);
+    expect(log.toCsv()).toContain(',Withdrew 25 USDC from account 3 to 9xQe…VFin,');
   });
 
   it('skips a damaged line rather than failing the whole log', () => {

@@ -1,35 +1,11 @@
-// The Electron entry's start-up decisions, through a stand-in for the electron module (no Electron binary
-// exists on this machine): a second copy of the app hands over to the first and quits, and the first
+// The Electron entry's start-up decisions, through the stand-in for the electron module (no Electron binary
+// exists on this machine; tests/support/electron-stand-in.ts): a second copy of the app hands over to the first and quits, and the first
 // hardens every web contents before any window exists.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-function standIn(gotLock: boolean, isPackaged = false) {
-  const handlers = new Map<string, (...args: unknown[]) => void>();
-  const app = {
-    requestSingleInstanceLock: vi.fn(() => gotLock),
-    quit: vi.fn(),
-    on: vi.fn((event: string, fn: (...args: unknown[]) => void) => void handlers.set(event, fn)),
-    // never ready: these tests stop before any window or keychain is needed
-    whenReady: vi.fn(() => new Promise<void>(() => {})),
-    getVersion: () => 'test',
-    isPackaged,
-    getPath: () => '/nonexistent',
-  };
-  const electron = {
-    app,
-    protocol: { registerSchemesAsPrivileged: vi.fn() },
-    BrowserWindow: vi.fn(),
-    ipcMain: {},
-    powerMonitor: { on: vi.fn() },
-    session: {},
-    shell: {},
-    utilityProcess: { fork: vi.fn() },
-  };
-  return { electron, app, handlers };
-}
+import { electronStandIn } from '../../../support/electron-stand-in';
 
 async function loadMain(gotLock: boolean, isPackaged = false) {
-  const s = standIn(gotLock, isPackaged);
+  const s = electronStandIn(gotLock, isPackaged);
   vi.resetModules();
   vi.doMock('electron', () => ({ ...s.electron, default: s.electron }));
   await import('../../../../src/main/electron/main');

@@ -31,6 +31,9 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   'settings.setNetwork': { kind: 'custom', url: 'http://127.0.0.1:9' },
   'settings.setTheme': { theme: 'dark' },
   'settings.setSolanaRpc': { url: 'http://127.0.0.1:9' },
+  'settings.setOsNotifications': { enabled: false },
+  'settings.accountNames': undefined,
+  'settings.setAccountName': { accountId: 4, name: 'Savings' },
   'lock.state': undefined,
   'lock.reportActivity': undefined,
   'lock.setup': { passphrase: PASSPHRASE },
@@ -72,6 +75,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   'history.page': { accountId: 1, kind: 'deposit' },
   'funds.withdrawalFee': { accountId: 1 },
   'portfolio.lookupAccount': { accountId: 1 },
+  'funds.checkDestination': { address: ADDRESS },
   'actions.prepare': { kind: 'transfer', walletId: WALLET, fromAccountId: 1, tokenId: 0, amount: 1n },
   'actions.confirm': { confirmationId: 'c' },
   'audit.list': {},
@@ -79,6 +83,11 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   'addresses.list': undefined,
   'addresses.save': { label: 'x', address: ADDRESS },
   'addresses.remove': { address: ADDRESS },
+  'drills.reviewCompromisedKey': { walletIds: ['w1'] },
+  'drills.startCompromisedKey': { walletIds: ['w1'] },
+  'drills.reviewSweep': { accountIds: [1], targetAccountId: 2 },
+  'drills.startSweep': { reviewId: 'r1', passphrase: 'x' },
+  'drills.run': { runId: 'r1' },
 };
 
 let now = 1_000_000;

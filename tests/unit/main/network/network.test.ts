@@ -79,6 +79,7 @@ describe('network choice', () => {
       connection: { kind: 'embedded-devnet', baseUrl: launched[0]!.devnet.baseUrl, warning: null },
       fixed: false,
       theme: 'system',
+      osNotifications: true,
       // deposits and on-chain balances go through the embedded devnet's own Solana RPC
       solanaRpc: { url: launched[0]!.devnet.rpcUrl, custom: false },
     });

@@ -6,7 +6,8 @@ import { ExchangeJsonError, parseExchangeJson } from '../../../../src/shared/exc
 import { MoneyFormatError, scaledFromDecimal } from '../../../../src/shared/money';
 import { createExchangeClient } from '../../../../src/main/exchange/exchange-client';
 import { createHttpClient } from '../../../../src/main/exchange/http-client';
-import { liquidationPrice, marginFrom } from '../../../../src/main/portfolio/risk';
+import { marginFrom } from '../../../../src/main/portfolio/risk';
+import { liquidationPrice } from '../../../../src/shared/liquidation-price';
 import { AppFailure } from '../../../../src/shared/result';
 
 describe('scaledFromDecimal', () => {

@@ -1,11 +1,22 @@
 // Deposits from the wallet on the settlement chain into an exchange account, and the devnet faucet; each
 // deposit is followed until the exchange credits it.
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatSol, useChainBalances } from '../ChainBalances';
 import { unwrap, wallet } from '../../bridge/wallet';
-import { keys, useDeposits, usePortfolio, useSettings, useTokens } from '../../hooks/queries';
+import {
+  keys,
+  useAccountNames,
+  useDeposits,
+  usePortfolio,
+  useSettings,
+  useTokens,
+  useWallets,
+} from '../../hooks/queries';
+import type { Line } from '../../../../shared/ipc/actions';
+import { SummaryTable } from '../SummaryTable';
+import { useReturnFocus } from '../focus-return';
 import { readAmount } from '../amount-input';
 import { onFormSubmit } from '../form-submit';
 import { ErrorNote } from '../ErrorNote';
@@ -16,6 +27,11 @@ const STATUS_COLOR = { submitted: 'gray', confirmed: 'blue', credited: 'teal', f
 
 /** One signature costs 5,000 lamports on Solana: what a deposit (one signer) pays in SOL. */
 const DEPOSIT_FEE_LAMPORTS = 5_000n;
+const said = (key: string, label: string, text: string): Line => ({
+  key,
+  label,
+  value: { type: 'text', text },
+});
 const shortSignature = (s: string) => `${s.slice(0, 6)}…${s.slice(-6)}`;
 
 export function DepositPanel() {
@@ -61,22 +77,48 @@ export function DepositPanel() {
   const ownAccounts =
     usePortfolio().data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
   const into = ownAccounts.find((a) => String(a.accountId) === intoText)?.accountId;
-  const deposit = () => {
-    if (canDeposit)
-      void run(() =>
-        unwrap(
-          wallet.funds.deposit({
-            walletId: walletId!,
-            tokenId: Number(tokenId),
-            amount: amount.value!,
-            ...(into !== undefined ? { accountId: into } : {}),
-          }),
-        ),
-      );
+  // the review, like every other money action's: what the wallet signs, before it signs
+  const [reviewing, setReviewing] = useState<Line[] | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const walletLabel = useWallets().data?.find((w) => w.walletId === walletId)?.label ?? '';
+  const names = useAccountNames();
+  const intoId = into ?? ownAccounts[0]?.accountId;
+  const intoName = intoId !== undefined ? `account ${names.label(intoId)}` : 'a new account';
+  const review = () => {
+    if (!canDeposit) return;
+    setSent(null);
+    setReviewing([
+      said('wallet', 'Wallet', walletLabel),
+      {
+        key: 'amount',
+        label: 'Amount',
+        value: { type: 'amount', tokenId: Number(tokenId), amount: amount.value! },
+      },
+      said('into', 'Into', intoName),
+      said('fee', 'Network fee', `${formatSol(DEPOSIT_FEE_LAMPORTS)}, paid by the wallet on the chain`),
+      said('then', 'Then', 'credited once the exchange has processed the transaction'),
+    ]);
   };
+  const confirmLabel = `Deposit ${amount.value !== null ? format(amount.value, Number(tokenId)) : ''} into ${intoName}`;
+  const deposit = () =>
+    run(async () => {
+      const tracked = await unwrap(
+        wallet.funds.deposit({
+          walletId: walletId!,
+          tokenId: Number(tokenId),
+          amount: amount.value!,
+          ...(into !== undefined ? { accountId: into } : {}),
+        }),
+      );
+      setReviewing(null);
+      setAmountText('');
+      setSent(
+        `${format(tracked.amount, tracked.tokenId)} is on its way into ${intoName}; it shows below until the exchange credits it.`,
+      );
+    });
   const { busy, error } = action;
   return (
-    <Stack component="form" onSubmit={onFormSubmit(deposit)}>
+    <Stack component="form" onSubmit={onFormSubmit(review)}>
       <Group grow align="flex-start">
         {select}
         <Select
@@ -97,7 +139,7 @@ export function DepositPanel() {
           label="Into account"
           data={[
             { value: '', label: ownAccounts.length ? 'The first account' : 'A new account (first deposit)' },
-            ...ownAccounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` })),
+            ...ownAccounts.map((a) => ({ value: String(a.accountId), label: names.label(a.accountId) })),
           ]}
           value={into !== undefined ? String(into) : ''}
           onChange={(v) => setIntoText(v || null)}
@@ -111,10 +153,15 @@ export function DepositPanel() {
             ? `On chain this wallet holds ${format(held, Number(tokenId))} and ${formatSol(sol)} for network fees. A deposit is a Solana transaction signed by this wallet; the exchange credits it once it has processed it.`
             : 'Reading the wallet on chain…'}
       </Text>
-      <ErrorNote error={error} />
+      {reviewing ? null : <ErrorNote error={error} />}
+      {sent ? (
+        <Alert color="teal" title="Deposit sent" role="status">
+          {sent}
+        </Alert>
+      ) : null}
       <Group>
         <Button type="submit" loading={busy} disabled={!canDeposit}>
-          Deposit
+          Review deposit
         </Button>
         {withFaucet ? (
           <Button
@@ -161,6 +208,62 @@ export function DepositPanel() {
           </Table.Tbody>
         </Table>
       ) : null}
+      {reviewing ? (
+        <DepositReview
+          lines={reviewing}
+          confirmLabel={confirmLabel}
+          busy={busy}
+          error={error}
+          onConfirm={() => void deposit()}
+          onClose={() => setReviewing(null)}
+        />
+      ) : null}
     </Stack>
+  );
+}
+
+function DepositReview({
+  lines,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  lines: Line[];
+  confirmLabel: string;
+  busy: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  useReturnFocus();
+  return (
+    <Modal opened onClose={onClose} title="Review deposit" size="lg">
+      <Stack
+        component="form"
+        onSubmit={(e) => {
+          // stopped here: the deposit form around this dialog is a form too
+          e.preventDefault();
+          e.stopPropagation();
+          onConfirm();
+        }}
+      >
+        <SummaryTable lines={lines} />
+        <ErrorNote error={error} title="Not sent" />
+        <Text size="xs" c="dimmed">
+          The wallet signs this Solana transaction with its own key; the amount leaves the wallet on the chain
+          and arrives in your exchange account.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

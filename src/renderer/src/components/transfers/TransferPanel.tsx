@@ -1,7 +1,8 @@
 // A transfer into a new account of the wallet or an existing account, the person's own or someone else's;
 // an account number typed in is looked up before main prepares the transfer.
 import { useState } from 'react';
-import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { usePreparedAction } from '../../hooks/usePreparedAction';
 import { onFormSubmit } from '../form-submit';
@@ -20,6 +21,17 @@ export function TransferPanel() {
   const toId = /^\d{1,10}$/.test(toText.trim()) ? Number(toText.trim()) : null;
   const ready =
     walletId !== null && from !== undefined && amount !== null && (target === 'new' || toId !== null);
+  // who the typed account belongs to, looked up while typing: someone else's, never sent to, is warned of
+  const recipient = useQuery({
+    queryKey: ['recipient', toId],
+    queryFn: () => unwrap(wallet.portfolio.lookupAccount({ accountId: toId! })),
+    enabled: target === 'existing' && toId !== null,
+  });
+  const stranger =
+    target === 'existing' &&
+    recipient.data?.exists === true &&
+    recipient.data.ownWalletId === null &&
+    !recipient.data.sentBefore;
 
   const review = () => {
     if (!ready) return;
@@ -62,6 +74,11 @@ export function TransferPanel() {
             error={toText && toId === null ? 'An account id is a number.' : null}
             inputMode="numeric"
           />
+        ) : null}
+        {stranger ? (
+          <Alert color="orange" title="Someone else's account">
+            Account {toId} belongs to someone else and you have not sent to it before. Check the number.
+          </Alert>
         ) : null}
         <ErrorNote error={error} />
         <Button type="submit" loading={busy} disabled={!ready}>

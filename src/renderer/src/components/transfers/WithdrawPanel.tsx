@@ -1,7 +1,7 @@
 // A withdrawal to a settlement-chain address: the fee is read from main while typing and shown again, exact,
 // in the review; the passphrase is asked for in the confirmation, as money leaves the wallets.
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { BASE58_KEY } from '../../../../shared/base58';
 import { unwrap, wallet } from '../../bridge/wallet';
@@ -34,6 +34,13 @@ export function WithdrawPanel() {
       ? 'Not a base58 settlement-chain address.'
       : null;
   const ready = walletId !== null && account !== undefined && amount !== null && addressError === null;
+  // the review warns of a first withdrawal to an address; said here already, while it is typed
+  const typed = destination.trim();
+  const firstTime = useQuery({
+    queryKey: ['destination', typed],
+    queryFn: () => unwrap(wallet.funds.checkDestination({ address: typed })),
+    enabled: typed !== '' && addressError === null && typed !== own,
+  });
 
   const review = () => {
     if (!ready) return;
@@ -58,6 +65,8 @@ export function WithdrawPanel() {
           {outgoing.field}
           <Select
             label="From the address book"
+            // a hint like its neighbours', so the three fields line up
+            description="Addresses saved under Settings"
             placeholder="Choose a saved address"
             data={(addresses.data ?? []).map((a) => ({ value: a.address, label: a.label }))}
             value={null}
@@ -73,6 +82,11 @@ export function WithdrawPanel() {
             error={addressError}
           />
         </Group>
+        {firstTime.data && !firstTime.data.usedBefore && typed !== own ? (
+          <Alert color="orange" title="A new address">
+            You have not withdrawn to this address before. Check it character by character.
+          </Alert>
+        ) : null}
         {outgoing.marginNote}
         <Paper withBorder p="sm" aria-label="Fee">
           <Group gap="xl">

@@ -1,7 +1,7 @@
 // The pickers the transfer panels share: the wallet, the account funds leave from, and the token to move.
 import { useState } from 'react';
 import { Select } from '@mantine/core';
-import { usePortfolio, useTokens, useWallets } from '../../hooks/queries';
+import { useAccountNames, usePortfolio, useTokens, useWallets } from '../../hooks/queries';
 
 /** The wallet picker; `onSwitch` runs when the person picks another wallet (its accounts are different). */
 export function useWalletChoice(onSwitch?: () => void) {
@@ -32,12 +32,13 @@ export function useSourceAccount() {
   const [accountId, setAccountId] = useState<string | null>(null);
   const { walletId, select: walletSelect } = useWalletChoice(() => setAccountId(null));
   const portfolio = usePortfolio();
+  const { label } = useAccountNames();
   const accounts = portfolio.data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
   const account = accounts.find((a) => String(a.accountId) === accountId) ?? accounts[0];
   const accountSelect = (
     <Select
       label="From account"
-      data={accounts.map((a) => ({ value: String(a.accountId), label: `#${a.accountId}` }))}
+      data={accounts.map((a) => ({ value: String(a.accountId), label: label(a.accountId) }))}
       value={account ? String(account.accountId) : null}
       onChange={setAccountId}
       allowDeselect={false}

@@ -6,6 +6,7 @@ import { readAmount } from '../amount-input';
 import { freeToMove, type FreeToMove } from '../free-to-move';
 import { formatAmount } from '../../../../shared/money';
 import { useTokenChoice } from './choices';
+import { MarginPreview } from './margin-preview';
 
 type Verb = 'withdrawn' | 'transferred';
 type Holder = Parameters<typeof freeToMove>[0] & Parameters<typeof useTokenChoice>[0];
@@ -17,26 +18,48 @@ type Holder = Parameters<typeof freeToMove>[0] & Parameters<typeof useTokenChoic
 export function useOutgoingAmount(account: Holder, verb: Verb) {
   const { tokens, format, quoteTokenId } = useTokens();
   const { tokenId, select: tokenSelect } = useTokenChoice(account);
-  const [text, setText] = useState('');
-  const parsed = readAmount(text, tokens.get(tokenId)?.decimals);
+  const [typed, setTyped] = useState('');
+  // Max follows the account's free collateral as prices move, until the person types an amount themselves
+  const [atMax, setAtMax] = useState(false);
+  const decimals = tokens.get(tokenId)?.decimals;
   const move = freeToMove(account, tokenId, quoteTokenId);
+  const text = atMax && decimals !== undefined ? formatAmount(move.safeMax, decimals) : typed;
+  const parsed = readAmount(text, decimals);
   const tooMuch = amountProblem(parsed.value, move, verb, (v) => format(v, tokenId));
   return {
     tokenId,
     tokenSelect,
     amount: tooMuch ? null : parsed.value,
-    clear: () => setText(''),
+    clear: () => {
+      setTyped('');
+      setAtMax(false);
+    },
     field: (
       <AmountField
         verb={verb}
         tokenId={tokenId}
         move={move}
         text={text}
-        onText={setText}
+        onText={(next) => {
+          setTyped(next);
+          setAtMax(false);
+        }}
+        onMax={() => setAtMax(true)}
+        atMax={atMax}
         error={parsed.error ?? tooMuch}
       />
     ),
-    marginNote: <MarginNote move={move} verb={verb} />,
+    marginNote: (
+      <>
+        <MarginNote move={move} verb={verb} />
+        <MarginPreview
+          account={account}
+          tokenId={tokenId}
+          amount={tooMuch ? null : parsed.value}
+          verb={verb === 'withdrawn' ? 'withdrawal' : 'transfer'}
+        />
+      </>
+    ),
   };
 }
 
@@ -50,6 +73,8 @@ function AmountField({
   move,
   text,
   onText,
+  onMax,
+  atMax,
   error,
 }: {
   verb: 'withdrawn' | 'transferred';
@@ -57,6 +82,8 @@ function AmountField({
   move: FreeToMove;
   text: string;
   onText: (text: string) => void;
+  onMax: () => void;
+  atMax: boolean;
   error: string | null;
 }) {
   const { tokens, format } = useTokens();
@@ -65,9 +92,11 @@ function AmountField({
     <TextInput
       label={`Amount (${token?.symbol ?? ''})`}
       description={
-        move.limitedByMargin
-          ? `Up to ${format(move.max, tokenId)} now`
-          : `Available: ${format(move.max, tokenId)}`
+        atMax && move.limitedByMargin
+          ? 'Max: follows your free collateral, less 1% for price moves'
+          : move.limitedByMargin
+            ? `Up to ${format(move.max, tokenId)} now`
+            : `Available: ${format(move.max, tokenId)}`
       }
       value={text}
       onChange={(e) => onText(e.currentTarget.value)}
@@ -77,7 +106,7 @@ function AmountField({
           size="compact-xs"
           variant="subtle"
           aria-label={`Max: fill in all that can be ${verb}`}
-          onClick={() => token && onText(formatAmount(move.max, token.decimals))}
+          onClick={() => token && onMax()}
         >
           Max
         </Button>

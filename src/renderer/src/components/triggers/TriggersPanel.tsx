@@ -2,6 +2,7 @@
 // for an open position, and what became of the finished ones. Main checks and signs; this collects intent.
 import { useState } from 'react';
 import {
+  Alert,
   Badge,
   Button,
   Group,
@@ -208,6 +209,13 @@ function TriggerDialog({
         (long ? price.value < position.markPrice : price.value > position.markPrice)
       : false;
   const sizeTooBig = size.value !== null && size.value > held;
+  // main warns of this in the review too: a stop beyond the liquidation price would never get to fire
+  const beyondLiquidation =
+    kind === 'STOP_LOSS' &&
+    position?.liquidationPrice != null &&
+    price.value !== null &&
+    !wrongSide &&
+    (long ? price.value <= position.liquidationPrice : price.value >= position.liquidationPrice);
   const ready =
     market !== undefined &&
     position !== undefined &&
@@ -282,6 +290,12 @@ function TriggerDialog({
           }
           inputMode="decimal"
         />
+        {beyondLiquidation && market && position?.liquidationPrice != null ? (
+          <Alert color="orange" title="Check this">
+            The position would be liquidated (at {f.price(market.marketId, position.liquidationPrice)}) before
+            this stop-loss fires.
+          </Alert>
+        ) : null}
         <TextInput
           label="Limit price (optional)"
           description="Empty: the exit is a market order"

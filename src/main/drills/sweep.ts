@@ -1,0 +1,328 @@
+// The multi-account sweep: what each chosen account can spare moves into one target account, one transfer
+// per account and token. What an account can spare is its free collateral only: the quote token up to the
+// free collateral (less a small margin while positions or orders hold some), other tokens only from an
+// account with nothing open, since they count as its collateral too. Every transfer is prepared through
+// the action pipeline at review time (the transfer module's own checks, its summary and whether it leaves
+// the person's wallets) and signed from that same confirmation when the sweep starts: single-use, so a
+// started sweep can never move anything twice, and a new review reads the balances afresh.
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { AppFailure } from '../../shared/result';
+import type { MarketsInfo } from '../../shared/exchange/info';
+import type { SweepReviewSchema } from '../../shared/ipc/drills';
+import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
+import type { ExchangeClient } from '../exchange/exchange-client';
+import type { Account } from '../exchange/account-model';
+import type { WalletInfo } from '../wallets/wallet-service';
+import type { AuditLog } from '../audit/audit-log';
+import { money } from '../actions/context';
+import { DrillRun, type DrillRuns, type DrillRunView, type DrillStep } from './drill-run';
+
+export type SweepReview = z.output<typeof SweepReviewSchema>;
+
+export interface SweepDeps {
+  wallets: { list(): WalletInfo[] };
+  client: Pick<ExchangeClient, 'user' | 'account' | 'accountExists'>;
+  info(): Promise<MarketsInfo>;
+  pipeline: {
+    prepare(intent: Intent): Promise<Summary>;
+    confirm(confirmationId: string, passphrase?: string): Promise<ActionResult>;
+  };
+  lock: { reauthenticate(passphrase: string): Promise<void> };
+  audit: Pick<AuditLog, 'append' | 'list'>;
+  runs: DrillRuns;
+  now?: () => number;
+}
+
+/**
+ * Of the free collateral of an account with positions or orders, this share (in basis points) stays: prices
+ * move between the review and the signature, and an account swept to the exact initial margin would be
+ * refused, or left one tick from it.
+ */
+export const SWEEP_SAFETY_BPS = 100n;
+
+interface Reviewed {
+  review: SweepReview;
+  /** each transfer's confirmation, in the review's order */
+  confirmations: string[];
+}
+
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+export class Sweep {
+  private readonly reviews = new Map<string, Reviewed>();
+
+  constructor(private readonly deps: SweepDeps) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  /** Which wallet here owns each account it has. */
+  private async owners(): Promise<Map<number, WalletInfo>> {
+    const wallets = this.deps.wallets.list();
+    const users = await Promise.all(wallets.map((w) => this.deps.client.user(w.publicKey)));
+    const owners = new Map<number, WalletInfo>();
+    wallets.forEach((w, i) => {
+      for (const id of users[i]?.accountIds ?? []) owners.set(id, w);
+    });
+    return owners;
+  }
+
+  async review(accountIds: number[], targetAccountId: number): Promise<SweepReview> {
+    const sources = [...new Set(accountIds)];
+    if (sources.includes(targetAccountId))
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        `Account ${targetAccountId} is the target: leave it out of the accounts to sweep.`,
+      );
+    if (!(await this.deps.client.accountExists(targetAccountId)))
+      throw new AppFailure('NOT_FOUND', `Account ${targetAccountId} does not exist.`);
+    const owners = await this.owners();
+    for (const id of sources)
+      if (!owners.has(id))
+        throw new AppFailure('NOT_FOUND', `Account ${id} does not belong to any of your wallets.`);
+    const info = await this.deps.info();
+
+    const review: SweepReview = {
+      reviewId: randomUUID(),
+      targetAccountId,
+      transfers: [],
+      kept: [],
+      moneyLeaves: false,
+      expiresAt: Number.MAX_SAFE_INTEGER,
+    };
+    const confirmations: string[] = [];
+    for (const accountId of sources) {
+      const wallet = owners.get(accountId)!;
+      const account = await this.deps.client.account(accountId);
+      const spare = spareOf(account, info.quoteTokenId);
+      review.kept.push(...spare.kept);
+      if (spare.moves.length === 0 && spare.kept.length === 0)
+        review.kept.push({
+          accountId,
+          tokenId: null,
+          amount: 0n,
+          reason: 'Nothing to move: the account is empty.',
+        });
+      for (const { tokenId, amount } of spare.moves) {
+        let summary: Summary;
+        try {
+          summary = await this.deps.pipeline.prepare({
+            kind: 'transfer',
+            walletId: wallet.walletId,
+            fromAccountId: accountId,
+            tokenId,
+            amount,
+            toAccountId: targetAccountId,
+          });
+        } catch (error) {
+          if (!(error instanceof AppFailure)) throw error;
+          review.kept.push({ accountId, tokenId, amount, reason: error.message });
+          continue;
+        }
+        confirmations.push(summary.confirmationId);
+        review.transfers.push({
+          walletId: wallet.walletId,
+          walletLabel: wallet.label,
+          fromAccountId: accountId,
+          toAccountId: targetAccountId,
+          tokenId,
+          amount,
+          moneyLeaves: summary.moneyLeaves,
+          warnings: summary.warnings,
+        });
+        review.moneyLeaves ||= summary.moneyLeaves;
+        review.expiresAt = Math.min(review.expiresAt, summary.expiresAt);
+      }
+    }
+    if (review.transfers.length === 0) review.expiresAt = this.now();
+    else this.reviews.set(review.reviewId, { review, confirmations });
+    this.forgetExpired();
+    return review;
+  }
+
+  private forgetExpired(): void {
+    const now = this.now();
+    for (const [id, r] of this.reviews) if (r.review.expiresAt <= now) this.reviews.delete(id);
+  }
+
+  /**
+   * Starts a reviewed sweep and returns its run at once. Single use: the review is taken out before anything
+   * is awaited, and only given back when the passphrase was missing or wrong (nothing was signed then).
+   */
+  async start(reviewId: string, passphrase?: string): Promise<DrillRunView> {
+    this.forgetExpired();
+    const reviewed = this.reviews.get(reviewId);
+    if (!reviewed)
+      throw new AppFailure(
+        'CONFLICT',
+        'This sweep was started already or its review expired. Review it again.',
+      );
+    this.reviews.delete(reviewId);
+    const { review } = reviewed;
+    const wallets = [...new Set(review.transfers.map((t) => t.walletId))];
+    const keys = this.deps.wallets
+      .list()
+      .filter((w) => wallets.includes(w.walletId))
+      .map((w) => w.publicKey);
+    const run = new DrillRun('sweep', this.now(), keys);
+    try {
+      if (review.moneyLeaves) {
+        if (passphrase === undefined)
+          throw new AppFailure(
+            'LOCKED',
+            'Enter your passphrase: this sweep sends money out of your wallets.',
+            {
+              passphraseRequired: true,
+            },
+          );
+        await this.deps.lock.reauthenticate(passphrase);
+      }
+      const info = await this.deps.info();
+      // refused while another drill runs
+      this.deps.runs.start(run, () =>
+        this.run(run, reviewed, info, review.moneyLeaves ? passphrase : undefined),
+      );
+    } catch (error) {
+      // nothing was signed: the review goes back, still bound to its expiry
+      if (review.expiresAt > this.now()) this.reviews.set(reviewId, reviewed);
+      throw error;
+    }
+    return run.view(this.deps.audit);
+  }
+
+  private async run(
+    run: DrillRun,
+    { review, confirmations }: Reviewed,
+    info: MarketsInfo,
+    passphrase?: string,
+  ): Promise<void> {
+    const token = (tokenId: number) => info.tokens.find((t) => t.tokenId === tokenId)!;
+    const steps = review.transfers.map((t, i) => ({
+      t,
+      confirmationId: confirmations[i]!,
+      step: run.add({
+        key: `transfer:${t.fromAccountId}:${t.tokenId}`,
+        label: `${money(token(t.tokenId), t.amount)} from account ${t.fromAccountId} to account ${t.toAccountId}`,
+        transfer: {
+          fromAccountId: t.fromAccountId,
+          toAccountId: t.toAccountId,
+          tokenId: t.tokenId,
+          amount: t.amount,
+        },
+      }),
+    }));
+    let unknown: DrillStep | null = null;
+    for (const { t, confirmationId, step } of steps) {
+      if (unknown) {
+        run.skip(step, `Not sent: whether ${unknown.label} went through is not known yet.`);
+        continue;
+      }
+      let lost = false;
+      await run.step(step, async () => {
+        try {
+          const result = await this.deps.pipeline.confirm(
+            confirmationId,
+            t.moneyLeaves ? passphrase : undefined,
+          );
+          return { actionId: result.actionId };
+        } catch (error) {
+          lost = error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN';
+          throw error;
+        }
+      });
+      if (lost) unknown = step;
+    }
+    const summary = sweepSummary(run.steps, review.targetAccountId, token);
+    // one line per wallet swept from: what moved and what did not, in words and in amounts
+    for (const walletId of new Set(review.transfers.map((t) => t.walletId))) {
+      const wallet = this.deps.wallets.list().find((w) => w.walletId === walletId);
+      if (!wallet) continue;
+      const own = run.steps.filter((s, i) => review.transfers[i]?.walletId === walletId);
+      const moved = own.filter((s) => s.status === 'done');
+      this.deps.audit.append({
+        time: this.now(),
+        wallet: wallet.publicKey,
+        kind: 'sweep',
+        accounts: [...new Set([...own.map((s) => s.transfer!.fromAccountId), review.targetAccountId])].slice(
+          0,
+          8,
+        ),
+        result: moved.length === own.length ? 'ok' : 'err',
+        detail: `Swept into account ${review.targetAccountId}: ${own
+          .map(
+            (s) =>
+              `${money(token(s.transfer!.tokenId), s.transfer!.amount)} from ${s.transfer!.fromAccountId} ${s.status === 'done' ? 'moved' : 'NOT moved'}`,
+          )
+          .join(', ')}`.slice(0, 200),
+      });
+    }
+    run.finish(summary);
+  }
+}
+
+/** What each token of an account can spare, and what stays and why. */
+export function spareOf(
+  account: Account,
+  quoteTokenId: number,
+): { moves: { tokenId: number; amount: bigint }[]; kept: SweepReview['kept'] } {
+  const busy = account.positions.length > 0 || account.openOrders.length > 0;
+  const moves: { tokenId: number; amount: bigint }[] = [];
+  const kept: SweepReview['kept'] = [];
+  const { accountId } = account;
+  // the quote token first: it is what positions need, and what a person sweeps for
+  const balances = [...account.balances].sort(
+    (a, b) =>
+      Number(b.tokenId === quoteTokenId) - Number(a.tokenId === quoteTokenId) || a.tokenId - b.tokenId,
+  );
+  for (const { tokenId, amount: balance } of balances) {
+    if (balance <= 0n) continue;
+    if (tokenId !== quoteTokenId) {
+      if (busy)
+        kept.push({
+          accountId,
+          tokenId,
+          amount: balance,
+          reason: 'It backs the account’s open positions and orders.',
+        });
+      else moves.push({ tokenId, amount: balance });
+      continue;
+    }
+    const free = account.margin.freeCollateral;
+    const spare = busy ? free - (free * SWEEP_SAFETY_BPS + 9_999n) / 10_000n : free;
+    const amount = spare < balance ? spare : balance;
+    if (amount > 0n) moves.push({ tokenId, amount });
+    if (amount < balance)
+      kept.push({
+        accountId,
+        tokenId,
+        amount: amount > 0n ? balance - amount : balance,
+        reason: 'Open positions and orders need it.',
+      });
+  }
+  return { moves, kept };
+}
+
+/** The run's end in words: what moved, and each transfer that did not with why. */
+function sweepSummary(
+  steps: DrillStep[],
+  target: number,
+  token: (tokenId: number) => MarketsInfo['tokens'][number],
+): string {
+  const transfers = steps.filter((s) => s.transfer);
+  const moved = transfers.filter((s) => s.status === 'done');
+  const notMoved = transfers.filter((s) => s.status !== 'done');
+  const what = (s: DrillStep) =>
+    `${money(token(s.transfer!.tokenId), s.transfer!.amount)} from account ${s.transfer!.fromAccountId}`;
+  const parts = [
+    moved.length === 0
+      ? `Nothing moved into account ${target}.`
+      : `Moved ${plural(moved.length, 'transfer')} of ${transfers.length} into account ${target}: ${moved.map(what).join(', ')}.`,
+  ];
+  if (notMoved.length > 0)
+    parts.push(
+      `Not moved: ${notMoved.map((s) => `${what(s)} (${(s.detail ?? 'not sent').replace(/\.$/, '')})`).join('; ')}.`,
+    );
+  return parts.join(' ');
+}

@@ -1,0 +1,43 @@
+// In Electron, what the window tells the person on its own (a deposit credited, a withdrawal paid out, a
+// liquidation) also goes to the operating system's notifications, so it is seen with the window in the
+// background. Settings can turn that off; the window's own notices stay either way.
+import { Notification } from 'electron';
+import type { EventBus } from '../events';
+import type { MarketsInfo } from '../../shared/exchange/info';
+import type { EventOf } from '../../shared/ipc/events';
+import { accountNotice, depositNotice, type Notice } from '../../shared/notices';
+import { money } from '../actions/context';
+
+export interface OsNoticeDeps {
+  /** read at each event: the Settings switch takes effect at once */
+  enabled(): boolean;
+  /** the exchange's tokens, to state a deposit's amount */
+  info(): Promise<MarketsInfo>;
+}
+
+async function noticeOf(
+  name: string,
+  payload: unknown,
+  info: () => Promise<MarketsInfo>,
+): Promise<Notice | null> {
+  if (name === 'accountUpdate') return accountNotice(payload as EventOf<'accountUpdate'>);
+  if (name !== 'depositStatus') return null;
+  const tokens = await info().then(
+    (i) => i.tokens,
+    () => [],
+  );
+  return depositNotice(payload as EventOf<'depositStatus'>, (amount, tokenId) => {
+    const token = tokens.find((t) => t.tokenId === tokenId);
+    return token ? money(token, amount) : 'A deposit';
+  });
+}
+
+/** Returns the unsubscribe function. */
+export function forwardToOs(events: EventBus, deps: OsNoticeDeps): () => void {
+  return events.subscribe((name, payload) => {
+    if (!deps.enabled() || !Notification.isSupported()) return;
+    void noticeOf(name, payload, deps.info).then((notice) => {
+      if (notice) new Notification({ title: notice.title, body: notice.message }).show();
+    });
+  });
+}

@@ -1,0 +1,52 @@
+// The lines of a review, one shape for every confirmation: main's summary of a prepared action, and the
+// review of a deposit, which the wallet signs on the settlement chain.
+import { Table } from '@mantine/core';
+import { useAccountNames, useTokens } from '../hooks/queries';
+import type { Line, LineValue } from '../../../shared/ipc/actions';
+import { formatAmount } from '../../../shared/money';
+
+function lineText(
+  value: LineValue,
+  format: (amount: bigint, tokenId: number) => string,
+  account: (accountId: number) => string,
+): string {
+  switch (value.type) {
+    case 'text':
+      return value.text;
+    case 'amount':
+      return format(value.amount, value.tokenId);
+    case 'account':
+      return value.accountId === null ? 'a new account of this wallet' : account(value.accountId);
+    case 'address':
+      return value.address;
+    case 'percent':
+      return `${formatAmount(BigInt(value.bps), 2)}%`;
+    case 'number':
+      return formatAmount(value.value, value.decimals, { group: value.decimals > 0 });
+  }
+}
+
+export function SummaryTable({ lines }: { lines: Line[] }) {
+  const { format } = useTokens();
+  const { label } = useAccountNames();
+  return (
+    <Table aria-label="Action summary">
+      <Table.Tbody>
+        {lines.map((line) => (
+          <Table.Tr key={line.key}>
+            <Table.Th w={160}>{line.label}</Table.Th>
+            {/* an address may break anywhere; words and figures only between words */}
+            <Table.Td
+              style={{
+                overflowWrap: 'anywhere',
+                wordBreak: line.value.type === 'address' ? 'break-all' : 'normal',
+              }}
+            >
+              {lineText(line.value, format, label)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

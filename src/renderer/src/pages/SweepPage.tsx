@@ -1,0 +1,308 @@
+// The multi-account sweep, guided: choose the accounts and where their spare funds go, review every transfer
+// once (what stays behind and why, the passphrase once if any leaves your wallets), then follow each transfer
+// and read the summary. A sweep that stopped halfway says what moved; reviewing again only offers what is
+// still there, so nothing moves twice.
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Paper,
+  Select,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { unwrap, wallet } from '../bridge/wallet';
+import { usePortfolio, useTokens } from '../hooks/queries';
+import { useFreshUnlock } from '../hooks/useFreshUnlock';
+import { useDrillRun, useRememberRun, type DrillRun } from '../hooks/useDrillRun';
+import { DrillProgress } from '../components/drills/DrillProgress';
+import { ErrorNote } from '../components/ErrorNote';
+import { DrillSteps } from '../components/drills/DrillSteps';
+import { formatTimeOfDay } from '../../../shared/time';
+import type { ResultOf } from '../../../shared/ipc/contract';
+
+const OTHER = 'other';
+
+type Review = ResultOf<'drills.reviewSweep'>;
+
+/** What the sweep moves in all, per token (bigint sums). */
+function totalsByToken(transfers: Review['transfers']): Map<number, bigint> {
+  const totals = new Map<number, bigint>();
+  for (const t of transfers) totals.set(t.tokenId, (totals.get(t.tokenId) ?? 0n) + t.amount);
+  return totals;
+}
+
+/** The sweep's one signing step: the passphrase asked for up front when any transfer leaves the wallets. */
+function SignSweep({
+  review,
+  onBack,
+  onStarted,
+}: {
+  review: Review;
+  onBack(): void;
+  onStarted(run: DrillRun): void;
+}) {
+  const [error, setError] = useState<unknown>(null);
+  const [starting, setStarting] = useState(false);
+  const fresh = useFreshUnlock({
+    asked: review.moneyLeaves,
+    carried: true,
+    description: 'Money leaves your wallets: your passphrase, once for the whole sweep.',
+  });
+  const n = review.transfers.length;
+  const start = async () => {
+    setError(null);
+    setStarting(true);
+    try {
+      onStarted(
+        await fresh.guard((passphrase) =>
+          unwrap(
+            wallet.drills.startSweep({ reviewId: review.reviewId, ...(passphrase ? { passphrase } : {}) }),
+          ),
+        ),
+      );
+    } catch (e) {
+      setError(e);
+    } finally {
+      setStarting(false);
+    }
+  };
+  return (
+    <>
+      {fresh.field}
+      <ErrorNote error={error} />
+      <Group>
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button disabled={n === 0 || !fresh.ready} loading={starting} onClick={() => void start()}>
+          {`Sign ${n} transfer${n === 1 ? '' : 's'}`}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+export function SweepPage() {
+  const portfolio = usePortfolio();
+  const { format, quoteTokenId } = useTokens();
+  const [step, setStep] = useState(0);
+  const [sources, setSources] = useState<string[]>([]);
+  const [target, setTarget] = useState<string | null>(null);
+  const [otherTarget, setOtherTarget] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [runId, setRunId] = useState<string | null>(null);
+  const remember = useRememberRun();
+  const run = useDrillRun(runId);
+
+  const accounts = (portfolio.data?.wallets ?? []).flatMap((w) =>
+    w.accounts.map((a) => ({ ...a, walletLabel: w.wallet.label })),
+  );
+  const targetId =
+    target === OTHER
+      ? /^\d{1,10}$/.test(otherTarget.trim())
+        ? Number(otherTarget.trim())
+        : null
+      : target === null
+        ? null
+        : Number(target);
+  const accountIds = sources.map(Number).filter((id) => id !== targetId);
+  const review = useQuery({
+    queryKey: ['sweepReview', accountIds, targetId, attempt],
+    queryFn: () => unwrap(wallet.drills.reviewSweep({ accountIds, targetAccountId: targetId! })),
+    enabled: step === 1 && targetId !== null && accountIds.length > 0,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const reviewAgain = () => {
+    setRunId(null);
+    setAttempt((n) => n + 1);
+    setStep(1);
+  };
+
+  return (
+    <DrillSteps
+      title="Sweep accounts"
+      intro="Move what several accounts can spare into one account: free collateral only, token by token. What open positions and orders need stays where it is."
+      step={step}
+      onStep={setStep}
+    >
+      <Stepper.Step label="Accounts" description="Choose">
+        <Paper withBorder p="md" mt="md">
+          <Stack>
+            <Checkbox.Group label="Accounts to sweep" value={sources} onChange={setSources}>
+              <Stack gap="xs" mt="xs">
+                {accounts.map((a) => (
+                  <Checkbox
+                    key={a.accountId}
+                    value={String(a.accountId)}
+                    disabled={String(a.accountId) === target}
+                    label={`Account #${a.accountId} · ${a.walletLabel} · free collateral ${format(a.freeCollateral > 0n ? a.freeCollateral : 0n, quoteTokenId)}`}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Group align="flex-end">
+              <Select
+                label="Into"
+                placeholder="Choose the target"
+                data={[
+                  ...accounts.map((a) => ({
+                    value: String(a.accountId),
+                    label: `Account #${a.accountId} · ${a.walletLabel}`,
+                  })),
+                  { value: OTHER, label: 'Someone else’s account…' },
+                ]}
+                value={target}
+                onChange={setTarget}
+                allowDeselect={false}
+              />
+              {target === OTHER ? (
+                <TextInput
+                  label="Account number"
+                  value={otherTarget}
+                  onChange={(e) => setOtherTarget(e.currentTarget.value)}
+                  inputMode="numeric"
+                  maxLength={10}
+                />
+              ) : null}
+            </Group>
+            <Group>
+              <Button disabled={targetId === null || accountIds.length === 0} onClick={() => setStep(1)}>
+                Review sweep
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stepper.Step>
+      <Stepper.Step label="Review" description="Every transfer">
+        <Stack mt="md">
+          <ErrorNote error={review.error} />
+          {review.data ? (
+            <>
+              {review.data.transfers.length === 0 ? (
+                <Alert color="yellow" title="Nothing to move">
+                  None of these accounts has anything to spare now.
+                </Alert>
+              ) : (
+                <Table aria-label="Transfers of this sweep" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>From</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                      <Table.Th>To</Table.Th>
+                      <Table.Th>Note</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {review.data.transfers.map((t) => (
+                      <Table.Tr key={`${t.fromAccountId}:${t.tokenId}`}>
+                        <Table.Td>
+                          Account #{t.fromAccountId} · {t.walletLabel}
+                        </Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {format(t.amount, t.tokenId)}
+                        </Table.Td>
+                        <Table.Td>Account #{t.toAccountId}</Table.Td>
+                        <Table.Td>
+                          {t.moneyLeaves ? (
+                            <Badge color="orange" variant="light" tt="none">
+                              leaves your wallets
+                            </Badge>
+                          ) : null}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              {review.data.transfers.length > 0 ? (
+                <Text fw={600}>
+                  In all:{' '}
+                  {[...totalsByToken(review.data.transfers)]
+                    .map(([tokenId, amount]) => format(amount, tokenId))
+                    .join(' and ')}{' '}
+                  into account #{review.data.targetAccountId}.
+                </Text>
+              ) : null}
+              {review.data.transfers.some((t) => t.warnings.length > 0) ? (
+                <Alert color="orange" title="Check before signing">
+                  <List>
+                    {[...new Set(review.data.transfers.flatMap((t) => t.warnings))].map((w) => (
+                      <List.Item key={w}>{w}</List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              ) : null}
+              {review.data.kept.length > 0 ? (
+                <Table aria-label="What stays" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Stays in</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                      <Table.Th>Why</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {review.data.kept.map((k, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>Account #{k.accountId}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {k.tokenId === null ? '—' : format(k.amount, k.tokenId)}
+                        </Table.Td>
+                        <Table.Td>{k.reason}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              ) : null}
+              {review.data.transfers.length > 0 ? (
+                <Text size="sm" c="dimmed">
+                  This review holds until {formatTimeOfDay(review.data.expiresAt)}; each transfer is signed as
+                  shown here, once.
+                </Text>
+              ) : null}
+            </>
+          ) : null}
+          {review.data ? (
+            <SignSweep
+              key={review.data.reviewId}
+              review={review.data}
+              onBack={() => setStep(0)}
+              onStarted={(started) => {
+                remember(started);
+                setRunId(started.runId);
+                setStep(2);
+              }}
+            />
+          ) : (
+            <Group>
+              <Button variant="default" onClick={() => setStep(0)}>
+                Back
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Stepper.Step>
+      <Stepper.Step label="Summary" description="What moved">
+        <Stack mt="md">
+          <ErrorNote error={run.error} />
+          {run.data ? <DrillProgress run={run.data} title="Transfers" /> : null}
+          {run.data && run.data.status === 'failed' ? (
+            <Group>
+              <Button onClick={reviewAgain}>Review again</Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Stepper.Step>
+    </DrillSteps>
+  );
+}
