@@ -1,5 +1,5 @@
-// The whole app path per action, as the renderer drives it: prepareAction (intent checked, canonical action
-// built, confirmation summary) then confirmAction (session key read from the secret store, nonce reserved
+// The whole app path per action, as the renderer drives it: actions.prepare (intent checked, canonical action
+// built, confirmation summary) then actions.confirm (session key read from the secret store, nonce reserved
 // and the signed body journalled with fsync, POST /action to a devnet on loopback, receipt decoded, audit
 // line written). One signer, so actions go one after another, as they do for a person.
 // `npx tsx bench/app-actions.ts`; under scripts/with-keyring.sh the secret store is the real OS keychain,
@@ -16,29 +16,29 @@ const devnet = await startDevnet({ config: { depositDelayMs: 0 } });
 const app = await startApp(devnet.baseUrl);
 const store = process.env.PERPETUA_KEYRING_TEST === '1' ? 'OS keychain' : 'in-memory secret store';
 try {
-  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-  const pending = await app.ok('createWallet', { label: 'Bench' });
-  const { walletId } = await app.ok('confirmWalletBackup', {
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+  const pending = await app.ok('wallets.create', { label: 'Bench' });
+  const { walletId } = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
   });
-  await app.ok('faucet', { walletId, tokenId: USDC, amount: 1_000_000_000n });
-  await app.ok('deposit', { walletId, tokenId: USDC, amount: 1_000_000_000n });
+  await app.ok('funds.faucet', { walletId, tokenId: USDC, amount: 1_000_000_000n });
+  await app.ok('funds.deposit', { walletId, tokenId: USDC, amount: 1_000_000_000n });
   devnet.tick();
-  await app.ok('createSession', { walletId, label: 'Bench' });
-  const [account] = (await app.ok('getPortfolio')).wallets[0]!.accounts;
+  await app.ok('sessions.create', { walletId, label: 'Bench' });
+  const [account] = (await app.ok('portfolio.get')).wallets[0]!.accounts;
   const from = account!.accountId;
-  const first = await app.ok('prepareAction', {
+  const first = await app.ok('actions.prepare', {
     kind: 'transfer',
     walletId,
     fromAccountId: from,
     tokenId: USDC,
     amount: 1n,
   });
-  const to = newAccount(await app.ok('confirmAction', { confirmationId: first.confirmationId }));
+  const to = newAccount(await app.ok('actions.confirm', { confirmationId: first.confirmationId }));
 
   const transfer = async () => {
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: from,
@@ -46,7 +46,7 @@ try {
       amount: 1n,
       toAccountId: to,
     });
-    await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    await app.ok('actions.confirm', { confirmationId: summary.confirmationId });
   };
   for (let i = 0; i < 20; i += 1) await transfer(); // warm up
 

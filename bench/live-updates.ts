@@ -9,7 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import bs58 from 'bs58';
 import { chromium } from '@playwright/test';
-import { startExchange, trader, TestWallet, USDC, usdc, placedOrder } from '../tests/conformance/support/exchange';
+import {
+  startExchange,
+  trader,
+  TestWallet,
+  USDC,
+  usdc,
+  placedOrder,
+} from '../tests/conformance/support/exchange';
 import { PASSPHRASE, startApp } from '../tests/integration/support/app';
 import { startHost } from '../src/host/server';
 import { createDispatcher } from '../src/main/ipc-dispatch';
@@ -54,9 +61,9 @@ if (bid >= raw(book.asks[0][0])) throw new Error('no room for a resting bid insi
 await placedOrder(ex, mine, { side: 'BID', fillMode: 'LIMIT', price: bid, size: BigInt(EVENTS) * 10n });
 
 const app = await startApp(ex.url);
-await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-await app.ok('importWallet', { label: 'Live', secret: bs58.encode(seed) });
-await app.ok('lock');
+await app.ok('lock.setup', { passphrase: PASSPHRASE });
+await app.ok('wallets.import', { label: 'Live', secret: bs58.encode(seed) });
+await app.ok('lock.lock');
 const host = await startHost({
   dispatch: createDispatcher(app.core.handlers),
   events: app.core.events,
@@ -75,7 +82,9 @@ type PageChanges = { __changes: Change[] };
 const latencies: { kind: string; ms: number }[] = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.addInitScript({ content: readFileSync(join(import.meta.dirname, 'support', 'dom-changes.js'), 'utf8') });
+  await page.addInitScript({
+    content: readFileSync(join(import.meta.dirname, 'support', 'dom-changes.js'), 'utf8'),
+  });
   await page.goto(host.url);
   await page.getByLabel('Passphrase').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Unlock' }).click();
@@ -102,11 +111,13 @@ try {
         }),
       );
       if (receipt.kind.type === 'err') throw new Error(`the transfer was refused: ${receipt.kind.error}`);
-    } else await placedOrder(ex, other.w, { side: 'ASK', fillMode: 'IMMEDIATE_OR_CANCEL', price: bid, size: 1n });
+    } else
+      await placedOrder(ex, other.w, { side: 'ASK', fillMode: 'IMMEDIATE_OR_CANCEL', price: bid, size: 1n });
     const applied = appliedAt;
     const handle = await page.waitForFunction(
       ({ from, name }) =>
-        (globalThis as unknown as PageChanges).__changes.slice(from).find((c) => c.table === name)?.at ?? false,
+        (globalThis as unknown as PageChanges).__changes.slice(from).find((c) => c.table === name)?.at ??
+        false,
       { from: seen, name: table },
       { timeout: 10_000, polling: 20 },
     );
@@ -127,13 +138,28 @@ const of = (kind: string) => latencies.filter((l) => l.kind === kind).map((l) =>
 reportGoals(
   'live-updates',
   [
-    { measure: `event applied to figure changed, ${EVENTS} events (p95)`, value: Number(p95.toFixed(1)), unit: 'ms', goal: `<= ${P95_GOAL_MS}`, met: p95 <= P95_GOAL_MS },
-    { measure: 'the same, p50', value: Number(percentile(all, 0.5).toFixed(1)), unit: 'ms', goal: '-', met: true },
+    {
+      measure: `event applied to figure changed, ${EVENTS} events (p95)`,
+      value: Number(p95.toFixed(1)),
+      unit: 'ms',
+      goal: `<= ${P95_GOAL_MS}`,
+      met: p95 <= P95_GOAL_MS,
+    },
+    {
+      measure: 'the same, p50',
+      value: Number(percentile(all, 0.5).toFixed(1)),
+      unit: 'ms',
+      goal: '-',
+      met: true,
+    },
   ],
   {
     events: EVENTS,
     byKind: Object.fromEntries(
-      ['transfer in', 'fill'].map((k) => [k, { p50: percentile(of(k), 0.5), p95: percentile(of(k), 0.95), max: percentile(of(k), 1) }]),
+      ['transfer in', 'fill'].map((k) => [
+        k,
+        { p50: percentile(of(k), 0.5), p95: percentile(of(k), 0.95), max: percentile(of(k), 1) },
+      ]),
     ),
   },
 );

@@ -16,7 +16,7 @@ import { signAction } from '../../src/protocol/signing';
 import { buildActionBody } from '../../src/protocol/framing';
 import type { ActionKind } from '../../src/protocol/types';
 import type { ArgsOf, ResultOf } from '../../src/shared/ipc/contract';
-import type { MethodName } from '../../src/shared/ipc/channels';
+import type { MethodName } from '../../src/shared/ipc/contract';
 import { newAccount } from '../../tests/support/action-lines';
 import type { Result } from '../../src/shared/result';
 
@@ -58,8 +58,8 @@ export async function buildFundedApp(
     return result.value;
   };
   try {
-    await ok('setupPassphrase', { passphrase: PASSPHRASE });
-    await ok('setNetwork', { kind: 'embedded-devnet' });
+    await ok('lock.setup', { passphrase: PASSPHRASE });
+    await ok('settings.setNetwork', { kind: 'embedded-devnet' });
     const baseUrl = core.services.baseUrl;
     const schema = await core.services.schema();
     const now = async () => BigInt((await (await fetch(`${baseUrl}/timestamp`)).json()) as number);
@@ -76,28 +76,31 @@ export async function buildFundedApp(
     for (let w = 0; w < wallets; w += 1) {
       const seed = generateKeypair().secretSeed;
       const walletKey = new SigningKey(seed);
-      const { walletId } = await ok('importWallet', { label: `Wallet ${w + 1}`, secret: bs58.encode(seed) });
+      const { walletId } = await ok('wallets.import', {
+        label: `Wallet ${w + 1}`,
+        secret: bs58.encode(seed),
+      });
       const total = usdc(2_000 * accountsPerWallet);
-      await ok('faucet', { walletId, tokenId: USDC, amount: total });
-      await ok('deposit', { walletId, tokenId: USDC, amount: total });
+      await ok('funds.faucet', { walletId, tokenId: USDC, amount: total });
+      await ok('funds.deposit', { walletId, tokenId: USDC, amount: total });
       let first: number | undefined;
       for (let tries = 0; first === undefined && tries < 200; tries += 1) {
-        const mine = (await ok('getPortfolio')).wallets.find((x) => x.wallet.walletId === walletId);
+        const mine = (await ok('portfolio.get')).wallets.find((x) => x.wallet.walletId === walletId);
         first = mine?.accounts.find((a) => a.balances.some((b) => b.amount > 0n))?.accountId;
         if (first === undefined) await new Promise((r) => setTimeout(r, 100));
       }
       if (first === undefined) throw new Error('the deposit was never credited');
-      await ok('createSession', { walletId, label: 'Bench' });
+      await ok('sessions.create', { walletId, label: 'Bench' });
       const accounts = [first];
       for (let a = 1; a < accountsPerWallet; a += 1) {
-        const prepared = await ok('prepareAction', {
+        const prepared = await ok('actions.prepare', {
           kind: 'transfer',
           walletId,
           fromAccountId: first,
           tokenId: USDC,
           amount: usdc(1_500),
         });
-        accounts.push(newAccount(await ok('confirmAction', { confirmationId: prepared.confirmationId })));
+        accounts.push(newAccount(await ok('actions.confirm', { confirmationId: prepared.confirmationId })));
       }
       // a position in every account, signed as the person's own trading bot would (the app places no orders)
       const sessionKey = new SigningKey(generateKeypair().secretSeed);
@@ -137,13 +140,13 @@ export async function buildFundedApp(
           );
       }
     }
-    const portfolio = await ok('getPortfolio');
+    const portfolio = await ok('portfolio.get');
     const withPositions = portfolio.wallets.flatMap((w) => w.accounts).filter((a) => a.positions.length > 0);
     if (withPositions.length !== wallets * accountsPerWallet)
       throw new Error(
         `expected ${wallets * accountsPerWallet} accounts with positions, found ${withPositions.length}`,
       );
-    await ok('lock');
+    await ok('lock.lock');
   } finally {
     await core.close();
   }

@@ -13,7 +13,7 @@ import { startHost } from '../../src/host/server';
 import { createCore } from '../../src/main/core';
 import { createDispatcher } from '../../src/main/ipc-dispatch';
 import type { SecretStore } from '../../src/main/keychain/secret-store';
-import { METHOD_NAMES } from '../../src/shared/ipc/channels';
+import { METHOD_NAMES } from '../../src/shared/ipc/contract';
 import { parseWire } from '../../src/shared/wire-json';
 import { loadSchema, readBundledProto } from '../../src/protocol/schema';
 import { encodeActionRaw, decodeReceipt } from '../../src/protocol/codec';

@@ -65,7 +65,7 @@ const core = createCore({
   store: createKeyringStore(process.env.PERPETUA_KEYCHAIN_SERVICE ?? 'perpetua'),
 });
 // The lock screen needs nothing but the lock state, so the page is served while the core starts (the embedded
-// devnet takes seconds to come up): every call but getLockState waits for the start to finish, and the
+// devnet takes seconds to come up): every call but lock.state waits for the start to finish, and the
 // devnet is up by the time a passphrase is typed.
 const started = core.start().catch((error: unknown) => {
   // Without a keychain (or a devnet that would not start) the app still opens and says why.
@@ -74,7 +74,7 @@ const started = core.start().catch((error: unknown) => {
 const dispatch = createDispatcher(core.handlers);
 const host = await startHost({
   dispatch: (method, arg) =>
-    method === 'getLockState' ? dispatch(method, arg) : started.then(() => dispatch(method, arg)),
+    method === 'lock.state' ? dispatch(method, arg) : started.then(() => dispatch(method, arg)),
   events: core.events,
   rendererDir,
   port: Number(values.port),

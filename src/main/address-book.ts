@@ -6,7 +6,7 @@ import bs58 from 'bs58';
 import { z } from 'zod';
 import { AppFailure } from '../shared/result';
 import { writeFileAtomic } from '../protocol/atomic-file';
-import type { AddressEntrySchema } from '../shared/ipc/app-schemas';
+import type { AddressEntrySchema } from '../shared/ipc/addresses';
 
 const FileSchema = z.object({
   version: z.literal(1),

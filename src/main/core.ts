@@ -80,8 +80,10 @@ export function createCore(deps: CoreDeps): Core {
   // What each method needs of the lock is declared in the policy and checked in one place, before any handler runs.
   const handlers = applyPolicy(
     {
-      getAppInfo: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
-      getMarkets: () => services.info(),
+      app: {
+        info: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
+        markets: () => services.info(),
+      },
       ...createAppHandlers(services, network),
     } satisfies Handlers,
     services.lock,

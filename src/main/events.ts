@@ -1,6 +1,6 @@
 // Main-process events for the renderer: typed by the contract, delivered by whichever transport is bound.
-import type { EventName } from '../shared/ipc/channels';
-import type { EventOf } from '../shared/ipc/contract';
+import type { EventName } from '../shared/ipc/events';
+import type { EventOf } from '../shared/ipc/events';
 
 export type EventListener = <E extends EventName>(name: E, payload: EventOf<E>) => void;
 

@@ -1,9 +1,8 @@
 // The one path every IPC call takes, whichever transport carried it (Electron ipcMain or the browser host's
-// WebSocket): the method must be a contract name, its argument must parse against the contract's schema
+// WebSocket): the method must be a contract name (`group.method`), its argument must parse against the contract's schema
 // BEFORE any handler runs, and whatever happens comes back as a Result, never as a thrown exception.
 import { z } from 'zod';
-import { contract, type Handlers } from '../shared/ipc/contract';
-import { isMethodName, type MethodName } from '../shared/ipc/channels';
+import { handlerOf, isMethodName, specOf, type Handlers, type MethodName } from '../shared/ipc/contract';
 import { AppFailure, err, ok, type Result } from '../shared/result';
 
 export type Dispatch = (method: unknown, arg: unknown) => Promise<Result<unknown>>;
@@ -29,11 +28,10 @@ export function createDispatcher(handlers: Handlers, logger: DispatchLogger = co
           : 'The operation name must be text.',
       );
     const name: MethodName = method;
-    const parsed = contract[name].args.safeParse(arg);
+    const parsed = specOf(name).args.safeParse(arg);
     if (!parsed.success) return err('INVALID_ARGUMENT', `${name}: ${describeIssues(parsed.error)}`);
     try {
-      const handler = handlers[name] as (args: unknown) => Promise<unknown>;
-      return ok(await handler(parsed.data));
+      return ok(await handlerOf(handlers, name)(parsed.data));
     } catch (error) {
       if (error instanceof AppFailure) return { ok: false, error: error.toError() };
       // Unknown failures may carry internals (paths, server text): log the name and kind only, answer generically.

@@ -1,16 +1,15 @@
-// The preload: exposes exactly the contract's named methods and one subscribe function per event as
-// window.wallet. No raw ipcRenderer, no generic invoke. Built as one CommonJS file for the sandbox.
+// The preload: exposes exactly the contract's methods, one frozen object per group
+// (window.wallet.<group>.<method>), and one subscribe function per event. No raw ipcRenderer, no generic
+// invoke. Built as one CommonJS file for the sandbox.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_NAMES, METHOD_NAMES, eventChannel, methodChannel } from '../shared/ipc/channels';
+import { eventChannel, methodChannel } from '../shared/ipc/channels';
+import { groupedMethods } from '../shared/ipc/checked-api';
+import { EVENT_NAMES, eventMethodName } from '../shared/ipc/events';
 
-const api: Record<string, unknown> = {};
-for (const name of METHOD_NAMES) {
-  const channel = methodChannel(name);
-  api[name] = (arg?: unknown) => ipcRenderer.invoke(channel, arg);
-}
+const api = groupedMethods((method, arg) => ipcRenderer.invoke(methodChannel(method), arg));
 for (const name of EVENT_NAMES) {
   const channel = eventChannel(name);
-  api[`on${name[0]!.toUpperCase()}${name.slice(1)}`] = (listener: (payload: unknown) => void) => {
+  api[eventMethodName(name)] = (listener: (payload: unknown) => void) => {
     const wrapped = (_event: IpcRendererEvent, payload: unknown): void => listener(payload);
     ipcRenderer.on(channel, wrapped);
     return () => ipcRenderer.removeListener(channel, wrapped);

@@ -1,7 +1,7 @@
 // What the app tells the person about on its own, in plain words: account stream events and deposit
 // progress. The window shows these as notices; in Electron they also go to the operating system (Settings
 // can keep them in the window), so both read them from here.
-import type { EventOf } from './ipc/contract';
+import type { EventOf } from './ipc/events';
 
 export interface Notice {
   color: string;

@@ -2,7 +2,7 @@
 // its wallet's and the total equity summed anew.
 import type { ResultOf } from './ipc/contract';
 
-export type Portfolio = ResultOf<'getPortfolio'>;
+export type Portfolio = ResultOf<'portfolio.get'>;
 export type AccountView = Portfolio['wallets'][number]['accounts'][number];
 
 /** The portfolio with `account` in place of its older figures; null when the portfolio does not hold it. */

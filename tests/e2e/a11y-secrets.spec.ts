@@ -2,19 +2,16 @@
 // real OS keychain: a new wallet's recovery phrase, an exported secret key and an exported phrase are shown
 // whole (nothing clipped or behind a scrollbar), Copy puts exactly the secret on the clipboard and it is
 // cleared a minute later, and the backup check asks only for words the screen showed.
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import bs58 from 'bs58';
-import { startApp, type RunningApp } from './support/app';
+import { expect, test } from './fixtures';
+import type { RunningApp } from './support/app';
 import { PASSPHRASE, setUpToWalletStep } from './support/steps';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+test.use({ setup: { spec: 'a11y-secrets', viewport: { width: 1024, height: 700 }, clipboard: true } });
 
 let app: RunningApp;
-let context: BrowserContext;
 let page: Page;
 let phrase: string[] = [];
 const dialog = () => page.getByRole('dialog');
@@ -45,19 +42,10 @@ async function copiedForAMinute(button: string, secret: string): Promise<void> {
   await expect.poll(clipboard).toBe('');
 }
 
-test.beforeAll(async ({ browser }) => {
-  app = await startApp();
-  context = await browser.newContext({
-    viewport: { width: 1024, height: 700 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  page = await context.newPage();
+test.beforeAll(async ({ app: started, appPage }) => {
+  [app, page] = [started, appPage];
   // the clipboard is cleared a minute after a copy: the test moves the page's clock on instead of waiting
   await page.clock.install();
-});
-test.afterAll(async () => {
-  await context?.close();
-  await app?.stop();
 });
 
 test('a new wallet at 1024x700: all 24 words in view, copied for a minute, and the check asks for words that were shown', async () => {

@@ -2,20 +2,20 @@
 // screen, light and dark, fails on any serious or critical violation; and the keyboard paths a person without
 // a mouse takes: the skip link, the page heading taking the focus on navigation with the window title set,
 // a visible focus ring on inputs, a confirmation opening on Cancel and Escape handing the focus back.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { startApp, type RunningApp } from './support/app';
+import { expect, test } from './fixtures';
+import type { RunningApp } from './support/app';
 import { chooseNetwork, PASSPHRASE } from './support/steps';
 
 // axe takes seconds per run and each screen is checked twice
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-test.skip(
-  process.env.PERPETUA_KEYRING_TEST !== '1',
-  'needs a real OS keychain: run under scripts/with-keyring.sh (npm test does)',
-);
+// The fixture's page has its own context (axe cannot open the frames of browser.newPage's), and asks for
+// reduced motion, which the app honours: axe reads colours as drawn, and a notice caught mid fade-in (the
+// demo's withdrawals are paid out while the suite runs) blends with the page and reads as low contrast.
+test.use({ setup: { spec: 'a11y', reducedMotion: true } });
 
 let app: RunningApp;
-let context: BrowserContext;
 let page: Page;
 const go = (name: string) => page.getByRole('link', { name, exact: true }).click();
 const shot = (name: string) => page.screenshot({ path: `docs/screenshots/${name}.png` });
@@ -58,17 +58,8 @@ async function checkBothThemes(screen: string): Promise<void> {
   }
 }
 
-test.beforeAll(async ({ browser }) => {
-  app = await startApp();
-  // axe needs the page's own context (browser.newPage's cannot open the frames it checks)
-  // Reduced motion, which the app honours: axe reads colours as drawn, and a notice caught mid fade-in (the
-  // demo's withdrawals are paid out while the suite runs) blends with the page and reads as low contrast.
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
-  page = await context.newPage();
-});
-test.afterAll(async () => {
-  await context?.close();
-  await app?.stop();
+test.beforeAll(({ app: started, appPage }) => {
+  [app, page] = [started, appPage];
 });
 
 test('first run screens pass axe in both themes: passphrase, network, first wallet', async () => {

@@ -87,8 +87,10 @@ test('compromised-key drill: from the notice about an unknown session to nothing
   await page.getByRole('button', { name: 'Review what will happen' }).click();
   const orders = page.getByRole('table', { name: 'Open orders and triggers of Main' });
   await expect(orders).toContainText(`#${first}`);
-  await expect(orders).toContainText('Buy 1 BTC-PERP at 1,000; Buy 1 BTC-PERP at 1,000');
-  await expect(orders).toContainText('Stop-loss BTC-PERP at 2,000');
+  await expect(orders).toContainText(
+    'Buy 1.0000 BTC on BTC-PERP at 1,000.0; Buy 1.0000 BTC on BTC-PERP at 1,000.0',
+  );
+  await expect(orders).toContainText('Stop-loss BTC-PERP at 2,000.0');
   await expect(
     page.getByText(`Revoke 1 session with the wallet key: #${foreign} (not made on this device).`),
   ).toBeVisible();
@@ -142,13 +144,13 @@ test('sweep: the 2nd of 3 transfers refused midway, the record says what moved, 
   const transfers = page.getByRole('table', { name: 'Transfers of this sweep' });
   await expect(transfers.getByRole('row')).toHaveCount(1 + 3);
   await expect(transfers.getByRole('row').filter({ hasText: `Account #${first}` })).toContainText(
-    '8,499 USDC',
+    '8,499.00 USDC',
   );
   await expect(transfers.getByRole('row').filter({ hasText: `Account #${second}` })).toContainText(
-    '1,000 USDC',
+    '1,000.00 USDC',
   );
-  await expect(transfers.getByRole('row').filter({ hasText: `Account #${third}` })).toContainText('500 USDC');
-  await expect(page.getByText(`In all: 9,999 USDC into account #${target}.`)).toBeVisible();
+  await expect(transfers.getByRole('row').filter({ hasText: `Account #${third}` })).toContainText('500.00 USDC');
+  await expect(page.getByText(`In all: 9,999.00 USDC into account #${target}.`)).toBeVisible();
   await shot('sweep-review');
 
   // between the review and the signature, another device's order takes margin on the 2nd account

@@ -23,6 +23,8 @@ export interface AppSetup {
   viewport?: { width: number; height: number };
   /** the shared page may read and write the clipboard */
   clipboard?: boolean;
+  /** the shared page asks for reduced motion (the app then shows notices without fades) */
+  reducedMotion?: boolean;
   /** false for the spec that runs without an OS keychain on purpose */
   keyring?: boolean;
 }
@@ -61,6 +63,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const context = await browser.newContext({
         viewport: setup.viewport ?? { width: 1280, height: 860 },
         permissions: setup.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
+        ...(setup.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
       });
       await use(await context.newPage());
       await context.close();

@@ -31,7 +31,7 @@ test('a wallet with an open position', async () => {
   await importWallet(page, 'Trader', trader.secret);
   account = await trader.deposit(0, 1_000_000_000n); // 1,000 USDC, opening the account
   await go('Portfolio');
-  await expect(page.getByRole('table', { name: 'Accounts' })).toContainText('1,000 USDC');
+  await expect(page.getByRole('table', { name: 'Accounts' })).toContainText('1,000.00 USDC');
   // more, sent straight to the chain rather than from this app: told as a deposit from elsewhere
   await trader.deposit(0, 5_000_000n);
   await expect(page.getByRole('alert').filter({ hasText: 'Deposit received' })).toContainText(

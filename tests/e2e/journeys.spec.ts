@@ -112,15 +112,15 @@ test('faucet, then a deposit on chain until credited, with the on-chain balances
   await page.getByRole('button', { name: 'Review deposit', exact: true }).click();
   // a review like every other money action's, opening on Cancel; the confirm button says what it does
   const review = page.getByRole('dialog', { name: 'Review deposit' });
-  await expect(review.getByRole('table', { name: 'Action summary' })).toContainText('250 USDC');
+  await expect(review.getByRole('table', { name: 'Action summary' })).toContainText('250.00 USDC');
   await expect(review.getByRole('table', { name: 'Action summary' })).toContainText('0.000005 SOL');
   await expect(review.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await shot('deposit-review');
-  await review.getByRole('button', { name: 'Deposit 250 USDC into a new account' }).click();
+  await review.getByRole('button', { name: 'Deposit 250.00 USDC into a new account' }).click();
   await expect(review).toHaveCount(0);
   // the form is cleared once the deposit is sent
   await expect(page.getByLabel('Amount')).toHaveValue('');
-  await expect(page.getByRole('status').filter({ hasText: 'Deposit sent' })).toContainText('250 USDC');
+  await expect(page.getByRole('status').filter({ hasText: 'Deposit sent' })).toContainText('250.00 USDC');
   const deposits = page.getByRole('table', { name: 'Deposits' });
   await expect(deposits).toContainText('250.00 USDC');
   await expect(deposits.getByText('credited')).toBeVisible({ timeout: 15_000 });
@@ -325,7 +325,7 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await page.getByRole('button', { name: 'Review deposit', exact: true }).click();
   await page
     .getByRole('dialog', { name: 'Review deposit' })
-    .getByRole('button', { name: /^Deposit 2 ETH into account #\d+$/ })
+    .getByRole('button', { name: /^Deposit 2\.00 ETH into account #\d+$/ })
     .click();
   const deposits = page.getByRole('table', { name: 'Deposits' });
   await expect(deposits.getByRole('row').filter({ hasText: '2.00 ETH' }).getByText('credited')).toBeVisible({

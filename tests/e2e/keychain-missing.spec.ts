@@ -55,6 +55,6 @@ test('without an OS keychain the app opens, says what to install, and stores not
   await expect(heading).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('sudo apt-get install gnome-keyring');
   // nothing was put anywhere else meanwhile (the core refusing the passphrase step itself, and writing
-  // nothing, is tests/unit/core-keychain.test.ts)
+  // nothing, is tests/unit/main/core.test.ts)
   expect(snapshot(join(app.dataDir, 'app'))).toEqual(before);
 });

@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ setup: { spec: 'phrases', clipboard: true } });
 
 // the widely published BIP39 test phrase; its addresses are checked against other wallets in
-// tests/unit/phrase-vectors.test.ts
+// tests/unit/main/wallets/phrase-vectors.test.ts
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const PHANTOM_0 = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk';

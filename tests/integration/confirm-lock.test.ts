@@ -20,37 +20,37 @@ afterAll(async () => {
 
 describe('confirming after the unlock went stale', () => {
   it('asks for the passphrase, then the same confirmation goes through', async () => {
-    await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-    const pending = await app.ok('createWallet', { label: 'Main' });
-    const { walletId } = await app.ok('confirmWalletBackup', {
+    await app.ok('lock.setup', { passphrase: PASSPHRASE });
+    const pending = await app.ok('wallets.create', { label: 'Main' });
+    const { walletId } = await app.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),
     });
-    await app.ok('faucet', { walletId, tokenId: 0, amount: 50_000_000n });
-    await app.ok('deposit', { walletId, tokenId: 0, amount: 50_000_000n });
-    for (let i = 0; i < 50 && (await app.ok('listDeposits'))[0]?.status !== 'credited'; i += 1)
+    await app.ok('funds.faucet', { walletId, tokenId: 0, amount: 50_000_000n });
+    await app.ok('funds.deposit', { walletId, tokenId: 0, amount: 50_000_000n });
+    for (let i = 0; i < 50 && (await app.ok('funds.deposits'))[0]?.status !== 'credited'; i += 1)
       await new Promise((r) => setTimeout(r, 100));
-    const account = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId;
+    const account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
 
     // Six minutes later (no session yet, so signing needs a wallet-signed CreateSession first)
     now += 6 * 60_000;
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
       tokenId: 0,
       amount: 1_000_000n,
     });
-    const first = await app.call('confirmAction', { confirmationId: summary.confirmationId });
+    const first = await app.call('actions.confirm', { confirmationId: summary.confirmationId });
     expect(first).toMatchObject({
       ok: false,
       error: { code: 'LOCKED', message: 'Confirm with your passphrase to continue.' },
     });
-    await app.ok('unlock', { passphrase: PASSPHRASE });
-    const second = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    await app.ok('lock.unlock', { passphrase: PASSPHRASE });
+    const second = await app.ok('actions.confirm', { confirmationId: summary.confirmationId });
     expect(accountLine(second, 'to')).not.toBeNull();
     // and it is single use once spent
-    expect(await app.call('confirmAction', { confirmationId: summary.confirmationId })).toMatchObject({
+    expect(await app.call('actions.confirm', { confirmationId: summary.confirmationId })).toMatchObject({
       ok: false,
       error: { code: 'CONFLICT' },
     });
@@ -59,12 +59,13 @@ describe('confirming after the unlock went stale', () => {
 
 describe('a lock arriving while a confirmation is in flight', () => {
   it('stops it before anything is signed', async () => {
-    const walletId = (await app.ok('listWallets'))[0]!.walletId;
-    const account = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId;
+    const walletId = (await app.ok('wallets.list'))[0]!.walletId;
+    const account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
     const balance = async () =>
-      (await app.ok('getAccount', { accountId: account })).balances.find((b) => b.tokenId === 0)!.amount;
+      (await app.ok('portfolio.account', { accountId: account })).balances.find((b) => b.tokenId === 0)!
+        .amount;
     const before = await balance();
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -79,14 +80,14 @@ describe('a lock arriving while a confirmation is in flight', () => {
       return seconds();
     });
     try {
-      expect(await app.call('confirmAction', { confirmationId: summary.confirmationId })).toMatchObject({
+      expect(await app.call('actions.confirm', { confirmationId: summary.confirmationId })).toMatchObject({
         ok: false,
         error: { code: 'LOCKED' },
       });
     } finally {
       spy.mockRestore();
     }
-    await app.ok('unlock', { passphrase: PASSPHRASE });
+    await app.ok('lock.unlock', { passphrase: PASSPHRASE });
     expect(await balance()).toBe(before);
   });
 });

@@ -13,22 +13,22 @@ let account = 0;
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 
 const balanceOf = async (accountId: number): Promise<bigint> =>
-  (await app.ok('getAccount', { accountId })).balances.find((b) => b.tokenId === 0)?.amount ?? 0n;
+  (await app.ok('portfolio.account', { accountId })).balances.find((b) => b.tokenId === 0)?.amount ?? 0n;
 
 beforeAll(async () => {
   devnet = await startDevnet({ config: { depositDelayMs: 0, withdrawalDelayMs: 0 } });
   app = await startApp(devnet, { now: () => now });
-  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-  const pending = await app.ok('createWallet', { label: 'Main' });
-  ({ walletId } = await app.ok('confirmWalletBackup', {
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+  const pending = await app.ok('wallets.create', { label: 'Main' });
+  ({ walletId } = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
   }));
-  await app.ok('faucet', { walletId, tokenId: 0, amount: usdc(100) });
-  await app.ok('deposit', { walletId, tokenId: 0, amount: usdc(100) });
-  for (let i = 0; i < 80 && (await app.ok('listDeposits'))[0]?.status !== 'credited'; i += 1)
+  await app.ok('funds.faucet', { walletId, tokenId: 0, amount: usdc(100) });
+  await app.ok('funds.deposit', { walletId, tokenId: 0, amount: usdc(100) });
+  for (let i = 0; i < 80 && (await app.ok('funds.deposits'))[0]?.status !== 'credited'; i += 1)
     await new Promise((r) => setTimeout(r, 100));
-  account = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId;
+  account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
 });
 afterAll(async () => {
   await app?.close();
@@ -39,7 +39,7 @@ describe('a confirmation executes at most once', () => {
   it('three concurrent confirms of one transfer: one transfer, one new session, two clear refusals', async () => {
     const before = await balanceOf(account);
     // no session yet: the first confirm must create one, and the others must not create more
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -47,7 +47,7 @@ describe('a confirmation executes at most once', () => {
       amount: usdc(1),
     });
     const results = await Promise.all(
-      [1, 2, 3].map(() => app.call('confirmAction', { confirmationId: summary.confirmationId })),
+      [1, 2, 3].map(() => app.call('actions.confirm', { confirmationId: summary.confirmationId })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const refused of results.filter((r) => !r.ok))
@@ -56,12 +56,12 @@ describe('a confirmation executes at most once', () => {
         error: { code: 'CONFLICT', message: expect.stringMatching(/already (being )?(signed|used)/) },
       });
     expect(await balanceOf(account)).toBe(before - usdc(1));
-    expect((await app.ok('listSessions')).filter((s) => s.walletId === walletId)).toHaveLength(1);
+    expect((await app.ok('sessions.list')).filter((s) => s.walletId === walletId)).toHaveLength(1);
   });
 
   it('two concurrent confirms of one withdrawal: the money leaves once', async () => {
     const before = await balanceOf(account);
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'withdraw',
       walletId,
       accountId: account,
@@ -70,7 +70,7 @@ describe('a confirmation executes at most once', () => {
     });
     const results = await Promise.all(
       [1, 2].map(() =>
-        app.call('confirmAction', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE }),
+        app.call('actions.confirm', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -81,7 +81,7 @@ describe('a confirmation executes at most once', () => {
 
 describe('prepared confirmations expire', () => {
   it('two minutes after the review, the confirmation is refused and forgotten', async () => {
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -92,12 +92,12 @@ describe('prepared confirmations expire', () => {
     const pipeline = app.core.services.pipeline;
     expect(pipeline.preparedCount()).toBe(1);
     now += 120_000;
-    expect(await app.call('confirmAction', { confirmationId: summary.confirmationId })).toMatchObject({
+    expect(await app.call('actions.confirm', { confirmationId: summary.confirmationId })).toMatchObject({
       ok: false,
       error: { code: 'CONFLICT', message: 'This confirmation expired. Review the details again.' },
     });
     // reviews nobody confirms are evicted too, not kept for the life of the app
-    await app.ok('prepareAction', {
+    await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -105,7 +105,7 @@ describe('prepared confirmations expire', () => {
       amount: 1n,
     });
     now += 120_000;
-    await app.ok('prepareAction', {
+    await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,

@@ -41,8 +41,8 @@ beforeAll(async () => {
   app.core.events.subscribe((name, payload) => {
     if (name === 'depositStatus') events.push(payload as { status: string; detail?: string });
   });
-  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-  walletId = (await app.ok('importWallet', { label: 'Known', secret: bs58.encode(seed) })).walletId;
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+  walletId = (await app.ok('wallets.import', { label: 'Known', secret: bs58.encode(seed) })).walletId;
 });
 afterAll(async () => {
   await app?.close();
@@ -52,26 +52,26 @@ afterAll(async () => {
 
 describe('deposits from the app, on the real chain', () => {
   it('shows the wallet on chain: no SOL and no token accounts, then what the faucet gave', async () => {
-    expect(await app.ok('getChainBalances', { walletId })).toMatchObject({
+    expect(await app.ok('funds.chainBalances', { walletId })).toMatchObject({
       address,
       sol: 0n,
       tokens: expect.arrayContaining([{ tokenId: USDC, amount: 0n, hasAccount: false }]),
     });
     // nothing to send yet: said before anything is signed
-    const none = await app.call('deposit', { walletId, tokenId: USDC, amount: usdc(1) });
+    const none = await app.call('funds.deposit', { walletId, tokenId: USDC, amount: usdc(1) });
     expect(none).toMatchObject({
       ok: false,
       error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/no USDC on the chain/) },
     });
-    await app.ok('faucet', { walletId, tokenId: USDC, amount: usdc(100) });
-    const after = await app.ok('getChainBalances', { walletId });
+    await app.ok('funds.faucet', { walletId, tokenId: USDC, amount: usdc(100) });
+    const after = await app.ok('funds.chainBalances', { walletId });
     expect(after.sol).toBe(1_000_000_000n);
     expect(after.tokens.find((t) => t.tokenId === USDC)).toEqual({
       tokenId: USDC,
       amount: usdc(100),
       hasAccount: true,
     });
-    const tooMuch = await app.call('deposit', { walletId, tokenId: USDC, amount: usdc(101) });
+    const tooMuch = await app.call('funds.deposit', { walletId, tokenId: USDC, amount: usdc(101) });
     expect(tooMuch).toMatchObject({
       ok: false,
       error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/less than/) },
@@ -80,24 +80,24 @@ describe('deposits from the app, on the real chain', () => {
   });
 
   it('tracks a deposit submitted -> confirmed -> credited; the chain and the account agree to the unit, fee included', async () => {
-    const tracked = await app.ok('deposit', { walletId, tokenId: USDC, amount: usdc(40) });
+    const tracked = await app.ok('funds.deposit', { walletId, tokenId: USDC, amount: usdc(40) });
     expect(tracked).toMatchObject({ status: 'submitted', amount: usdc(40) });
     const done = await until(
-      () => app.ok('listDeposits'),
+      () => app.ok('funds.deposits'),
       (d) => d[0]?.status === 'credited',
     );
     expect(done[0]).toMatchObject({ status: 'credited', txId: tracked.txId });
     expect(events.map((e) => e.status)).toEqual(['submitted', 'confirmed', 'credited']);
     // on chain: 60 USDC left, one signature's fee (5,000 lamports) paid in SOL
-    const chain = await app.ok('getChainBalances', { walletId });
+    const chain = await app.ok('funds.chainBalances', { walletId });
     expect(chain.tokens.find((t) => t.tokenId === USDC)!.amount).toBe(usdc(60));
     expect(chain.sol).toBe(1_000_000_000n - 5_000n);
     expect(await chainTokenBalance(devnet, address, USDC)).toBe(usdc(60));
     // at the exchange: the account holds exactly what left the wallet, by that transaction
-    const portfolio = await app.ok('getPortfolio');
+    const portfolio = await app.ok('portfolio.get');
     const account = portfolio.wallets[0]!.accounts[0]!;
     expect(account.balances).toEqual([{ tokenId: USDC, amount: usdc(40) }]);
-    const history = await app.ok('getHistory', { accountId: account.accountId, kind: 'deposit' });
+    const history = await app.ok('history.page', { accountId: account.accountId, kind: 'deposit' });
     expect(history.items).toEqual([expect.objectContaining({ chainTxId: tracked.txId, amount: usdc(40) })]);
     const tx = await createSolanaRpc(devnet.rpcUrl)
       .getTransaction(tracked.txId as never, { maxSupportedTransactionVersion: 0, encoding: 'json' })
@@ -133,7 +133,7 @@ describe('deposits from the app, on the real chain', () => {
       });
       await rpc.sendTransaction(drain.wire, { encoding: 'base64' }).send();
     };
-    const failed = await app.call('deposit', { walletId, tokenId: USDC, amount: usdc(20) });
+    const failed = await app.call('funds.deposit', { walletId, tokenId: USDC, amount: usdc(20) });
     expect(failed).toMatchObject({
       ok: false,
       error: {
@@ -141,7 +141,7 @@ describe('deposits from the app, on the real chain', () => {
         message: 'Your wallet holds fewer of these tokens on the chain than that amount. Nothing was sent.',
       },
     });
-    const list = await app.ok('listDeposits');
+    const list = await app.ok('funds.deposits');
     expect(list.at(-1)).toMatchObject({
       status: 'failed',
       amount: usdc(20),
@@ -160,10 +160,11 @@ describe('deposits from the app, on the real chain', () => {
   it('a wallet with tokens but no SOL for the network fee is told so before anything is signed', async () => {
     const seedB = createHash('sha256').update('perpetua-it:deposits-no-sol').digest();
     const keyB = new SigningKey(seedB);
-    const walletB = (await app.ok('importWallet', { label: 'No SOL', secret: bs58.encode(seedB) })).walletId;
-    await app.ok('faucet', { walletId: walletB, tokenId: USDC, amount: usdc(20) });
+    const walletB = (await app.ok('wallets.import', { label: 'No SOL', secret: bs58.encode(seedB) }))
+      .walletId;
+    await app.ok('funds.faucet', { walletId: walletB, tokenId: USDC, amount: usdc(20) });
     // the wallet spends all its SOL elsewhere, paying the one signature's fee out of it
-    const lamports = (await app.ok('getChainBalances', { walletId: walletB })).sol;
+    const lamports = (await app.ok('funds.chainBalances', { walletId: walletB })).sol;
     const data = new Uint8Array(12);
     new DataView(data.buffer).setUint32(0, 2, true); // System program: Transfer
     new DataView(data.buffer).setBigUint64(4, lamports - 5_000n, true);
@@ -184,9 +185,9 @@ describe('deposits from the app, on the real chain', () => {
       [],
       keyB,
     );
-    expect((await app.ok('getChainBalances', { walletId: walletB })).sol).toBe(0n);
+    expect((await app.ok('funds.chainBalances', { walletId: walletB })).sol).toBe(0n);
     const before = events.length;
-    const refused = await app.call('deposit', { walletId: walletB, tokenId: USDC, amount: usdc(5) });
+    const refused = await app.call('funds.deposit', { walletId: walletB, tokenId: USDC, amount: usdc(5) });
     expect(refused).toMatchObject({
       ok: false,
       error: {
@@ -197,27 +198,27 @@ describe('deposits from the app, on the real chain', () => {
     // nothing was sent: the tokens are where they were and no deposit is tracked
     expect(await chainTokenBalance(devnet, bs58.encode(keyB.publicKey), USDC)).toBe(usdc(20));
     expect(events.length).toBe(before);
-    expect((await app.ok('listDeposits')).filter((d) => d.walletId === walletB)).toEqual([]);
+    expect((await app.ok('funds.deposits')).filter((d) => d.walletId === walletB)).toEqual([]);
   });
 
   it('refuses a Solana RPC address that does not answer getVersion/getHealth, and keeps the one in use', async () => {
-    const before = await app.ok('getSettings');
+    const before = await app.ok('settings.get');
     expect(before.solanaRpc).toEqual({ url: proxy.url, custom: false });
-    const bad = await app.call('setSolanaRpc', { url: `${devnet.baseUrl}` });
+    const bad = await app.call('settings.setSolanaRpc', { url: `${devnet.baseUrl}` });
     expect(bad).toMatchObject({ ok: false, error: { message: expect.stringMatching(/getVersion/) } });
-    const notUrl = await app.call('setSolanaRpc', { url: 'ftp://x' });
+    const notUrl = await app.call('settings.setSolanaRpc', { url: 'ftp://x' });
     expect(notUrl).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     // balances and confirmations read over plain http from another computer could be forged on the way
-    const plain = await app.call('setSolanaRpc', { url: 'http://rpc.example.com:8899' });
+    const plain = await app.call('settings.setSolanaRpc', { url: 'http://rpc.example.com:8899' });
     expect(plain).toMatchObject({
       ok: false,
       error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/Use https:\/\/ for a Solana RPC/) },
     });
-    expect((await app.ok('getSettings')).solanaRpc).toEqual({ url: proxy.url, custom: false });
-    const chosen = await app.ok('setSolanaRpc', { url: devnet.rpcUrl });
+    expect((await app.ok('settings.get')).solanaRpc).toEqual({ url: proxy.url, custom: false });
+    const chosen = await app.ok('settings.setSolanaRpc', { url: devnet.rpcUrl });
     expect(chosen.solanaRpc).toEqual({ url: devnet.rpcUrl, custom: true });
-    expect((await app.ok('getChainBalances', { walletId })).tokens[0]!.amount).toBe(usdc(10));
-    const reset = await app.ok('setSolanaRpc', { url: null });
+    expect((await app.ok('funds.chainBalances', { walletId })).tokens[0]!.amount).toBe(usdc(10));
+    const reset = await app.ok('settings.setSolanaRpc', { url: null });
     expect(reset.solanaRpc).toEqual({ url: proxy.url, custom: false });
   });
 });

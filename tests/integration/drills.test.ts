@@ -8,7 +8,7 @@ import { Trader } from '../e2e/support/trader';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
 import type { ResultOf } from '../../src/shared/ipc/contract';
 
-type Run = ResultOf<'getDrillRun'>;
+type Run = ResultOf<'drills.run'>;
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -38,7 +38,7 @@ async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 15_0
 }
 const finished = (runId: string): Promise<Run> =>
   until(
-    () => app.ok('getDrillRun', { runId }),
+    () => app.ok('drills.run', { runId }),
     (r) => r.status !== 'running',
   );
 const statuses = (run: Run) => run.steps.map((s) => [s.key.split(':')[0], s.status]);
@@ -47,7 +47,7 @@ const balance = async (accountId: number) =>
 
 /** A transfer through the app's own pipeline (prepared, then confirmed), as the Transfers page makes it. */
 async function transfer(fromAccountId: number, amount: bigint, toAccountId?: number): Promise<void> {
-  const summary = await app.ok('prepareAction', {
+  const summary = await app.ok('actions.prepare', {
     kind: 'transfer',
     walletId,
     fromAccountId,
@@ -55,15 +55,15 @@ async function transfer(fromAccountId: number, amount: bigint, toAccountId?: num
     amount,
     ...(toAccountId !== undefined ? { toAccountId } : {}),
   });
-  await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+  await app.ok('actions.confirm', { confirmationId: summary.confirmationId });
 }
 
 beforeAll(async () => {
   devnet = await startDevnet({ config: { depositDelayMs: 100 } });
   app = await startApp(devnet);
   trader = new Trader(devnet.baseUrl, 'drills-integration', devnet.rpcUrl);
-  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-  walletId = (await app.ok('importWallet', { label: 'Main', secret: trader.secret })).walletId;
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+  walletId = (await app.ok('wallets.import', { label: 'Main', secret: trader.secret })).walletId;
   first = await trader.deposit(USDC, usdc(10_000));
   await transfer(first, usdc(1_000));
   second = (await trader.accountIds()).find((id) => id !== first)!;
@@ -97,7 +97,7 @@ describe('the compromised-key drill', () => {
       triggerPrice: 900_000_0n,
     });
 
-    const review = await app.ok('reviewCompromisedKey', { walletIds: [walletId] });
+    const review = await app.ok('drills.reviewCompromisedKey', { walletIds: [walletId] });
     expect(review.wallets).toHaveLength(1);
     const wallet = review.wallets[0]!;
     // the app's own session (made by the transfer) and the foreign one
@@ -113,14 +113,14 @@ describe('the compromised-key drill', () => {
   });
 
   it('needs an unlock of the last few minutes to start', async () => {
-    await app.ok('lock');
-    const locked = await app.call('startCompromisedKey', { walletIds: [walletId] });
+    await app.ok('lock.lock');
+    const locked = await app.call('drills.startCompromisedKey', { walletIds: [walletId] });
     expect(locked.ok).toBe(false);
-    await app.ok('unlock', { passphrase: PASSPHRASE });
+    await app.ok('lock.unlock', { passphrase: PASSPHRASE });
   });
 
   it('revokes every session by the wallet key, then cancels every order and removes every trigger', async () => {
-    const started = await app.ok('startCompromisedKey', { walletIds: [walletId] });
+    const started = await app.ok('drills.startCompromisedKey', { walletIds: [walletId] });
     expect(started.kind).toBe('compromisedKey');
     const run = await finished(started.runId);
     expect(run.status).toBe('done');
@@ -143,7 +143,7 @@ describe('the compromised-key drill', () => {
     const sessions = await trader.sessions();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.sessionId).not.toBe(foreign);
-    expect((await app.ok('listSessions'))[0]).toMatchObject({
+    expect((await app.ok('sessions.list'))[0]).toMatchObject({
       label: 'After the compromised-key drill',
       createdHere: true,
     });
@@ -172,7 +172,7 @@ describe('the compromised-key drill', () => {
   });
 
   it('with nothing left, a second run only revokes and replaces the drill’s own session', async () => {
-    const run = await finished((await app.ok('startCompromisedKey', { walletIds: [walletId] })).runId);
+    const run = await finished((await app.ok('drills.startCompromisedKey', { walletIds: [walletId] })).runId);
     expect(statuses(run)).toEqual([
       ['revoke', 'done'],
       ['session', 'done'],
@@ -190,10 +190,10 @@ describe('the multi-account sweep', () => {
     third = (await trader.accountIds()).find((id) => id !== first && id !== second)!;
     // another wallet of the person's: its account is the target
     const other = new Trader(devnet.baseUrl, 'drills-integration-savings', devnet.rpcUrl);
-    await app.ok('importWallet', { label: 'Savings', secret: other.secret });
+    await app.ok('wallets.import', { label: 'Savings', secret: other.secret });
     target = await other.deposit(USDC, usdc(1));
 
-    const review = await app.ok('reviewSweep', {
+    const review = await app.ok('drills.reviewSweep', {
       accountIds: [first, second, third],
       targetAccountId: target,
     });
@@ -208,7 +208,7 @@ describe('the multi-account sweep', () => {
 
   it('refuses the target among the sources, an unknown target, and an account of no wallet here', async () => {
     const refused = async (args: { accountIds: number[]; targetAccountId: number }) => {
-      const result = await app.call('reviewSweep', args);
+      const result = await app.call('drills.reviewSweep', args);
       expect(result.ok).toBe(false);
       return result.ok ? '' : result.error.message;
     };
@@ -224,7 +224,7 @@ describe('the multi-account sweep', () => {
   });
 
   it('records exactly what moved when the 2nd of 3 transfers is refused, and never moves anything twice', async () => {
-    const review = await app.ok('reviewSweep', {
+    const review = await app.ok('drills.reviewSweep', {
       accountIds: [first, second, third],
       targetAccountId: target,
     });
@@ -233,7 +233,7 @@ describe('the multi-account sweep', () => {
     await trader.order(restingBid(second));
     const before = await balance(target);
 
-    const run = await finished((await app.ok('startSweep', { reviewId: review.reviewId })).runId);
+    const run = await finished((await app.ok('drills.startSweep', { reviewId: review.reviewId })).runId);
     expect(run.status).toBe('failed');
     expect(run.steps.map((s) => [s.transfer!.fromAccountId, s.status])).toEqual([
       [first, 'done'],
@@ -260,10 +260,10 @@ describe('the multi-account sweep', () => {
     );
 
     // the same review cannot run again
-    const again = await app.call('startSweep', { reviewId: review.reviewId });
+    const again = await app.call('drills.startSweep', { reviewId: review.reviewId });
     expect(again.ok).toBe(false);
     // a new review reads the balances afresh: only what the 2nd account can spare now, less the safety margin
-    const retry = await app.ok('reviewSweep', {
+    const retry = await app.ok('drills.reviewSweep', {
       accountIds: [first, second, third],
       targetAccountId: target,
     });
@@ -275,28 +275,30 @@ describe('the multi-account sweep', () => {
       [second, 'Open positions and orders need it.'],
       [third, 'Nothing to move: the account is empty.'],
     ]);
-    const second_run = await finished((await app.ok('startSweep', { reviewId: retry.reviewId })).runId);
+    const second_run = await finished(
+      (await app.ok('drills.startSweep', { reviewId: retry.reviewId })).runId,
+    );
     expect(second_run.status).toBe('done');
     expect((await balance(target)) - before).toBe(usdc(9_000) + spare);
-    const received = (await app.ok('getHistory', { accountId: target, kind: 'transfer' })).items;
+    const received = (await app.ok('history.page', { accountId: target, kind: 'transfer' })).items;
     expect(received).toHaveLength(3);
   });
 
   it('asks for the passphrase once when the target is someone else’s, and moves nothing without it', async () => {
     const stranger = new Trader(devnet.baseUrl, 'drills-integration-friend', devnet.rpcUrl);
     const friend = await stranger.deposit(USDC, usdc(1));
-    const review = await app.ok('reviewSweep', { accountIds: [target], targetAccountId: friend });
+    const review = await app.ok('drills.reviewSweep', { accountIds: [target], targetAccountId: friend });
     expect(review.moneyLeaves).toBe(true);
     expect(review.transfers[0]!.warnings.join(' ')).toMatch(/belongs to someone else/);
 
-    const without = await app.call('startSweep', { reviewId: review.reviewId });
+    const without = await app.call('drills.startSweep', { reviewId: review.reviewId });
     expect(without.ok ? null : without.error.code).toBe('LOCKED');
-    const wrong = await app.call('startSweep', { reviewId: review.reviewId, passphrase: 'not it' });
+    const wrong = await app.call('drills.startSweep', { reviewId: review.reviewId, passphrase: 'not it' });
     expect(wrong.ok).toBe(false);
     expect(await balance(friend)).toBe(usdc(1));
 
     const run = await finished(
-      (await app.ok('startSweep', { reviewId: review.reviewId, passphrase: PASSPHRASE })).runId,
+      (await app.ok('drills.startSweep', { reviewId: review.reviewId, passphrase: PASSPHRASE })).runId,
     );
     expect(run.status).toBe('done');
     expect(await balance(friend)).toBe(usdc(1) + review.transfers[0]!.amount);

@@ -39,26 +39,26 @@ async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 10_0
 /** A wallet with 100 USDC credited in one account and a session, ready to move funds. */
 async function fundedApp(exchange: AppExchange, dataDir?: string, store = new MemorySecretStore()) {
   const app = await startApp(exchange, { store, ...(dataDir ? { dataDir } : {}) });
-  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-  const pending = await app.ok('createWallet', { label: 'Main' });
-  const wallet = await app.ok('confirmWalletBackup', {
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+  const pending = await app.ok('wallets.create', { label: 'Main' });
+  const wallet = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
   });
-  await app.ok('faucet', { walletId: wallet.walletId, tokenId: USDC, amount: usdc(100) });
-  await app.ok('deposit', { walletId: wallet.walletId, tokenId: USDC, amount: usdc(100) });
+  await app.ok('funds.faucet', { walletId: wallet.walletId, tokenId: USDC, amount: usdc(100) });
+  await app.ok('funds.deposit', { walletId: wallet.walletId, tokenId: USDC, amount: usdc(100) });
   await until(
-    () => app.ok('listDeposits'),
+    () => app.ok('funds.deposits'),
     (d) => d[0]?.status === 'credited',
   );
-  await app.ok('createSession', { walletId: wallet.walletId });
-  const account = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId;
+  await app.ok('sessions.create', { walletId: wallet.walletId });
+  const account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
   return { app, walletId: wallet.walletId, account, store };
 }
 
 /** Reviews a transfer of `amount` from `account` into a new account of the wallet; nothing is signed yet. */
 function prepareTransfer(app: TestApp, walletId: string, account: number, amount: bigint) {
-  return app.ok('prepareAction', {
+  return app.ok('actions.prepare', {
     kind: 'transfer',
     walletId,
     fromAccountId: account,
@@ -70,11 +70,11 @@ function prepareTransfer(app: TestApp, walletId: string, account: number, amount
 /** The same, signed and sent: the path an action takes when nothing goes wrong. */
 async function transferNow(app: TestApp, walletId: string, account: number, amount: bigint) {
   const summary = await prepareTransfer(app, walletId, account, amount);
-  return app.ok('confirmAction', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE });
+  return app.ok('actions.confirm', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE });
 }
 
 async function balance(app: TestApp): Promise<bigint[]> {
-  return (await app.ok('getPortfolio')).wallets[0]!.accounts.map(
+  return (await app.ok('portfolio.get')).wallets[0]!.accounts.map(
     (a) => a.balances.find((b) => b.tokenId === USDC)?.amount ?? 0n,
   );
 }
@@ -104,7 +104,7 @@ describe('lost answers', () => {
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'down');
-    const outcome = await app.call('confirmAction', {
+    const outcome = await app.call('actions.confirm', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
@@ -117,11 +117,11 @@ describe('lost answers', () => {
     proxy.mode = 'pass';
     const again = await startApp({ baseUrl: proxy.url, rpcUrl: devnet.rpcUrl }, { dataDir, store });
     cleanup.push(() => again.close());
-    await again.ok('unlock', { passphrase: PASSPHRASE });
+    await again.ok('lock.unlock', { passphrase: PASSPHRASE });
     expect(again.core.services.journal.pending()).toEqual([]);
     expect(await balance(again)).toEqual([usdc(75), usdc(25)]);
     // the audit log keeps the 'unknown' line and adds what recovery found, with the same amounts
-    const audit = (await again.ok('listAuditLog', {})).entries;
+    const audit = (await again.ok('audit.list', {})).entries;
     expect(audit[1]).toMatchObject({ kind: 'transfer', result: 'unknown' });
     expect(audit[0]).toMatchObject({
       kind: 'transfer',
@@ -148,7 +148,7 @@ describe('lost answers', () => {
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'pass');
-    const result = await app.ok('confirmAction', {
+    const result = await app.ok('actions.confirm', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
@@ -172,9 +172,9 @@ describe('the exchange killed mid-submit', () => {
     cleanup.push(() => proxy.close());
     const { app, walletId, account } = await fundedApp({ baseUrl: proxy.url, rpcUrl: devnet.solanaRpcUrl });
     cleanup.push(() => app.close());
-    const walletAddress = (await app.ok('listWallets'))[0]!.publicKey;
+    const walletAddress = (await app.ok('wallets.list'))[0]!.publicKey;
 
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'withdraw',
       walletId,
       accountId: account,
@@ -186,7 +186,7 @@ describe('the exchange killed mid-submit', () => {
       process.kill(devnet.pid, 'SIGKILL');
       await devnet.stop();
     };
-    const outcome = await app.call('confirmAction', {
+    const outcome = await app.call('actions.confirm', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
@@ -292,7 +292,7 @@ describe('offline for longer than an action stays fresh', () => {
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'down');
-    const outcome = await app.call('confirmAction', {
+    const outcome = await app.call('actions.confirm', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
@@ -334,7 +334,7 @@ describe('offline for longer than an action stays fresh', () => {
     );
 
     expect(await balance(app)).toEqual([usdc(75), usdc(25)]);
-    const audit = (await app.ok('listAuditLog', {})).entries;
+    const audit = (await app.ok('audit.list', {})).entries;
     expect(audit.slice(0, 2)).toMatchObject([
       {
         kind: 'transfer',
@@ -362,7 +362,7 @@ describe('offline for longer than an action stays fresh', () => {
     const summary = await prepareTransfer(app, walletId, account, usdc(25));
     exchange.actionsForwarded = 0;
     exchange.dropActions = true; // the request never reaches the exchange
-    const outcome = await app.call('confirmAction', {
+    const outcome = await app.call('actions.confirm', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
@@ -379,7 +379,7 @@ describe('offline for longer than an action stays fresh', () => {
     expect(exchange.actionsForwarded).toBe(1); // the one identical resend, safe because the nonce was unused
     expect(app.core.services.journal.pending()).toEqual([]);
     expect(await balance(app)).toEqual([usdc(100)]);
-    const audit = (await app.ok('listAuditLog', {})).entries;
+    const audit = (await app.ok('audit.list', {})).entries;
     expect(audit.slice(0, 2)).toMatchObject([
       {
         kind: 'transfer',
@@ -401,9 +401,9 @@ describe('deposits across faults', () => {
     cleanup.push(() => proxy.close());
     const { app, walletId } = await fundedApp({ baseUrl: devnet.baseUrl, rpcUrl: proxy.url });
     cleanup.push(() => app.close());
-    const publicKey = (await app.ok('listWallets'))[0]!.publicKey;
+    const publicKey = (await app.ok('wallets.list'))[0]!.publicKey;
     const chainBalance = () => chainTokenBalance(devnet, publicKey, USDC);
-    await app.ok('faucet', { walletId, tokenId: USDC, amount: usdc(50) });
+    await app.ok('funds.faucet', { walletId, tokenId: USDC, amount: usdc(50) });
     expect(await chainBalance()).toBe(usdc(50));
 
     proxy.dropPath = '/';
@@ -411,19 +411,19 @@ describe('deposits across faults', () => {
     proxy.actionsForwarded = 0;
     proxy.mode = 'drop-action-response';
     proxy.afterForward = () => void (proxy.mode = 'pass');
-    const lost = await app.call('deposit', { walletId, tokenId: USDC, amount: usdc(20) });
+    const lost = await app.call('funds.deposit', { walletId, tokenId: USDC, amount: usdc(20) });
     expect(lost).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
-    expect((await app.ok('listDeposits')).at(-1)).toMatchObject({ status: 'submitted', amount: usdc(20) });
+    expect((await app.ok('funds.deposits')).at(-1)).toMatchObject({ status: 'submitted', amount: usdc(20) });
 
     // sent again by itself, byte for byte: the chain answers with the signature of what the first copy did
     const deposits = await until(
-      () => app.ok('listDeposits'),
+      () => app.ok('funds.deposits'),
       (d) => d.at(-1)?.status === 'credited',
     );
     expect(deposits.at(-1)).toMatchObject({ status: 'credited', amount: usdc(20) });
     expect(proxy.actionsForwarded).toBe(2);
     expect(await chainBalance()).toBe(usdc(30));
-    const credited = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.balances[0]!.amount;
+    const credited = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.balances[0]!.amount;
     expect(credited).toBe(usdc(120));
   });
 
@@ -435,20 +435,20 @@ describe('deposits across faults', () => {
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const store = new MemorySecretStore();
     const first = await startApp(devnet, { dataDir, store });
-    await first.ok('setupPassphrase', { passphrase: PASSPHRASE });
-    const pending = await first.ok('createWallet', { label: 'Main' });
-    const { walletId } = await first.ok('confirmWalletBackup', {
+    await first.ok('lock.setup', { passphrase: PASSPHRASE });
+    const pending = await first.ok('wallets.create', { label: 'Main' });
+    const { walletId } = await first.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),
     });
-    await first.ok('faucet', { walletId, tokenId: USDC, amount: usdc(10) });
-    const sent = await first.ok('deposit', { walletId, tokenId: USDC, amount: usdc(10) });
+    await first.ok('funds.faucet', { walletId, tokenId: USDC, amount: usdc(10) });
+    const sent = await first.ok('funds.deposit', { walletId, tokenId: USDC, amount: usdc(10) });
     expect(sent).toMatchObject({
       status: 'submitted',
       txId: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
     });
     await until(
-      () => first.ok('listDeposits'),
+      () => first.ok('funds.deposits'),
       (d) => d[0]?.status === 'confirmed',
     );
     await first.close();
@@ -459,14 +459,14 @@ describe('deposits across faults', () => {
     second.core.events.subscribe((name, payload) => {
       if (name === 'depositStatus') events.push((payload as { status: string }).status);
     });
-    await second.ok('unlock', { passphrase: PASSPHRASE });
-    expect(await second.ok('listDeposits')).toEqual([
+    await second.ok('lock.unlock', { passphrase: PASSPHRASE });
+    expect(await second.ok('funds.deposits')).toEqual([
       expect.objectContaining({ depositId: sent.depositId, txId: sent.txId, status: 'confirmed' }),
     ]);
     clock.advance(61_000);
     devnet.tick();
     const after = await until(
-      () => second.ok('listDeposits'),
+      () => second.ok('funds.deposits'),
       (d) => d[0]?.status === 'credited',
     );
     expect(after[0]).toMatchObject({ depositId: sent.depositId, status: 'credited' });

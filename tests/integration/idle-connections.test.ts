@@ -132,23 +132,23 @@ describe.skipIf(!haveKeyring || !enoughDescriptors)(
     it('the person can still unlock and sign, and the host holds no more sockets than its cap', async () => {
       const PASS = 'correct horse battery staple 42';
       const ws = await openBridge(firstUrl);
-      await call(ws, 'setupPassphrase', { passphrase: PASS });
-      const pending = await call<{ pendingId: string; secretKey: string }>(ws, 'createWallet', {
+      await call(ws, 'lock.setup', { passphrase: PASS });
+      const pending = await call<{ pendingId: string; secretKey: string }>(ws, 'wallets.create', {
         label: 'Main',
       });
-      const { walletId } = await call<{ walletId: string }>(ws, 'confirmWalletBackup', {
+      const { walletId } = await call<{ walletId: string }>(ws, 'wallets.confirmBackup', {
         pendingId: pending.pendingId,
         confirmation: pending.secretKey.slice(-6),
       });
       // an account on the exchange, so that the session signed below is accepted
-      await call(ws, 'faucet', { walletId, tokenId: 0, amount: 5_000_000n });
-      await call(ws, 'deposit', { walletId, tokenId: 0, amount: 5_000_000n });
+      await call(ws, 'funds.faucet', { walletId, tokenId: 0, amount: 5_000_000n });
+      await call(ws, 'funds.deposit', { walletId, tokenId: 0, amount: 5_000_000n });
       for (let i = 0; i < 100; i += 1) {
-        const deposits = await call<{ status: string }[]>(ws, 'listDeposits');
+        const deposits = await call<{ status: string }[]>(ws, 'funds.deposits');
         if (deposits[0]?.status === 'credited') break;
         await new Promise((r) => setTimeout(r, 200));
       }
-      await call(ws, 'lock');
+      await call(ws, 'lock.lock');
 
       await holdIdle(Number(new URL(origin).port), IDLE);
 
@@ -156,13 +156,13 @@ describe.skipIf(!haveKeyring || !enoughDescriptors)(
       const fdDir = `/proc/${child!.pid}/fd`;
       if (existsSync(fdDir)) expect(readdirSync(fdDir).length).toBeLessThan(HOST_LIMITS.maxConnections + 200);
       // the keychain (passphrase check, wallet key) and the signer still work while the sockets are held
-      await call(ws, 'unlock', { passphrase: PASS });
-      const session = await call<{ sessionId?: string }>(ws, 'createSession', {
+      await call(ws, 'lock.unlock', { passphrase: PASS });
+      const session = await call<{ sessionId?: string }>(ws, 'sessions.create', {
         walletId,
         label: 'after flood',
       });
       expect(session).toBeTruthy();
-      const sessions = await call<unknown[]>(ws, 'listSessions');
+      const sessions = await call<unknown[]>(ws, 'sessions.list');
       expect(sessions.length).toBeGreaterThanOrEqual(1);
       ws.close();
 
@@ -175,7 +175,7 @@ describe.skipIf(!haveKeyring || !enoughDescriptors)(
         child!.stdin!.write('\n');
       });
       const second = await openBridge(again);
-      expect(await call<unknown[]>(second, 'listSessions')).toHaveLength(sessions.length);
+      expect(await call<unknown[]>(second, 'sessions.list')).toHaveLength(sessions.length);
       second.close();
     }, 120_000);
   },

@@ -15,24 +15,24 @@ let stranger = 0;
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 
 async function funded(target: TestApp): Promise<{ walletId: string; account: number }> {
-  await target.ok('setupPassphrase', { passphrase: PASSPHRASE });
-  const pending = await target.ok('createWallet', { label: 'Main' });
-  const wallet = await target.ok('confirmWalletBackup', {
+  await target.ok('lock.setup', { passphrase: PASSPHRASE });
+  const pending = await target.ok('wallets.create', { label: 'Main' });
+  const wallet = await target.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
   });
-  await target.ok('faucet', { walletId: wallet.walletId, tokenId: 0, amount: usdc(50) });
-  await target.ok('deposit', { walletId: wallet.walletId, tokenId: 0, amount: usdc(50) });
-  for (let i = 0; i < 80 && (await target.ok('listDeposits'))[0]?.status !== 'credited'; i += 1)
+  await target.ok('funds.faucet', { walletId: wallet.walletId, tokenId: 0, amount: usdc(50) });
+  await target.ok('funds.deposit', { walletId: wallet.walletId, tokenId: 0, amount: usdc(50) });
+  for (let i = 0; i < 80 && (await target.ok('funds.deposits'))[0]?.status !== 'credited'; i += 1)
     await new Promise((r) => setTimeout(r, 100));
   return {
     walletId: wallet.walletId,
-    account: (await target.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId,
+    account: (await target.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId,
   };
 }
 
 const balanceOf = async (accountId: number): Promise<bigint> =>
-  (await app.ok('getAccount', { accountId })).balances.find((b) => b.tokenId === 0)?.amount ?? 0n;
+  (await app.ok('portfolio.account', { accountId })).balances.find((b) => b.tokenId === 0)?.amount ?? 0n;
 
 beforeAll(async () => {
   devnet = await startDevnet({ config: { depositDelayMs: 0, withdrawalDelayMs: 0 } });
@@ -55,7 +55,7 @@ const passphraseRequired = {
 describe('money leaving the wallets needs the passphrase for that confirmation', () => {
   it('a withdrawal right after unlocking still asks; a wrong one is refused; the review survives both', async () => {
     const before = await balanceOf(account);
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'withdraw',
       walletId,
       accountId: account,
@@ -64,17 +64,17 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
     });
     expect(summary.moneyLeaves).toBe(true);
     const id = summary.confirmationId;
-    expect(await app.call('confirmAction', { confirmationId: id })).toMatchObject(passphraseRequired);
+    expect(await app.call('actions.confirm', { confirmationId: id })).toMatchObject(passphraseRequired);
     expect(
-      await app.call('confirmAction', { confirmationId: id, passphrase: 'wrong passphrase' }),
+      await app.call('actions.confirm', { confirmationId: id, passphrase: 'wrong passphrase' }),
     ).toMatchObject({ ok: false, error: { code: 'LOCKED', message: 'That passphrase is not correct.' } });
     expect(await balanceOf(account)).toBe(before);
-    await app.ok('confirmAction', { confirmationId: id, passphrase: PASSPHRASE });
+    await app.ok('actions.confirm', { confirmationId: id, passphrase: PASSPHRASE });
     expect(await balanceOf(account)).toBe(before - usdc(3));
   });
 
   it('a transfer to someone else’s account asks, and names a first-time recipient as such', async () => {
-    const first = await app.ok('prepareAction', {
+    const first = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -84,12 +84,12 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
     });
     expect(first.moneyLeaves).toBe(true);
     expect(first.warnings.join(' ')).toMatch(/not sent to it before/);
-    expect(await app.call('confirmAction', { confirmationId: first.confirmationId })).toMatchObject(
+    expect(await app.call('actions.confirm', { confirmationId: first.confirmationId })).toMatchObject(
       passphraseRequired,
     );
-    await app.ok('confirmAction', { confirmationId: first.confirmationId, passphrase: PASSPHRASE });
+    await app.ok('actions.confirm', { confirmationId: first.confirmationId, passphrase: PASSPHRASE });
     // known now, so no longer first-time: the passphrase is still asked for
-    const again = await app.ok('prepareAction', {
+    const again = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -99,13 +99,13 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
     });
     expect(again.moneyLeaves).toBe(true);
     expect(again.warnings.join(' ')).not.toMatch(/not sent to it before/);
-    expect(await app.call('confirmAction', { confirmationId: again.confirmationId })).toMatchObject(
+    expect(await app.call('actions.confirm', { confirmationId: again.confirmationId })).toMatchObject(
       passphraseRequired,
     );
   });
 
   it('moving money between one’s own accounts does not ask', async () => {
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -113,9 +113,9 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
       amount: usdc(1),
     });
     expect(summary.moneyLeaves).toBe(false);
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('actions.confirm', { confirmationId: summary.confirmationId });
     const own = accountLine(result, 'to')!;
-    const back = await app.ok('prepareAction', {
+    const back = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: own,
@@ -124,6 +124,6 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
       toAccountId: account,
     });
     expect(back.moneyLeaves).toBe(false);
-    await app.ok('confirmAction', { confirmationId: back.confirmationId });
+    await app.ok('actions.confirm', { confirmationId: back.confirmationId });
   });
 });

@@ -4,7 +4,7 @@
 // when the exchange does.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../../src/main/devnet-launcher';
-import type { EventOf } from '../../src/shared/ipc/contract';
+import type { EventOf } from '../../src/shared/ipc/events';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
 
 let devnet: LaunchedDevnet;
@@ -15,7 +15,7 @@ const statuses: EventOf<'exchangeStatus'>[] = [];
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 const lastStatus = () => statuses.at(-1)?.connected;
 const balance = async () =>
-  (await app.ok('getAccount', { accountId: account })).balances.find((b) => b.tokenId === 0)?.amount;
+  (await app.ok('portfolio.account', { accountId: account })).balances.find((b) => b.tokenId === 0)?.amount;
 
 beforeAll(async () => {
   devnet = await launchDevnet(nodeDevnetCommand(process.cwd()));
@@ -23,19 +23,19 @@ beforeAll(async () => {
   app.core.events.subscribe((name, payload) => {
     if (name === 'exchangeStatus') statuses.push(payload as EventOf<'exchangeStatus'>);
   });
-  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-  const pending = await app.ok('createWallet', { label: 'Main' });
-  ({ walletId } = await app.ok('confirmWalletBackup', {
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+  const pending = await app.ok('wallets.create', { label: 'Main' });
+  ({ walletId } = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
   }));
-  await app.ok('faucet', { walletId, tokenId: 0, amount: usdc(50) });
-  await app.ok('deposit', { walletId, tokenId: 0, amount: usdc(50) });
-  await vi.waitFor(async () => expect((await app.ok('listDeposits'))[0]?.status).toBe('credited'), {
+  await app.ok('funds.faucet', { walletId, tokenId: 0, amount: usdc(50) });
+  await app.ok('funds.deposit', { walletId, tokenId: 0, amount: usdc(50) });
+  await vi.waitFor(async () => expect((await app.ok('funds.deposits'))[0]?.status).toBe('credited'), {
     timeout: 15_000,
     interval: 200,
   });
-  account = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId;
+  account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
   await vi.waitFor(() => expect(lastStatus()).toBe(true), { timeout: 10_000 });
 }, 60_000);
 
@@ -52,7 +52,7 @@ describe('the exchange stops answering', () => {
     try {
       // the heartbeat notices a silent process: no socket closes to say so
       await vi.waitFor(() => expect(lastStatus()).toBe(false), { timeout: 5_000, interval: 50 });
-      const offline = await app.call('prepareAction', {
+      const offline = await app.call('actions.prepare', {
         kind: 'transfer',
         walletId,
         fromAccountId: account,
@@ -69,21 +69,21 @@ describe('the exchange stops answering', () => {
     // a request now finds the exchange answering and calls the live connection back without its back-off
     expect(await balance()).toBe(before);
     await vi.waitFor(() => expect(lastStatus()).toBe(true), { timeout: 5_000, interval: 50 });
-    const review = await app.ok('prepareAction', {
+    const review = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
       tokenId: 0,
       amount: usdc(1),
     });
-    await app.ok('confirmAction', { confirmationId: review.confirmationId });
+    await app.ok('actions.confirm', { confirmationId: review.confirmationId });
     expect(await balance()).toBe(before! - usdc(1));
   }, 30_000);
 
   it('a review confirmed after the exchange went away is refused with nothing sent, and nothing is left open', async () => {
     // the review (reads) happens while the exchange answers; it goes away before the confirmation
     const before = await balance();
-    const review = await app.ok('prepareAction', {
+    const review = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -93,21 +93,21 @@ describe('the exchange stops answering', () => {
     process.kill(devnet.pid, 'SIGSTOP');
     try {
       await vi.waitFor(() => expect(lastStatus()).toBe(false), { timeout: 5_000, interval: 50 });
-      const outcome = await app.call('confirmAction', { confirmationId: review.confirmationId });
+      const outcome = await app.call('actions.confirm', { confirmationId: review.confirmationId });
       expect(outcome).toMatchObject({ ok: false, error: { code: 'EXCHANGE_UNREACHABLE' } });
     } finally {
       process.kill(devnet.pid, 'SIGCONT');
     }
     expect(await balance()).toBe(before);
     // nothing is left open for this signer: the next action goes straight through, and moves money once
-    const again = await app.ok('prepareAction', {
+    const again = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
       tokenId: 0,
       amount: usdc(2),
     });
-    await app.ok('confirmAction', { confirmationId: again.confirmationId });
+    await app.ok('actions.confirm', { confirmationId: again.confirmationId });
     expect(await balance()).toBe(before! - usdc(2));
   }, 30_000);
 });

@@ -53,38 +53,38 @@ describe('custody core against the devnet', () => {
   let account = 0;
 
   it('sets up, creates a wallet (shown once), faucets and deposits until credited', async () => {
-    expect((await app.ok('getLockState')).status).toBe('uninitialized');
-    await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-    const pending = await app.ok('createWallet', { label: 'Main' });
+    expect((await app.ok('lock.state')).status).toBe('uninitialized');
+    await app.ok('lock.setup', { passphrase: PASSPHRASE });
+    const pending = await app.ok('wallets.create', { label: 'Main' });
     secrets.push(pending.secretKey);
-    const wallet = await app.ok('confirmWalletBackup', {
+    const wallet = await app.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),
     });
     walletId = wallet.walletId;
     walletKey = wallet.publicKey;
 
-    await app.ok('faucet', { walletId, tokenId: USDC, amount: usdc(500) });
-    const deposit = await app.ok('deposit', { walletId, tokenId: USDC, amount: usdc(200) });
+    await app.ok('funds.faucet', { walletId, tokenId: USDC, amount: usdc(500) });
+    const deposit = await app.ok('funds.deposit', { walletId, tokenId: USDC, amount: usdc(200) });
     // sent and accepted by the chain: tracked by its signature until the chain confirms it
     expect(deposit).toMatchObject({
       status: 'submitted',
       txId: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
     });
     const credited = await until(
-      () => app.ok('listDeposits'),
+      () => app.ok('funds.deposits'),
       (d) => d[0]?.status === 'credited',
     );
     expect(credited[0]).toMatchObject({ status: 'credited', amount: usdc(200) });
-    const portfolio = await app.ok('getPortfolio');
+    const portfolio = await app.ok('portfolio.get');
     expect(portfolio.wallets[0]!.accounts[0]!.balances).toEqual([{ tokenId: USDC, amount: usdc(200) }]);
     account = portfolio.wallets[0]!.accounts[0]!.accountId;
   });
 
   it('creates a session whose key stays in the keychain; the list shows it as created here', async () => {
-    const session = await app.ok('createSession', { walletId, label: 'Laptop', expiresInSeconds: 3600 });
+    const session = await app.ok('sessions.create', { walletId, label: 'Laptop', expiresInSeconds: 3600 });
     expect(session).toMatchObject({ createdHere: true, label: 'Laptop', status: 'active' });
-    const listed = await app.ok('listSessions');
+    const listed = await app.ok('sessions.list');
     expect(listed.map((s) => s.sessionId)).toEqual([session.sessionId]);
     // sealed in the keychain: the raw item is not the key, the passphrase-opened store gives it back
     const raw = await app.store.get(`session:${session.sessionKey}`);
@@ -96,8 +96,8 @@ describe('custody core against the devnet', () => {
 
   it('withdraws with the fee shown before signing, and the destination receives exactly amount minus fee', async () => {
     const destination = bs58.encode(new SigningKey(Buffer.alloc(32, 3)).publicKey);
-    const fee = await app.ok('getWithdrawalFee', { accountId: account });
-    const summary = await app.ok('prepareAction', {
+    const fee = await app.ok('funds.withdrawalFee', { accountId: account });
+    const summary = await app.ok('actions.prepare', {
       kind: 'withdraw',
       walletId,
       accountId: account,
@@ -110,7 +110,7 @@ describe('custody core against the devnet', () => {
     expect(amountLine(summary, 'receive')).toBe(usdc(50) - fee.fee);
     expect(amountLine(summary, 'balanceAfter')).toBe(usdc(150));
     expect(summary.warnings.join(' ')).toMatch(/not withdrawn to this address before/);
-    const result = await app.ok('confirmAction', {
+    const result = await app.ok('actions.confirm', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
@@ -119,7 +119,7 @@ describe('custody core against the devnet', () => {
     expect(amountLine(result, 'receive')).toBe(usdc(50) - fee.fee);
     // the confirmation is single use
     expect(
-      (await app.call('confirmAction', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE }))
+      (await app.call('actions.confirm', { confirmationId: summary.confirmationId, passphrase: PASSPHRASE }))
         .ok,
     ).toBe(false);
     // read from the chain: the payout created the destination's token account with amount minus fee
@@ -131,7 +131,7 @@ describe('custody core against the devnet', () => {
   });
 
   it('refuses to sign a withdrawal whose fee rose after it was reviewed, and nothing moves', async () => {
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'withdraw',
       walletId,
       accountId: account,
@@ -145,14 +145,15 @@ describe('custody core against the devnet', () => {
         body: JSON.stringify({ amount: amount.toString() }),
       });
     const balance = async () =>
-      (await app.ok('getAccount', { accountId: account })).balances.find((b) => b.tokenId === USDC)!.amount;
+      (await app.ok('portfolio.account', { accountId: account })).balances.find((b) => b.tokenId === USDC)!
+        .amount;
     const before = await balance();
     const lastAction = async () =>
       (await fetch(`${devnet.baseUrl}/action/last-executed-id`).then((r) => r.json())) as string;
     const actionBefore = await lastAction();
     expect((await setDebt(usdc(50_000))).status).toBe(200); // the protocol turns unhealthy: the fee grows
     try {
-      const refused = await app.call('confirmAction', {
+      const refused = await app.call('actions.confirm', {
         confirmationId: summary.confirmationId,
         passphrase: PASSPHRASE,
       });
@@ -168,7 +169,7 @@ describe('custody core against the devnet', () => {
   });
 
   it('transfers into a new account and the portfolio shows both', async () => {
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -176,13 +177,13 @@ describe('custody core against the devnet', () => {
       amount: usdc(30),
     });
     expect(accountLine(summary, 'to')).toBeNull();
-    const result = await app.ok('confirmAction', {
+    const result = await app.ok('actions.confirm', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });
     const created = accountLine(result, 'to');
     expect(created).not.toBeNull();
-    const portfolio = await app.ok('getPortfolio');
+    const portfolio = await app.ok('portfolio.get');
     const accounts = portfolio.wallets[0]!.accounts;
     expect(accounts.map((a) => [a.accountId, a.balances[0]?.amount])).toEqual([
       [account, usdc(120)],
@@ -201,8 +202,8 @@ describe('custody core against the devnet', () => {
   });
 
   it('refuses bad intents clearly and sends nothing', async () => {
-    const before = (await app.ok('listAuditLog', {})).total;
-    const tooMuch = await app.call('prepareAction', {
+    const before = (await app.ok('audit.list', {})).total;
+    const tooMuch = await app.call('actions.prepare', {
       kind: 'withdraw',
       walletId,
       accountId: account,
@@ -210,7 +211,7 @@ describe('custody core against the devnet', () => {
       amount: usdc(10_000),
     });
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    const badAddress = await app.call('prepareAction', {
+    const badAddress = await app.call('actions.prepare', {
       kind: 'withdraw',
       walletId,
       accountId: account,
@@ -219,7 +220,7 @@ describe('custody core against the devnet', () => {
       destination: 'notanaddress0OIl',
     });
     expect(badAddress).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    const unknown = await app.call('prepareAction', {
+    const unknown = await app.call('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -231,7 +232,7 @@ describe('custody core against the devnet', () => {
       ok: false,
       error: { code: 'NOT_FOUND', message: 'Account 987654 does not exist.' },
     });
-    const negative = await app.call('prepareAction', {
+    const negative = await app.call('actions.prepare', {
       kind: 'transfer',
       walletId,
       fromAccountId: account,
@@ -239,14 +240,14 @@ describe('custody core against the devnet', () => {
       amount: -5n,
     });
     expect(negative).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect((await app.ok('listAuditLog', {})).total).toBe(before);
+    expect((await app.ok('audit.list', {})).total).toBe(before);
   });
 
   it('revokes the session; an action signed by it afterwards is refused by the exchange', async () => {
-    const [session] = await app.ok('listSessions');
+    const [session] = await app.ok('sessions.list');
     const secret = await app.core.services.lock.secrets.get(`session:${session!.sessionKey}`);
-    await app.ok('revokeSession', { walletId, sessionId: session!.sessionId });
-    expect(await app.ok('listSessions')).toEqual([]);
+    await app.ok('sessions.revoke', { walletId, sessionId: session!.sessionId });
+    expect(await app.ok('sessions.list')).toEqual([]);
     expect(await app.store.get(`session:${session!.sessionKey}`)).toBeNull();
 
     // someone who copied the session key tries to use it anyway
@@ -275,7 +276,7 @@ describe('custody core against the devnet', () => {
   });
 
   it('the audit log recorded every signed action, and exports it', async () => {
-    const { entries } = await app.ok('listAuditLog', {});
+    const { entries } = await app.ok('audit.list', {});
     expect(entries.map((e) => `${e.kind}:${e.result}`).reverse()).toEqual([
       'deposit:ok',
       'createSession:ok',
@@ -283,34 +284,34 @@ describe('custody core against the devnet', () => {
       'transfer:ok',
       'selfRevoke:ok',
     ]);
-    expect((await app.ok('exportAuditLog')).csv.split('\n')[0]).toMatch(/^time,description,wallet,kind/);
+    expect((await app.ok('audit.export')).csv.split('\n')[0]).toMatch(/^time,description,wallet,kind/);
   });
 
   it('no secret, recovery phrase or passphrase reached an IPC result other than the reveals, an event, a log line, or any file of the app data folder', async () => {
-    const exported = await app.ok('exportWallet', { walletId, passphrase: PASSPHRASE });
+    const exported = await app.ok('wallets.export', { walletId, passphrase: PASSPHRASE });
     expect(exported.publicKey).toBe(walletKey);
     // recovery phrases: one made here (revealed once, then exported), one imported with a BIP39 passphrase
     // (never revealed), and a wallet derived from it later
-    const made = await app.ok('createPhraseWallet', { label: 'Phrase', wordCount: 24 });
-    await app.ok('confirmPhraseBackup', {
+    const made = await app.ok('phrases.create', { label: 'Phrase', wordCount: 24 });
+    await app.ok('phrases.confirmBackup', {
       pendingId: made.pendingId,
       answers: made.checkPositions.map((p) => made.mnemonic[p - 1]!),
     });
     const imported = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
-    const found = await app.ok('discoverPhrase', {
+    const found = await app.ok('phrases.discover', {
       phrase: imported,
       bip39Passphrase: 'a hidden extra word',
     });
-    await app.ok('importPhraseWallets', {
+    await app.ok('phrases.importWallets', {
       discoveryId: found.discoveryId,
       scheme: 'bip44',
       indices: [0],
       label: 'Imported phrase',
     });
-    const importedId = (await app.ok('listPhrases')).find((p) => p.scheme === 'bip44')!.phraseId;
-    await app.ok('addNextWallet', { phraseId: importedId, label: 'Next' });
-    const madeId = (await app.ok('listPhrases')).find((p) => p.scheme === 'bip44-change')!.phraseId;
-    expect((await app.ok('exportPhrase', { phraseId: madeId, passphrase: PASSPHRASE })).mnemonic).toEqual(
+    const importedId = (await app.ok('phrases.list')).find((p) => p.scheme === 'bip44')!.phraseId;
+    await app.ok('phrases.addNextWallet', { phraseId: importedId, label: 'Next' });
+    const madeId = (await app.ok('phrases.list')).find((p) => p.scheme === 'bip44-change')!.phraseId;
+    expect((await app.ok('phrases.export', { phraseId: madeId, passphrase: PASSPHRASE })).mnemonic).toEqual(
       made.mnemonic,
     );
     const revealedPhrase = made.mnemonic.join(' ');
@@ -365,17 +366,17 @@ describe('custody core against the devnet', () => {
   it('withdraws another token with the fee stated and charged in that token', async () => {
     const ETH = 2;
     const eth = (n: number) => BigInt(Math.round(n * 1e4)) * 10_000n; // 8 decimals
-    await app.ok('faucet', { walletId, tokenId: ETH, amount: eth(1) });
-    await app.ok('deposit', { walletId, tokenId: ETH, amount: eth(1), accountId: account });
+    await app.ok('funds.faucet', { walletId, tokenId: ETH, amount: eth(1) });
+    await app.ok('funds.deposit', { walletId, tokenId: ETH, amount: eth(1), accountId: account });
     await until(
-      async () => (await app.ok('getAccount', { accountId: account })).balances,
+      async () => (await app.ok('portfolio.account', { accountId: account })).balances,
       (b) => b.some((x) => x.tokenId === ETH && x.amount === eth(1)),
     );
     const destination = bs58.encode(new SigningKey(Buffer.alloc(32, 4)).publicKey);
-    const fee = await app.ok('getWithdrawalFee', { accountId: account, tokenId: ETH });
+    const fee = await app.ok('funds.withdrawalFee', { accountId: account, tokenId: ETH });
     // 1 USDC at the devnet's 3,200 USDC reference price for ETH, rounded up: 0.0003125 ETH
     expect(fee).toEqual({ tokenId: ETH, fee: 31_250n });
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'withdraw',
       walletId,
       accountId: account,
@@ -386,7 +387,7 @@ describe('custody core against the devnet', () => {
     const line = (key: string) => summary.lines.find((l) => l.key === key)?.value;
     expect(line('fee')).toEqual({ type: 'amount', tokenId: ETH, amount: 31_250n });
     expect(line('receive')).toEqual({ type: 'amount', tokenId: ETH, amount: eth(0.5) - 31_250n });
-    const result = await app.ok('confirmAction', {
+    const result = await app.ok('actions.confirm', {
       confirmationId: summary.confirmationId,
       passphrase: PASSPHRASE,
     });

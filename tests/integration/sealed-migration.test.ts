@@ -24,17 +24,17 @@ describe('plain secrets from an earlier version', () => {
   it('are sealed at the next unlock, and still sign', async () => {
     const store = new MemorySecretStore();
     const first = await startApp(devnet, { store, dataDir });
-    await first.ok('setupPassphrase', { passphrase: PASSPHRASE });
-    const pending = await first.ok('createWallet', { label: 'Old' });
-    const wallet = await first.ok('confirmWalletBackup', {
+    await first.ok('lock.setup', { passphrase: PASSPHRASE });
+    const pending = await first.ok('wallets.create', { label: 'Old' });
+    const wallet = await first.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),
     });
-    await first.ok('faucet', { walletId: wallet.walletId, tokenId: 0, amount: 5_000_000n });
-    await first.ok('deposit', { walletId: wallet.walletId, tokenId: 0, amount: 5_000_000n });
-    for (let i = 0; i < 80 && (await first.ok('listDeposits'))[0]?.status !== 'credited'; i += 1)
+    await first.ok('funds.faucet', { walletId: wallet.walletId, tokenId: 0, amount: 5_000_000n });
+    await first.ok('funds.deposit', { walletId: wallet.walletId, tokenId: 0, amount: 5_000_000n });
+    for (let i = 0; i < 80 && (await first.ok('funds.deposits'))[0]?.status !== 'credited'; i += 1)
       await new Promise((r) => setTimeout(r, 100));
-    const session = await first.ok('createSession', { walletId: wallet.walletId });
+    const session = await first.ok('sessions.create', { walletId: wallet.walletId });
     const walletItem = `wallet:${wallet.publicKey}`;
     const sessionItem = `session:${session.sessionKey}`;
     const plainSession = (await first.core.services.lock.secrets.get(sessionItem))!;
@@ -48,7 +48,7 @@ describe('plain secrets from an earlier version', () => {
 
     const app = await startApp(devnet, { store, dataDir });
     try {
-      await app.ok('unlock', { passphrase: PASSPHRASE });
+      await app.ok('lock.unlock', { passphrase: PASSPHRASE });
       for (const [item, plain] of [
         [walletItem, pending.secretKey],
         [sessionItem, plainSession],
@@ -58,18 +58,18 @@ describe('plain secrets from an earlier version', () => {
       }
       expect(JSON.parse(store.items.get('app-lock')!)).toMatchObject({ v: 2 });
       // the migrated session key signs: a transfer goes through without making another session
-      const account = (await app.ok('getPortfolio')).wallets[0]!.accounts[0]!.accountId;
-      const summary = await app.ok('prepareAction', {
+      const account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
+      const summary = await app.ok('actions.prepare', {
         kind: 'transfer',
         walletId: wallet.walletId,
         fromAccountId: account,
         tokenId: 0,
         amount: 1_000_000n,
       });
-      await app.ok('confirmAction', { confirmationId: summary.confirmationId });
-      expect((await app.ok('listSessions')).map((s) => s.sessionId)).toEqual([session.sessionId]);
+      await app.ok('actions.confirm', { confirmationId: summary.confirmationId });
+      expect((await app.ok('sessions.list')).map((s) => s.sessionId)).toEqual([session.sessionId]);
       expect(
-        (await app.ok('exportWallet', { walletId: wallet.walletId, passphrase: PASSPHRASE })).secretKey,
+        (await app.ok('wallets.export', { walletId: wallet.walletId, passphrase: PASSPHRASE })).secretKey,
       ).toBe(pending.secretKey);
     } finally {
       await app.close();

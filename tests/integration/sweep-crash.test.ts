@@ -20,7 +20,7 @@ afterAll(async () => {
 
 async function finishedRun(app: TestApp, runId: string) {
   for (;;) {
-    const run = await app.ok('getDrillRun', { runId });
+    const run = await app.ok('drills.run', { runId });
     if (run.status !== 'running') return run;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -41,17 +41,17 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
       (await trader.account(accountId)).balances.find((b) => b.tokenId === USDC)?.amount ?? 0n;
 
     const app = await startApp(exchange, { dataDir, store });
-    await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-    const { walletId } = await app.ok('importWallet', { label: 'Main', secret: trader.secret });
+    await app.ok('lock.setup', { passphrase: PASSPHRASE });
+    const { walletId } = await app.ok('wallets.import', { label: 'Main', secret: trader.secret });
     const first = await trader.deposit(USDC, usdc(10_000));
     // the app's own session first, so that the sweep's transfers are the only actions it sends
-    await app.ok('createSession', { walletId });
+    await app.ok('sessions.create', { walletId });
     await trader.createSession();
     const second = await trader.transfer({ fromAccountId: first, tokenId: USDC, amount: usdc(1_000) });
     const third = await trader.transfer({ fromAccountId: first, tokenId: USDC, amount: usdc(500) });
     const target = await trader.transfer({ fromAccountId: first, tokenId: USDC, amount: usdc(1) });
 
-    const review = await app.ok('reviewSweep', {
+    const review = await app.ok('drills.reviewSweep', {
       accountIds: [first, second, third],
       targetAccountId: target,
     });
@@ -63,7 +63,10 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
       if (forwarded === 2) proxy.mode = 'drop-action-response';
     };
     proxy.afterForward = () => void (proxy.mode = 'down');
-    const run = await finishedRun(app, (await app.ok('startSweep', { reviewId: review.reviewId })).runId);
+    const run = await finishedRun(
+      app,
+      (await app.ok('drills.startSweep', { reviewId: review.reviewId })).runId,
+    );
     expect(run.steps.map((s) => s.status)).toEqual(['done', 'failed', 'skipped']);
     expect(run.steps[2]!.detail).toMatch(/^Not sent: whether .* went through is not known yet\.$/);
     expect(forwarded).toBe(2);
@@ -75,20 +78,23 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
     proxy.beforeForward = undefined;
     const again = await startApp(exchange, { dataDir, store });
     cleanup.push(() => again.close());
-    await again.ok('unlock', { passphrase: PASSPHRASE });
+    await again.ok('lock.unlock', { passphrase: PASSPHRASE });
     expect(again.core.services.journal.pending()).toEqual([]);
     expect(await balance(target)).toBe(usdc(1 + 8_499 + 1_000));
-    const recovered = (await again.ok('listAuditLog', { kind: 'transfer' })).entries[0]!;
+    const recovered = (await again.ok('audit.list', { kind: 'transfer' })).entries[0]!;
     expect(recovered).toMatchObject({ result: 'ok', accounts: [second, target] });
     expect(recovered.detail).toMatch(/^executed-earlier/);
 
     // a new review offers only the 3rd account: nothing that moved can move again
-    const retry = await again.ok('reviewSweep', {
+    const retry = await again.ok('drills.reviewSweep', {
       accountIds: [first, second, third],
       targetAccountId: target,
     });
     expect(retry.transfers.map((t) => [t.fromAccountId, t.amount])).toEqual([[third, usdc(500)]]);
-    const done = await finishedRun(again, (await again.ok('startSweep', { reviewId: retry.reviewId })).runId);
+    const done = await finishedRun(
+      again,
+      (await again.ok('drills.startSweep', { reviewId: retry.reviewId })).runId,
+    );
     expect(done.status).toBe('done');
     expect(await balance(target)).toBe(usdc(1 + 8_499 + 1_000 + 500));
     for (const id of [first, second, third]) expect(await balance(id)).toBe(0n);

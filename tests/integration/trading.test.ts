@@ -36,7 +36,7 @@ const failure = async (promise: Promise<{ ok: boolean; error?: { message: string
   expect(result.ok).toBe(false);
   return result.error!.message;
 };
-const audited = async () => (await app.ok('listAuditLog', {})).total;
+const audited = async () => (await app.ok('audit.list', {})).total;
 
 /** Signs as the person's own trading bot would: the wallet creates a session, the session places orders. */
 async function openPosition(size: bigint): Promise<void> {
@@ -94,12 +94,12 @@ beforeAll(async () => {
     },
   });
   app = await startApp(devnet);
-  await app.ok('setupPassphrase', { passphrase: PASSPHRASE });
-  walletId = (await app.ok('importWallet', { label: 'Investor', secret: bs58.encode(seed) })).walletId;
-  await app.ok('faucet', { walletId, tokenId: USDC, amount: usdc(10_000) });
-  await app.ok('deposit', { walletId, tokenId: USDC, amount: usdc(10_000) });
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+  walletId = (await app.ok('wallets.import', { label: 'Investor', secret: bs58.encode(seed) })).walletId;
+  await app.ok('funds.faucet', { walletId, tokenId: USDC, amount: usdc(10_000) });
+  await app.ok('funds.deposit', { walletId, tokenId: USDC, amount: usdc(10_000) });
   const portfolio = await until(
-    () => app.ok('getPortfolio'),
+    () => app.ok('portfolio.get'),
     (p) => p.wallets[0]!.accounts.length > 0,
   );
   account = portfolio.wallets[0]!.accounts[0]!.accountId;
@@ -111,9 +111,9 @@ afterAll(async () => {
 
 describe('vaults through the app', () => {
   it('deposits after a confirmation that names the vault, and the holding shows', async () => {
-    const vaults = await app.ok('getVaults');
+    const vaults = await app.ok('vaults.get');
     expect(vaults.vaults.map((v) => v.name)).toEqual(['BTC Momentum', 'ETH Mean Reversion']);
-    const summary = await app.ok('prepareAction', {
+    const summary = await app.ok('actions.prepare', {
       kind: 'vaultDeposit',
       walletId,
       accountId: account,
@@ -123,10 +123,10 @@ describe('vaults through the app', () => {
     expect(summary).toMatchObject({ kind: 'vaultDeposit', title: 'Deposit into BTC Momentum' });
     expect(amountLine(summary, 'balanceAfter')).toBe(usdc(9_000));
     expect(summary.lines.map((d) => d.label)).toContain('Shares (about)');
-    const result = await app.ok('confirmAction', { confirmationId: summary.confirmationId });
+    const result = await app.ok('actions.confirm', { confirmationId: summary.confirmationId });
     expect(result.kind).toBe('vaultDeposit');
     expect(numberLine(result, 'shares')).toBeGreaterThan(0n);
-    const holding = (await app.ok('getVaults')).holdings.find((h) => h.vaultId === 1)!;
+    const holding = (await app.ok('vaults.get')).holdings.find((h) => h.vaultId === 1)!;
     expect(holding).toMatchObject({ walletId, accountId: account, shares: numberLine(result, 'shares') });
   });
 
@@ -134,7 +134,7 @@ describe('vaults through the app', () => {
     const before = await audited();
     expect(
       await failure(
-        app.call('prepareAction', {
+        app.call('actions.prepare', {
           kind: 'vaultDeposit',
           walletId,
           accountId: account,
@@ -145,7 +145,7 @@ describe('vaults through the app', () => {
     ).toMatch(/can put at most 9,?000 USDC into a vault/);
     expect(
       await failure(
-        app.call('prepareAction', {
+        app.call('actions.prepare', {
           kind: 'vaultWithdraw',
           walletId,
           accountId: account,
@@ -157,12 +157,12 @@ describe('vaults through the app', () => {
     ).toMatch(/holds 1,?000(\.\d+)? shares of BTC Momentum/);
     expect(
       await failure(
-        app.call('prepareAction', { kind: 'vaultClaim', walletId, accountId: account, vaultId: 1 }),
+        app.call('actions.prepare', { kind: 'vaultClaim', walletId, accountId: account, vaultId: 1 }),
       ),
     ).toMatch(/nothing to claim/);
     expect(
       await failure(
-        app.call('prepareAction', {
+        app.call('actions.prepare', {
           kind: 'vaultDeposit',
           walletId,
           accountId: account,
@@ -175,7 +175,7 @@ describe('vaults through the app', () => {
   });
 
   it('requests a withdrawal, cannot claim it before the epoch ends, then claims exactly what was converted', async () => {
-    const request = await app.ok('prepareAction', {
+    const request = await app.ok('actions.prepare', {
       kind: 'vaultWithdraw',
       walletId,
       accountId: account,
@@ -183,32 +183,33 @@ describe('vaults through the app', () => {
       by: 'QUOTE_NOTIONAL',
       amount: usdc(400),
     });
-    const requested = await app.ok('confirmAction', { confirmationId: request.confirmationId });
+    const requested = await app.ok('actions.confirm', { confirmationId: request.confirmationId });
     expect(numberLine(requested, 'shares')).toBeGreaterThan(0n);
-    const pending = (await app.ok('getVaults')).holdings.find((h) => h.vaultId === 1)!;
+    const pending = (await app.ok('vaults.get')).holdings.find((h) => h.vaultId === 1)!;
     if (pending.claimable === 0n) {
       expect(pending.currentWithdrawal).toBe(numberLine(requested, 'shares'));
       expect(
         await failure(
-          app.call('prepareAction', { kind: 'vaultClaim', walletId, accountId: account, vaultId: 1 }),
+          app.call('actions.prepare', { kind: 'vaultClaim', walletId, accountId: account, vaultId: 1 }),
         ),
       ).toMatch(/becomes claimable at/);
     }
     const ready = await until(
-      async () => (await app.ok('getVaults')).holdings.find((h) => h.vaultId === 1)!,
+      async () => (await app.ok('vaults.get')).holdings.find((h) => h.vaultId === 1)!,
       (h) => h.claimable > 0n,
     );
     expect(ready.claimable).toBeGreaterThan(usdc(390));
     const balance = async () =>
-      (await app.ok('getAccount', { accountId: account })).balances.find((b) => b.tokenId === USDC)!.amount;
+      (await app.ok('portfolio.account', { accountId: account })).balances.find((b) => b.tokenId === USDC)!
+        .amount;
     const before = await balance();
-    const claim = await app.ok('prepareAction', {
+    const claim = await app.ok('actions.prepare', {
       kind: 'vaultClaim',
       walletId,
       accountId: account,
       vaultId: 1,
     });
-    const claimed = await app.ok('confirmAction', { confirmationId: claim.confirmationId });
+    const claimed = await app.ok('actions.confirm', { confirmationId: claim.confirmationId });
     expect(amountLine(claimed, 'receive')).toBe(ready.claimable);
     expect(await balance()).toBe(before + ready.claimable);
   });
@@ -221,7 +222,7 @@ describe('triggers through the app', () => {
       triggerKind?: 'STOP_LOSS' | 'TAKE_PROFIT';
       size?: bigint;
     }) =>
-      app.call('prepareAction', {
+      app.call('actions.prepare', {
         kind: 'addTrigger',
         walletId,
         accountId: account,
@@ -232,7 +233,7 @@ describe('triggers through the app', () => {
       });
     expect(await failure(add({ triggerPrice: 600_000n }))).toMatch(/no open BTC-PERP position/);
     await openPosition(500n);
-    const mark = (await app.ok('getAccount', { accountId: account })).positions[0]!.markPrice;
+    const mark = (await app.ok('portfolio.account', { accountId: account })).positions[0]!.markPrice;
     expect(await failure(add({ triggerPrice: mark + 10_000n }))).toMatch(
       /stop-loss for a long goes below the mark/,
     );
@@ -248,9 +249,9 @@ describe('triggers through the app', () => {
       label: 'Then',
       value: { type: 'text', text: 'sells the whole position at market, reduce-only' },
     });
-    const confirmed = await app.ok('confirmAction', { confirmationId: prepared.value.confirmationId });
+    const confirmed = await app.ok('actions.confirm', { confirmationId: prepared.value.confirmationId });
     const added = { triggerId: numberLine(confirmed, 'triggerId') };
-    let triggers = await app.ok('getTriggers', { accountId: account });
+    let triggers = await app.ok('triggers.get', { accountId: account });
     expect(triggers.active).toEqual([
       expect.objectContaining({
         triggerId: added.triggerId,
@@ -261,7 +262,7 @@ describe('triggers through the app', () => {
       }),
     ]);
 
-    const edit = await app.ok('prepareAction', {
+    const edit = await app.ok('actions.prepare', {
       kind: 'editTrigger',
       walletId,
       accountId: account,
@@ -272,26 +273,26 @@ describe('triggers through the app', () => {
       limitPrice: mark - 21_000n,
       size: 200n,
     });
-    await app.ok('confirmAction', { confirmationId: edit.confirmationId });
-    triggers = await app.ok('getTriggers', { accountId: account });
+    await app.ok('actions.confirm', { confirmationId: edit.confirmationId });
+    triggers = await app.ok('triggers.get', { accountId: account });
     expect(triggers.active[0]).toMatchObject({
       triggerPrice: mark - 20_000n,
       limitPrice: mark - 21_000n,
       size: 200n,
     });
 
-    const remove = await app.ok('prepareAction', {
+    const remove = await app.ok('actions.prepare', {
       kind: 'removeTrigger',
       walletId,
       accountId: account,
       marketId: 0,
       triggerId: added.triggerId,
     });
-    await app.ok('confirmAction', { confirmationId: remove.confirmationId });
-    triggers = await app.ok('getTriggers', { accountId: account });
+    await app.ok('actions.confirm', { confirmationId: remove.confirmationId });
+    triggers = await app.ok('triggers.get', { accountId: account });
     expect(triggers.active).toEqual([]);
     expect(triggers.finished[0]).toMatchObject({ triggerId: added.triggerId, status: 'removed' });
-    const log = await app.ok('listAuditLog', {});
+    const log = await app.ok('audit.list', {});
     expect(log.entries.map((e) => e.kind)).toEqual(
       expect.arrayContaining([
         'addTrigger',
@@ -305,10 +306,10 @@ describe('triggers through the app', () => {
   });
 
   it('lists the newest finished triggers, even past the first page of the exchange’s history', async () => {
-    const mark = (await app.ok('getAccount', { accountId: account })).positions[0]!.markPrice;
+    const mark = (await app.ok('portfolio.account', { accountId: account })).positions[0]!.markPrice;
     const ids: bigint[] = [];
     for (let i = 0; i < 55; i += 1) {
-      const add = await app.ok('prepareAction', {
+      const add = await app.ok('actions.prepare', {
         kind: 'addTrigger',
         walletId,
         accountId: account,
@@ -317,21 +318,21 @@ describe('triggers through the app', () => {
         triggerPrice: mark - 30_000n - BigInt(i),
       });
       const triggerId = numberLine(
-        await app.ok('confirmAction', { confirmationId: add.confirmationId }),
+        await app.ok('actions.confirm', { confirmationId: add.confirmationId }),
         'triggerId',
       );
       ids.push(triggerId);
-      const remove = await app.ok('prepareAction', {
+      const remove = await app.ok('actions.prepare', {
         kind: 'removeTrigger',
         walletId,
         accountId: account,
         marketId: 0,
         triggerId: triggerId,
       });
-      await app.ok('confirmAction', { confirmationId: remove.confirmationId });
+      await app.ok('actions.confirm', { confirmationId: remove.confirmationId });
     }
     // more than one 50-row page on the exchange: the view walks to the newest
-    const { finished } = await app.ok('getTriggers', { accountId: account });
+    const { finished } = await app.ok('triggers.get', { accountId: account });
     expect(finished).toHaveLength(50);
     expect(finished[0]).toMatchObject({ triggerId: ids.at(-1), status: 'removed' });
     expect(finished.map((t) => t.triggerId)).toEqual(ids.slice(-50).reverse());
@@ -339,12 +340,12 @@ describe('triggers through the app', () => {
     // a re-read starts at the last page remembered, not the first: one or two requests, however long
     const pages = vi.spyOn(app.core.services.client, 'triggerFinalisations');
     try {
-      expect((await app.ok('getTriggers', { accountId: account })).finished).toEqual(finished);
+      expect((await app.ok('triggers.get', { accountId: account })).finished).toEqual(finished);
       expect(pages.mock.calls.length).toBeLessThanOrEqual(2);
       expect(pages.mock.calls[0]![1]).toHaveProperty('startInclusive');
 
       // and one finished since is the newest shown
-      const add = await app.ok('prepareAction', {
+      const add = await app.ok('actions.prepare', {
         kind: 'addTrigger',
         walletId,
         accountId: account,
@@ -353,19 +354,19 @@ describe('triggers through the app', () => {
         triggerPrice: mark - 40_000n,
       });
       const triggerId = numberLine(
-        await app.ok('confirmAction', { confirmationId: add.confirmationId }),
+        await app.ok('actions.confirm', { confirmationId: add.confirmationId }),
         'triggerId',
       );
-      const remove = await app.ok('prepareAction', {
+      const remove = await app.ok('actions.prepare', {
         kind: 'removeTrigger',
         walletId,
         accountId: account,
         marketId: 0,
         triggerId: triggerId,
       });
-      await app.ok('confirmAction', { confirmationId: remove.confirmationId });
+      await app.ok('actions.confirm', { confirmationId: remove.confirmationId });
       pages.mockClear();
-      const again = (await app.ok('getTriggers', { accountId: account })).finished;
+      const again = (await app.ok('triggers.get', { accountId: account })).finished;
       expect(pages.mock.calls.length).toBeLessThanOrEqual(2);
       expect(again.map((t) => t.triggerId)).toEqual([...ids, triggerId].slice(-50).reverse());
     } finally {
@@ -377,10 +378,10 @@ describe('triggers through the app', () => {
 
 describe('the margin effect of taking collateral out', () => {
   it('shows free collateral and health after a withdrawal, and refuses one the positions need', async () => {
-    const detail = await app.ok('getAccount', { accountId: account });
+    const detail = await app.ok('portfolio.account', { accountId: account });
     expect(detail.positions.length).toBeGreaterThan(0);
     const withdraw = (amount: bigint) =>
-      app.call('prepareAction', { kind: 'withdraw', walletId, accountId: account, tokenId: USDC, amount });
+      app.call('actions.prepare', { kind: 'withdraw', walletId, accountId: account, tokenId: USDC, amount });
     const balance = detail.balances.find((b) => b.tokenId === USDC)!.amount;
     expect(balance).toBeGreaterThan(detail.freeCollateral);
     // more than is free, though less than the balance: the position needs the rest

@@ -1,6 +1,6 @@
 // Reading the typed lines of a summary or a result by key, failing loudly when the line is missing or of
 // another type, so a test that asks for a fee gets a bigint or a clear failure.
-import type { Line, LineValue } from '../../src/shared/ipc/action-schemas';
+import type { Line, LineValue } from '../../src/shared/ipc/actions';
 
 type Shown = { lines: Line[] };
 

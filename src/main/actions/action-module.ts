@@ -2,7 +2,7 @@
 // what the person reviews and how to build the action; `result` says what came of it. The pipeline runs
 // these for every kind alike (review, confirmation, passphrase, signing, audit) and knows no kind itself.
 import type { ActionKind, ReceiptKind } from '../../protocol/types';
-import type { IntentKind, IntentOf, Line } from '../../shared/ipc/action-schemas';
+import type { IntentKind, IntentOf, Line } from '../../shared/ipc/actions';
 import type { ActionContext } from './context';
 import type { AuditWords } from '../audit/audit-wording';
 

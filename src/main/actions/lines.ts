@@ -1,5 +1,5 @@
 // Builders for the typed lines of summaries and results, so every module states a fact the same way.
-import type { Line } from '../../shared/ipc/action-schemas';
+import type { Line } from '../../shared/ipc/actions';
 
 export const text = (key: string, label: string, value: string): Line => ({
   key,

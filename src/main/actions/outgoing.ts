@@ -3,7 +3,7 @@
 // token out changes the account's margin, which the review shows.
 import { AppFailure } from '../../shared/result';
 import type { TokenInfo } from '../../shared/exchange/info';
-import type { Line } from '../../shared/ipc/action-schemas';
+import type { Line } from '../../shared/ipc/actions';
 import type { Account } from '../exchange/account-model';
 import { balanceOf, money, type ActionContext } from './context';
 import { amount as amountLine, percent } from './lines';

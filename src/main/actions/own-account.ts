@@ -2,7 +2,7 @@
 // read, how the review starts and ends (the account, then the quote balance after) and what the audit
 // records. No passphrase: nothing leaves the wallets.
 import type { TokenInfo } from '../../shared/exchange/info';
-import type { Line } from '../../shared/ipc/action-schemas';
+import type { Line } from '../../shared/ipc/actions';
 import type { ActionKind } from '../../protocol/types';
 import type { Account } from '../exchange/account-model';
 import type { ActionPlan } from './action-module';

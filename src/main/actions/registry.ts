@@ -1,6 +1,6 @@
 // Every action kind and the module that plans it and reads its result. Typed by the intent schema: a kind
 // added to IntentSchema without a module here does not compile, and a module for no kind does not either.
-import type { IntentKind } from '../../shared/ipc/action-schemas';
+import type { IntentKind } from '../../shared/ipc/actions';
 import type { ActionModule } from './action-module';
 import { withdraw } from './withdraw';
 import { transfer } from './transfer';

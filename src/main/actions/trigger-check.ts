@@ -4,7 +4,7 @@
 import { AppFailure } from '../../shared/result';
 import { formatAmount } from '../../shared/money';
 import type { MarketInfo } from '../../shared/exchange/info';
-import type { IntentOf, Line } from '../../shared/ipc/action-schemas';
+import type { IntentOf, Line } from '../../shared/ipc/actions';
 import type { ActionKind, AddTriggerFields } from '../../protocol/types';
 import type { ActionPlan } from './action-module';
 import { ownAccountPlan, type OwnAccount } from './own-account';

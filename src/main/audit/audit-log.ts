@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
-import type { AuditQuerySchema } from '../../shared/ipc/app-schemas';
+import type { AuditQuerySchema } from '../../shared/ipc/audit';
 import { toCsv } from '../../shared/csv';
 import { formatIsoTime } from '../../shared/time';
 import { BASE58_CHAR } from '../../shared/base58';

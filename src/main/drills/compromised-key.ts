@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import type { CompromisedKeyReviewSchema } from '../../shared/ipc/drills';
-import type { ActionResult, Intent, Summary } from '../../shared/ipc/action-schemas';
+import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletInfo } from '../wallets/wallet-service';
 import type { SessionView } from '../sessions/session-manager';

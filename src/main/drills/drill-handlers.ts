@@ -6,10 +6,7 @@ import { DrillRuns } from './drill-run';
 import { CompromisedKeyDrill } from './compromised-key';
 import { Sweep } from './sweep';
 
-type DrillMethod =
-  'reviewCompromisedKey' | 'startCompromisedKey' | 'reviewSweep' | 'startSweep' | 'getDrillRun';
-
-export function drillHandlers(s: Services): Pick<Handlers, DrillMethod> {
+export function drillHandlers(s: Services): Handlers['drills'] {
   const runs = new DrillRuns();
   // getters, not values: the exchange's services are read at each use (spreading would read them now)
   const deps = {
@@ -35,6 +32,6 @@ export function drillHandlers(s: Services): Pick<Handlers, DrillMethod> {
     startCompromisedKey: async ({ walletIds }) => compromisedKey.start(walletIds),
     reviewSweep: ({ accountIds, targetAccountId }) => sweep.review(accountIds, targetAccountId),
     startSweep: ({ reviewId, passphrase }) => sweep.start(reviewId, passphrase),
-    getDrillRun: async ({ runId }) => runs.get(runId).view(s.audit),
+    run: async ({ runId }) => runs.get(runId).view(s.audit),
   };
 }

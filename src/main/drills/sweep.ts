@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import type { SweepReviewSchema } from '../../shared/ipc/drills';
-import type { ActionResult, Intent, Summary } from '../../shared/ipc/action-schemas';
+import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { Account } from '../exchange/account-model';
 import type { WalletInfo } from '../wallets/wallet-service';

@@ -1,7 +1,8 @@
 // Binds the contract to ipcMain: one handler per named method, the sender frame checked first, then the
 // shared dispatcher (argument parsing, Result mapping). Events go out on their own named channels.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { METHOD_NAMES, eventChannel, methodChannel } from '../../shared/ipc/channels';
+import { eventChannel, methodChannel } from '../../shared/ipc/channels';
+import { METHOD_NAMES } from '../../shared/ipc/contract';
 import type { Dispatch } from '../ipc-dispatch';
 import type { EventBus } from '../events';
 import { err } from '../../shared/result';

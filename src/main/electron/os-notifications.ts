@@ -4,7 +4,7 @@
 import { Notification } from 'electron';
 import type { EventBus } from '../events';
 import type { MarketsInfo } from '../../shared/exchange/info';
-import type { EventOf } from '../../shared/ipc/contract';
+import type { EventOf } from '../../shared/ipc/events';
 import { accountNotice, depositNotice, type Notice } from '../../shared/notices';
 import { money } from '../actions/context';
 

@@ -3,7 +3,7 @@
 import { StreamClient } from './stream-client';
 import type { ExchangeClient } from './exchange-client';
 import type { z } from 'zod';
-import type { AccountUpdateSchema } from '../../shared/ipc/app-schemas';
+import type { AccountUpdateSchema } from '../../shared/ipc/portfolio';
 
 /**
  * A person should see within five seconds that the exchange went away, and a process that hangs closes no

@@ -7,7 +7,7 @@ import { UserJsonSchema, userFromJson, type User } from '../../shared/exchange/u
 import { AccountJsonSchema } from '../../shared/exchange/account';
 import { MarketHistoryPageJsonSchema, MarketStatsJsonSchema } from '../../shared/exchange/markets';
 import { Num, U64Num, UInt } from '../../shared/exchange/json';
-import { PnlSummaryJsonSchema } from '../../shared/exchange/history';
+import { HISTORY_PAGE_SCHEMAS, PnlSummaryJsonSchema, type HistoryKind } from '../../shared/exchange/history';
 import { SettlementDepositSchema, SettlementVaultsSchema } from '../../shared/exchange/settlement';
 import { AccountVaultUserStateInfoSchema, VaultViewStateSchema } from '../../shared/exchange/vaults';
 import { FinaliseTriggerPageSchema, TriggerListSchema } from '../../shared/exchange/triggers';
@@ -15,7 +15,7 @@ import { MoneyFormatError, scaledFromDecimal } from '../../shared/money';
 import { AppFailure } from '../../shared/result';
 import type { HttpClient } from './http-client';
 import { accountFromJson, type Account } from './account-model';
-import { HISTORY_SCHEMAS, historyFromJson, type HistoryKind } from './history-model';
+import { historyFromJson } from './history-model';
 import { scalerFor } from './scale';
 import { holdingFromJson, vaultFromJson } from './vault-model';
 
@@ -126,10 +126,14 @@ export function createExchangeClient(http: HttpClient) {
     ) => {
       const path = `/account/${accountId}/history/${kind}`;
       const [json, markets] = await Promise.all([
-        http.getJson(path, HISTORY_SCHEMAS[kind] as (typeof HISTORY_SCHEMAS)[K], query),
+        http.getJson(path, HISTORY_PAGE_SCHEMAS[kind] as (typeof HISTORY_PAGE_SCHEMAS)[K], query),
         info(),
       ]);
-      return historyFromJson(kind, json as z.output<(typeof HISTORY_SCHEMAS)[K]>, scalerFor(markets, path));
+      return historyFromJson(
+        kind,
+        json as z.output<(typeof HISTORY_PAGE_SCHEMAS)[K]>,
+        scalerFor(markets, path),
+      );
     },
     /** cumulative realized PnL (trading, funding, fees) over a window, with its running series */
     pnlSummary: async (accountId: number, query: { since?: string; until?: string } = {}) => {

@@ -3,34 +3,11 @@
 // transaction, a withdrawal's settlement status) come from the devnet's extra fields when present and are
 // null otherwise, so the app reads a public engine's history too.
 import type { z } from 'zod';
-import {
-  DepositPageJsonSchema,
-  FeeTierHistoryPageJsonSchema,
-  FundingPageJsonSchema,
-  LiquidationPageJsonSchema,
-  PnlPageJsonSchema,
-  PositionHistoryPageJsonSchema,
-  TransferPageJsonSchema,
-  WithdrawalPageJsonSchema,
-} from '../../shared/exchange/history';
-import { VaultDepositPageSchema, VaultWithdrawalPageSchema } from '../../shared/exchange/vaults';
-import type { HistoryPage } from '../../shared/ipc/app-schemas';
+import { HISTORY_PAGE_SCHEMAS, type HistoryKind } from '../../shared/exchange/history';
+import type { HistoryPage } from '../../shared/ipc/history';
 import type { Scaler } from './scale';
 
-export const HISTORY_SCHEMAS = {
-  deposit: DepositPageJsonSchema,
-  withdrawal: WithdrawalPageJsonSchema,
-  transfer: TransferPageJsonSchema,
-  pnl: PnlPageJsonSchema,
-  position: PositionHistoryPageJsonSchema,
-  funding: FundingPageJsonSchema,
-  liquidation: LiquidationPageJsonSchema,
-  'fee-tier': FeeTierHistoryPageJsonSchema,
-  'vault/deposit': VaultDepositPageSchema,
-  'vault/withdrawal': VaultWithdrawalPageSchema,
-} as const;
-export type HistoryKind = keyof typeof HISTORY_SCHEMAS;
-type JsonPage<K extends HistoryKind> = z.output<(typeof HISTORY_SCHEMAS)[K]>;
+type JsonPage<K extends HistoryKind> = z.output<(typeof HISTORY_PAGE_SCHEMAS)[K]>;
 
 const cursor = (page: { nextStartInclusive?: string | null | undefined }) =>
   page.nextStartInclusive ? { nextStartInclusive: page.nextStartInclusive } : {};

@@ -21,7 +21,7 @@ import type { AuditLog } from '../audit/audit-log';
 import { money } from '../actions/context';
 import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
 import { LAMPORTS_PER_SIGNATURE, isUnanswered, type ChainClient } from './chain-client';
-import type { ChainBalancesSchema, TrackedDepositSchema } from '../../shared/ipc/app-schemas';
+import type { ChainBalancesSchema, TrackedDepositSchema } from '../../shared/ipc/funds';
 
 /** txId: the transaction signature, known from signing on */
 export type TrackedDeposit = z.output<typeof TrackedDepositSchema>;

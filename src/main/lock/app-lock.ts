@@ -21,7 +21,7 @@ import {
   type LockRecord,
 } from './lock-record';
 import type { z } from 'zod';
-import type { LockStateSchema } from '../../shared/ipc/app-schemas';
+import type { LockStateSchema } from '../../shared/ipc/lock';
 import { MIN_PASSPHRASE_LENGTH } from '../../shared/passphrase-rules';
 
 /** retryAfterSeconds: seconds to wait before another attempt is accepted, when backing off */

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { SettingsViewSchema } from '../../shared/ipc/app-schemas';
+import type { SettingsViewSchema } from '../../shared/ipc/settings';
 import { AppFailure } from '../../shared/result';
 import type { FetchLike } from '../exchange/http-client';
 import type { Services } from '../services';
@@ -192,7 +192,7 @@ export class Network {
     });
   }
 
-  /** What getAppInfo calls the network: the demo devnet is an embedded devnet. */
+  /** What app.info calls the network: the demo devnet is an embedded devnet. */
   appInfo(): { kind: 'embedded-devnet' | 'custom'; baseUrl: string } {
     const a = this.active;
     return {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppFailure } from '../../shared/result';
 import type { MarketsInfo } from '../../shared/exchange/info';
-import type { ActionResult, Intent, Summary } from '../../shared/ipc/action-schemas';
+import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { SigningKey } from '../../protocol/keys';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';

@@ -1,7 +1,8 @@
 // One page of an account's history, of any kind the app shows, in the contract's shape: the exchange client
 // reads the public rows and scales them (exchange/history-model.ts); the page is tagged with its kind so
 // the screens know which columns it has.
-import type { HistoryKind, HistoryPage } from '../../shared/ipc/app-schemas';
+import type { HistoryKind } from '../../shared/exchange/history';
+import type { HistoryPage } from '../../shared/ipc/history';
 import type { ExchangeClient } from '../exchange/exchange-client';
 
 export function historyPage(

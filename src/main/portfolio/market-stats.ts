@@ -3,7 +3,7 @@
 // (close24h against prevClose24h) when it gives both; otherwise it is measured against the hourly mark of
 // 24 hours ago, or of the oldest hour there is when the exchange is younger than that (the devnet after a
 // fresh start), and says over how many hours it was measured.
-import type { MarketStatsView } from '../../shared/ipc/app-schemas';
+import type { MarketStatsView } from '../../shared/ipc/portfolio';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import { scaledFromDecimal } from '../../shared/money';
 import type { ExchangeClient } from '../exchange/exchange-client';

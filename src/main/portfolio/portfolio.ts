@@ -8,7 +8,7 @@ import type {
   AccountViewSchema,
   PortfolioHistorySchema,
   PortfolioSchema,
-} from '../../shared/ipc/app-schemas';
+} from '../../shared/ipc/portfolio';
 import type { Services } from '../services';
 import { sumSteps, zipSeries, type Point } from './series';
 import { distanceLevel, healthLevel, liquidationDistanceBps } from './risk';

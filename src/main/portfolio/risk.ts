@@ -1,7 +1,7 @@
 // Margin health and distance to liquidation as levels a person reads at a glance, computed here so the
 // screens only choose a colour and a word for each level. All arithmetic is bigint basis points.
 import type { z } from 'zod';
-import type { RiskLevelSchema } from '../../shared/ipc/app-schemas';
+import type { RiskLevelSchema } from '../../shared/ipc/portfolio';
 
 export type RiskLevel = z.infer<typeof RiskLevelSchema>;
 

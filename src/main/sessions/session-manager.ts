@@ -16,7 +16,7 @@ import type { EngineClock } from '../exchange/engine-clock';
 import type { SubmitOptions, Submitter } from '../pipeline/submitter';
 import type { AuditLog } from '../audit/audit-log';
 import { writeFileAtomic } from '../../protocol/atomic-file';
-import type { SessionViewSchema } from '../../shared/ipc/app-schemas';
+import type { SessionViewSchema } from '../../shared/ipc/sessions';
 
 const LocalSessionSchema = z.object({
   sessionId: z.string(),

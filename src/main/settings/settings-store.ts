@@ -9,7 +9,7 @@ import {
   AccountNamesSchema,
   NetworkChoiceSchema,
   ThemeSchema,
-} from '../../shared/ipc/app-schemas';
+} from '../../shared/ipc/settings';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../../protocol/atomic-file';
 

@@ -1,6 +1,6 @@
 // What the triggers panel shows: an account's active triggers and its newest finished ones.
 import type { z } from 'zod';
-import type { TriggersViewSchema } from '../../shared/ipc/app-schemas';
+import type { TriggersViewSchema } from '../../shared/ipc/triggers';
 import type { Services } from '../services';
 
 type TriggersView = z.output<typeof TriggersViewSchema>;

@@ -1,7 +1,7 @@
 // What the Vaults page shows: every vault with its value and epoch, and every holding of every account of
 // every wallet. Amounts stay bigint.
 import type { z } from 'zod';
-import type { VaultsViewSchema } from '../../shared/ipc/app-schemas';
+import type { VaultsViewSchema } from '../../shared/ipc/vaults';
 import type { Services } from '../services';
 
 type VaultsView = z.output<typeof VaultsViewSchema>;

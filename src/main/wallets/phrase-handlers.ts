@@ -4,17 +4,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import type { Services } from '../services';
 import type { AccountLookup } from './phrase-service';
 
-type PhraseMethod =
-  | 'listPhrases'
-  | 'createPhraseWallet'
-  | 'confirmPhraseBackup'
-  | 'discoverPhrase'
-  | 'importPhraseWallets'
-  | 'addNextWallet'
-  | 'exportPhrase'
-  | 'forgetPhrase';
-
-export function phraseHandlers(s: Services): Pick<Handlers, PhraseMethod> {
+export function phraseHandlers(s: Services): Handlers['phrases'] {
   const lookup = async (publicKey: string): Promise<AccountLookup> => {
     const user = await s.client.user(publicKey);
     if (!user) return { registered: false, accounts: [] };
@@ -25,16 +15,15 @@ export function phraseHandlers(s: Services): Pick<Handlers, PhraseMethod> {
     };
   };
   return {
-    listPhrases: async () => s.phrases.list(),
-    createPhraseWallet: async ({ label, wordCount }) => s.phrases.create(label, wordCount),
-    confirmPhraseBackup: ({ pendingId, answers }) => s.phrases.confirmBackup(pendingId, answers),
-    discoverPhrase: ({ phrase, bip39Passphrase }) =>
-      s.phrases.discover(phrase, bip39Passphrase ?? '', lookup),
-    importPhraseWallets: ({ discoveryId, scheme, indices, label }) =>
+    list: async () => s.phrases.list(),
+    create: async ({ label, wordCount }) => s.phrases.create(label, wordCount),
+    confirmBackup: ({ pendingId, answers }) => s.phrases.confirmBackup(pendingId, answers),
+    discover: ({ phrase, bip39Passphrase }) => s.phrases.discover(phrase, bip39Passphrase ?? '', lookup),
+    importWallets: ({ discoveryId, scheme, indices, label }) =>
       s.phrases.importChosen(discoveryId, scheme, indices, label),
     addNextWallet: ({ phraseId, label }) => s.phrases.addNext(phraseId, label),
-    exportPhrase: ({ phraseId, passphrase }) => s.phrases.export(phraseId, passphrase),
-    forgetPhrase: async ({ phraseId }) => {
+    export: ({ phraseId, passphrase }) => s.phrases.export(phraseId, passphrase),
+    forget: async ({ phraseId }) => {
       await s.phrases.forget(phraseId);
       return { done: true as const };
     },

@@ -23,7 +23,7 @@ import { writeFileAtomic } from '../../protocol/atomic-file';
 import type { WalletInfo, WalletService } from './wallet-service';
 import { checkPhrase, newPhrase, normalisePhrase, phraseSeed } from './mnemonic';
 import { derivePath } from './slip10';
-import type { DiscoveredAddressSchema, PhraseViewSchema } from '../../shared/ipc/phrase-schemas';
+import type { DiscoveredAddressSchema, PhraseViewSchema } from '../../shared/ipc/phrases';
 
 /** the scheme a phrase made here derives along: the one Phantom, Solflare and Backpack use */
 const NEW_PHRASE_SCHEME: PathScheme = 'bip44-change';

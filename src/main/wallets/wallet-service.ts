@@ -13,7 +13,7 @@ import { ProtocolError } from '../../protocol/errors';
 import type { SecretStore } from '../keychain/secret-store';
 import type { AppLock } from '../lock/app-lock';
 import { writeFileAtomic } from '../../protocol/atomic-file';
-import type { WalletInfoSchema } from '../../shared/ipc/app-schemas';
+import type { WalletInfoSchema } from '../../shared/ipc/wallets';
 
 export type WalletInfo = z.output<typeof WalletInfoSchema>;
 

@@ -222,7 +222,9 @@ function Shell() {
             <Button
               size="xs"
               variant="default"
-              onClick={() => void unwrap(wallet.lock()).then((s) => client.setQueryData(['lockState'], s))}
+              onClick={() =>
+                void unwrap(wallet.lock.lock()).then((s) => client.setQueryData(['lockState'], s))
+              }
             >
               Lock
             </Button>

@@ -8,7 +8,7 @@ import '@mantine/core/styles.css';
 import { VirtualTable } from '../src/components/VirtualTable';
 import { historyColumns, historyRowKey } from '../src/components/history/columns';
 import type { HistoryFormat } from '../src/components/history/history-format';
-import type { HistoryRowOf } from '../../shared/ipc/app-schemas';
+import type { HistoryRowOf } from '../../shared/ipc/history';
 import { formatAmount } from '../../shared/money';
 import { formatIsoTime, fromSeconds } from '../../shared/time';
 

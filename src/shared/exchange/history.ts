@@ -6,6 +6,7 @@
 // RFC3339 strings, ids as decimal strings, amounts as JSON numbers in human units.
 import { z } from 'zod';
 import { Base58Key, Num, SideJson, TimeText, U64Text, UInt, pageOf } from './json';
+import { VaultDepositPageSchema, VaultWithdrawalPageSchema } from './vaults';
 
 /** `DepositInfo` + devnet extras (chainTxId, sender) */
 export const DepositInfoJsonSchema = z.object({
@@ -134,6 +135,22 @@ export const PositionHistoryPageJsonSchema = pageOf(PositionHistoryJsonSchema);
 export const FundingPageJsonSchema = pageOf(FundingInfoJsonSchema);
 export const LiquidationPageJsonSchema = pageOf(LiquidationInfoJsonSchema);
 export const FeeTierHistoryPageJsonSchema = pageOf(FeeTierHistoryJsonSchema);
+
+/** Every history kind the interface serves at /account/{id}/history/{kind}, in the app's tab order. */
+export const HISTORY_PAGE_SCHEMAS = {
+  deposit: DepositPageJsonSchema,
+  withdrawal: WithdrawalPageJsonSchema,
+  transfer: TransferPageJsonSchema,
+  pnl: PnlPageJsonSchema,
+  position: PositionHistoryPageJsonSchema,
+  funding: FundingPageJsonSchema,
+  liquidation: LiquidationPageJsonSchema,
+  'fee-tier': FeeTierHistoryPageJsonSchema,
+  'vault/deposit': VaultDepositPageSchema,
+  'vault/withdrawal': VaultWithdrawalPageSchema,
+} as const;
+export type HistoryKind = keyof typeof HISTORY_PAGE_SCHEMAS;
+export const HISTORY_KINDS = Object.keys(HISTORY_PAGE_SCHEMAS) as [HistoryKind, ...HistoryKind[]];
 
 /** GET /account/{id}/position/summary: per market, realized trading and funding PnL over three horizons */
 const PnlHorizons = z.object({ sinceChange: Num, sinceOpen: Num, allTime: Num });

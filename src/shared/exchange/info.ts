@@ -1,6 +1,6 @@
 // GET /info. On the wire: rest.md's `MarketsInfo { markets: MarketInfo[], tokens: TokenInfo[] }`, margin
 // fractions as JSON numbers (imf 0.05 = 5%). In the app: the model below (fractions as basis points, the
-// quote token named), built from the wire form in infoFromJson and carried over IPC by getMarkets.
+// quote token named), built from the wire form in infoFromJson and carried over IPC by app.markets.
 import { z } from 'zod';
 import { Num, UInt } from './json';
 import { scaledFromDecimal } from '../money';

@@ -4,7 +4,8 @@
 // then started; main runs it step by step and the screen polls the run for its progress and its record.
 import { z } from 'zod';
 import { AccountId, Address, Id, MarketId, Passphrase, TokenId } from './ids';
-import { AuditEntryViewSchema } from './app-schemas';
+import { AuditEntryViewSchema } from './audit';
+import { FRESH_UNLOCK, UNLOCKED, UNLOCKED_READ, group } from './method';
 
 const WalletIds = z.array(Id).min(1).max(32);
 
@@ -99,11 +100,19 @@ export const DrillRunSchema = z.object({
 
 const RunId = z.object({ runId: Id });
 
-export const drillMethods = {
+export const drills = group({
   /** what the drill would do now: every session, open order and trigger of the chosen wallets */
-  reviewCompromisedKey: { args: z.object({ walletIds: WalletIds }), result: CompromisedKeyReviewSchema },
-  /** starts the drill (wallet-signed revocations: a fresh unlock) and returns its run at once */
-  startCompromisedKey: { args: z.object({ walletIds: WalletIds }), result: DrillRunSchema },
+  reviewCompromisedKey: {
+    args: z.object({ walletIds: WalletIds }),
+    result: CompromisedKeyReviewSchema,
+    access: UNLOCKED,
+  },
+  /** starts the drill and returns its run at once; revoking is wallet-signed: a passphrase of the last minutes */
+  startCompromisedKey: {
+    args: z.object({ walletIds: WalletIds }),
+    result: DrillRunSchema,
+    access: FRESH_UNLOCK,
+  },
   /** every transfer a sweep of the accounts into the target would make, reviewed once */
   reviewSweep: {
     args: z.object({
@@ -111,11 +120,14 @@ export const drillMethods = {
       targetAccountId: AccountId,
     }),
     result: SweepReviewSchema,
+    access: UNLOCKED,
   },
-  /** runs a reviewed sweep; the passphrase once when any transfer leaves the person's wallets */
+  /** runs a reviewed sweep; money leaving is checked by the sweep itself: the passphrase typed for it */
   startSweep: {
     args: z.object({ reviewId: Id, passphrase: Passphrase.optional() }),
     result: DrillRunSchema,
+    access: UNLOCKED,
   },
-  getDrillRun: { args: RunId, result: DrillRunSchema },
-} as const;
+  /** polled while a drill runs, so not activity */
+  run: { args: RunId, result: DrillRunSchema, access: UNLOCKED_READ },
+});

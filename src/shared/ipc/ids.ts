@@ -1,6 +1,7 @@
 // The identifiers and amounts the IPC schemas share: one definition of what a valid account id, token id or
 // base58 address is, used by every method that takes one.
 import { z } from 'zod';
+import { BASE58_KEY } from '../base58';
 
 export const Id = z.string().min(1).max(64);
 export const AccountId = z.number().int().min(0).max(0xffffffff);
@@ -12,5 +13,5 @@ export const Amount = z
   .bigint()
   .positive()
   .max((1n << 64n) - 1n);
-export const Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 address');
+export const Address = z.string().regex(BASE58_KEY, 'must be a base58 address');
 export const Passphrase = z.string().min(1).max(1024);

@@ -10,7 +10,7 @@ import { createDispatcher } from '../../../src/main/ipc-dispatch';
 import { createKeyringStore, type SecretStore } from '../../../src/main/keychain/secret-store';
 import { MemorySecretStore } from '../../support/memory-store';
 import type { ArgsOf, ResultOf } from '../../../src/shared/ipc/contract';
-import type { MethodName } from '../../../src/shared/ipc/channels';
+import type { MethodName } from '../../../src/shared/ipc/contract';
 import type { Result } from '../../../src/shared/result';
 
 export const PASSPHRASE = 'integration passphrase';

@@ -1,8 +1,8 @@
-// window.wallet for the browser host: the same named methods as the Electron preload, carried over the
-// host's loopback WebSocket. Only used when no preload provided window.wallet.
-import { METHOD_NAMES, EVENT_NAMES, type EventName } from '../../../shared/ipc/channels';
-import { eventMethodName, eventPayloads, type WalletApi } from '../../../shared/ipc/contract';
-import { checkResult } from '../../../shared/ipc/checked-api';
+// window.wallet for the browser host: the same grouped methods as the Electron preload, carried over the
+// host's loopback WebSocket by full name (`wallets.list`). Only used when no preload provided window.wallet.
+import type { MethodName } from '../../../shared/ipc/contract';
+import { EVENT_NAMES, eventMethodName, eventPayloads, type EventName } from '../../../shared/ipc/events';
+import { checkResult, groupedMethods, type WalletApi } from '../../../shared/ipc/checked-api';
 import { parseWire, stringifyWire } from '../../../shared/wire-json';
 import type { Result } from '../../../shared/result';
 
@@ -62,7 +62,7 @@ export function createHostBridge(): WalletApi {
     return opening;
   }
 
-  async function call(method: (typeof METHOD_NAMES)[number], arg: unknown): Promise<Result<unknown>> {
+  async function call(method: MethodName, arg: unknown): Promise<Result<unknown>> {
     let ws: WebSocket;
     try {
       ws = await connect();
@@ -78,8 +78,7 @@ export function createHostBridge(): WalletApi {
     return checkResult(method, result);
   }
 
-  const api: Record<string, unknown> = {};
-  for (const method of METHOD_NAMES) api[method] = (arg?: unknown) => call(method, arg);
+  const api = groupedMethods(call);
   for (const event of EVENT_NAMES) {
     api[eventMethodName(event)] = (listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
@@ -89,5 +88,5 @@ export function createHostBridge(): WalletApi {
       return () => set.delete(listener);
     };
   }
-  return api as WalletApi;
+  return Object.freeze(api) as WalletApi;
 }

@@ -1,7 +1,6 @@
 // The renderer's one handle on the app: the preload's window.wallet under Electron, the host bridge otherwise.
-import type { WalletApi } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
-import { checkedApi } from '../../../shared/ipc/checked-api';
+import { checkedApi, type WalletApi } from '../../../shared/ipc/checked-api';
 import { createHostBridge } from './host-bridge';
 
 declare global {

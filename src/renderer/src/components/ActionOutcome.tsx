@@ -2,7 +2,7 @@
 // look it up, behind "Details", not in the sentence a person reads.
 import { useState } from 'react';
 import { Alert, Anchor, Text } from '@mantine/core';
-import type { ActionResult } from '../../../shared/ipc/action-schemas';
+import type { ActionResult } from '../../../shared/ipc/actions';
 
 export function ActionOutcome({ result }: { result: ActionResult | null }) {
   const [details, setDetails] = useState(false);

@@ -12,7 +12,7 @@ const SOL_DECIMALS = 9;
 /** A wallet's on-chain balances, re-read every few seconds while shown (deposits and payouts move them). */
 export const chainBalancesQuery = (walletId: string) => ({
   queryKey: keys.chain(walletId),
-  queryFn: () => unwrap(wallet.getChainBalances({ walletId })),
+  queryFn: () => unwrap(wallet.funds.chainBalances({ walletId })),
   refetchInterval: 4_000,
 });
 

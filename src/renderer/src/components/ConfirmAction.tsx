@@ -10,7 +10,7 @@ import { keys } from '../hooks/queries';
 import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { ErrorNote } from './ErrorNote';
 import { useReturnFocus } from './focus-return';
-import type { ActionResult, Summary } from '../../../shared/ipc/action-schemas';
+import type { ActionResult, Summary } from '../../../shared/ipc/actions';
 import { SummaryTable } from './SummaryTable';
 
 export function ConfirmAction({
@@ -41,7 +41,7 @@ export function ConfirmAction({
     try {
       const result = await fresh.guard((passphrase) =>
         unwrap(
-          wallet.confirmAction({
+          wallet.actions.confirm({
             confirmationId: summary.confirmationId,
             ...(summary.moneyLeaves && passphrase !== undefined ? { passphrase } : {}),
           }),

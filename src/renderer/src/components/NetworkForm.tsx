@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { NetworkChoiceSchema } from '../../../shared/ipc/app-schemas';
+import type { NetworkChoiceSchema } from '../../../shared/ipc/settings';
 import { unwrap, wallet } from '../bridge/wallet';
 import { afterNetworkChange, keys } from '../hooks/queries';
 import { useAction } from '../hooks/useAction';
@@ -54,7 +54,7 @@ export function NetworkForm({
     run(async () => {
       const choice: Choice = kind === 'custom' ? { kind, url } : { kind };
       try {
-        const view = await fresh.guard(() => unwrap(wallet.setNetwork(choice)));
+        const view = await fresh.guard(() => unwrap(wallet.settings.setNetwork(choice)));
         client.setQueryData(keys.settings, view);
         await afterNetworkChange(client);
         onDone?.();

@@ -3,7 +3,7 @@
 // and funding under the PnL, and the side and size under the market, so nothing is cut off.
 import { Anchor, Table, Text } from '@mantine/core';
 import type { z } from 'zod';
-import type { PositionViewSchema } from '../../../shared/ipc/app-schemas';
+import type { PositionViewSchema } from '../../../shared/ipc/portfolio';
 import { useMarketFormat, useTokens } from '../hooks/queries';
 import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
 import { DistanceBadge } from './RiskBadges';

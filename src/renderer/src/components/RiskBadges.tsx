@@ -2,7 +2,7 @@
 // the only signal. Main computes the figures and their levels; data-level carries the level for tests.
 import { Badge, Tooltip } from '@mantine/core';
 import type { z } from 'zod';
-import type { RiskLevelSchema } from '../../../shared/ipc/app-schemas';
+import type { RiskLevelSchema } from '../../../shared/ipc/portfolio';
 import { formatBps } from '../../../shared/figures';
 
 type RiskLevel = z.infer<typeof RiskLevelSchema>;

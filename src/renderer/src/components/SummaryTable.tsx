@@ -2,7 +2,7 @@
 // review of a deposit, which the wallet signs on the settlement chain.
 import { Table } from '@mantine/core';
 import { useAccountNames, useTokens } from '../hooks/queries';
-import type { Line, LineValue } from '../../../shared/ipc/action-schemas';
+import type { Line, LineValue } from '../../../shared/ipc/actions';
 import { formatBps, formatFigure } from '../../../shared/figures';
 
 /** What is about to be signed, exactly: every non-zero place of an amount, nothing rounded. */

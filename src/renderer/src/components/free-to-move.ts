@@ -3,7 +3,7 @@
 // collateral may go, which is the exchange's own rule. Other tokens may go up to their balance. Bigint only.
 import type { ResultOf } from '../../../shared/ipc/contract';
 
-type AccountView = ResultOf<'getPortfolio'>['wallets'][number]['accounts'][number];
+type AccountView = ResultOf<'portfolio.get'>['wallets'][number]['accounts'][number];
 
 export interface FreeToMove {
   balance: bigint;

@@ -3,12 +3,13 @@
 // oldest-first history appear, instead of every page loaded so far (2,000 of them for 100k rows).
 import { useInfiniteQuery, useQueries, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { HISTORY_KINDS, type HistoryKind, type HistoryPage } from '../../../shared/ipc/app-schemas';
+import { HISTORY_KINDS, type HistoryKind } from '../../../shared/exchange/history';
+import type { HistoryPage } from '../../../shared/ipc/history';
 
 type Pages = InfiniteData<HistoryPage, string | undefined>;
 
 const fetchPage = (accountId: number, kind: HistoryKind, startInclusive: string | undefined) =>
-  unwrap(wallet.getHistory({ accountId, kind, ...(startInclusive ? { startInclusive } : {}) }));
+  unwrap(wallet.history.page({ accountId, kind, ...(startInclusive ? { startInclusive } : {}) }));
 
 export function useHistory(accountId: number, kind: HistoryKind) {
   return useInfiniteQuery({
@@ -56,7 +57,7 @@ async function fetchAll(accountId: number, kind: HistoryKind): Promise<HistoryPa
   let cursor: string | undefined;
   do {
     const page = await unwrap(
-      wallet.getHistory({
+      wallet.history.page({
         accountId,
         kind,
         pageSize: FEED_PAGE_SIZE,

@@ -12,9 +12,9 @@ export async function refreshAccount(
   keys: { portfolio: readonly unknown[]; account: (id: number) => readonly unknown[] },
   accountId: number,
 ): Promise<void> {
-  let detail: ResultOf<'getAccount'>;
+  let detail: ResultOf<'portfolio.account'>;
   try {
-    detail = await unwrap(wallet.getAccount({ accountId }));
+    detail = await unwrap(wallet.portfolio.account({ accountId }));
   } catch {
     // the query's own refetch says why, where it is shown
     await client.invalidateQueries({ queryKey: keys.account(accountId) });

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
 import { formatMarketFigure, formatToken } from '../../../shared/figures';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
-import type { EventOf } from '../../../shared/ipc/contract';
+import type { EventOf } from '../../../shared/ipc/events';
 import { activityKey, refreshHistoryTails } from './history';
 import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
@@ -59,7 +59,7 @@ export const useExchangeStatus = () =>
   });
 
 export const useMarkets = () =>
-  useQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.getMarkets()), staleTime: 60_000 });
+  useQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.app.markets()), staleTime: 60_000 });
 
 /** Token lookups and formatting by id: decimals come from /info, never from a guess. */
 export function useTokens() {
@@ -112,7 +112,10 @@ export function useMarketFormat() {
  * with its number ("Savings (#4)"), or the number alone.
  */
 export function useAccountNames() {
-  const names = useQuery({ queryKey: keys.accountNames, queryFn: () => unwrap(wallet.getAccountNames()) });
+  const names = useQuery({
+    queryKey: keys.accountNames,
+    queryFn: () => unwrap(wallet.settings.accountNames()),
+  });
   const byId = new Map((names.data ?? []).map((n) => [n.accountId, n.name]));
   const nameOf = (accountId: number): string | undefined => byId.get(accountId);
   const label = (accountId: number): string => {
@@ -123,18 +126,18 @@ export function useAccountNames() {
 }
 
 export const useSettings = () =>
-  useQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.getSettings()) });
+  useQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.settings.get()) });
 export const useAccount = (accountId: number) =>
   useQuery({
     queryKey: keys.account(accountId),
-    queryFn: () => unwrap(wallet.getAccount({ accountId })),
+    queryFn: () => unwrap(wallet.portfolio.account({ accountId })),
     refetchInterval: MARK_TO_MARKET_MS,
   });
 /** The chart's series; refreshed every minute rather than on each account event, which may come often. */
 export const usePortfolioHistory = (accountId?: number) =>
   useQuery({
     queryKey: keys.portfolioHistory(accountId),
-    queryFn: () => unwrap(wallet.getPortfolioHistory(accountId === undefined ? {} : { accountId })),
+    queryFn: () => unwrap(wallet.portfolio.history(accountId === undefined ? {} : { accountId })),
     refetchInterval: 60_000,
   });
 
@@ -142,20 +145,20 @@ export const usePortfolioHistory = (accountId?: number) =>
 export const useVaults = () =>
   useQuery({
     queryKey: keys.vaults,
-    queryFn: () => unwrap(wallet.getVaults()),
+    queryFn: () => unwrap(wallet.vaults.get()),
     refetchInterval: MARK_TO_MARKET_MS,
   });
 export const useTriggers = (accountId: number) =>
-  useQuery({ queryKey: keys.triggers(accountId), queryFn: () => unwrap(wallet.getTriggers({ accountId })) });
+  useQuery({ queryKey: keys.triggers(accountId), queryFn: () => unwrap(wallet.triggers.get({ accountId })) });
 
 export const useLockState = () =>
-  useQuery({ queryKey: keys.lock, queryFn: () => unwrap(wallet.getLockState()) });
+  useQuery({ queryKey: keys.lock, queryFn: () => unwrap(wallet.lock.state()) });
 export const useWallets = (enabled = true) =>
-  useQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.listWallets()), enabled });
+  useQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.wallets.list()), enabled });
 export const usePortfolio = () =>
   useQuery({
     queryKey: keys.portfolio,
-    queryFn: () => unwrap(wallet.getPortfolio()),
+    queryFn: () => unwrap(wallet.portfolio.get()),
     refetchInterval: MARK_TO_MARKET_MS,
   });
 /**
@@ -163,19 +166,19 @@ export const usePortfolio = () =>
  * the settings, then the wallet list, then the portfolio would each wait for the screen the one before draws.
  */
 export function prefetchUnlocked(client: QueryClient): void {
-  void client.prefetchQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.getSettings()) });
-  void client.prefetchQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.listWallets()) });
-  void client.prefetchQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.getPortfolio()) });
-  void client.prefetchQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.getMarkets()) });
+  void client.prefetchQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.settings.get()) });
+  void client.prefetchQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.wallets.list()) });
+  void client.prefetchQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.portfolio.get()) });
+  void client.prefetchQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.app.markets()) });
 }
 export const useSessions = () =>
   useQuery({
     queryKey: keys.sessions,
-    queryFn: () => unwrap(wallet.listSessions()),
+    queryFn: () => unwrap(wallet.sessions.list()),
     refetchInterval: 60_000,
   });
 export const useDeposits = () =>
-  useQuery({ queryKey: keys.deposits, queryFn: () => unwrap(wallet.listDeposits()) });
+  useQuery({ queryKey: keys.deposits, queryFn: () => unwrap(wallet.funds.deposits()) });
 
 /** Warns once per session about one close to expiry or one this device did not create. */
 export function useSessionWarnings(): void {

@@ -13,7 +13,7 @@ export function useActivityReports(): void {
       const now = Date.now();
       if (now - last < EVERY_MS) return;
       last = now;
-      void wallet.reportActivity();
+      void wallet.lock.reportActivity();
     };
     const events = ['pointerdown', 'keydown', 'wheel'] as const;
     for (const name of events) window.addEventListener(name, report, { passive: true });

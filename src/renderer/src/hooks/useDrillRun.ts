@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
-export type DrillRun = ResultOf<'getDrillRun'>;
+export type DrillRun = ResultOf<'drills.run'>;
 
 const POLL_MS = 400;
 const runKey = (runId: string | null) => ['drillRun', runId];
@@ -11,7 +11,7 @@ const runKey = (runId: string | null) => ['drillRun', runId];
 export function useDrillRun(runId: string | null) {
   return useQuery({
     queryKey: runKey(runId),
-    queryFn: () => unwrap(wallet.getDrillRun({ runId: runId! })),
+    queryFn: () => unwrap(wallet.drills.run({ runId: runId! })),
     enabled: runId !== null,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
   });

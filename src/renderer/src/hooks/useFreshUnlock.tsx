@@ -29,7 +29,7 @@ export function useFreshUnlock({
    * was asked shows the field; the failure still reaches the caller, to show and to try again from.
    */
   const guard = async <T,>(operation: (passphrase: string | undefined) => Promise<T>): Promise<T> => {
-    if (needed && !carried) await unwrap(wallet.unlock({ passphrase }));
+    if (needed && !carried) await unwrap(wallet.lock.unlock({ passphrase }));
     try {
       return await operation(needed ? passphrase : undefined);
     } catch (e) {

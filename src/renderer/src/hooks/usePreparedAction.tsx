@@ -4,12 +4,12 @@
 import { useState, type ReactNode } from 'react';
 import { unwrap, wallet } from '../bridge/wallet';
 import type { ArgsOf } from '../../../shared/ipc/contract';
-import type { ActionResult, Summary } from '../../../shared/ipc/action-schemas';
+import type { ActionResult, Summary } from '../../../shared/ipc/actions';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { ActionOutcome } from '../components/ActionOutcome';
 import { useAction } from './useAction';
 
-type Intent = ArgsOf<'prepareAction'>;
+type Intent = ArgsOf<'actions.prepare'>;
 
 export function usePreparedAction({ onDone }: { onDone?: (result: ActionResult) => void } = {}) {
   const { run, busy, error } = useAction();
@@ -23,7 +23,7 @@ export function usePreparedAction({ onDone }: { onDone?: (result: ActionResult) 
   const prepare = async (intent: Intent | (() => Promise<Intent>), opened?: () => void): Promise<void> => {
     const prepared = await run(async () => {
       setResult(null);
-      return unwrap(wallet.prepareAction(typeof intent === 'function' ? await intent() : intent));
+      return unwrap(wallet.actions.prepare(typeof intent === 'function' ? await intent() : intent));
     });
     if (!prepared) return;
     opened?.();

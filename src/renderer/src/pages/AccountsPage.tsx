@@ -15,8 +15,8 @@ import { ChainBalances } from '../components/ChainBalances';
 import type { ResultOf } from '../../../shared/ipc/contract';
 import { PageHeading } from '../components/PageHeading';
 
-type WalletInfo = ResultOf<'listWallets'>[number];
-type PortfolioWallet = ResultOf<'getPortfolio'>['wallets'][number];
+type WalletInfo = ResultOf<'wallets.list'>[number];
+type PortfolioWallet = ResultOf<'portfolio.get'>['wallets'][number];
 
 /** One wallet: its name, public key, actions and, once the portfolio has loaded, its exchange accounts. */
 function WalletCard({

@@ -13,7 +13,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { DrillSteps } from '../components/drills/DrillSteps';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
-type Review = ResultOf<'reviewCompromisedKey'>;
+type Review = ResultOf<'drills.reviewCompromisedKey'>;
 
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -56,7 +56,7 @@ function ReviewWallet({ w }: { w: Review['wallets'][number] }) {
                       : a.openOrders
                           .map(
                             (o) =>
-                              `${o.side === 'BID' ? 'Buy' : 'Sell'} ${market.size(o.marketId, o.remainingSize)} ${market.symbol(o.marketId)} at ${market.price(o.marketId, o.price)}`,
+                              `${o.side === 'BID' ? 'Buy' : 'Sell'} ${market.size(o.marketId, o.remainingSize)} on ${market.symbol(o.marketId)} at ${market.price(o.marketId, o.price)}`,
                           )
                           .join('; ')}
                   </Table.Td>
@@ -98,7 +98,7 @@ export function CompromisedKeyPage() {
   const chosen = picked ?? (suspicious.length > 0 ? suspicious : (wallets.data ?? []).map((w) => w.walletId));
   const review = useQuery({
     queryKey: ['compromisedKeyReview', chosen],
-    queryFn: () => unwrap(wallet.reviewCompromisedKey({ walletIds: chosen })),
+    queryFn: () => unwrap(wallet.drills.reviewCompromisedKey({ walletIds: chosen })),
     enabled: step === 1 && chosen.length > 0,
     staleTime: 0,
   });
@@ -116,7 +116,9 @@ export function CompromisedKeyPage() {
     setError(null);
     setStarting(true);
     try {
-      const started = await fresh.guard(() => unwrap(wallet.startCompromisedKey({ walletIds: chosen })));
+      const started = await fresh.guard(() =>
+        unwrap(wallet.drills.startCompromisedKey({ walletIds: chosen })),
+      );
       remember(started);
       setRunId(started.runId);
       setStep(2);

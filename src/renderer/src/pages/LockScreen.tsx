@@ -16,7 +16,7 @@ export function SetupScreen() {
   const { run, busy, error } = useAction();
   const mismatch = repeat.length > 0 && repeat !== passphrase;
   const submit = () =>
-    run(async () => client.setQueryData(keys.lock, await unwrap(wallet.setupPassphrase({ passphrase }))));
+    run(async () => client.setQueryData(keys.lock, await unwrap(wallet.lock.setup({ passphrase }))));
   return (
     <Center h="100vh">
       <Paper
@@ -65,7 +65,7 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
   const { run, busy, error } = useAction();
   const submit = () =>
     run(async () => {
-      const state = await unwrap(wallet.unlock({ passphrase }));
+      const state = await unwrap(wallet.lock.unlock({ passphrase }));
       if (state.status === 'unlocked') prefetchUnlocked(client);
       client.setQueryData(keys.lock, state);
       setPassphrase('');

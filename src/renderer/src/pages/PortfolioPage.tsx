@@ -85,7 +85,7 @@ export function MarketsTable() {
   const markets = useMarkets();
   const stats = useQuery({
     queryKey: ['marketStats'],
-    queryFn: () => unwrap(wallet.getMarketStats()),
+    queryFn: () => unwrap(wallet.portfolio.marketStats()),
     refetchInterval: 10_000,
   });
   const format = useMarketFormat();

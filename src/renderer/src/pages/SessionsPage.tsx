@@ -69,10 +69,10 @@ function ConfirmRevoke({
       const report = await fresh.guard(async () => {
         if (revoke.kind === 'one') {
           const { walletId, sessionId } = revoke.session;
-          await unwrap(wallet.revokeSession({ walletId, sessionId }));
+          await unwrap(wallet.sessions.revoke({ walletId, sessionId }));
           return `Revoked session ${sessionName(revoke.session)} of ${walletLabel}.`;
         }
-        const { revoked } = await unwrap(wallet.revokeAllSessions({ walletId: revoke.walletId }));
+        const { revoked } = await unwrap(wallet.sessions.revokeAll({ walletId: revoke.walletId }));
         const named = revoked === sessions.length ? `: ${sessions.map(sessionName).join(', ')}` : '';
         return `Revoked ${revoked} session${revoked === 1 ? '' : 's'} of ${walletLabel}${named}.`;
       });
@@ -206,7 +206,7 @@ export function SessionsPage() {
             onClick={() =>
               signed(() =>
                 unwrap(
-                  wallet.createSession({
+                  wallet.sessions.create({
                     walletId: chosen!,
                     label,
                     expiresInSeconds: Number(duration),
@@ -291,7 +291,7 @@ export function SessionsPage() {
                       variant="default"
                       onClick={() =>
                         signed(() =>
-                          unwrap(wallet.refreshSession({ walletId: s.walletId, sessionId: s.sessionId })),
+                          unwrap(wallet.sessions.refresh({ walletId: s.walletId, sessionId: s.sessionId })),
                         )
                       }
                     >

@@ -80,7 +80,7 @@ function SolanaRpcForm() {
   const [text, setText] = useState('');
   const save = (url: string | null) =>
     void action.run(async () => {
-      const view = await unwrap(wallet.setSolanaRpc({ url }));
+      const view = await unwrap(wallet.settings.setSolanaRpc({ url }));
       client.setQueryData(keys.settings, view);
       void client.invalidateQueries({ queryKey: ['chain'] });
       setText('');
@@ -159,7 +159,7 @@ function ThemePanel() {
 function NotificationsPanel() {
   const client = useQueryClient();
   const settings = useSettings();
-  const host = useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(wallet.getAppInfo()) }).data?.host;
+  const host = useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(wallet.app.info()) }).data?.host;
   const action = useAction();
   // shown as ticked or not at once; main's answer settles it (and a refusal puts it back)
   const [chosen, setChosen] = useState<boolean | null>(null);
@@ -181,7 +181,10 @@ function NotificationsPanel() {
             setChosen(enabled);
             void action
               .run(async () =>
-                client.setQueryData(keys.settings, await unwrap(wallet.setOsNotifications({ enabled }))),
+                client.setQueryData(
+                  keys.settings,
+                  await unwrap(wallet.settings.setOsNotifications({ enabled })),
+                ),
               )
               .finally(() => setChosen(null));
           }}
@@ -209,7 +212,7 @@ function ChangePassphrasePanel() {
       setChanged(false);
       client.setQueryData(
         keys.lock,
-        await unwrap(wallet.changePassphrase({ oldPassphrase: current, newPassphrase: next })),
+        await unwrap(wallet.lock.changePassphrase({ oldPassphrase: current, newPassphrase: next })),
       );
       setCurrent('');
       setNext('');
@@ -285,13 +288,13 @@ function ChangePassphrasePanel() {
 
 function AddressBookPanel() {
   const client = useQueryClient();
-  const book = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.listAddresses()) });
+  const book = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.addresses.list()) });
   const [label, setLabel] = useState('');
   const [address, setAddress] = useState('');
   const { run, error } = useAction();
   const save = () =>
     run(async () => {
-      client.setQueryData(['addresses'], await unwrap(wallet.saveAddress({ label, address })));
+      client.setQueryData(['addresses'], await unwrap(wallet.addresses.save({ label, address })));
       setLabel('');
       setAddress('');
     });
@@ -328,7 +331,7 @@ function AddressBookPanel() {
                     size="xs"
                     variant="default"
                     onClick={() =>
-                      void unwrap(wallet.removeAddress({ address: e.address })).then((list) =>
+                      void unwrap(wallet.addresses.remove({ address: e.address })).then((list) =>
                         client.setQueryData(['addresses'], list),
                       )
                     }
@@ -350,7 +353,7 @@ export function SettingsPage() {
   const lock = useLockState();
   const audit = useQuery({
     queryKey: keys.audit,
-    queryFn: () => unwrap(wallet.listAuditLog({ limit: 100 })),
+    queryFn: () => unwrap(wallet.audit.list({ limit: 100 })),
   });
   return (
     <Stack>
@@ -366,7 +369,7 @@ export function SettingsPage() {
             value={String(lock.data?.autoLockMinutes ?? 10)}
             onChange={(v) =>
               v &&
-              void unwrap(wallet.setAutoLock({ minutes: Number(v) })).then((s) =>
+              void unwrap(wallet.lock.setAutoLock({ minutes: Number(v) })).then((s) =>
                 client.setQueryData(keys.lock, s),
               )
             }
@@ -374,7 +377,7 @@ export function SettingsPage() {
           />
           <Button
             variant="default"
-            onClick={() => void unwrap(wallet.lock()).then((s) => client.setQueryData(keys.lock, s))}
+            onClick={() => void unwrap(wallet.lock.lock()).then((s) => client.setQueryData(keys.lock, s))}
           >
             Lock now
           </Button>
@@ -389,7 +392,7 @@ export function SettingsPage() {
             <Button
               variant="default"
               onClick={() =>
-                void unwrap(wallet.exportAuditLog()).then(({ csv }) => saveText('perpetua-audit.csv', csv))
+                void unwrap(wallet.audit.export()).then(({ csv }) => saveText('perpetua-audit.csv', csv))
               }
             >
               Export CSV

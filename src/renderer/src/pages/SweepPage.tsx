@@ -31,7 +31,7 @@ import type { ResultOf } from '../../../shared/ipc/contract';
 
 const OTHER = 'other';
 
-type Review = ResultOf<'reviewSweep'>;
+type Review = ResultOf<'drills.reviewSweep'>;
 
 /** What the sweep moves in all, per token (bigint sums). */
 function totalsByToken(transfers: Review['transfers']): Map<number, bigint> {
@@ -64,7 +64,9 @@ function SignSweep({
     try {
       onStarted(
         await fresh.guard((passphrase) =>
-          unwrap(wallet.startSweep({ reviewId: review.reviewId, ...(passphrase ? { passphrase } : {}) })),
+          unwrap(
+            wallet.drills.startSweep({ reviewId: review.reviewId, ...(passphrase ? { passphrase } : {}) }),
+          ),
         ),
       );
     } catch (e) {
@@ -115,7 +117,7 @@ export function SweepPage() {
   const accountIds = sources.map(Number).filter((id) => id !== targetId);
   const review = useQuery({
     queryKey: ['sweepReview', accountIds, targetId, attempt],
-    queryFn: () => unwrap(wallet.reviewSweep({ accountIds, targetAccountId: targetId! })),
+    queryFn: () => unwrap(wallet.drills.reviewSweep({ accountIds, targetAccountId: targetId! })),
     enabled: step === 1 && targetId !== null && accountIds.length > 0,
     staleTime: Infinity,
     gcTime: 0,

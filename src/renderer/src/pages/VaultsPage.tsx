@@ -28,7 +28,7 @@ import type { ResultOf } from '../../../shared/ipc/contract';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime, fromSeconds } from '../../../shared/time';
 
-type Vaults = ResultOf<'getVaults'>;
+type Vaults = ResultOf<'vaults.get'>;
 type Vault = Vaults['vaults'][number];
 type Holding = Vaults['holdings'][number];
 type Dialog = { kind: 'deposit'; vault: Vault } | { kind: 'withdraw'; vault: Vault; holding: Holding } | null;

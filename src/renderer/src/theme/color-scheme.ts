@@ -2,7 +2,7 @@
 // survives restarts and the browser host's per-run origins. Mantine asks for the scheme synchronously at
 // start, so the last known value is cached in localStorage; main's saved value then wins once it arrives.
 import { isMantineColorScheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
-import type { WalletApi } from '../../../shared/ipc/contract';
+import type { WalletApi } from '../../../shared/ipc/checked-api';
 
 type Theme = 'light' | 'dark' | 'system';
 const CACHE_KEY = 'perpetua.colorScheme';
@@ -27,7 +27,9 @@ function cache(scheme: MantineColorScheme): void {
   }
 }
 
-export function settingsColorSchemeManager(wallet: Pick<WalletApi, 'getSettings' | 'setTheme'>) {
+export function settingsColorSchemeManager(wallet: {
+  settings: Pick<WalletApi['settings'], 'get' | 'setTheme'>;
+}) {
   let listener: ((scheme: MantineColorScheme) => void) | null = null;
   /** what main has saved, once known: applying it (Mantine calls set for that too) writes nothing */
   let saved: MantineColorScheme | null = null;
@@ -37,11 +39,11 @@ export function settingsColorSchemeManager(wallet: Pick<WalletApi, 'getSettings'
       cache(scheme);
       if (scheme === saved) return;
       saved = scheme;
-      void wallet.setTheme({ theme: themeOf(scheme) });
+      void wallet.settings.setTheme({ theme: themeOf(scheme) });
     },
     subscribe: (onUpdate) => {
       listener = onUpdate;
-      void wallet.getSettings().then((result) => {
+      void wallet.settings.get().then((result) => {
         if (!result.ok) return;
         saved = schemeOf(result.value.theme);
         if (saved === cached()) return;

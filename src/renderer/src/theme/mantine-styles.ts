@@ -2,7 +2,7 @@
 // has. This file holds what the lock screen draws (its first paint waits for this CSS); mantine-app-styles.ts
 // holds the rest and loads with the unlocked app. The order matters: each file keeps the order of Mantine's
 // whole sheet (a component's sheet after those of the parts it is built from), so the cascade is the same.
-// So does completeness. tests/unit/mantine-styles.test.ts checks both: it fails when a renderer file imports a
+// So does completeness. tests/unit/renderer/theme/mantine-styles.test.ts checks both: it fails when a renderer file imports a
 // Mantine component whose sheet is in neither file, or when a file's order differs from Mantine's.
 // The layer files put everything in `@layer mantine`, so an app style always wins over Mantine's own.
 import '@mantine/core/styles/baseline.layer.css';

@@ -99,9 +99,9 @@ describe('what the audit log records of each action', () => {
       context(),
     );
     expect(plan.confirmLabel).toBe('Withdraw 25 USDC');
-    expect(describeAudit({ kind: 'withdraw', accounts: [4], result: 'ok', wording: plan.audit.wording })).toBe(
-      'Withdrew 25 USDC from account 4 to 9xQe…VFin',
-    );
+    expect(
+      describeAudit({ kind: 'withdraw', accounts: [4], result: 'ok', wording: plan.audit.wording }),
+    ).toBe('Withdrew 25 USDC from account 4 to 9xQe…VFin');
   });
 
   it('a vault deposit and a transfer are named for what they do', async () => {
@@ -116,9 +116,9 @@ describe('what the audit log records of each action', () => {
       context(),
     );
     expect(move.confirmLabel).toBe('Transfer 7 USDC');
-    expect(describeAudit({ kind: 'transfer', accounts: [4, 9], result: 'ok', wording: move.audit.wording })).toBe(
-      'Transferred 7 USDC from account 4 to account 9',
-    );
+    expect(
+      describeAudit({ kind: 'transfer', accounts: [4, 9], result: 'ok', wording: move.audit.wording }),
+    ).toBe('Transferred 7 USDC from account 4 to account 9');
   });
 
   it('says what was tried when it was refused or its outcome is unknown', () => {

@@ -10,7 +10,7 @@ import { DrillRuns } from '../../../../src/main/drills/drill-run';
 import { AuditLog } from '../../../../src/main/audit/audit-log';
 import { AppFailure } from '../../../../src/shared/result';
 import type { Account } from '../../../../src/main/exchange/account-model';
-import type { Intent } from '../../../../src/shared/ipc/action-schemas';
+import type { Intent } from '../../../../src/shared/ipc/actions';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));

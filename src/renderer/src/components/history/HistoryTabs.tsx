@@ -3,7 +3,8 @@
 // on request, the whole history (every page fetched first).
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { HISTORY_KINDS, type HistoryKind, type HistoryRowOf } from '../../../../shared/ipc/app-schemas';
+import { HISTORY_KINDS, type HistoryKind } from '../../../../shared/exchange/history';
+import type { HistoryRowOf } from '../../../../shared/ipc/history';
 import { useAllHistory, useHistory } from '../../hooks/history';
 import { formatCount } from '../../../../shared/figures';
 import { ActivityFeed } from './ActivityFeed';

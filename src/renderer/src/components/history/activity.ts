@@ -1,7 +1,8 @@
 // "What happened", across every history kind the exchange keeps: each row of each kind as one line of the
 // All activity feed (when, which account, what, and the money it moved, signed: out is negative). The same
 // lines go to the screen and, with the CSV format, into the export of every kind at once.
-import type { HistoryKind, HistoryRowOf } from '../../../../shared/ipc/app-schemas';
+import type { HistoryKind } from '../../../../shared/exchange/history';
+import type { HistoryRowOf } from '../../../../shared/ipc/history';
 import type { HistoryFormat } from './history-format';
 
 export interface ActivityLine {

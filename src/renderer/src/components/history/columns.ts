@@ -1,7 +1,8 @@
 // The columns of each history kind, shared by the table and its CSV export: the same cells, formatted for the
 // screen (grouped thousands, local time) or for a spreadsheet (plain decimals, ISO time). Amounts are bigint
 // in the token's, the quote token's or the market's units and only ever formatted, never converted.
-import type { HistoryKind, HistoryRowOf } from '../../../../shared/ipc/app-schemas';
+import type { HistoryKind } from '../../../../shared/exchange/history';
+import type { HistoryRowOf } from '../../../../shared/ipc/history';
 import type { Column, Tone } from '../VirtualTable';
 import type { HistoryFormat } from './history-format';
 

@@ -14,7 +14,7 @@ import {
   useTokens,
   useWallets,
 } from '../../hooks/queries';
-import type { Line } from '../../../../shared/ipc/action-schemas';
+import type { Line } from '../../../../shared/ipc/actions';
 import { SummaryTable } from '../SummaryTable';
 import { useReturnFocus } from '../focus-return';
 import { readAmount } from '../amount-input';
@@ -103,7 +103,7 @@ export function DepositPanel() {
   const deposit = () =>
     run(async () => {
       const tracked = await unwrap(
-        wallet.deposit({
+        wallet.funds.deposit({
           walletId: walletId!,
           tokenId: Number(tokenId),
           amount: amount.value!,
@@ -169,7 +169,7 @@ export function DepositPanel() {
             onClick={() =>
               void run(() =>
                 unwrap(
-                  wallet.faucet({
+                  wallet.funds.faucet({
                     walletId: walletId!,
                     tokenId: Number(tokenId),
                     amount: 1_000n * 10n ** BigInt(token?.decimals ?? 0),

@@ -24,7 +24,7 @@ export function TransferPanel() {
   // who the typed account belongs to, looked up while typing: someone else's, never sent to, is warned of
   const recipient = useQuery({
     queryKey: ['recipient', toId],
-    queryFn: () => unwrap(wallet.lookupAccount({ accountId: toId! })),
+    queryFn: () => unwrap(wallet.portfolio.lookupAccount({ accountId: toId! })),
     enabled: target === 'existing' && toId !== null,
   });
   const stranger =
@@ -37,7 +37,7 @@ export function TransferPanel() {
     if (!ready) return;
     void action.prepare(async () => {
       if (target === 'existing') {
-        const found = await unwrap(wallet.lookupAccount({ accountId: toId! }));
+        const found = await unwrap(wallet.portfolio.lookupAccount({ accountId: toId! }));
         if (!found.exists) throw new Error(`Account ${toId} does not exist. Check the number.`);
       }
       return {

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { BASE58_KEY } from '../../../../shared/base58';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { useTokens, useWallets } from '../../hooks/queries';
 import { usePreparedAction } from '../../hooks/usePreparedAction';
@@ -22,14 +23,14 @@ export function WithdrawPanel() {
   const { busy, error } = action;
   const fee = useQuery({
     queryKey: ['fee', account?.accountId, tokenId],
-    queryFn: () => unwrap(wallet.getWithdrawalFee({ accountId: account!.accountId, tokenId })),
+    queryFn: () => unwrap(wallet.funds.withdrawalFee({ accountId: account!.accountId, tokenId })),
     enabled: account !== undefined,
     refetchInterval: 15_000,
   });
   const own = wallets.data?.find((w) => w.walletId === walletId)?.publicKey ?? '';
-  const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.listAddresses()) });
+  const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.addresses.list()) });
   const addressError =
-    destination.trim() !== '' && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(destination.trim())
+    destination.trim() !== '' && !BASE58_KEY.test(destination.trim())
       ? 'Not a base58 settlement-chain address.'
       : null;
   const ready = walletId !== null && account !== undefined && amount !== null && addressError === null;
@@ -37,7 +38,7 @@ export function WithdrawPanel() {
   const typed = destination.trim();
   const firstTime = useQuery({
     queryKey: ['destination', typed],
-    queryFn: () => unwrap(wallet.checkDestination({ address: typed })),
+    queryFn: () => unwrap(wallet.funds.checkDestination({ address: typed })),
     enabled: typed !== '' && addressError === null && typed !== own,
   });
 

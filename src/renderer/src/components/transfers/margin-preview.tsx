@@ -7,7 +7,7 @@ import { healthAfterBps, liquidationPrice } from '../../../../shared/liquidation
 import { formatAmount } from '../../../../shared/money';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
-type AccountView = ResultOf<'getPortfolio'>['wallets'][number]['accounts'][number];
+type AccountView = ResultOf<'portfolio.get'>['wallets'][number]['accounts'][number];
 
 /** At or below this health (basis points) an account is close to liquidation: the same line main warns at. */
 const CLOSE_TO_LIQUIDATION_BPS = 12_000;

@@ -25,8 +25,8 @@ import { formatAmount } from '../../../../shared/money';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 import { formatDateTime, fromSeconds } from '../../../../shared/time';
 
-type Position = ResultOf<'getAccount'>['positions'][number];
-type Trigger = ResultOf<'getTriggers'>['active'][number];
+type Position = ResultOf<'portfolio.account'>['positions'][number];
+type Trigger = ResultOf<'triggers.get'>['active'][number];
 type Kind = Trigger['kind'];
 const KIND_LABEL: Record<Kind, string> = { STOP_LOSS: 'Stop-loss', TAKE_PROFIT: 'Take-profit' };
 

@@ -18,7 +18,7 @@ export function AddNextWalletModal({ phrase, onClose }: { phrase: PhraseView; on
   const { run, busy, error } = useAction();
   const add = () =>
     run(async () => {
-      await unwrap(wallet.addNextWallet({ phraseId: phrase.phraseId, label: label.trim() }));
+      await unwrap(wallet.phrases.addNextWallet({ phraseId: phrase.phraseId, label: label.trim() }));
       refreshWalletQueries(client);
       onClose();
     });

@@ -13,7 +13,7 @@ import { PhraseWords } from './PhraseWords';
 import { copySecret } from './clipboard';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
-type Pending = ResultOf<'createPhraseWallet'>;
+type Pending = ResultOf<'phrases.create'>;
 
 export function CreateWalletModal({
   onClose,
@@ -43,14 +43,12 @@ export function CreateWalletModal({
   const create = () =>
     run(async () =>
       setPending(
-        await unwrap(
-          wallet.createPhraseWallet({ label: label.trim(), wordCount: wordCount === '12' ? 12 : 24 }),
-        ),
+        await unwrap(wallet.phrases.create({ label: label.trim(), wordCount: wordCount === '12' ? 12 : 24 })),
       ),
     );
   const confirm = () =>
     run(async () => {
-      await unwrap(wallet.confirmPhraseBackup({ pendingId: pending!.pendingId, answers }));
+      await unwrap(wallet.phrases.confirmBackup({ pendingId: pending!.pendingId, answers }));
       // The words leave memory with the modal; only an export after the passphrase shows them again.
       setPending(null);
       refreshWalletQueries(client);

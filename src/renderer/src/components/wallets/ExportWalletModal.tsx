@@ -26,7 +26,7 @@ import { PATH_SCHEME_INFO } from '../../../../shared/derivation-paths';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
 type Revealed =
-  { kind: 'key'; value: ResultOf<'exportWallet'> } | { kind: 'phrase'; value: ResultOf<'exportPhrase'> };
+  { kind: 'key'; value: ResultOf<'wallets.export'> } | { kind: 'phrase'; value: ResultOf<'phrases.export'> };
 
 export function ExportWalletModal({
   target,
@@ -56,11 +56,11 @@ export function ExportWalletModal({
         what === 'phrase' && phrase
           ? {
               kind: 'phrase',
-              value: await unwrap(wallet.exportPhrase({ phraseId: phrase.phraseId, passphrase })),
+              value: await unwrap(wallet.phrases.export({ phraseId: phrase.phraseId, passphrase })),
             }
           : {
               kind: 'key',
-              value: await unwrap(wallet.exportWallet({ walletId: target.walletId, passphrase })),
+              value: await unwrap(wallet.wallets.export({ walletId: target.walletId, passphrase })),
             };
       setPassphrase('');
       setRevealed(shown);

@@ -15,7 +15,7 @@ export function ForgetPhraseModal({ phrase, onClose }: { phrase: PhraseView; onC
   const { run, busy, error } = useAction();
   const forget = () =>
     run(async () => {
-      await fresh.guard(() => unwrap(wallet.forgetPhrase({ phraseId: phrase.phraseId })));
+      await fresh.guard(() => unwrap(wallet.phrases.forget({ phraseId: phrase.phraseId })));
       refreshWalletQueries(client);
       onClose();
     });

@@ -29,7 +29,7 @@ import { MAX_LABEL } from './RenameWalletModal';
 import { PATH_SCHEME_INFO, type PathScheme } from '../../../../shared/derivation-paths';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
-type Discovery = ResultOf<'discoverPhrase'>;
+type Discovery = ResultOf<'phrases.discover'>;
 type Found = Discovery['paths'][number]['addresses'][number];
 interface Choice {
   scheme: PathScheme;
@@ -64,7 +64,7 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
   const discover = () =>
     run(async () => {
       const result = await unwrap(
-        wallet.discoverPhrase({
+        wallet.phrases.discover({
           phrase,
           ...(bip39Passphrase.length > 0 ? { bip39Passphrase } : {}),
         }),
@@ -79,7 +79,7 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
     run(async () => {
       if (!found) return;
       await unwrap(
-        wallet.importPhraseWallets({
+        wallet.phrases.importWallets({
           discoveryId: found.discoveryId,
           scheme: choice.scheme,
           indices: choice.indices,

@@ -79,7 +79,7 @@ function ImportSecretForm({ onClose, onImported }: ImportProps) {
   const submit = () =>
     run(async () => {
       if (!toSend) return;
-      await unwrap(wallet.importWallet({ label, secret: toSend }));
+      await unwrap(wallet.wallets.import({ label, secret: toSend }));
       setSecret('');
       setFileText(null);
       refreshWalletQueries(client);

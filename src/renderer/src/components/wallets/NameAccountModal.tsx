@@ -23,7 +23,10 @@ export function NameAccountModal({
   const { run, busy, error } = useAction();
   const save = (next: string | null) =>
     void run(async () => {
-      client.setQueryData(keys.accountNames, await unwrap(wallet.setAccountName({ accountId, name: next })));
+      client.setQueryData(
+        keys.accountNames,
+        await unwrap(wallet.settings.setAccountName({ accountId, name: next })),
+      );
       onClose();
     });
   useReturnFocus();

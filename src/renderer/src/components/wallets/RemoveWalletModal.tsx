@@ -42,10 +42,10 @@ export function RemoveWalletModal({
     run(async () => {
       // a removal needs a passphrase entered in the last few minutes: main asks for it and the person retries
       await fresh.guard(() =>
-        unwrap(wallet.removeWallet({ walletId: target.walletId, confirmPublicKey: typed.trim() })),
+        unwrap(wallet.wallets.remove({ walletId: target.walletId, confirmPublicKey: typed.trim() })),
       );
       if (phrase && lastOfPhrase && forgetPhrase)
-        await unwrap(wallet.forgetPhrase({ phraseId: phrase.phraseId }));
+        await unwrap(wallet.phrases.forget({ phraseId: phrase.phraseId }));
       refreshWalletQueries(client, target.walletId);
       notifications.show({
         color: 'teal',

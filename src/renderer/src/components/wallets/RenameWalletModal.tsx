@@ -17,7 +17,7 @@ export function RenameWalletModal({ target, onClose }: { target: WalletRef; onCl
   const trimmed = label.trim();
   const submit = () =>
     run(async () => {
-      await unwrap(wallet.renameWallet({ walletId: target.walletId, label: trimmed }));
+      await unwrap(wallet.wallets.rename({ walletId: target.walletId, label: trimmed }));
       refreshWalletQueries(client);
       onClose();
     });

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
-export type PhraseView = ResultOf<'listPhrases'>[number];
+export type PhraseView = ResultOf<'phrases.list'>[number];
 export const phrasesKey = ['phrases'];
 
 export const usePhrases = () =>
-  useQuery({ queryKey: phrasesKey, queryFn: () => unwrap(wallet.listPhrases()) });
+  useQuery({ queryKey: phrasesKey, queryFn: () => unwrap(wallet.phrases.list()) });
 
 /** The phrase a wallet was derived from, if it was. */
 export const phraseOf = (phrases: PhraseView[] | undefined, walletId: string): PhraseView | undefined =>

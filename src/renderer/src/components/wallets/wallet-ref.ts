@@ -2,4 +2,4 @@
 // the row that opens them do not import each other.
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
-export type WalletRef = Pick<ResultOf<'listWallets'>[number], 'walletId' | 'label' | 'publicKey'>;
+export type WalletRef = Pick<ResultOf<'wallets.list'>[number], 'walletId' | 'label' | 'publicKey'>;

@@ -1,0 +1,159 @@
+// The history group: one page of an account's history, of any kind the interface serves. The kinds, and the
+// enumerations the rows carry, are the exchange's own (shared/exchange); the rows are the exchange's rows as
+// the screens get them: amounts, prices and sizes scaled exactly to bigint, times in seconds, ids as text.
+import { z } from 'zod';
+import {
+  HISTORY_KINDS,
+  PositionHistoryJsonSchema,
+  TransferRowJsonSchema,
+  WithdrawalInfoJsonSchema,
+  type HistoryKind,
+} from '../exchange/history';
+import { VaultWithdrawalRowSchema } from '../exchange/vaults';
+import { AccountId, Address, MarketId, TokenId, VaultId } from './ids';
+import { UNLOCKED_READ, group } from './method';
+
+const RowId = z.string().max(64);
+const Time = z.number().int().min(0);
+const DepositRowSchema = z.object({
+  id: RowId,
+  time: Time,
+  accountId: AccountId,
+  tokenId: TokenId,
+  amount: z.bigint(),
+  /** the settlement transaction and its sender, where the exchange says (the devnet does) */
+  chainTxId: z.string().nullable(),
+  from: Address.nullable(),
+});
+const WithdrawalRowSchema = z.object({
+  id: RowId,
+  actionId: RowId,
+  time: Time,
+  accountId: AccountId,
+  tokenId: TokenId,
+  amount: z.bigint(),
+  fee: z.bigint(),
+  destination: Address.nullable(),
+  /** where the exchange says (the devnet does): the settlement event and whether it was paid out */
+  eventNonce: z.string().nullable(),
+  status: WithdrawalInfoJsonSchema.shape.status.unwrap().nullable(),
+  /** the payout's settlement-chain transaction, once paid (the devnet says) */
+  chainTxId: z.string().max(128).nullable(),
+});
+const TransferRowSchema = z.object({
+  id: RowId,
+  actionId: RowId,
+  time: Time,
+  fromAccountId: AccountId,
+  toAccountId: AccountId,
+  tokenId: TokenId,
+  amount: z.bigint(),
+  direction: TransferRowJsonSchema.shape.direction,
+  accountCreated: z.boolean(),
+});
+const PnlRowSchema = z.object({
+  cursor: RowId,
+  actionId: RowId,
+  subActionId: z.number().int().min(0),
+  /** the public AccountPnlInfo names neither: null where the exchange does not add them */
+  marketId: MarketId.nullable(),
+  time: Time,
+  tradingPnl: z.bigint(),
+  fee: z.bigint().nullable(),
+});
+const PositionRowSchema = z.object({
+  cursor: RowId,
+  actionId: RowId,
+  subActionId: z.number().int().min(0),
+  marketId: MarketId,
+  time: Time,
+  sizeBefore: z.bigint(),
+  sizeAfter: z.bigint(),
+  price: z.bigint(),
+  entryPrice: z.bigint(),
+  reason: PositionHistoryJsonSchema.shape.reason,
+});
+const FundingRowSchema = z.object({
+  id: RowId,
+  time: Time,
+  marketId: MarketId,
+  size: z.bigint(),
+  payment: z.bigint(),
+});
+const LiquidationRowSchema = z.object({
+  id: RowId,
+  actionId: RowId,
+  time: Time,
+  /** null for a liquidation that closed no order in a market */
+  marketId: MarketId.nullable(),
+  size: z.bigint().nullable(),
+  price: z.bigint().nullable(),
+  equityBefore: z.bigint(),
+  maintenanceBefore: z.bigint(),
+});
+const FeeTierRowSchema = z.object({
+  id: RowId,
+  time: Time,
+  fromTier: z.number().int(),
+  toTier: z.number().int(),
+  volume30d: z.bigint(),
+});
+
+const VaultDepositHistoryRow = z.object({
+  id: RowId,
+  /** null for the vault owner's seed */
+  actionId: z.string().nullable(),
+  time: Time,
+  vaultId: VaultId,
+  amount: z.bigint(),
+  shares: z.bigint(),
+});
+const VaultWithdrawalHistoryRow = z.object({
+  id: RowId,
+  actionId: z.string(),
+  time: Time,
+  vaultId: VaultId,
+  /** a request, its conversion at the epoch end, or the claim */
+  type: VaultWithdrawalRowSchema.shape.type,
+  shares: z.bigint(),
+  amount: z.bigint(),
+  epoch: z.number().int(),
+});
+
+const pageOf = <K extends HistoryKind, R extends z.ZodType>(kind: K, row: R) =>
+  z.object({
+    kind: z.literal(kind),
+    items: z.array(row),
+    nextStartInclusive: z.string().max(64).optional(),
+  });
+export const HistoryPageSchema = z.discriminatedUnion('kind', [
+  pageOf('deposit', DepositRowSchema),
+  pageOf('withdrawal', WithdrawalRowSchema),
+  pageOf('transfer', TransferRowSchema),
+  pageOf('pnl', PnlRowSchema),
+  pageOf('position', PositionRowSchema),
+  pageOf('funding', FundingRowSchema),
+  pageOf('liquidation', LiquidationRowSchema),
+  pageOf('fee-tier', FeeTierRowSchema),
+  pageOf('vault/deposit', VaultDepositHistoryRow),
+  pageOf('vault/withdrawal', VaultWithdrawalHistoryRow),
+]);
+export type HistoryPage = z.output<typeof HistoryPageSchema>;
+export type HistoryRowOf<K extends HistoryKind> = Extract<HistoryPage, { kind: K }>['items'][number];
+
+export const history = group({
+  page: {
+    args: z.object({
+      accountId: AccountId,
+      kind: z.enum(HISTORY_KINDS),
+      /** a row id, or "actionId:subActionId:marketId" for pnl and position */
+      startInclusive: z
+        .string()
+        .regex(/^\d{1,20}(?::\d{1,10}:\d{1,10})?$/)
+        .optional(),
+      pageSize: z.number().int().min(1).max(255).optional(),
+    }),
+    result: HistoryPageSchema,
+    access: UNLOCKED_READ,
+  },
+});

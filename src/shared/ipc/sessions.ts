@@ -1,0 +1,55 @@
+// The sessions group: the session keys of the person's wallets, created, refreshed and revoked by main.
+import { z } from 'zod';
+import { Address, Id } from './ids';
+import { Done, NoArgs, UNLOCKED, UNLOCKED_READ, group } from './method';
+
+export const SessionViewSchema = z.object({
+  walletId: Id,
+  walletLabel: z.string(),
+  walletPublicKey: Address,
+  sessionId: z.string(),
+  sessionKey: Address,
+  label: z.string().nullable(),
+  expiry: z.number(),
+  refreshDeadline: z.number().nullable(),
+  /** known for the sessions this device created; the exchange's User does not list it */
+  createdAt: z.number().nullable(),
+  lastUsed: z.number().nullable(),
+  createdHere: z.boolean(),
+  /** made by the demo data as it played its scenario in: not this device's, but expected */
+  demo: z.boolean(),
+  status: z.enum(['active', 'expiring', 'expired']),
+});
+
+const SessionRef = z.object({ walletId: Id, sessionId: z.string().regex(/^\d{1,20}$/) });
+
+export const sessions = group({
+  list: { args: NoArgs, result: z.array(SessionViewSchema), access: UNLOCKED_READ },
+  create: {
+    args: z.object({
+      walletId: Id,
+      label: z.string().max(40).optional(),
+      expiresInSeconds: z
+        .number()
+        .int()
+        .min(60)
+        .max(30 * 86400)
+        .optional(),
+      refreshDeadlineSeconds: z
+        .number()
+        .int()
+        .min(60)
+        .max(90 * 86400)
+        .optional(),
+    }),
+    result: SessionViewSchema,
+    access: UNLOCKED,
+  },
+  refresh: { args: SessionRef, result: SessionViewSchema, access: UNLOCKED },
+  revoke: { args: SessionRef, result: Done, access: UNLOCKED },
+  revokeAll: {
+    args: z.object({ walletId: Id }),
+    result: z.object({ revoked: z.number() }),
+    access: UNLOCKED,
+  },
+});

@@ -1,0 +1,71 @@
+// While the live connection says the exchange is away, a request costs one shared quick probe, not a
+// ten-second timeout, and fails with nothing sent; an answer to the probe reopens the way at once.
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { Reachability } from '../../../../src/main/exchange/reachability';
+import { createHttpClient } from '../../../../src/main/exchange/http-client';
+import { AppFailure } from '../../../../src/shared/result';
+
+const away = (probe: () => Promise<boolean>, onBack = vi.fn()) => {
+  let now = 1_000_000;
+  const r = new Reachability({ probe, onBack, now: () => now });
+  r.update(false);
+  now += 7_000;
+  return { r, onBack };
+};
+
+describe('reachability', () => {
+  it('lets every request through, unprobed, while the connection holds or was never reported', async () => {
+    const probe = vi.fn(async () => false);
+    const r = new Reachability({ probe });
+    await r.check();
+    r.update(true);
+    await r.check();
+    expect(probe).not.toHaveBeenCalled();
+  });
+
+  it('while away: one probe for many requests, each refused at once with nothing sent', async () => {
+    const probe = vi.fn(async () => false);
+    const { r, onBack } = away(probe);
+    const outcomes = await Promise.allSettled([r.check(), r.check(), r.check()]);
+    expect(probe).toHaveBeenCalledTimes(1);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      const error = (outcome as PromiseRejectedResult).reason as AppFailure;
+      expect(error.code).toBe('EXCHANGE_UNREACHABLE');
+      expect(error.details).toEqual({ sent: false });
+      expect(error.message).toBe(
+        'The exchange has not answered for 7 s, so nothing was sent. Perpetua reconnects by itself; try again once it is back.',
+      );
+    }
+    expect(onBack).not.toHaveBeenCalled();
+  });
+
+  it('a probe that gets an answer reopens the way and calls the live connection back', async () => {
+    const probe = vi.fn(async () => true);
+    const { r, onBack } = away(probe);
+    await r.check();
+    await r.check();
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it('an exchange that refuses the streams with an HTTP status is there, not away', async () => {
+    const probe = vi.fn(async () => false);
+    const r = new Reachability({ probe });
+    r.update(false, true);
+    await r.check();
+    expect(probe).not.toHaveBeenCalled();
+  });
+
+  it('the HTTP client asks the gate first, and a closed gate means no request at all', async () => {
+    const fetchImpl = vi.fn(async () => new Response('{}'));
+    const { r } = away(async () => false);
+    const http = createHttpClient({ baseUrl: 'http://127.0.0.1:1', fetchImpl, gate: () => r.check() });
+    await expect(http.postBytes('/action', new Uint8Array([1]))).rejects.toMatchObject({
+      code: 'EXCHANGE_UNREACHABLE',
+    });
+    await expect(http.getJson('/info', z.object({}))).rejects.toMatchObject({ code: 'EXCHANGE_UNREACHABLE' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { AppLock, type LockState } from '../../../../src/main/lock/app-lock';
+import { STRONG_SCRYPT, hashPassphrase, verifyPassphrase } from '../../../../src/main/lock/passphrase-hash';
+import { FAST_SCRYPT, FakeTimers, MemorySecretStore } from '../../../support/memory-store';
+import { AppFailure } from '../../../../src/shared/result';
+
+const GOOD = 'correct horse battery';
+
+async function setup() {
+  const store = new MemorySecretStore();
+  const timers = new FakeTimers();
+  const changes: LockState[] = [];
+  const lock = new AppLock({
+    store,
+    now: () => timers.now,
+    setTimer: timers.set,
+    clearTimer: timers.clear,
+    scrypt: FAST_SCRYPT,
+    onChange: (s) => changes.push(s),
+  });
+  await lock.init();
+  return { store, timers, lock, changes };
+}
+
+async function failure(promise: Promise<unknown> | (() => unknown)): Promise<AppFailure> {
+  try {
+    await (typeof promise === 'function' ? promise() : promise);
+  } catch (error) {
+    if (error instanceof AppFailure) return error;
+    throw error;
+  }
+  throw new Error('expected an AppFailure');
+}
+
+describe('app lock', () => {
+  it('starts uninitialized, and setup stores only scrypt parameters and a wrapped data key', async () => {
+    const { lock, store } = await setup();
+    expect(lock.state().status).toBe('uninitialized');
+    expect((await failure(lock.setup('short'))).message).toMatch(/at least 10 characters/);
+    await lock.setup(GOOD);
+    expect(lock.state().status).toBe('unlocked');
+    const record = JSON.parse(store.items.get('app-lock')!);
+    expect(record).toMatchObject({ v: 2, kdf: { N: 1024, r: 8, p: 1 }, failures: 0 });
+    expect(record.keys).toHaveLength(1);
+    expect(JSON.stringify(record)).not.toContain(GOOD);
+    expect((await failure(lock.setup(GOOD))).code).toBe('CONFLICT');
+  });
+
+  it('the default hash is scrypt N=2^17 and verifies only the right passphrase', async () => {
+    expect(STRONG_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
+    const record = await hashPassphrase(GOOD);
+    expect(record.startsWith('scrypt$131072$8$1$')).toBe(true);
+    expect(await verifyPassphrase(GOOD, record)).toBe(true);
+    expect(await verifyPassphrase(`${GOOD}!`, record)).toBe(false);
+  });
+
+  it('locks and unlocks; a wrong passphrase is refused', async () => {
+    const { lock } = await setup();
+    await lock.setup(GOOD);
+    lock.lock();
+    expect(lock.state().status).toBe('locked');
+    expect((await failure(() => lock.requireUnlocked())).code).toBe('LOCKED');
+    expect((await failure(lock.unlock('wrong passphrase'))).message).toMatch(/not correct/);
+    await lock.unlock(GOOD);
+    expect(lock.state().status).toBe('unlocked');
+  });
+
+  it('a restart finds the passphrase in the keychain and starts locked', async () => {
+    const { store, lock } = await setup();
+    await lock.setup(GOOD);
+    const again = new AppLock({ store, scrypt: FAST_SCRYPT });
+    expect((await again.init()).status).toBe('locked');
+    await again.unlock(GOOD);
+    expect(again.state().status).toBe('unlocked');
+  });
+
+  it('auto-locks after the idle time; activity postpones it; suspend locks at once', async () => {
+    const { lock, timers } = await setup();
+    await lock.setup(GOOD);
+    timers.advance(9 * 60_000);
+    lock.touch();
+    timers.advance(9 * 60_000);
+    expect(lock.state().status).toBe('unlocked');
+    timers.advance(60_001);
+    expect(lock.state().status).toBe('locked');
+    await lock.unlock(GOOD);
+    lock.setAutoLockMinutes(1);
+    timers.advance(60_001);
+    expect(lock.state().status).toBe('locked');
+    await lock.unlock(GOOD);
+    lock.onSystemSuspend();
+    expect(lock.state().status).toBe('locked');
+  });
+
+  it('fresh-unlock operations need a passphrase entry within five minutes', async () => {
+    const { lock, timers } = await setup();
+    await lock.setup(GOOD);
+    expect(() => lock.requireFreshUnlock()).not.toThrow();
+    timers.advance(4 * 60_000);
+    lock.touch();
+    timers.advance(2 * 60_000);
+    const stale = await failure(() => lock.requireFreshUnlock());
+    expect(stale.code).toBe('LOCKED');
+    expect(stale.message).toBe('Confirm with your passphrase to continue.');
+    await lock.reauthenticate(GOOD);
+    expect(() => lock.requireFreshUnlock()).not.toThrow();
+  });
+
+  it('backs off exponentially after three wrong attempts, refusing without checking during the wait', async () => {
+    const { lock, timers, store } = await setup();
+    await lock.setup(GOOD);
+    lock.lock();
+    for (let i = 0; i < 3; i += 1) expect((await failure(lock.unlock('nope nope nope'))).code).toBe('LOCKED');
+    // even the right passphrase is refused while backing off, and the keychain is not read
+    store.failNext = new Error('must not be read');
+    const throttled = await failure(lock.unlock(GOOD));
+    expect(throttled.code).toBe('THROTTLED');
+    expect(throttled.details?.retryAfterSeconds).toBe(1);
+    store.failNext = null;
+    timers.advance(1_000);
+    expect((await failure(lock.unlock('nope nope nope'))).code).toBe('LOCKED');
+    expect(lock.state().retryAfterSeconds).toBe(2);
+    timers.advance(2_000);
+    await lock.unlock(GOOD);
+    expect(lock.state()).toMatchObject({ status: 'unlocked' });
+    expect(lock.state().retryAfterSeconds).toBeUndefined();
+  });
+
+  it('a burst of parallel guesses is checked one at a time, so the back-off still stops it', async () => {
+    const { lock } = await setup();
+    await lock.setup(GOOD);
+    lock.lock();
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => failure(lock.unlock(`wrong guess ${i}!`))),
+    );
+    // three free attempts are checked; every later guess arrives during the back-off and is not checked
+    expect(guesses.map((g) => g.code)).toEqual([
+      ...Array<string>(3).fill('LOCKED'),
+      ...Array<string>(7).fill('THROTTLED'),
+    ]);
+    expect(lock.state().status).toBe('locked');
+  });
+
+  it('a restart keeps the failure count and the wait, so quitting does not reset the back-off', async () => {
+    const { lock, timers, store } = await setup();
+    await lock.setup(GOOD);
+    lock.lock();
+    for (let i = 0; i < 3; i += 1) await failure(lock.unlock('nope nope nope'));
+    timers.advance(1_000);
+    expect((await failure(lock.unlock('nope nope nope'))).code).toBe('LOCKED');
+    expect(store.items.get('app-lock')).not.toContain('nope');
+    expect(JSON.parse(store.items.get('app-lock')!).failures).toBe(4);
+    // the count is in the record the keys are in: deleting every other item resets nothing
+    for (const name of [...store.items.keys()]) if (name !== 'app-lock') store.items.delete(name);
+
+    const restarted = new AppLock({ store, now: () => timers.now, scrypt: FAST_SCRYPT });
+    expect((await restarted.init()).retryAfterSeconds).toBe(2);
+    expect((await failure(restarted.unlock(GOOD))).code).toBe('THROTTLED');
+    timers.advance(2_000);
+    // the fifth wrong attempt continues the sequence: 4 s, not the 1 s of a clean slate
+    await failure(restarted.unlock('nope nope nope'));
+    expect(restarted.state().retryAfterSeconds).toBe(4);
+    timers.advance(4_000);
+    await restarted.unlock(GOOD);
+    expect(JSON.parse(store.items.get('app-lock')!).failures).toBe(0);
+  });
+
+  it('a tampered failure record beside a legacy hash is read as a full back-off, not as a clean slate', async () => {
+    const { timers, store } = await setup();
+    store.items.set('app-lock', await hashPassphrase(GOOD, FAST_SCRYPT));
+    store.items.set('app-lock-attempts', 'not json');
+    const restarted = new AppLock({ store, now: () => timers.now, scrypt: FAST_SCRYPT });
+    expect((await restarted.init()).retryAfterSeconds).toBe(300);
+  });
+
+  it('changes the passphrase only with the old one', async () => {
+    const { lock } = await setup();
+    await lock.setup(GOOD);
+    expect((await failure(lock.changePassphrase('wrong old one', 'a brand new passphrase'))).code).toBe(
+      'LOCKED',
+    );
+    await lock.changePassphrase(GOOD, 'a brand new passphrase');
+    lock.lock();
+    expect((await failure(lock.unlock(GOOD))).code).toBe('LOCKED');
+    await lock.unlock('a brand new passphrase');
+  });
+
+  it('runs lock hooks (wiping secrets in memory) when it locks', async () => {
+    const { lock } = await setup();
+    await lock.setup(GOOD);
+    let wiped = 0;
+    lock.onLock(() => (wiped += 1));
+    lock.lock();
+    lock.lock();
+    expect(wiped).toBe(1);
+  });
+});
+
+describe('an unavailable keychain at start-up', () => {
+  it('is retried on the next call, and otherwise reported instead of a lock screen', async () => {
+    const store = new MemorySecretStore();
+    const lock = new AppLock({ store, scrypt: FAST_SCRYPT });
+    store.failNext = new AppFailure('KEYCHAIN_UNAVAILABLE', 'The OS keychain is locked or refused access.');
+    await expect(lock.init()).rejects.toThrow('locked or refused access');
+    store.failNext = new AppFailure('KEYCHAIN_UNAVAILABLE', 'The OS keychain is locked or refused access.');
+    await expect(lock.ensureReady()).rejects.toThrow('locked or refused access');
+    expect((await lock.ensureReady()).status).toBe('uninitialized');
+    await lock.setup(GOOD);
+    expect((await lock.ensureReady()).status).toBe('unlocked');
+  });
+});

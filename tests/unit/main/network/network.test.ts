@@ -1,0 +1,201 @@
+// The network choice: the embedded devnet by default, the demo devnet or a custom address on request. A new
+// choice must work before it replaces the old one; a devnet no longer used is stopped; the choice survives a
+// restart; an exchange fixed for the run cannot be changed from the app.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDevnet, type RunningDevnet } from '../../../../src/devnet/server';
+import { createServices, type Services } from '../../../../src/main/services';
+import { Network, networkDir, type LaunchDevnet } from '../../../../src/main/network/network';
+import { AppFailure } from '../../../../src/shared/result';
+import { MemorySecretStore } from '../../../support/memory-store';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+interface Launched {
+  demo: boolean;
+  devnet: RunningDevnet;
+  stopped: boolean;
+}
+
+/** A launcher that runs the real devnet in this process and remembers what it started and stopped. */
+function recordingLauncher(): { launch: LaunchDevnet; launched: Launched[] } {
+  const launched: Launched[] = [];
+  const launch: LaunchDevnet = async ({ demo }) => {
+    const devnet = await startDevnet({ demo });
+    const entry: Launched = { demo, devnet, stopped: false };
+    launched.push(entry);
+    cleanup.push(() => (entry.stopped ? undefined : devnet.close()));
+    return {
+      baseUrl: devnet.baseUrl,
+      solanaRpcUrl: devnet.rpcUrl,
+      stop: async () => {
+        if (entry.stopped) return;
+        entry.stopped = true;
+        await devnet.close();
+      },
+    };
+  };
+  return { launch, launched };
+}
+
+function setup(dataDir = mkdtempSync(join(tmpdir(), 'perpetua-network-'))) {
+  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const services: Services = createServices({ dataDir, store: new MemorySecretStore() });
+  cleanup.push(() => services.close());
+  const { launch, launched } = recordingLauncher();
+  let demoChosen = 0;
+  const network = new Network({
+    services,
+    dataDir,
+    launchDevnet: launch,
+    onDemoChosen: async () => void (demoChosen += 1),
+  });
+  cleanup.push(() => network.close());
+  return { dataDir, services, network, launched, demoChosen: () => demoChosen };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppFailure) return error;
+    throw error;
+  }
+  throw new Error('it was accepted');
+}
+
+describe('network choice', () => {
+  it('starts on the embedded devnet before anything is chosen, and saves nothing for it', async () => {
+    const { network, services, launched } = setup();
+    await network.start();
+    expect(launched.map((l) => l.demo)).toEqual([false]);
+    expect(network.view()).toEqual({
+      network: null,
+      connection: { kind: 'embedded-devnet', baseUrl: launched[0]!.devnet.baseUrl, warning: null },
+      fixed: false,
+      theme: 'system',
+      osNotifications: true,
+      // deposits and on-chain balances go through the embedded devnet's own Solana RPC
+      solanaRpc: { url: launched[0]!.devnet.rpcUrl, custom: false },
+    });
+    expect((await services.info()).markets.length).toBeGreaterThan(0);
+  });
+
+  it('confirming the running devnet saves the choice without starting another', async () => {
+    const { network, services, launched } = setup();
+    await network.start();
+    const view = await network.choose({ kind: 'embedded-devnet' });
+    expect(view.network).toEqual({ kind: 'embedded-devnet' });
+    expect(launched).toHaveLength(1);
+    expect(services.settings.get().network).toEqual({ kind: 'embedded-devnet' });
+  });
+
+  it('demo data: starts the demo devnet, stops the plain one, and points every service at the new one', async () => {
+    const { network, services, launched, dataDir, demoChosen } = setup();
+    await network.start();
+    const view = await network.choose({ kind: 'embedded-devnet-demo' });
+    expect(launched.map((l) => l.demo)).toEqual([false, true]);
+    expect(launched[0]!.stopped).toBe(true);
+    expect(launched[1]!.stopped).toBe(false);
+    expect(view.connection).toMatchObject({
+      kind: 'embedded-devnet-demo',
+      baseUrl: launched[1]!.devnet.baseUrl,
+    });
+    expect(services.baseUrl).toBe(launched[1]!.devnet.baseUrl);
+    expect(services.networkDir).toBe(join(dataDir, 'networks', 'embedded-devnet-demo'));
+    // the demo devnet has accounts the plain one does not
+    expect(await services.client.accountExists(1)).toBe(true);
+    expect(demoChosen()).toBe(1);
+  });
+
+  it('a custom address is checked first: a bad one changes nothing, a good one is connected and saved', async () => {
+    const { network, services, launched, dataDir } = setup();
+    await network.start();
+    await network.choose({ kind: 'embedded-devnet' });
+    const before = network.view();
+
+    const bad = await rejection(network.choose({ kind: 'custom', url: 'ftp://exchange.example.com' }));
+    expect(bad.code).toBe('INVALID_ARGUMENT');
+    const down = await rejection(network.choose({ kind: 'custom', url: 'http://127.0.0.1:1' }));
+    expect(down.message).toMatch(/^Nothing answered at http:\/\/127\.0\.0\.1:1\./);
+    expect(network.view()).toEqual(before);
+    expect(services.settings.get().network).toEqual({ kind: 'embedded-devnet' });
+    expect(launched[0]!.stopped).toBe(false);
+
+    const other = await startDevnet();
+    cleanup.push(() => other.close());
+    const view = await network.choose({ kind: 'custom', url: `${other.baseUrl}/` });
+    expect(view.network).toEqual({ kind: 'custom', url: other.baseUrl });
+    expect(view.connection).toEqual({ kind: 'custom', baseUrl: other.baseUrl, warning: null });
+    expect(services.baseUrl).toBe(other.baseUrl);
+    expect(services.networkDir).toBe(networkDir(dataDir, 'custom', other.baseUrl));
+    expect(launched[0]!.stopped).toBe(true);
+  });
+
+  it('the saved choice is used at the next start: a custom address without starting a devnet', async () => {
+    const first = setup();
+    await first.network.start();
+    const other = await startDevnet();
+    cleanup.push(() => other.close());
+    await first.network.choose({ kind: 'custom', url: other.baseUrl });
+    await first.network.close();
+
+    const again = setup(first.dataDir);
+    await again.network.start();
+    expect(again.launched).toEqual([]);
+    expect(again.network.view().connection).toMatchObject({ kind: 'custom', baseUrl: other.baseUrl });
+  });
+
+  it('a plain http:// address beyond this computer, saved by an earlier version, is not connected to', async () => {
+    const { network, services, launched } = setup();
+    services.settings.update({ network: { kind: 'custom', url: 'http://exchange.example.com' } });
+    await network.start();
+    expect(launched.map((l) => l.demo)).toEqual([false]);
+    expect(network.view().connection).toMatchObject({
+      kind: 'embedded-devnet',
+      baseUrl: launched[0]!.devnet.baseUrl,
+    });
+    expect(network.view().network).toEqual({ kind: 'custom', url: 'http://exchange.example.com' });
+  });
+
+  it('a devnet that will not start leaves the app where it was, with the reason', async () => {
+    const { network, services, launched } = setup();
+    await network.start();
+    const broken = new Network({
+      services,
+      dataDir: services.networkDir,
+      launchDevnet: async () => {
+        throw new Error('the devnet exited before it was ready (code 1): port in use');
+      },
+    });
+    const error = await rejection(broken.choose({ kind: 'embedded-devnet-demo' }));
+    expect(error.message).toBe(
+      'The embedded devnet with demo data could not be started: the devnet exited before it was ready (code 1): port in use',
+    );
+    expect(services.baseUrl).toBe(launched[0]!.devnet.baseUrl);
+    expect(services.settings.get().network).toBeNull();
+  });
+
+  it('an exchange fixed for this run is connected at once and cannot be changed from the app', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-network-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const services = createServices({ dataDir, store: new MemorySecretStore() });
+    cleanup.push(() => services.close());
+    const network = new Network({
+      services,
+      dataDir,
+      fixed: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' },
+    });
+    expect(services.baseUrl).toBe('http://127.0.0.1:9');
+    expect(services.networkDir).toBe(dataDir);
+    expect(network.view()).toMatchObject({ fixed: true, connection: { kind: 'custom' } });
+    const error = await rejection(network.choose({ kind: 'embedded-devnet' }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toMatch(/restart Perpetua without that option/);
+  });
+});
