@@ -149,7 +149,9 @@ test('sweep: the 2nd of 3 transfers refused midway, the record says what moved, 
   await expect(transfers.getByRole('row').filter({ hasText: `Account #${second}` })).toContainText(
     '1,000.00 USDC',
   );
-  await expect(transfers.getByRole('row').filter({ hasText: `Account #${third}` })).toContainText('500.00 USDC');
+  await expect(transfers.getByRole('row').filter({ hasText: `Account #${third}` })).toContainText(
+    '500.00 USDC',
+  );
   await expect(page.getByText(`In all: 9,999.00 USDC into account #${target}.`)).toBeVisible();
   await shot('sweep-review');
 

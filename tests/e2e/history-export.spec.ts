@@ -23,7 +23,10 @@ test('export all: every page of a long history is fetched and written, one line 
     await trader.order({ accountId: account, marketId: BTC, side: i % 2 === 0 ? 'BID' : 'ASK', size: 10n });
 
   await page.goto(`${app.url.split('#')[0]}#/account/${account}`);
-  await page.getByRole('tablist', { name: 'History kinds' }).getByRole('tab', { name: /^Positions ?\d/ }).click();
+  await page
+    .getByRole('tablist', { name: 'History kinds' })
+    .getByRole('tab', { name: /^Positions ?\d/ })
+    .click();
   await expect(page.getByRole('table', { name: 'Positions history' })).toBeVisible();
   await expect(page.getByText('50 rows loaded; more on the exchange')).toBeVisible();
 
