@@ -3,8 +3,8 @@
 // vault history would change under clients (and old snapshots would no longer match new ones).
 import { describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
-import { receiptToJson } from '../../../src/devnet/engine/receipt-json';
-import type { Receipt } from '../../../src/protocol/types';
+import { receiptToJson } from '../../../../src/devnet/engine/receipt-json';
+import type { Receipt } from '../../../../src/protocol/types';
 
 /** the former implementation: JSON text with the same replacer, parsed back */
 const viaText = (receipt: unknown): unknown =>
