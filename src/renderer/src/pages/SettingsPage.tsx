@@ -25,7 +25,7 @@ import { useAction } from '../hooks/useAction';
 import { saveText } from '../lib/save-file';
 import { schemeOf, themeOf } from '../theme/color-scheme';
 import { PageHeading } from '../components/PageHeading';
-import { formatDateTime } from '../../../shared/time';
+import { AuditTable } from '../components/AuditTable';
 import { MIN_PASSPHRASE_LENGTH, passphraseShortfall } from '../../../shared/passphrase-rules';
 
 const CONNECTION_LABEL = {
@@ -399,26 +399,7 @@ export function SettingsPage() {
             </Button>
           </Group>
           <ErrorNote error={audit.error} />
-          <Table aria-label="Audit log" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>What happened</Table.Th>
-                <Table.Th>Result</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(audit.data?.entries ?? []).map((e, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.time)}</Table.Td>
-                  <Table.Td>{e.sentence}</Table.Td>
-                  <Table.Td>
-                    {e.result === 'ok' ? 'done' : e.result === 'unknown' ? 'outcome unknown' : 'not done'}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <AuditTable label="Audit log" entries={audit.data?.entries ?? []} />
         </Stack>
       </Paper>
     </Stack>

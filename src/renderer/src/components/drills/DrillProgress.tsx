@@ -2,8 +2,7 @@
 // record a person keeps of what moved or was revoked, and what did not happen.
 import { Alert, Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { DrillRun } from '../../hooks/useDrillRun';
-import { useTokens } from '../../hooks/queries';
-import { formatDateTime } from '../../../../shared/time';
+import { AuditTable } from '../AuditTable';
 
 type Status = DrillRun['steps'][number]['status'];
 
@@ -14,22 +13,6 @@ const STATUS: Record<Status, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
   skipped: { label: 'Skipped', color: 'yellow' },
 };
-
-/** The drills' own audit lines (the actions' lines carry their sentence from main). */
-const DRILL_KINDS: Record<string, string> = {
-  sweep: 'Sweep',
-  compromisedKeyDrill: 'Compromised-key drill',
-};
-
-/** An audit entry's outcome; the drills' own lines are 'err' without a code when a step failed. */
-const outcome = (e: DrillRun['audit'][number]): string =>
-  e.result === 'ok'
-    ? 'done'
-    : e.result === 'unknown'
-      ? 'outcome unknown'
-      : e.error
-        ? `refused: ${e.error}`
-        : 'not all done';
 
 function StepStatus({ status }: { status: Status }) {
   const { label, color } = STATUS[status];
@@ -47,7 +30,6 @@ function StepStatus({ status }: { status: Status }) {
 }
 
 export function DrillProgress({ run, title }: { run: DrillRun; title: string }) {
-  const { format } = useTokens();
   const running = run.status === 'running';
   return (
     <Stack>
@@ -93,41 +75,7 @@ export function DrillProgress({ run, title }: { run: DrillRun; title: string }) 
           {run.audit.length === 0 ? (
             <Text c="dimmed">Nothing was recorded.</Text>
           ) : (
-            <Table aria-label="Audit entries of this drill" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Accounts</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                  <Table.Th>Action id</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {run.audit.map((e, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.time)}</Table.Td>
-                    <Table.Td>
-                      {DRILL_KINDS[e.kind] ?? e.sentence}
-                      {e.detail ? (
-                        <Text size="sm" c="dimmed">
-                          {e.detail}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{e.accounts.join(', ')}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {e.amounts?.amount && e.amounts.amount !== '0' && e.tokenId !== undefined
-                        ? format(BigInt(e.amounts.amount), e.tokenId)
-                        : ''}
-                    </Table.Td>
-                    <Table.Td>{outcome(e)}</Table.Td>
-                    <Table.Td>{e.actionId ?? ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <AuditTable label="Audit entries of this drill" entries={run.audit} />
           )}
         </>
       ) : null}
