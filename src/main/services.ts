@@ -207,6 +207,7 @@ export function createServices(deps: ServiceDeps): Services {
       audit,
       info: getInfo,
       known: addressBook,
+      accountNames: () => settings.accountNames(),
       ...(deps.now ? { now: deps.now } : {}),
     });
     const funds = new Funds({
@@ -218,6 +219,7 @@ export function createServices(deps: ServiceDeps): Services {
       lock,
       audit,
       onDeposit: deps.onDeposit ?? (() => {}),
+      accountNames: () => settings.accountNames(),
     });
     funds.resume();
     const watcher = new AccountWatcher(

@@ -108,14 +108,17 @@ test('compromised-key drill: from the notice about an unknown session to nothing
   const audit = page.getByRole('table', { name: 'Audit entries of this drill' });
   await expect(audit).toContainText(`Revoked session #${foreign}`);
   await expect(
-    audit
-      .getByRole('row')
-      .filter({ hasText: `Cancelled the BTC-PERP buy order of 1 at 1,000 on account ${first}` }),
+    audit.getByRole('row').filter({
+      hasText: `Cancelled the BTC-PERP buy order of 1.0000 BTC at 1,000.0 USDC on account ${first}`,
+    }),
   ).toHaveCount(2);
   await expect(
-    audit.getByRole('row').filter({ hasText: `Removed the BTC-PERP stop-loss at 2,000 of account ${first}` }),
+    audit
+      .getByRole('row')
+      .filter({ hasText: `Removed the BTC-PERP stop-loss at 2,000.0 USDC of account ${first}` }),
   ).toHaveCount(1);
   await expect(audit).toContainText('Compromised-key drill');
+  await expect(audit).not.toContainText('compromisedKeyDrill');
   await shot('drill-compromised-done');
   await passesAxe('compromised-key drill, done');
 
@@ -161,18 +164,18 @@ test('sweep: the 2nd of 3 transfers refused midway, the record says what moved, 
   await page.getByRole('button', { name: 'Sign 3 transfers' }).click();
   const summary = page.getByRole('status').filter({ hasText: 'Finished, not everything was done' });
   await expect(summary).toContainText(
-    `Moved 2 transfers of 3 into account ${target}: 8,499 USDC from account ${first}, 500 USDC from account ${third}.`,
+    `Moved 2 transfers of 3 into account ${target}: 8,499.00 USDC from account ${first}, 500.00 USDC from account ${third}.`,
     { timeout: 20_000 },
   );
-  await expect(summary).toContainText(`Not moved: 1,000 USDC from account ${second}`);
+  await expect(summary).toContainText(`Not moved: 1,000.00 USDC from account ${second}`);
   const audit = page.getByRole('table', { name: 'Audit entries of this drill' });
   await expect(
-    audit.getByRole('row').filter({ hasText: /Transferred [\d,]+ USDC from account/ }),
+    audit.getByRole('row').filter({ hasText: /Transferred [\d,]+\.\d\d USDC from account/ }),
   ).toHaveCount(2);
   await expect(
-    audit.getByRole('row').filter({ hasText: `Not done: transfer 1,000 USDC from account ${second}` }),
+    audit.getByRole('row').filter({ hasText: `Not done: transfer 1,000.00 USDC from account ${second}` }),
   ).toHaveCount(1);
-  await expect(audit).toContainText(`1,000 USDC from ${second} NOT moved`);
+  await expect(audit).toContainText(`1,000.00 USDC from ${second} NOT moved`);
   await shot('sweep-summary');
   await passesAxe('sweep, summary');
   expect((await balance(target)) - before).toBe(usdc(8_999));

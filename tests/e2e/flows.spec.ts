@@ -124,6 +124,36 @@ test('an account named once is shown by its name wherever its number is', async 
   );
   await shot('transfer-new-recipient');
   await page.getByLabel('A new account of this wallet').check();
+
+  // moved for real, into a new account: the name goes with the number into the home screen's table, the
+  // All activity feed, the history tables and the audit log's sentence
+  await page.getByLabel(/^Amount/).fill('1');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm transfer' })
+    .getByRole('button', { name: 'Transfer 1.00 USDC' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'moved into account' })).toBeVisible();
+
+  await go('Portfolio');
+  const home = page.getByRole('table', { name: 'Accounts' });
+  await expect(home.getByRole('link', { name: `Open account Trader · ${named}` })).toBeVisible();
+  const feed = page.getByRole('region', { name: 'All activity' });
+  await expect(feed.getByRole('row').filter({ hasText: 'Transfer sent' })).toContainText(`Trader · ${named}`);
+  // the new account's side of it names where the money came from
+  await expect(feed.getByRole('row').filter({ hasText: 'Transfer received' })).toContainText(
+    `from Savings (account ${account})`,
+  );
+  await shot('account-names-home');
+
+  await home.getByRole('link', { name: `Open account Trader · ${named}` }).click();
+  await page.getByRole('tab', { name: /^Transfers/ }).click();
+  await expect(page.getByRole('table', { name: 'Transfers history' })).toContainText(named);
+
+  await go('Settings');
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText(
+    `Transferred 1.00 USDC from Savings (account ${account}) to a new account`,
+  );
 });
 
 test('revoke all: asked with the sessions in sight, reported, and the create-session form stays', async () => {
@@ -132,20 +162,21 @@ test('revoke all: asked with the sessions in sight, reported, and the create-ses
   await page.getByLabel('Label').fill('Laptop');
   await page.getByRole('button', { name: 'Create session' }).click();
   await expect(table).toContainText('Laptop');
-  await expect(table.getByRole('row')).toHaveCount(3); // header, the trader's own, this one
+  // header, the trader's own, the one this app made to sign the transfer above, this one
+  await expect(table.getByRole('row')).toHaveCount(4);
 
   await page.getByRole('button', { name: 'Revoke all sessions of Trader' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Revoke 2 sessions of Trader?' });
+  const confirm = page.getByRole('dialog', { name: 'Revoke 3 sessions of Trader?' });
   const listed = confirm.getByRole('table', { name: 'Sessions to revoke' });
-  await expect(listed.getByRole('row')).toHaveCount(2);
+  await expect(listed.getByRole('row')).toHaveCount(3);
   await expect(listed).toContainText('Laptop');
   await expect(listed).toContainText('unknown device');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await shot('revoke-all-confirm');
-  await confirm.getByRole('button', { name: 'Revoke 2 sessions' }).click();
+  await confirm.getByRole('button', { name: 'Revoke 3 sessions' }).click();
 
   const report = page.getByRole('status').filter({ hasText: 'Revoked' });
-  await expect(report).toContainText(/Revoked 2 sessions of Trader: .*#\d+ \(Laptop\)/);
+  await expect(report).toContainText(/Revoked 3 sessions of Trader: .*#\d+ \(Laptop\)/);
   await expect(table.getByRole('row')).toHaveCount(1);
   await expect.poll(async () => (await trader.sessions()).length).toBe(0);
   // the form to make a new one is where it was, and works
@@ -177,6 +208,7 @@ test('the demo greets: its own sessions are known, not flagged as a stranger’s
   await expect(page.getByLabel('Current network')).toContainText('Embedded devnet with demo data', {
     timeout: 30_000,
   });
+
   await go('Sessions');
   const table = page.getByRole('table', { name: 'Sessions' });
   await expect(table.getByText('demo data').first()).toBeVisible();

@@ -156,7 +156,7 @@ test('transfer into a new account', async () => {
   await expect(page.getByLabel('Confirm with your passphrase')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Transfer 40 USDC' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Transfer 40.00 USDC' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('into account');
   await go('Portfolio');
@@ -189,13 +189,13 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   // money leaving the wallets: signed only with the passphrase, checked by main for this confirmation
   const passphrase = page.getByLabel('Confirm with your passphrase');
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Withdraw 50 USDC' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Withdraw 50.00 USDC' })).toBeDisabled();
   await shot('confirm-withdrawal');
   await passphrase.fill('not my passphrase');
-  await page.getByRole('button', { name: 'Withdraw 50 USDC' }).click();
+  await page.getByRole('button', { name: 'Withdraw 50.00 USDC' }).click();
   await expect(page.getByText('That passphrase is not correct.')).toBeVisible();
   await passphrase.fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Withdraw 50 USDC' }).click();
+  await page.getByRole('button', { name: 'Withdraw 50.00 USDC' }).click();
   await expect(page.getByRole('status')).toContainText('Withdrawal sent');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   // read from the chain: the payout created the destination's token account with exactly 49 USDC
@@ -207,10 +207,10 @@ test('bad input is refused clearly and sends nothing', async () => {
   await go('Settings');
   // count once the log has loaded: it already holds the withdrawal above
   const log = page.getByRole('table', { name: 'Audit log' });
-  await expect(log).toContainText(/Withdrew 50 USDC from account \d+ to \w{4}…\w{4}/);
+  await expect(log).toContainText(/Withdrew 50\.00 USDC from account \d+ to \w{4}…\w{4}/);
   // in words a person reads, with the amounts each action asked for
   await expect(log).toContainText('Deposited 250 USDC from the wallet on the chain into a new account');
-  await expect(log).toContainText(/Transferred 40 USDC from account \d+ to a new account/);
+  await expect(log).toContainText(/Transferred 40\.00 USDC from account \d+ to a new account/);
   await expect(log).toContainText(/Created session #\d+/);
   await log.screenshot({ path: 'docs/screenshots/audit-log.png' });
   const auditRows = await page.getByRole('table', { name: 'Audit log' }).getByRole('row').count();
@@ -275,10 +275,10 @@ test('history and settings', async () => {
   await shot('history');
   await go('Settings');
   const log = page.getByRole('table', { name: 'Audit log' });
-  await expect(log).toContainText(/Withdrew 50 USDC from account \d+ to \w{4}…\w{4}/);
+  await expect(log).toContainText(/Withdrew 50\.00 USDC from account \d+ to \w{4}…\w{4}/);
   // in words a person reads, with the amounts each action asked for
   await expect(log).toContainText('Deposited 250 USDC from the wallet on the chain into a new account');
-  await expect(log).toContainText(/Transferred 40 USDC from account \d+ to a new account/);
+  await expect(log).toContainText(/Transferred 40\.00 USDC from account \d+ to a new account/);
   await expect(log).toContainText(/Created session #\d+/);
   await log.screenshot({ path: 'docs/screenshots/audit-log.png' });
   // the Solana RPC beside the network: the embedded devnet's own; an address that is not one is refused
@@ -346,7 +346,7 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await expect(summary).toContainText('0.0003125 ETH');
   await expect(summary).toContainText('0.4996875 ETH');
   await page.getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
-  await page.getByRole('button', { name: 'Withdraw 0.5 ETH' }).click();
+  await page.getByRole('button', { name: 'Withdraw 0.50 ETH' }).click();
   await expect(page.getByRole('status')).toContainText('0.4996875 ETH will arrive');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   expect(

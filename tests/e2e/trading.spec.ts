@@ -7,6 +7,7 @@ import type { RunningApp } from './support/app';
 import { importWallet, unlockOrSetUp } from './support/steps';
 import { Trader } from './support/trader';
 import { formatAmount } from '../../src/shared/money';
+import { formatMarketFigure } from '../../src/shared/figures';
 
 test.describe.configure({ mode: 'serial' });
 test.use({
@@ -28,6 +29,8 @@ const go = (name: string) => page.getByRole('link', { name, exact: true }).click
 /** a BTC-PERP price (priceDecimals 1) as typed into a field, and as the app shows it */
 const typed = (price: bigint) => `${price / 10n}.${price % 10n}`;
 const shown = (price: bigint) => formatAmount(price, 1, { group: true });
+/** a price as main's confirm buttons state it: the market's decimals and the unit */
+const stated = (price: bigint) => `${formatMarketFigure(price, 1)} USDC`;
 
 test.beforeAll(async ({ app: started, appPage, trader: own }) => {
   [app, page, trader] = [started, appPage, own];
@@ -125,7 +128,7 @@ test('triggers: add, edit and remove a stop-loss for a position; the wrong side 
   // what the stop-loss costs if it fires, before it is signed
   await expect(confirm).toContainText(/Estimated loss at the trigger price\s*−?-?[\d,.]+ USDC/);
   await shot('trigger-confirm');
-  await confirm.getByRole('button', { name: `Add stop-loss at ${shown(mark - 5_000n)}` }).click();
+  await confirm.getByRole('button', { name: `Add stop-loss at ${stated(mark - 5_000n)}` }).click();
 
   const active = section.getByRole('table', { name: 'Active triggers' });
   const row = active.getByRole('row').filter({ hasText: 'Stop-loss' });
@@ -139,7 +142,7 @@ test('triggers: add, edit and remove a stop-loss for a position; the wrong side 
   await edit.getByRole('button', { name: 'Review' }).click();
   await page
     .getByRole('dialog', { name: 'Change a stop-loss' })
-    .getByRole('button', { name: `Change stop-loss at ${shown(mark - 8_000n)}` })
+    .getByRole('button', { name: `Change stop-loss at ${stated(mark - 8_000n)}` })
     .click();
   await expect(row).toContainText(shown(mark - 8_000n));
   await expect(row).toContainText('0.02');

@@ -242,8 +242,8 @@ describe('the multi-account sweep', () => {
     ]);
     expect(run.steps[1]!.detail).toMatch(/margin|risk|collateral/i);
     expect(run.summary).toBe(
-      `Moved 2 transfers of 3 into account ${target}: 8,500 USDC from account ${first}, 500 USDC from account ${third}. ` +
-        `Not moved: 1,000 USDC from account ${second} (${run.steps[1]!.detail!.replace(/\.$/, '')}).`,
+      `Moved 2 transfers of 3 into account ${target}: 8,500.00 USDC from account ${first}, 500.00 USDC from account ${third}. ` +
+        `Not moved: 1,000.00 USDC from account ${second} (${run.steps[1]!.detail!.replace(/\.$/, '')}).`,
     );
     // the exchange: exactly the two moved
     expect((await balance(target)) - before).toBe(usdc(9_000));
@@ -256,7 +256,7 @@ describe('the multi-account sweep', () => {
       ['sweep', 'err', first],
     ]);
     expect(run.audit[3]!.detail).toBe(
-      `Swept into account ${target}: 8,500 USDC from ${first} moved, 1,000 USDC from ${second} NOT moved, 500 USDC from ${third} moved`,
+      `Swept into account ${target}: 8,500.00 USDC from ${first} moved, 1,000.00 USDC from ${second} NOT moved, 500.00 USDC from ${third} moved`,
     );
 
     // the same review cannot run again

@@ -142,7 +142,7 @@ describe('vaults through the app', () => {
           amount: usdc(50_000),
         }),
       ),
-    ).toMatch(/can put at most 9,?000 USDC into a vault/);
+    ).toMatch(/can put at most 9,000.00 USDC into a vault/);
     expect(
       await failure(
         app.call('actions.prepare', {

@@ -8,7 +8,7 @@ export const addTrigger: ActionModule<'addTrigger', null> = {
     const own = await ownAccount(ctx, intent.accountId);
     const { kind: _kind, walletId: _wallet, accountId: _account, ...fields } = intent;
     const market = marketOf(ctx, fields.marketId);
-    return triggerPlan('Add', own, fields, market, (definition, sessionId) => ({
+    return triggerPlan(ctx, 'Add', own, fields, market, (definition, sessionId) => ({
       type: 'addTrigger',
       sessionId,
       ...definition,

@@ -1,9 +1,9 @@
 // Cancelling one open order of the person's account (CancelOrderById, named by the account so the exchange
 // refuses it for anyone else's order). Nothing leaves the account: the margin the order held is freed.
 import { AppFailure } from '../../shared/result';
-import { formatAmount } from '../../shared/money';
 import type { ActionModule } from './action-module';
 import { text } from './lines';
+import { priceText, sizeText } from './context';
 import { ownAccount, ownAccountPlan } from './own-account';
 import { marketOf } from './trigger-check';
 
@@ -16,8 +16,8 @@ export const cancelOrder: ActionModule<'cancelOrder', { orderId: bigint }> = {
       throw new AppFailure('NOT_FOUND', `Order ${intent.orderId} is not open on account ${accountId}.`);
     const market = marketOf(ctx, order.marketId);
     const side = order.side === 'BID' ? 'buy' : 'sell';
-    const size = formatAmount(order.remainingSize, market.sizeDecimals, { group: true });
-    const price = formatAmount(order.price, market.priceDecimals, { group: true });
+    const size = sizeText(ctx, market, order.remainingSize);
+    const price = priceText(ctx, market, order.price);
     return ownAccountPlan(own, {
       title: 'Cancel an order',
       confirmLabel: 'Cancel order',
@@ -25,19 +25,15 @@ export const cancelOrder: ActionModule<'cancelOrder', { orderId: bigint }> = {
         amount: 0n,
         wording: {
           verb: 'cancel',
-          rest: `the ${market.symbol} ${side} order of ${size} at ${price} on account ${accountId}`,
+          rest: `the ${market.symbol} ${side} order of ${size} at ${price} on ${ctx.accountWords(accountId)}`,
         },
       },
       balanceAfter: own.quoteBalance,
       lines: [
         text('market', 'Market', market.symbol),
         text('side', 'Side', order.side === 'BID' ? 'Buy' : 'Sell'),
-        text('price', 'Price', formatAmount(order.price, market.priceDecimals, { group: true })),
-        text(
-          'remaining',
-          'Remaining size',
-          formatAmount(order.remainingSize, market.sizeDecimals, { group: true }),
-        ),
+        text('price', 'Price', price),
+        text('remaining', 'Remaining size', size),
       ],
       build: (sessionId) => ({
         type: 'cancelOrderById',

@@ -1,13 +1,14 @@
 // What an action module may consult while planning: the wallet asking, the exchange's markets and tokens,
 // the exchange itself, and the destinations used before. Ownership and token lookups refuse in plain words.
 import { AppFailure } from '../../shared/result';
-import { formatAmount } from '../../shared/money';
-import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
+import { formatMarketFigure, formatToken } from '../../shared/figures';
+import type { MarketInfo, MarketsInfo, TokenInfo } from '../../shared/exchange/info';
 import type { Account } from '../exchange/account-model';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletInfo } from '../wallets/wallet-service';
 import type { AddressBook } from '../address-book';
 import { withdrawalFee } from './withdrawal-fee';
+import { accountWords, type AccountNames } from '../audit/audit-wording';
 
 export interface ActionContext {
   wallet: WalletInfo;
@@ -23,12 +24,16 @@ export interface ActionContext {
   quote(): TokenInfo;
   /** the fee a withdrawal of tokenId from accountId is charged now, in that token's scaled units */
   withdrawalFee(accountId: number, tokenId: number): Promise<bigint>;
+  /** an account as a sentence names it, by the name the person gave it here now: "Trading (account 4)" */
+  accountWords(accountId: number): string;
 }
 
 export interface ContextDeps {
   client: ExchangeClient;
   known: AddressBook;
   wallets: { list(): WalletInfo[] };
+  /** the names the person gave accounts on this computer */
+  accountNames: () => AccountNames;
 }
 
 export function actionContext(deps: ContextDeps, wallet: WalletInfo, info: MarketsInfo): ActionContext {
@@ -61,12 +66,26 @@ export function actionContext(deps: ContextDeps, wallet: WalletInfo, info: Marke
       return quote;
     },
     withdrawalFee: (accountId, tokenId) => withdrawalFee(client, info, accountId, tokenId),
+    accountWords: (accountId) => accountWords(accountId, deps.accountNames()),
   };
 }
 
-/** An amount of a token as the person reads it: "1,234.5 USDC". */
+/**
+ * An amount of a token as main's reviews and sentences state it, in the app's one format (figures.ts): at
+ * least the cents, and every further non-zero place, since it is what the person signs or signed and must
+ * never read as less than it is: "1,234.50 USDC", "25.123456 USDC", "0.0003125 ETH". (Exact, the quote token
+ * and any other read alike.)
+ */
 export const money = (token: TokenInfo, amount: bigint): string =>
-  `${formatAmount(amount, token.decimals, { group: true })} ${token.symbol}`;
+  formatToken(amount, token, { quote: true, exact: true });
+
+/** A price in the market's own decimals, with the quote token's unit: "65,000.0 USDC". */
+export const priceText = (ctx: ActionContext, market: MarketInfo, value: bigint): string =>
+  formatMarketFigure(value, market.priceDecimals, { unit: ctx.quote().symbol });
+
+/** A size in the market's own decimals, with the base token's unit: "0.1000 BTC". */
+export const sizeText = (ctx: ActionContext, market: MarketInfo, value: bigint): string =>
+  formatMarketFigure(value, market.sizeDecimals, { unit: ctx.token(market.baseTokenId).symbol });
 
 /** The quote token balance of an account (0 when it holds none). */
 export const balanceOf = (account: Account, tokenId: number): bigint =>

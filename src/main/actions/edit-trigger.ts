@@ -12,7 +12,7 @@ export const editTrigger: ActionModule<'editTrigger', null> = {
     const active = await ctx.client.triggers(accountId);
     if (!active.some((t) => t.triggerId === triggerId && t.marketId === fields.marketId))
       throw new AppFailure('NOT_FOUND', `Trigger ${triggerId} is not active on account ${accountId}.`);
-    return triggerPlan('Change', own, fields, market, (definition, sessionId) => ({
+    return triggerPlan(ctx, 'Change', own, fields, market, (definition, sessionId) => ({
       type: 'editTrigger',
       sessionId,
       triggerId,

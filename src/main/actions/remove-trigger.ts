@@ -1,8 +1,8 @@
 // Removing an active stop-loss or take-profit.
 import { AppFailure } from '../../shared/result';
-import { formatAmount } from '../../shared/money';
 import type { ActionModule } from './action-module';
 import { text } from './lines';
+import { priceText } from './context';
 import { ownAccount, ownAccountPlan } from './own-account';
 import { marketOf } from './trigger-check';
 
@@ -16,13 +16,16 @@ export const removeTrigger: ActionModule<'removeTrigger', null> = {
       throw new AppFailure('NOT_FOUND', `Trigger ${intent.triggerId} is not active on account ${accountId}.`);
     const market = marketOf(ctx, intent.marketId);
     const name = trigger.kind === 'StopLoss' ? 'stop-loss' : 'take-profit';
-    const at = formatAmount(trigger.triggerPrice, market.priceDecimals, { group: true });
+    const at = priceText(ctx, market, trigger.triggerPrice);
     return ownAccountPlan(own, {
       title: `Remove a ${name}`,
       confirmLabel: `Remove ${name}`,
       audited: {
         amount: 0n,
-        wording: { verb: 'remove', rest: `the ${market.symbol} ${name} at ${at} of account ${accountId}` },
+        wording: {
+          verb: 'remove',
+          rest: `the ${market.symbol} ${name} at ${at} of ${ctx.accountWords(accountId)}`,
+        },
       },
       balanceAfter: own.quoteBalance,
       lines: [text('market', 'Market', market.symbol), text('triggerPrice', 'Trigger price', at)],

@@ -55,7 +55,7 @@ export const transfer: ActionModule<
         received: intent.amount,
         wording: {
           verb: 'transfer',
-          rest: `${money(token, intent.amount)} from account ${from} to ${to === undefined ? 'a new account' : `account ${to}`}`,
+          rest: `${money(token, intent.amount)} from ${ctx.accountWords(from)} to ${to === undefined ? 'a new account' : ctx.accountWords(to)}`,
         },
       },
       build: (sessionId) => ({

@@ -2,13 +2,12 @@
 // position there to protect, and the trigger sits on the side of the mark its kind means. The review states
 // what it will do in plain words; the exchange enforces the same rules again.
 import { AppFailure } from '../../shared/result';
-import { formatAmount } from '../../shared/money';
 import type { MarketInfo } from '../../shared/exchange/info';
 import type { IntentOf, Line } from '../../shared/ipc/actions';
 import type { ActionKind, AddTriggerFields } from '../../protocol/types';
 import type { ActionPlan } from './action-module';
 import { ownAccountPlan, type OwnAccount } from './own-account';
-import type { ActionContext } from './context';
+import { priceText, sizeText, type ActionContext } from './context';
 import { amount as amountLine, number, text } from './lines';
 
 type TriggerFields = Omit<IntentOf<'addTrigger'>, 'kind' | 'walletId' | 'accountId'>;
@@ -23,13 +22,14 @@ export function marketOf(ctx: ActionContext, marketId: number): MarketInfo {
 
 /** The plan of adding or changing a trigger: checked against the position, stated, and built by `build`. */
 export function triggerPlan(
+  ctx: ActionContext,
   verb: 'Add' | 'Change',
   own: OwnAccount,
   t: TriggerFields,
   market: MarketInfo,
   build: (definition: Definition, sessionId: bigint) => ActionKind,
 ): ActionPlan<null> {
-  const { side, lines, warnings } = checkTrigger(t, market, own);
+  const { side, lines, warnings } = checkTrigger(ctx, t, market, own);
   const definition: Definition = {
     marketId: t.marketId,
     key: { kind: t.triggerKind, side },
@@ -41,8 +41,8 @@ export function triggerPlan(
     accountId: own.account.accountId,
   };
   const name = t.triggerKind === 'STOP_LOSS' ? 'stop-loss' : 'take-profit';
-  const at = formatAmount(t.triggerPrice, market.priceDecimals, { group: true });
-  const accountId = own.account.accountId;
+  const at = priceText(ctx, market, t.triggerPrice);
+  const account = ctx.accountWords(own.account.accountId);
   return ownAccountPlan(own, {
     title: `${verb} a ${name}`,
     confirmLabel: `${verb} ${name} at ${at}`,
@@ -50,8 +50,8 @@ export function triggerPlan(
       amount: 0n,
       wording:
         verb === 'Add'
-          ? { verb: 'add', rest: `a ${market.symbol} ${name} at ${at} to account ${accountId}` }
-          : { verb: 'change', rest: `the ${market.symbol} ${name} of account ${accountId} to ${at}` },
+          ? { verb: 'add', rest: `a ${market.symbol} ${name} at ${at} to ${account}` }
+          : { verb: 'change', rest: `the ${market.symbol} ${name} of ${account} to ${at}` },
     },
     lines,
     warnings,
@@ -63,6 +63,7 @@ export function triggerPlan(
 
 /** A trigger must close (part of) an open position, on the side of the mark that matches its kind. */
 function checkTrigger(
+  ctx: ActionContext,
   t: TriggerFields,
   market: MarketInfo,
   own: OwnAccount,
@@ -75,8 +76,8 @@ function checkTrigger(
       `Account ${account.accountId} has no open ${market.symbol} position to protect.`,
     );
   const long = position.size > 0n;
-  const price = (v: bigint) => formatAmount(v, market.priceDecimals, { group: true });
-  const size = (v: bigint) => formatAmount(v, market.sizeDecimals, { group: true });
+  const price = (v: bigint) => priceText(ctx, market, v);
+  const size = (v: bigint) => sizeText(ctx, market, v);
   if (t.triggerPrice <= 0n)
     throw new AppFailure('INVALID_ARGUMENT', 'The trigger price must be more than zero.');
   if (t.limitPrice !== undefined && t.limitPrice <= 0n)

@@ -37,7 +37,7 @@ export const vaultClaim: ActionModule<
         amount: holding.claimable,
         wording: {
           verb: 'claim',
-          rest: `${money(quote, holding.claimable)} from ${vault.name} into account ${account.accountId}`,
+          rest: `${money(quote, holding.claimable)} from ${vault.name} into ${ctx.accountWords(account.accountId)}`,
         },
       },
       balanceAfter: quoteBalance + holding.claimable,

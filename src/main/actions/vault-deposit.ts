@@ -1,7 +1,7 @@
 // A deposit from an account into a vault, at most what the account's margin leaves free; shares are minted
 // at the vault's current value.
 import { AppFailure } from '../../shared/result';
-import { formatAmount } from '../../shared/money';
+import { formatFigure } from '../../shared/figures';
 import type { ActionModule } from './action-module';
 import { money } from './context';
 import { amount, text } from './lines';
@@ -33,14 +33,18 @@ export const vaultDeposit: ActionModule<
         amount: intent.amount,
         wording: {
           verb: 'deposit',
-          rest: `${money(quote, intent.amount)} from account ${account.accountId} into ${vault.name}`,
+          rest: `${money(quote, intent.amount)} from ${ctx.accountWords(account.accountId)} into ${vault.name}`,
         },
       },
       balanceAfter: quoteBalance - intent.amount,
       lines: [
         text('vault', 'Vault', vault.name),
         amount('amount', 'Amount', quote.tokenId, intent.amount),
-        text('shareValue', 'Share value', formatAmount(vault.navPerShare, vault.navDecimals)),
+        text(
+          'shareValue',
+          'Share value',
+          `${formatFigure(vault.navPerShare, vault.navDecimals, { digits: 4, unit: quote.symbol })} per share`,
+        ),
         text('shares', 'Shares (about)', shareText(shares, quote.decimals)),
         text(
           'withdrawals',

@@ -47,7 +47,7 @@ export const vaultWithdraw: ActionModule<
         amount: intent.amount,
         wording: {
           verb: 'request',
-          rest: `a withdrawal of ${asked} from ${vault.name} into account ${account.accountId}`,
+          rest: `a withdrawal of ${asked} from ${vault.name} into ${ctx.accountWords(account.accountId)}`,
         },
       },
       balanceAfter: quoteBalance,

@@ -66,7 +66,7 @@ export const withdraw: ActionModule<
         received: receive,
         wording: {
           verb: 'withdraw',
-          rest: `${money(token, intent.amount)} from account ${intent.accountId} to ${shortAddress(destination)}`,
+          rest: `${money(token, intent.amount)} from ${ctx.accountWords(intent.accountId)} to ${shortAddress(destination)}`,
         },
       },
       build: (sessionId) => ({

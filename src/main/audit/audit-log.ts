@@ -25,7 +25,7 @@ export const AuditEntrySchema = z.object({
   error: z.string().max(64).optional(),
   detail: z.string().max(200).optional(),
   /** what was asked, in words: the verb and the rest ("withdraw" + "25 USDC from account 4 to 9xQe…k3Fd") */
-  wording: z.object({ verb: z.enum(AUDIT_VERBS), rest: z.string().max(200) }).optional(),
+  wording: z.object({ verb: z.enum(AUDIT_VERBS), rest: z.string().max(300) }).optional(),
 });
 
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

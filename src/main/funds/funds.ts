@@ -19,6 +19,7 @@ import type { WalletService } from '../wallets/wallet-service';
 import type { AppLock } from '../lock/app-lock';
 import type { AuditLog } from '../audit/audit-log';
 import { money } from '../actions/context';
+import { accountWords, type AccountNames } from '../audit/audit-wording';
 import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
 import { LAMPORTS_PER_SIGNATURE, isUnanswered, type ChainClient } from './chain-client';
 import type { ChainBalancesSchema, TrackedDepositSchema } from '../../shared/ipc/funds';
@@ -61,6 +62,8 @@ export interface FundsDeps {
   lock: AppLock;
   audit: AuditLog;
   onDeposit: (deposit: TrackedDeposit) => void;
+  /** the names the person gave accounts here, which the audit log's sentence uses when it is written */
+  accountNames: () => AccountNames;
   pollMs?: number;
   /** after this long, a deposit not yet credited is checked every slowPollMs instead */
   watchLimitMs?: number;
@@ -267,7 +270,10 @@ export class Funds {
       throw error;
     }
     const token = await this.token(deposit.tokenId).catch(() => null);
-    const into = deposit.accountId !== null ? `account ${deposit.accountId}` : 'a new account';
+    const into =
+      deposit.accountId !== null
+        ? accountWords(deposit.accountId, this.deps.accountNames())
+        : 'a new account';
     this.deps.audit.append({
       time: Date.now(),
       wallet: this.deps.wallets.get(deposit.walletId).publicKey,

@@ -13,6 +13,7 @@ import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { SessionManager } from '../sessions/session-manager';
 import type { AppLock } from '../lock/app-lock';
 import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../audit/audit-log';
+import type { AccountNames } from '../audit/audit-wording';
 import type { Submitter, Outcome, Recovered } from './submitter';
 import type { AddressBook } from '../address-book';
 import type { ActionModule, ActionPlan } from '../actions/action-module';
@@ -30,6 +31,8 @@ export interface PipelineDeps {
   info: () => Promise<MarketsInfo>;
   /** destinations and recipients used before, for first-time warnings */
   known: AddressBook;
+  /** the names the person gave accounts here, which reviews and the audit log's sentences use */
+  accountNames: () => AccountNames;
   now?: () => number;
 }
 

@@ -33,6 +33,8 @@ const format: HistoryFormat = {
   quoteSymbol: 'USDC',
   quoteTokenId: 0,
   vault: (id) => `vault ${id}`,
+  account: (id) => `#${id}`,
+  accountWords: (id) => `account ${id}`,
   address: (a) => a,
   market: (id) => `market ${id}`,
   price: (_id, v) => v.toString(),

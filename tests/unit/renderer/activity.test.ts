@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { activityLines, newestFirst } from '../../../src/renderer/src/components/history/activity';
 import type { HistoryFormat } from '../../../src/renderer/src/components/history/history-format';
+import { accountInWords } from '../../../src/shared/account-words';
+
+/** account 5 is named on this computer; account 4 is not */
+const NAMES = new Map([[5, 'Savings']]);
 
 const f: HistoryFormat = {
   time: String,
@@ -12,6 +16,8 @@ const f: HistoryFormat = {
   quoteTokenId: 0,
   market: () => 'BTC-PERP',
   vault: (id) => (id === 1 ? 'BTC Momentum' : `vault ${id}`),
+  account: (id) => (NAMES.has(id) ? `${NAMES.get(id)} (#${id})` : `#${id}`),
+  accountWords: (id) => accountInWords(id, NAMES.get(id)),
   price: (_m, v) => String(v),
   size: (_m, v) => String(v),
 };
@@ -32,10 +38,14 @@ describe('All activity lines', () => {
     const [sent, received] = activityLines(4, 'transfer', [transfer('sent'), transfer('received')], f);
     expect(sent).toMatchObject({
       what: 'Transfer sent',
-      detail: 'to account 5',
+      detail: 'to Savings (account 5)',
       money: { value: -40_000_000n },
     });
-    expect(received).toMatchObject({ what: 'Transfer received', money: { value: 40_000_000n } });
+    expect(received).toMatchObject({
+      what: 'Transfer received',
+      detail: 'from account 4',
+      money: { value: 40_000_000n },
+    });
     const [withdrawal] = activityLines(
       4,
       'withdrawal',

@@ -12,7 +12,8 @@ import { accountHref } from '../routes';
 type Position = z.output<typeof PositionViewSchema>;
 export interface PositionRow extends Position {
   accountId: number;
-  walletLabel?: string;
+  /** how the page names the account (its wallet, local name and number); "#4" without one */
+  accountTitle?: string;
 }
 
 /** figures: right-aligned, tabular, never wrapped */
@@ -73,7 +74,7 @@ export function PositionsTable({ rows, withAccount }: { rows: PositionRow[]; wit
                 {withAccount ? (
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor href={accountHref(p.accountId)} size="sm">
-                      {p.walletLabel ? `${p.walletLabel} ` : ''}#{p.accountId}
+                      {p.accountTitle ?? `#${p.accountId}`}
                     </Anchor>
                   </Table.Td>
                 ) : null}

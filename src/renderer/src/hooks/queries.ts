@@ -1,6 +1,6 @@
 // Data for the screens, all through window.wallet. Live events from main invalidate the queries they
 // affect, so screens follow the exchange without polling.
-import { createElement, useEffect } from 'react';
+import { createElement, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
@@ -116,13 +116,16 @@ export function useAccountNames() {
     queryKey: keys.accountNames,
     queryFn: () => unwrap(wallet.settings.accountNames()),
   });
-  const byId = new Map((names.data ?? []).map((n) => [n.accountId, n.name]));
-  const nameOf = (accountId: number): string | undefined => byId.get(accountId);
-  const label = (accountId: number): string => {
-    const name = byId.get(accountId);
-    return name ? `${name} (#${accountId})` : `#${accountId}`;
-  };
-  return { nameOf, label };
+  // one object while the names stay the same, so that what is computed from it (history lines) is not redone
+  return useMemo(() => {
+    const byId = new Map((names.data ?? []).map((n) => [n.accountId, n.name]));
+    const nameOf = (accountId: number): string | undefined => byId.get(accountId);
+    const label = (accountId: number): string => {
+      const name = byId.get(accountId);
+      return name ? `${name} (#${accountId})` : `#${accountId}`;
+    };
+    return { nameOf, label };
+  }, [names.data]);
 }
 
 export const useSettings = () =>

@@ -21,7 +21,14 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { ChainBalances, chainBalancesQuery, formatSol } from '../components/ChainBalances';
 import { formatBps, formatFigure } from '../../../shared/figures';
 import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
-import { useMarketFormat, useMarkets, usePortfolio, useTokens, useVaults } from '../hooks/queries';
+import {
+  useAccountNames,
+  useMarketFormat,
+  useMarkets,
+  usePortfolio,
+  useTokens,
+  useVaults,
+} from '../hooks/queries';
 import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
 import { ErrorNote } from '../components/ErrorNote';
 import { HealthBadge } from '../components/RiskBadges';
@@ -185,7 +192,11 @@ export function MarketsTable() {
 }
 
 type Portfolio = NonNullable<ReturnType<typeof usePortfolio>['data']>;
-type AccountRow = Portfolio['wallets'][number]['accounts'][number] & { walletLabel: string };
+type AccountRow = Portfolio['wallets'][number]['accounts'][number] & {
+  walletLabel: string;
+  /** the account as this page names it: its wallet, then its local name and number ("Trader · Savings (#4)") */
+  title: string;
+};
 
 /** Every account's risk first (health, equity, free collateral); balances only where there is room. */
 function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
@@ -209,12 +220,8 @@ function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
           {accounts.map((a) => (
             <Table.Tr key={a.accountId}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor
-                  href={accountHref(a.accountId)}
-                  aria-label={`Open account ${a.walletLabel} #${a.accountId}`}
-                  size="sm"
-                >
-                  {a.walletLabel} #{a.accountId}
+                <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.title}`} size="sm">
+                  {a.title}
                 </Anchor>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -284,17 +291,24 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
   const { wallets, equity } = portfolio;
   const walletIds = useMemo(() => wallets.map((w) => w.wallet.walletId), [wallets]);
   const chain = useChainTotals(walletIds);
+  const names = useAccountNames();
   const accounts: AccountRow[] = wallets.flatMap(({ wallet: w, accounts: list }) =>
-    list.map((a) => ({ ...a, walletLabel: w.label })),
+    list.map((a) => ({
+      ...a,
+      walletLabel: w.label,
+      title: names.nameOf(a.accountId)
+        ? `${w.label} · ${names.label(a.accountId)}`
+        : `${w.label} #${a.accountId}`,
+    })),
   );
   const positions: PositionRow[] = accounts.flatMap((a) =>
-    a.positions.map((p) => ({ ...p, accountId: a.accountId, walletLabel: a.walletLabel })),
+    a.positions.map((p) => ({ ...p, accountId: a.accountId, accountTitle: a.title })),
   );
   const unrealized = positions.reduce((sum, p) => sum + p.unrealizedPnl, 0n);
   // vault shares are the person's money too, valued at the vault's current share value
   const inVaults = (vaults.data?.holdings ?? []).reduce((sum, h) => sum + h.value + h.claimable, 0n);
   const newcomers = wallets.filter((w) => w.accounts.length === 0);
-  const labels = new Map(accounts.map((a) => [a.accountId, `${a.walletLabel} #${a.accountId}`]));
+  const labels = new Map(accounts.map((a) => [a.accountId, a.title]));
   const accountIds = accounts.map((a) => a.accountId);
   const onChainQuote = chain.tokens.get(quoteTokenId) ?? 0n;
   const otherOnChain = [...chain.tokens].filter(([id, v]) => id !== quoteTokenId && v > 0n);

@@ -10,15 +10,22 @@ import { withdraw } from '../../../../src/main/actions/withdraw';
 import { transfer } from '../../../../src/main/actions/transfer';
 import { addTrigger } from '../../../../src/main/actions/add-trigger';
 import { pnlAt } from '../../../../src/main/actions/trigger-check';
-import { describeAudit } from '../../../../src/main/audit/audit-wording';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { accountWords, describeAudit, type AccountNames } from '../../../../src/main/audit/audit-wording';
+import { AuditLog } from '../../../../src/main/audit/audit-log';
+import { cancelOrder } from '../../../../src/main/actions/cancel-order';
 import { amountLine } from '../../../support/action-lines';
 
 const USDC = { tokenId: 0, symbol: 'USDC', name: 'USD Coin', decimals: 6, mint: 'm' };
+const BTC = { tokenId: 1, symbol: 'BTC', name: 'Bitcoin', decimals: 8, mint: 'b' };
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 const DEST = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const MARKET = {
   marketId: 0,
   symbol: 'BTC-PERP',
+  baseTokenId: 1,
   priceDecimals: 1,
   sizeDecimals: 4,
   mmfBps: 300,
@@ -42,7 +49,7 @@ function account(over: Partial<Account> = {}): Account {
   };
 }
 
-function context(acc: Account = account()): ActionContext {
+function context(acc: Account = account(), names: AccountNames = []): ActionContext {
   const vault = {
     vaultId: 1,
     name: 'BTC Momentum',
@@ -64,9 +71,10 @@ function context(acc: Account = account()): ActionContext {
     known: { usedDestination: () => false, usedRecipient: () => false },
     ownedAccount: async () => acc,
     ownedByAnyWallet: async () => false,
-    token: () => USDC,
+    token: (id: number) => (id === 1 ? BTC : USDC),
     quote: () => USDC,
     withdrawalFee: async () => usdc(1),
+    accountWords: (id: number) => accountWords(id, names),
   } as unknown as ActionContext;
 }
 
@@ -81,7 +89,7 @@ describe('what the audit log records of each action', () => {
     expect(plan.audit.amount).toBe(usdc(25));
     expect(
       describeAudit({ kind: 'vaultWithdraw', accounts: [4], result: 'ok', wording: plan.audit.wording }),
-    ).toBe('Requested a withdrawal of 25 USDC from BTC Momentum into account 4');
+    ).toBe('Requested a withdrawal of 25.00 USDC from BTC Momentum into account 4');
   });
 
   it('a request in shares says shares', async () => {
@@ -90,7 +98,7 @@ describe('what the audit log records of each action', () => {
       context(),
     );
     expect(plan.audit.amount).toBe(usdc(10));
-    expect(plan.audit.wording.rest).toContain('10 shares');
+    expect(plan.audit.wording.rest).toContain('10.00 shares');
   });
 
   it('a withdrawal: the words and the confirm button name the amount and where it goes', async () => {
@@ -98,10 +106,10 @@ describe('what the audit log records of each action', () => {
       { ...base, kind: 'withdraw', tokenId: 0, amount: usdc(25), destination: DEST },
       context(),
     );
-    expect(plan.confirmLabel).toBe('Withdraw 25 USDC');
+    expect(plan.confirmLabel).toBe('Withdraw 25.00 USDC');
     expect(
       describeAudit({ kind: 'withdraw', accounts: [4], result: 'ok', wording: plan.audit.wording }),
-    ).toBe('Withdrew 25 USDC from account 4 to 9xQe…VFin');
+    ).toBe('Withdrew 25.00 USDC from account 4 to 9xQe…VFin');
   });
 
   it('a vault deposit and a transfer are named for what they do', async () => {
@@ -115,10 +123,10 @@ describe('what the audit log records of each action', () => {
       { walletId: 'w', kind: 'transfer', fromAccountId: 4, tokenId: 0, amount: usdc(7), toAccountId: 9 },
       context(),
     );
-    expect(move.confirmLabel).toBe('Transfer 7 USDC');
+    expect(move.confirmLabel).toBe('Transfer 7.00 USDC');
     expect(
       describeAudit({ kind: 'transfer', accounts: [4, 9], result: 'ok', wording: move.audit.wording }),
-    ).toBe('Transferred 7 USDC from account 4 to account 9');
+    ).toBe('Transferred 7.00 USDC from account 4 to account 9');
   });
 
   it('says what was tried when it was refused or its outcome is unknown', () => {
@@ -133,6 +141,130 @@ describe('what the audit log records of each action', () => {
     expect(describeAudit({ kind: 'withdraw', accounts: [3], result: 'ok' })).toBe(
       'Done: withdraw (account 3)',
     );
+    // a drill's own closing line is named for the drill; its detail says what came of it
+    expect(describeAudit({ kind: 'sweep', accounts: [3, 9], result: 'ok' })).toBe('Multi-account sweep');
+    expect(describeAudit({ kind: 'compromisedKeyDrill', accounts: [], result: 'err' })).toBe(
+      'Compromised-key drill, not all done',
+    );
+  });
+});
+
+describe('amounts in the one format (figures.ts), never less precise than what is signed', () => {
+  it('an exact amount keeps every place in the button, the review sentence and the log; a round one shows its cents', async () => {
+    const exact = await withdraw.plan(
+      { ...base, kind: 'withdraw', tokenId: 0, amount: 25_123_456n, destination: DEST },
+      context(),
+    );
+    expect(exact.confirmLabel).toBe('Withdraw 25.123456 USDC');
+    expect(exact.audit.wording.rest).toBe('25.123456 USDC from account 4 to 9xQe…VFin');
+    const large = await transfer.plan(
+      { walletId: 'w', kind: 'transfer', fromAccountId: 4, tokenId: 0, amount: usdc(999), toAccountId: 9 },
+      context(account({ balances: [{ tokenId: 0, amount: usdc(1_000) }] })),
+    );
+    expect(large.confirmLabel).toBe('Transfer 999.00 USDC');
+    const grouped = await vaultWithdraw.plan(
+      { ...base, kind: 'vaultWithdraw', vaultId: 1, by: 'SHARES', amount: 12_345_678n },
+      context(),
+    );
+    // shares count in the quote token's units: every place of a request in shares, never cut
+    expect(grouped.audit.wording.rest).toContain('12.345678 shares');
+  });
+
+  it('prices and sizes carry their units, in the market’s decimals', async () => {
+    const withOrder = account({
+      openOrders: [
+        {
+          orderId: '7',
+          marketId: 0,
+          side: 'BID',
+          price: 650_000n,
+          remainingSize: 1_000n,
+          clientOrderId: null,
+        },
+      ],
+    });
+    const plan = await cancelOrder.plan({ ...base, kind: 'cancelOrder', orderId: 7n }, context(withOrder));
+    expect(plan.audit.wording.rest).toBe(
+      'the BTC-PERP buy order of 0.1000 BTC at 65,000.0 USDC on account 4',
+    );
+  });
+});
+
+describe('accounts by the name given them here (issue 17, item 13)', () => {
+  const trading: AccountNames = [{ accountId: 4, name: 'Trading' }];
+
+  it('names a named account with its number, in the words of every kind', async () => {
+    const out = await withdraw.plan(
+      { ...base, kind: 'withdraw', tokenId: 0, amount: usdc(25), destination: DEST },
+      context(account(), trading),
+    );
+    expect(describeAudit({ kind: 'withdraw', accounts: [4], result: 'ok', wording: out.audit.wording })).toBe(
+      'Withdrew 25.00 USDC from Trading (account 4) to 9xQe…VFin',
+    );
+    const move = await transfer.plan(
+      { walletId: 'w', kind: 'transfer', fromAccountId: 4, tokenId: 0, amount: usdc(7), toAccountId: 9 },
+      context(account(), [...trading, { accountId: 9, name: 'Savings' }]),
+    );
+    expect(move.audit.wording.rest).toBe('7.00 USDC from Trading (account 4) to Savings (account 9)');
+    const intoVault = await vaultDeposit.plan(
+      { ...base, kind: 'vaultDeposit', vaultId: 1, amount: usdc(25) },
+      context(account(), trading),
+    );
+    expect(intoVault.audit.wording.rest).toBe('25.00 USDC from Trading (account 4) into BTC Momentum');
+  });
+
+  it('keeps the name the account had when the line was written: a rename does not rewrite the log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpetua-audit-names-'));
+    try {
+      const log = new AuditLog(join(dir, 'audit.jsonl'));
+      const signed = await withdraw.plan(
+        { ...base, kind: 'withdraw', tokenId: 0, amount: usdc(25), destination: DEST },
+        context(account(), trading),
+      );
+      log.append({
+        time: 1,
+        wallet: 'w',
+        kind: 'withdraw',
+        accounts: [4],
+        result: 'ok',
+        wording: signed.audit.wording,
+      });
+      // renamed afterwards: the past line still says what the person confirmed; a new review uses the new name
+      const renamed: AccountNames = [{ accountId: 4, name: 'Savings' }];
+      const later = await withdraw.plan(
+        { ...base, kind: 'withdraw', tokenId: 0, amount: usdc(25), destination: DEST },
+        context(account(), renamed),
+      );
+      expect(log.list().entries.map((e) => e.sentence)).toEqual([
+        'Withdrew 25.00 USDC from Trading (account 4) to 9xQe…VFin',
+      ]);
+      expect(later.audit.wording.rest).toBe('25.00 USDC from Savings (account 4) to 9xQe…VFin');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the words of a trigger', () => {
+  it('states its price with the unit', async () => {
+    const long = account({
+      positions: [
+        {
+          marketId: 0,
+          size: 1_000n,
+          entryPrice: 600_000n,
+          markPrice: 610_000n,
+          unrealizedPnl: 0n,
+          fundingPnl: 0n,
+          liquidationPrice: 100_000n,
+        },
+      ],
+    });
+    const plan = await addTrigger.plan(
+      { ...base, kind: 'addTrigger', marketId: 0, triggerKind: 'STOP_LOSS', triggerPrice: 550_000n },
+      context(long, [{ accountId: 4, name: 'Trading' }]),
+    );
+    expect(plan.audit.wording.rest).toBe('a BTC-PERP stop-loss at 55,000.0 USDC to Trading (account 4)');
   });
 });
 
@@ -161,7 +293,7 @@ describe('the stop-loss review', () => {
     expect(plan.lines.find((l) => l.key === 'pnlAtTrigger')?.label).toBe(
       'Estimated loss at the trigger price',
     );
-    expect(plan.confirmLabel).toBe('Add stop-loss at 55,000');
+    expect(plan.confirmLabel).toBe('Add stop-loss at 55,000.0 USDC');
   });
 
   it('rounds a loss down, never understating it', () => {

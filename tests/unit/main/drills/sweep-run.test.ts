@@ -94,9 +94,9 @@ describe('a sweep that loses an answer midway', () => {
     expect(confirmed).toEqual(['c1', 'c2']);
     expect(run.steps.map((s) => s.status)).toEqual(['done', 'failed', 'skipped']);
     expect(run.summary).toBe(
-      'Moved 1 transfer of 3 into account 9: 100 USDC from account 1. Not moved: ' +
-        '200 USDC from account 2 (The exchange did not answer, so it is not known yet); ' +
-        '300 USDC from account 3 (Not sent: whether 200 USDC from account 2 to account 9 went through is not known yet).',
+      'Moved 1 transfer of 3 into account 9: 100.00 USDC from account 1. Not moved: ' +
+        '200.00 USDC from account 2 (The exchange did not answer, so it is not known yet); ' +
+        '300.00 USDC from account 3 (Not sent: whether 200.00 USDC from account 2 to account 9 went through is not known yet).',
     );
 
     // the same review cannot run a second time

@@ -45,7 +45,7 @@ describe('notifications to the operating system', () => {
     await vi.waitFor(() => expect(shown).toHaveLength(2));
     expect(shown).toEqual(
       expect.arrayContaining([
-        { title: 'Deposit credited', body: '25 USDC arrived in account 4.' },
+        { title: 'Deposit credited', body: '25.00 USDC arrived in account 4.' },
         {
           title: 'Account liquidated',
           body: 'Account 4 fell below its maintenance margin: its orders were cancelled and its positions closed.',

@@ -40,7 +40,14 @@ export function ActivityFeed({
   const columns = useMemo((): Column<ActivityLine>[] => {
     const all: Column<ActivityLine>[] = [
       { key: 'time', label: 'Time', width: '190px', render: (l) => formats.display.time(l.time) },
-      { key: 'account', label: 'Account', width: '0.9fr', render: (l) => accountLabel(l.accountId) },
+      {
+        key: 'account',
+        label: 'Account',
+        width: '0.9fr',
+        // a named account ("Trader · Savings (#4)") wraps rather than being cut off
+        wrap: true,
+        render: (l) => accountLabel(l.accountId),
+      },
       { key: 'what', label: 'What', width: '1.1fr', render: (l) => l.what },
       { key: 'detail', label: 'Details', width: '1.8fr', wrap: true, render: (l) => l.detail },
       {

@@ -31,16 +31,16 @@ const describe: { [K in HistoryKind]: (r: HistoryRowOf<K>, f: HistoryFormat) => 
       .join(' · '),
     money: { value: -r.amount, tokenId: r.tokenId },
   }),
-  transfer: (r) =>
+  transfer: (r, f) =>
     r.direction === 'sent'
       ? {
           what: 'Transfer sent',
-          detail: `to account ${r.toAccountId}${r.accountCreated ? ' (new)' : ''}`,
+          detail: `to ${f.accountWords(r.toAccountId)}${r.accountCreated ? ' (new)' : ''}`,
           money: { value: -r.amount, tokenId: r.tokenId },
         }
       : {
           what: 'Transfer received',
-          detail: `from account ${r.fromAccountId}`,
+          detail: `from ${f.accountWords(r.fromAccountId)}`,
           money: { value: r.amount, tokenId: r.tokenId },
         },
   // the exchange's fee is what the fill charged (positive); what the account made is the PnL less it

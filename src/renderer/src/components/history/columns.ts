@@ -112,8 +112,8 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
     transfer: () => [
       time(f),
       { key: 'direction', label: 'Direction', width: '100px', render: (r) => r.direction },
-      { key: 'from', label: 'From account', align: 'right', render: (r) => `#${r.fromAccountId}` },
-      { key: 'to', label: 'To account', align: 'right', render: (r) => `#${r.toAccountId}` },
+      { key: 'from', label: 'From account', align: 'right', render: (r) => f.account(r.fromAccountId) },
+      { key: 'to', label: 'To account', align: 'right', render: (r) => f.account(r.toAccountId) },
       token(f),
       {
         key: 'amount',

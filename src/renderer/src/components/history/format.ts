@@ -4,12 +4,14 @@ import { useMemo } from 'react';
 import { formatAmount } from '../../../../shared/money';
 import { formatMarketFigure, formatToken } from '../../../../shared/figures';
 import { formatDateTime, formatIsoTime, fromSeconds } from '../../../../shared/time';
-import { useMarkets, useVaults } from '../../hooks/queries';
+import { useAccountNames, useMarkets, useVaults } from '../../hooks/queries';
+import { accountInWords } from '../../../../shared/account-words';
 import type { HistoryFormat } from './history-format';
 
 export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryFormat; ready: boolean } {
   const markets = useMarkets();
   const vaults = useVaults();
+  const names = useAccountNames();
   return useMemo(() => {
     const info = markets.data;
     const tokens = new Map((info?.tokens ?? []).map((t) => [t.tokenId, t]));
@@ -25,8 +27,11 @@ export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryForma
     };
     const plain = (value: bigint, decimals: number | undefined, signed = false): string =>
       decimals === undefined ? value.toString() : formatAmount(value, decimals, { signed });
+    // a file keeps accounts by number only: a local name is this computer's, and can change
     const csv: HistoryFormat = {
       ...common,
+      account: (id) => `#${id}`,
+      accountWords: (id) => accountInWords(id, undefined),
       time: (s) => formatIsoTime(fromSeconds(s)),
       address: (a) => a,
       amount: (v, id, o) => plain(v, tokens.get(id)?.decimals, o?.signed),
@@ -41,6 +46,8 @@ export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryForma
     };
     const display: HistoryFormat = {
       ...common,
+      account: names.label,
+      accountWords: (id) => accountInWords(id, names.nameOf(id)),
       time: (s) => formatDateTime(fromSeconds(s)),
       address: (a) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-6)}` : a),
       amount: (v, id, o) => token(v, id, o?.signed),
@@ -58,5 +65,5 @@ export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryForma
       },
     };
     return { display, csv, ready: markets.isSuccess };
-  }, [markets.data, markets.isSuccess, vaults.data]);
+  }, [markets.data, markets.isSuccess, vaults.data, names]);
 }

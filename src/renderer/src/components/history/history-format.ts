@@ -12,6 +12,10 @@ export interface HistoryFormat {
   market(marketId: number): string;
   /** a settlement-chain address: shortened on screen, whole in a file */
   address(address: string): string;
+  /** an account in a table cell: its local name and number on screen ("Savings (#5)"), "#5" in a file */
+  account(accountId: number): string;
+  /** an account in a sentence: "Savings (account 5)" on screen, "account 5" in a file */
+  accountWords(accountId: number): string;
   /** a vault's name (from the vault list), not its number */
   vault(vaultId: number): string;
   price(marketId: number, value: bigint): string;
