@@ -209,7 +209,7 @@ test('bad input is refused clearly and sends nothing', async () => {
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log).toContainText(/Withdrew 50\.00 USDC from account \d+ to \w{4}…\w{4}/);
   // in words a person reads, with the amounts each action asked for
-  await expect(log).toContainText('Deposited 250 USDC from the wallet on the chain into a new account');
+  await expect(log).toContainText('Deposited 250.00 USDC from the wallet on the chain into a new account');
   await expect(log).toContainText(/Transferred 40\.00 USDC from account \d+ to a new account/);
   await expect(log).toContainText(/Created session #\d+/);
   await log.screenshot({ path: 'docs/screenshots/audit-log.png' });
@@ -277,7 +277,7 @@ test('history and settings', async () => {
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log).toContainText(/Withdrew 50\.00 USDC from account \d+ to \w{4}…\w{4}/);
   // in words a person reads, with the amounts each action asked for
-  await expect(log).toContainText('Deposited 250 USDC from the wallet on the chain into a new account');
+  await expect(log).toContainText('Deposited 250.00 USDC from the wallet on the chain into a new account');
   await expect(log).toContainText(/Transferred 40\.00 USDC from account \d+ to a new account/);
   await expect(log).toContainText(/Created session #\d+/);
   await log.screenshot({ path: 'docs/screenshots/audit-log.png' });
