@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { createEventBus } from '../main/events';
 import { defaultDataDir } from '../main/paths';
+import { gateUntilStarted } from '../main/start-gate';
 import { startHost } from './server';
 
 const { values } = parseArgs({
@@ -73,8 +74,6 @@ async function loadCore() {
     store: createKeyringStore(process.env.PERPETUA_KEYCHAIN_SERVICE ?? 'perpetua'),
   });
   core.events.subscribe((name, payload) => events.emit(name, payload));
-  // The lock screen needs nothing but the lock state, so every call but lock.state waits for the start to
-  // finish (the embedded devnet takes seconds to come up, and is up by the time a passphrase is typed).
   const started = core.start().catch((error: unknown) => {
     // Without a keychain (or a devnet that would not start) the app still opens and says why.
     console.error(`warning: ${(error as Error).message}`);
@@ -90,11 +89,7 @@ loading.catch((error: unknown) => {
   process.exit(1);
 });
 const host = await startHost({
-  dispatch: async (method, arg) => {
-    const { dispatch, started } = await loading;
-    if (method !== 'lock.state') await started;
-    return dispatch(method, arg);
-  },
+  dispatch: gateUntilStarted(loading),
   events,
   rendererDir,
   port: Number(values.port),
