@@ -251,8 +251,8 @@ test('sweep: a sweep the app was stopped in shows its record, settled, until dis
   await page.getByRole('link', { name: 'Sweep several accounts into one' }).click();
   const record = page.getByRole('region', { name: 'Interrupted Sweep' });
   await expect(record.getByRole('status')).toContainText(
-    `Interrupted: 1 of 2 transfers moved into account 4242: 100 USDC from account ${first}. ` +
-      'Not moved: 50 USDC from account 4243 (Not sent: the app stopped before it).',
+    `Interrupted: 1 of 2 transfers moved into account 4242: 100.00 USDC from account ${first}. ` +
+      'Not moved: 50.00 USDC from account 4243 (Not sent: the app stopped before it).',
   );
   await expect(record.getByRole('status')).toContainText('the app stopped during this drill');
   const steps = record.getByRole('table', { name: 'Steps' });
@@ -260,7 +260,7 @@ test('sweep: a sweep the app was stopped in shows its record, settled, until dis
   await expect(steps.getByRole('row').nth(2)).toContainText('Skipped');
   // its one summary line in the audit log, written at settling
   await expect(record.getByRole('table', { name: 'Audit entries of this drill' })).toContainText(
-    `Interrupted; Swept into account 4242: 100 USDC from ${first} moved, 50 USDC from 4243 NOT moved`,
+    `Interrupted; Swept into account 4242: 100.00 USDC from ${first} moved, 50.00 USDC from 4243 NOT moved`,
   );
   await shot('sweep-interrupted');
   await passesAxe('sweep, interrupted record');

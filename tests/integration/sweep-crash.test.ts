@@ -151,13 +151,13 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
     expect(interrupted!.steps.map((s) => s.status)).toEqual(['done', 'done', 'skipped']);
     expect(interrupted!.steps[2]!.detail).toBe('Not sent: the app stopped before it.');
     expect(interrupted!.summary).toBe(
-      `Interrupted: 2 of 3 transfers moved into account ${target}: 8,499 USDC from account ${first}, ` +
-        `1,000 USDC from account ${second}. Not moved: 500 USDC from account ${third} (Not sent: the app stopped before it).`,
+      `Interrupted: 2 of 3 transfers moved into account ${target}: 8,499.00 USDC from account ${first}, ` +
+        `1,000.00 USDC from account ${second}. Not moved: 500.00 USDC from account ${third} (Not sent: the app stopped before it).`,
     );
     const [line] = await sweepLines(again);
     expect(line).toMatchObject({ result: 'err', accounts: [first, second, third, target] });
     expect(line!.detail).toBe(
-      `Interrupted; Swept into account ${target}: 8,499 USDC from ${first} moved, 1,000 USDC from ${second} moved, 500 USDC from ${third} NOT moved`,
+      `Interrupted; Swept into account ${target}: 8,499.00 USDC from ${first} moved, 1,000.00 USDC from ${second} moved, 500.00 USDC from ${third} NOT moved`,
     );
     // the record's audit entries are the drill's: both transfers that moved, and the summary line
     expect(interrupted!.audit.map((e) => [e.kind, e.result])).toEqual([
