@@ -11,6 +11,7 @@ import { useDrillRun, useRememberRun } from '../hooks/useDrillRun';
 import { DrillProgress } from '../components/drills/DrillProgress';
 import { ErrorNote } from '../components/ErrorNote';
 import { DrillSteps } from '../components/drills/DrillSteps';
+import { InterruptedRuns } from '../components/drills/InterruptedRuns';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
 type Review = ResultOf<'drills.reviewCompromisedKey'>;
@@ -137,6 +138,7 @@ export function CompromisedKeyPage() {
       onStep={setStep}
     >
       <Stepper.Step label="Wallets" description="Choose">
+        <InterruptedRuns kind="compromisedKey" name="Compromised-key drill" />
         <Paper withBorder p="md" mt="md">
           <Stack>
             <Checkbox.Group label="Wallets to secure" value={chosen} onChange={setPicked}>

@@ -26,6 +26,7 @@ import { useDrillRun, useRememberRun, type DrillRun } from '../hooks/useDrillRun
 import { DrillProgress } from '../components/drills/DrillProgress';
 import { ErrorNote } from '../components/ErrorNote';
 import { DrillSteps } from '../components/drills/DrillSteps';
+import { InterruptedRuns } from '../components/drills/InterruptedRuns';
 import { formatTimeOfDay } from '../../../shared/time';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
@@ -136,6 +137,7 @@ export function SweepPage() {
       onStep={setStep}
     >
       <Stepper.Step label="Accounts" description="Choose">
+        <InterruptedRuns kind="sweep" name="Sweep" />
         <Paper withBorder p="md" mt="md">
           <Stack>
             <Checkbox.Group label="Accounts to sweep" value={sources} onChange={setSources}>

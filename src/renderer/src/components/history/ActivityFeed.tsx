@@ -1,6 +1,7 @@
-// The All activity feed: every kind of history of the given accounts in one list, newest first. It follows
-// the exchange live (an account's update re-reads its history, see useLiveEvents) and exports every kind at
-// once as one CSV file.
+// The All activity feed: every kind of history of the given accounts in one list, newest first. It reads a
+// window of recent time (activity-window.ts), "Show older" reaching further back; it follows the exchange
+// live (an account's update re-reads the window's newest slice, see useLiveEvents) and exports every kind
+// it shows at once as one CSV file.
 import { useMemo } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useAllHistory } from '../../hooks/history';
@@ -8,6 +9,7 @@ import { useTokens } from '../../hooks/queries';
 import { toCsv } from '../../../../shared/csv';
 import { formatAmount } from '../../../../shared/money';
 import { formatCount } from '../../../../shared/figures';
+import { formatDateTime } from '../../../../shared/time';
 import { saveText } from '../../lib/save-file';
 import { ErrorNote } from '../ErrorNote';
 import { VirtualTable, type Column } from '../VirtualTable';
@@ -96,9 +98,15 @@ export function ActivityFeed({
       )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {formatCount(lines.length)} {lines.length === 1 ? 'event' : 'events'}, newest first, across{' '}
+          {formatCount(lines.length)} {lines.length === 1 ? 'event' : 'events'}
+          {history.olderExists ? ` since ${formatDateTime(history.since * 1000)}` : ''}, newest first, across{' '}
           {Object.values(HISTORY_LABELS).length} kinds of history
         </Text>
+        {history.olderExists ? (
+          <Button variant="default" size="xs" onClick={history.showOlder} disabled={history.pending}>
+            Show older activity
+          </Button>
+        ) : null}
         <Button
           variant="default"
           size="xs"
