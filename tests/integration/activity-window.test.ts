@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startDevnet } from '../../src/devnet/server';
 import {
   olderQueries,
+  readEverything,
   shouldExtend,
   sliceQueries,
   type PageQuery,
@@ -103,6 +104,14 @@ describe('the All activity feed', () => {
     expect(opened.of('transfer').map((r) => r.id)).toEqual(everything.slice(-RECENT).map((r) => r.id));
     expect(opened.olderExists).toBe(true);
     expect(shouldExtend(opened.lines, opened.olderExists)).toBe(false);
+
+    // the export, asked for with only the last day on screen, still saves every row since the beginning
+    const beforeExport = requests.length;
+    const exported = await readEverything(read, [account]);
+    expect(exported.map((p) => p.kind)).toEqual([...HISTORY_KINDS]);
+    const exportedTransfers = exported.find((p) => p.kind === 'transfer')!.rows as readonly { id: string }[];
+    expect(exportedTransfers.map((r) => r.id).sort()).toEqual(everything.map((r) => r.id).sort());
+    requests.length = beforeExport; // the feed's own reads are counted below, not the export's
 
     // "Show older", step by step: a week, a month (nothing more yet), a quarter: the old rows, once
     let step = 0;

@@ -15,6 +15,7 @@ import { HISTORY_KINDS, type HistoryKind } from '../../../shared/exchange/histor
 import type { HistoryPage } from '../../../shared/ipc/history';
 import {
   olderQueries,
+  readEverything,
   shouldExtend,
   sliceQueries,
   windowStart,
@@ -138,5 +139,8 @@ export function useAllHistory(accountIds: readonly number[]) {
     olderExists,
     since: windowStart(anchor, step),
     showOlder: () => extend(step),
+    /** every row of every kind from the beginning, for an export: the window's rows when they are all */
+    readAll: async (): Promise<readonly { accountId: number; kind: HistoryKind; rows: Rows }[]> =>
+      olderExists ? readEverything(readPage, accountIds) : parts,
   };
 }

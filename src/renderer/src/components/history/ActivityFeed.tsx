@@ -2,7 +2,7 @@
 // window of recent time (activity-window.ts), "Show older" reaching further back; it follows the exchange
 // live (an account's update re-reads the window's newest slice, see useLiveEvents) and exports every kind
 // it shows at once as one CSV file.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useAllHistory } from '../../hooks/history';
 import { useTokens } from '../../hooks/queries';
@@ -18,7 +18,7 @@ import type { HistoryFormat } from './history-format';
 import { activityLines, newestFirst, type ActivityLine } from './activity';
 import { useHistoryFormats } from './format';
 
-type Parts = ReturnType<typeof useAllHistory>['parts'];
+type Parts = Awaited<ReturnType<ReturnType<typeof useAllHistory>['readAll']>>;
 
 const linesOf = (parts: Parts, f: HistoryFormat): ActivityLine[] =>
   parts.flatMap((p) => activityLines(p.accountId, p.kind, p.rows as never[], f)).sort(newestFirst);
@@ -65,8 +65,22 @@ export function ActivityFeed({
     return accountIds.length > 1 ? all : all.filter((c) => c.key !== 'account');
   }, [accountIds.length, accountLabel, format, formats.display]);
 
-  const exportAll = () => {
-    const csv = linesOf(history.parts, formats.csv);
+  // the export is every row since the beginning, not only the window on screen: read when asked for
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<Error | null>(null);
+  const exportAll = async () => {
+    setExporting(true);
+    setExportError(null);
+    let parts: Parts;
+    try {
+      parts = await history.readAll();
+    } catch (error) {
+      setExportError(error as Error);
+      return;
+    } finally {
+      setExporting(false);
+    }
+    const csv = linesOf(parts, formats.csv);
     saveText(
       `${fileName}.csv`,
       toCsv(
@@ -91,6 +105,7 @@ export function ActivityFeed({
   return (
     <Stack gap="xs">
       <ErrorNote error={history.error} title="Some history could not be loaded" />
+      <ErrorNote error={exportError} title="The export could not read every row" />
       {lines.length === 0 ? (
         <Text c="dimmed">No activity yet: deposits, transfers, trades and vault moves will show here.</Text>
       ) : (
@@ -117,7 +132,8 @@ export function ActivityFeed({
         <Button
           variant="default"
           size="xs"
-          onClick={exportAll}
+          onClick={() => void exportAll()}
+          loading={exporting}
           disabled={lines.length === 0 || history.pending}
         >
           Export all kinds as CSV

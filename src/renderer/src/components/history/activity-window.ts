@@ -61,6 +61,25 @@ async function readRange(
   return rows;
 }
 
+/**
+ * Every row of every kind of the given accounts, from the beginning: what an export saves, read when the
+ * person asks for it (the feed itself shows only its window).
+ */
+export function readEverything(
+  read: ReadPage,
+  accountIds: readonly number[],
+): Promise<{ accountId: number; kind: HistoryKind; rows: Rows }[]> {
+  return Promise.all(
+    accountIds.flatMap((accountId) =>
+      HISTORY_KINDS.map(async (kind) => ({
+        accountId,
+        kind,
+        rows: await readRange(read, accountId, kind, 0, undefined),
+      })),
+    ),
+  );
+}
+
 /** Query keys: the newest slice of an account apart, so that a live update reads only it again. */
 export const activityKey = (accountId: number) => ['activity', accountId, 'newest'] as const;
 
