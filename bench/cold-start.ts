@@ -11,7 +11,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildFundedApp, copyDataDir, PASSPHRASE, type FundedApp } from './support/funded-app';
 import { percentile, reportGoals } from './report';
 
@@ -45,6 +45,27 @@ interface PageMarks {
   __pressUnlock(): void;
   __navigation(): number;
 }
+// BENCH_TIMELINE=1: print each run's bridge traffic (calls, answers, events) with its time since launch, the
+// way to see what the page waits for between two marks
+const TIMELINE = process.env.BENCH_TIMELINE === '1';
+function recordTimeline(page: Page, launchedAt: number): void {
+  const at = () => `${(performance.now() - launchedAt).toFixed(0).padStart(6)} ms`;
+  const names = new Map<number, string>();
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      const { id, method } = JSON.parse(String(payload)) as { id: number; method: string };
+      names.set(id, method);
+      console.log(`${at()}  -> ${method} #${id}`);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      const { id, event } = JSON.parse(text) as { id?: number; event?: string };
+      const what = id === undefined ? `event ${event}` : `<- ${names.get(id)} #${id}`;
+      console.log(`${at()}  ${what} (${text.length} B)`);
+    });
+  });
+}
+
 // run in the page, where CSP forbids evaluating strings: functions that name nothing outside themselves
 const marked = (name: string) => ((globalThis as unknown as PageMarks).__marks[name] ?? -1) > 0;
 
@@ -55,6 +76,7 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
   const page = await context.newPage();
   await page.addInitScript({ content: `window.__expectedAccounts = ${fixture.accounts};\n${PAGE_MARKS}` });
   const launchedAt = performance.now();
+  if (TIMELINE) recordTimeline(page, launchedAt);
   // exactly what `npm start` runs after its build (scripts/start.mjs)
   const host = spawn(process.execPath, ['out/main/host.js', '--data-dir', dataDir], {
     cwd: repoRoot,
@@ -91,6 +113,7 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
     // once the host says the core has started, so the unlock figure is the unlock's and not the devnet's
     const coreStartedMs = await coreStarted;
     await page.getByLabel('Passphrase').fill(PASSPHRASE);
+    if (TIMELINE) console.log(`${(performance.now() - launchedAt).toFixed(0).padStart(6)} ms  Unlock pressed`);
     await page.evaluate(() => (globalThis as unknown as PageMarks).__pressUnlock());
     await page.waitForFunction(marked, 'portfolio', { timeout: 30_000 }).catch(async (error: unknown) => {
       await page.screenshot({ path: join(tmpdir(), 'perpetua-cold-start-failure.png') });

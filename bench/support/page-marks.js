@@ -18,13 +18,20 @@
     if (marks.unlockPressed !== undefined && marks.unlocked === undefined && !document.body.textContent.includes('Perpetua is locked'))
       marks.unlocked = performance.now();
     if (marks.portfolio === undefined) {
-      const rows = document.querySelectorAll('table[aria-label="Accounts"] tbody tr');
+      // columns are found by their headers: the table folds and reorders them with the window's width
+      const table = document.querySelector('table[aria-label="Accounts"]');
+      const headers = table ? [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim()) : [];
+      const equity = headers.indexOf('Equity');
+      const positions = headers.indexOf('Positions');
+      const rows = table ? table.querySelectorAll('tbody tr') : [];
       if (
+        equity >= 0 &&
+        positions >= 0 &&
         rows.length > 0 &&
         rows.length === window.__expectedAccounts &&
         [...rows].every((row) => {
           const cells = row.querySelectorAll('td');
-          return cells[2] && cells[2].textContent !== '—' && Number(cells[6] && cells[6].textContent) > 0;
+          return cells[equity] && cells[equity].textContent !== '—' && Number(cells[positions] && cells[positions].textContent) > 0;
         })
       )
         afterFrame('portfolio');

@@ -6,11 +6,9 @@ import { createInterface } from 'node:readline';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
-import { createCore } from '../main/core';
-import { createDispatcher } from '../main/ipc-dispatch';
-import { launchDevnet, nodeDevnetCommand } from '../main/devnet-launcher';
+import { createEventBus } from '../main/events';
 import { defaultDataDir } from '../main/paths';
-import { createKeyringStore } from '../main/keychain/secret-store';
+import { gateUntilStarted } from '../main/start-gate';
 import { startHost } from './server';
 
 const { values } = parseArgs({
@@ -34,48 +32,65 @@ const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')
   .version;
 
 const fixedUrl = values['devnet-url'];
-// Built (out/main/host.js, what `npm start` runs): the devnet built beside it, plain JavaScript that starts
-// at once. From source (`npm run host`, the e2e suite): through tsx.
-const builtDevnet = join(dirname(fileURLToPath(import.meta.url)), 'devnet.js');
-const devnetCommand =
-  import.meta.url.endsWith('.js') && existsSync(builtDevnet)
-    ? { command: process.execPath, args: [builtDevnet] }
-    : nodeDevnetCommand(repoRoot);
 
-const core = createCore({
-  version,
-  host: 'browser-host',
-  ...(fixedUrl
-    ? {
-        exchange: {
-          kind: 'custom' as const,
-          baseUrl: fixedUrl,
-          ...(values['solana-rpc-url'] ? { solanaRpcUrl: values['solana-rpc-url'] } : {}),
-        },
-      }
-    : {
-        launchDevnet: ({ demo }: { demo: boolean }) =>
-          launchDevnet({
-            ...devnetCommand,
-            dataDir: join(dataDir, demo ? 'devnet-demo' : 'devnet'),
-            extraArgs: demo ? ['--demo'] : [],
-          }),
-      }),
-  dataDir: join(dataDir, 'app'),
-  store: createKeyringStore(process.env.PERPETUA_KEYCHAIN_SERVICE ?? 'perpetua'),
+// The page is served first and the core's modules (the exchange codec, the Solana libraries, the keychain
+// binding: about half a second of loading) load while the browser fetches and parses it, not before; the
+// lock screen asks only for the lock state, which waits for them.
+async function loadCore() {
+  const [{ createCore }, { createDispatcher }, { launchDevnet, nodeDevnetCommand }, { createKeyringStore }] =
+    await Promise.all([
+      import('../main/core'),
+      import('../main/ipc-dispatch'),
+      import('../main/devnet-launcher'),
+      import('../main/keychain/secret-store'),
+    ]);
+  // Built (out/main/host.js, what `npm start` runs): the devnet built beside it, plain JavaScript that starts
+  // at once. From source (`npm run host`, the e2e suite): through tsx.
+  const builtDevnet = join(dirname(fileURLToPath(import.meta.url)), 'devnet.js');
+  const devnetCommand =
+    import.meta.url.endsWith('.js') && existsSync(builtDevnet)
+      ? { command: process.execPath, args: [builtDevnet] }
+      : nodeDevnetCommand(repoRoot);
+  const core = createCore({
+    version,
+    host: 'browser-host',
+    ...(fixedUrl
+      ? {
+          exchange: {
+            kind: 'custom' as const,
+            baseUrl: fixedUrl,
+            ...(values['solana-rpc-url'] ? { solanaRpcUrl: values['solana-rpc-url'] } : {}),
+          },
+        }
+      : {
+          launchDevnet: ({ demo }: { demo: boolean }) =>
+            launchDevnet({
+              ...devnetCommand,
+              dataDir: join(dataDir, demo ? 'devnet-demo' : 'devnet'),
+              extraArgs: demo ? ['--demo'] : [],
+            }),
+        }),
+    dataDir: join(dataDir, 'app'),
+    store: createKeyringStore(process.env.PERPETUA_KEYCHAIN_SERVICE ?? 'perpetua'),
+  });
+  core.events.subscribe((name, payload) => events.emit(name, payload));
+  const started = core.start().catch((error: unknown) => {
+    // Without a keychain (or a devnet that would not start) the app still opens and says why.
+    console.error(`warning: ${(error as Error).message}`);
+  });
+  return { core, dispatch: createDispatcher(core.handlers), started };
+}
+
+const events = createEventBus();
+const loading = loadCore();
+// a core that cannot even be built (a broken install) ends the host, as an error at start-up always did
+loading.catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
 });
-// The lock screen needs nothing but the lock state, so the page is served while the core starts (the embedded
-// devnet takes seconds to come up): every call but lock.state waits for the start to finish, and the
-// devnet is up by the time a passphrase is typed.
-const started = core.start().catch((error: unknown) => {
-  // Without a keychain (or a devnet that would not start) the app still opens and says why.
-  console.error(`warning: ${(error as Error).message}`);
-});
-const dispatch = createDispatcher(core.handlers);
 const host = await startHost({
-  dispatch: (method, arg) =>
-    method === 'lock.state' ? dispatch(method, arg) : started.then(() => dispatch(method, arg)),
-  events: core.events,
+  dispatch: gateUntilStarted(loading),
+  events,
   rendererDir,
   port: Number(values.port),
 });
@@ -93,12 +108,13 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   await host.close();
-  await core.close();
+  await (await loading).core.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
+const { core, started } = await loading;
 await started;
 const network = core.network.view().connection;
 console.log(

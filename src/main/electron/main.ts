@@ -12,9 +12,8 @@ import {
 } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCore } from '../core';
-import { createDispatcher } from '../ipc-dispatch';
 import { launchDevnet } from '../devnet-launcher';
+import { gateUntilStarted } from '../start-gate';
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -59,6 +58,24 @@ if (mode.refuse) {
     hardenSession(session.defaultSession, devServerUrl);
     registerAppProtocol(protocol, join(import.meta.dirname, '../renderer'), (path) => readFile(path));
 
+    // The window opens at once on the lock screen, which asks only for the lock state; the core's modules
+    // load and it starts (the embedded devnet takes seconds to come up) meanwhile, and every other call
+    // waits for that start (start-gate.ts).
+    const starting = startCore();
+    starting.catch((error: unknown) => console.error(`The app could not start: ${(error as Error).message}`));
+    bindIpc(ipcMain, gateUntilStarted(starting), (url) => isAppUrl(url, devServerUrl));
+    window = new BrowserWindow(
+      windowOptions(join(import.meta.dirname, '../preload/index.cjs'), mode.devTools),
+    );
+    window.once('ready-to-show', () => window?.show());
+    await window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  });
+
+  async function startCore() {
+    const [{ createCore }, { createDispatcher }] = await Promise.all([
+      import('../core'),
+      import('../ipc-dispatch'),
+    ]);
     // PERPETUA_EXCHANGE_URL fixes the exchange for this run; otherwise the core connects to the network
     // chosen in Settings and runs the bundled devnet itself when that is the choice.
     const customUrl = mode.exchangeUrl;
@@ -81,28 +98,21 @@ if (mode.refuse) {
       dataDir: join(app.getPath('userData'), 'app'),
       store: createKeyringStore('perpetua'),
     });
-    await core.start().catch((error: unknown) => {
-      // no keychain, or no devnet: one line in the terminal; the renderer shows the reason when it asks
-      console.error(`warning: ${(error as Error).message}`);
-    });
     powerMonitor.on('suspend', () => core.services.lock.onSystemSuspend());
     powerMonitor.on('lock-screen', () => core.services.lock.onSystemSuspend());
-    bindIpc(ipcMain, createDispatcher(core.handlers), (url) => isAppUrl(url, devServerUrl));
     forwardEvents(core.events, () => window?.webContents ?? null);
     forwardToOs(core.events, {
       enabled: () => core.services.settings.get().osNotifications !== false,
       info: () => core.services.info(),
     });
-
-    window = new BrowserWindow(
-      windowOptions(join(import.meta.dirname, '../preload/index.cjs'), mode.devTools),
-    );
-    window.once('ready-to-show', () => window?.show());
-    await window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
-
     // closing the core stops the embedded devnet it started
     app.on('before-quit', () => void core.close());
-  });
+    const started = core.start().catch((error: unknown) => {
+      // no keychain, or no devnet: one line in the terminal; the renderer shows the reason when it asks
+      console.error(`warning: ${(error as Error).message}`);
+    });
+    return { dispatch: createDispatcher(core.handlers), started };
+  }
 
   app.on('window-all-closed', () => app.quit());
 }

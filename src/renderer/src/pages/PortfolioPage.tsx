@@ -1,7 +1,7 @@
 // The home screen: what the person has (equity on the exchange including vault shares, and what their
 // wallets hold on chain), the ways to move it, every account's risk, the markets, and everything that
 // happened, newest first.
-import { useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -23,6 +23,7 @@ import { formatBps, formatFigure } from '../../../shared/figures';
 import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
 import { useMarketFormat, useMarkets, usePortfolio, useTokens, useVaults } from '../hooks/queries';
 import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
+import { useAfterPaint } from '../hooks/useAfterPaint';
 import { ErrorNote } from '../components/ErrorNote';
 import { HealthBadge } from '../components/RiskBadges';
 import { PositionsTable, type PositionRow } from '../components/PositionsTable';
@@ -81,7 +82,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function MarketsTable() {
+export const MarketsTable = memo(function MarketsTable() {
   const markets = useMarkets();
   const stats = useQuery({
     queryKey: ['marketStats'],
@@ -182,13 +183,13 @@ export function MarketsTable() {
       </Table>
     </div>
   );
-}
+});
 
 type Portfolio = NonNullable<ReturnType<typeof usePortfolio>['data']>;
 type AccountRow = Portfolio['wallets'][number]['accounts'][number] & { walletLabel: string };
 
 /** Every account's risk first (health, equity, free collateral); balances only where there is room. */
-function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
+const AccountsTable = memo(function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
   const { format, quoteTokenId } = useTokens();
   const { ref: box, width } = useWidth();
   const narrow = width < NARROW_PX;
@@ -243,7 +244,7 @@ function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
       </Table>
     </div>
   );
-}
+});
 
 /** What the person's wallets hold on chain, summed per token (SOL for fees apart). */
 function useChainTotals(walletIds: string[]) {
@@ -261,6 +262,9 @@ function useChainTotals(walletIds: string[]) {
     },
   });
 }
+
+const Positions = memo(PositionsTable);
+const Feed = memo(ActivityFeed);
 
 function MoveButtons() {
   return (
@@ -284,18 +288,28 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
   const { wallets, equity } = portfolio;
   const walletIds = useMemo(() => wallets.map((w) => w.wallet.walletId), [wallets]);
   const chain = useChainTotals(walletIds);
-  const accounts: AccountRow[] = wallets.flatMap(({ wallet: w, accounts: list }) =>
-    list.map((a) => ({ ...a, walletLabel: w.label })),
-  );
-  const positions: PositionRow[] = accounts.flatMap((a) =>
-    a.positions.map((p) => ({ ...p, accountId: a.accountId, walletLabel: a.walletLabel })),
-  );
+  // derived once per portfolio, so that a re-render for another read (vaults, chain balances) leaves the
+  // memoised tables alone: each account update would otherwise redraw every row of every table
+  const { accounts, positions, labels, accountIds } = useMemo(() => {
+    const rows: AccountRow[] = wallets.flatMap(({ wallet: w, accounts: list }) =>
+      list.map((a) => ({ ...a, walletLabel: w.label })),
+    );
+    return {
+      accounts: rows,
+      positions: rows.flatMap((a) =>
+        a.positions.map((p): PositionRow => ({ ...p, accountId: a.accountId, walletLabel: a.walletLabel })),
+      ),
+      labels: new Map(rows.map((a) => [a.accountId, `${a.walletLabel} #${a.accountId}`])),
+      accountIds: rows.map((a) => a.accountId),
+    };
+  }, [wallets]);
+  const accountLabel = useCallback((id: number) => labels.get(id) ?? `#${id}`, [labels]);
+  // the accounts first; positions, activity, wallets and the chart once those are on screen
+  const rest = useAfterPaint();
   const unrealized = positions.reduce((sum, p) => sum + p.unrealizedPnl, 0n);
   // vault shares are the person's money too, valued at the vault's current share value
   const inVaults = (vaults.data?.holdings ?? []).reduce((sum, h) => sum + h.value + h.claimable, 0n);
   const newcomers = wallets.filter((w) => w.accounts.length === 0);
-  const labels = new Map(accounts.map((a) => [a.accountId, `${a.walletLabel} #${a.accountId}`]));
-  const accountIds = accounts.map((a) => a.accountId);
   const onChainQuote = chain.tokens.get(quoteTokenId) ?? 0n;
   const otherOnChain = [...chain.tokens].filter(([id, v]) => id !== quoteTokenId && v > 0n);
   return (
@@ -356,22 +370,22 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
         </Alert>
       ))}
       {accounts.length > 0 ? <AccountsTable accounts={accounts} /> : null}
-      {accounts.length > 0 ? (
+      {rest && accounts.length > 0 ? (
         <Section title="Open positions">
-          <PositionsTable rows={positions} withAccount />
+          <Positions rows={positions} withAccount />
         </Section>
       ) : null}
-      {accounts.length > 0 ? (
+      {rest && accounts.length > 0 ? (
         <Section title="All activity">
-          <ActivityFeed
+          <Feed
             accountIds={accountIds}
-            accountLabel={(id) => labels.get(id) ?? `#${id}`}
+            accountLabel={accountLabel}
             fileName="perpetua-all-accounts-all-kinds"
             height={320}
           />
         </Section>
       ) : null}
-      {wallets.length > 0 ? (
+      {rest && wallets.length > 0 ? (
         <Section title="Wallets on chain">
           {wallets.map(({ wallet: w }) => (
             <Group key={w.walletId} gap="sm" wrap="nowrap">
@@ -383,7 +397,7 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
           ))}
         </Section>
       ) : null}
-      <EquityChart title="Equity and realized PnL, all accounts" />
+      {rest ? <EquityChart title="Equity and realized PnL, all accounts" /> : null}
     </Stack>
   );
 }
