@@ -27,7 +27,12 @@ await build({
   base: './',
   logLevel: 'warn',
   plugins: [react()],
-  build: { outDir, emptyOutDir: true, minify: true, rollupOptions: { input: join(root, 'virtual-table.html') } },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    minify: true,
+    rollupOptions: { input: join(root, 'virtual-table.html') },
+  },
 });
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 const server = createServer((req, res) => {
@@ -51,13 +56,16 @@ const browser = await chromium.launch({
 type Harness = { __scrollFrames(label: string, frames: number, step: number): Promise<number[]> };
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.addInitScript({ content: readFileSync(join(import.meta.dirname, 'support', 'scroll-frames.js'), 'utf8') });
+  await page.addInitScript({
+    content: readFileSync(join(import.meta.dirname, 'support', 'scroll-frames.js'), 'utf8'),
+  });
   await page.goto(`${origin}/virtual-table.html?rows=${ROWS}`);
   const table = page.getByRole('table', { name: 'Transfers history' });
   await table.waitFor();
   const scroll = (frames: number) =>
     page.evaluate(
-      ({ frames: n, step }) => (globalThis as unknown as Harness).__scrollFrames('Transfers history', n, step),
+      ({ frames: n, step }) =>
+        (globalThis as unknown as Harness).__scrollFrames('Transfers history', n, step),
       { frames, step: STEP },
     );
   await scroll(60); // warm up
@@ -72,14 +80,31 @@ try {
   reportGoals(
     'big-lists',
     [
-      { measure: `${ROWS} history rows, frame time while scrolling (p95)`, value: Number(p95.toFixed(1)), unit: 'ms', goal: `< ${FRAME_GOAL_MS}`, met: p95 < FRAME_GOAL_MS },
-      { measure: 'renderer JS heap after scrolling', value: Number(heapMb.toFixed(1)), unit: 'MB', goal: `< ${HEAP_GOAL_MB}`, met: heapMb < HEAP_GOAL_MB },
+      {
+        measure: `${ROWS} history rows, frame time while scrolling (p95)`,
+        value: Number(p95.toFixed(1)),
+        unit: 'ms',
+        goal: `< ${FRAME_GOAL_MS}`,
+        met: p95 < FRAME_GOAL_MS,
+      },
+      {
+        measure: 'renderer JS heap after scrolling',
+        value: Number(heapMb.toFixed(1)),
+        unit: 'MB',
+        goal: `< ${HEAP_GOAL_MB}`,
+        met: heapMb < HEAP_GOAL_MB,
+      },
     ],
     {
       rows: ROWS,
       frames: deltas.length,
       stepPx: STEP,
-      frameMs: { p50: percentile(deltas, 0.5), p95, p99: percentile(deltas, 0.99), max: percentile(deltas, 1) },
+      frameMs: {
+        p50: percentile(deltas, 0.5),
+        p95,
+        p99: percentile(deltas, 0.99),
+        max: percentile(deltas, 1),
+      },
       domNodes,
     },
   );

@@ -113,7 +113,8 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
     // once the host says the core has started, so the unlock figure is the unlock's and not the devnet's
     const coreStartedMs = await coreStarted;
     await page.getByLabel('Passphrase').fill(PASSPHRASE);
-    if (TIMELINE) console.log(`${(performance.now() - launchedAt).toFixed(0).padStart(6)} ms  Unlock pressed`);
+    if (TIMELINE)
+      console.log(`${(performance.now() - launchedAt).toFixed(0).padStart(6)} ms  Unlock pressed`);
     await page.evaluate(() => (globalThis as unknown as PageMarks).__pressUnlock());
     await page.waitForFunction(marked, 'portfolio', { timeout: 30_000 }).catch(async (error: unknown) => {
       await page.screenshot({ path: join(tmpdir(), 'perpetua-cold-start-failure.png') });
@@ -121,7 +122,8 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
     });
     const marks = await page.evaluate(() => (globalThis as unknown as PageMarks).__marks);
     // BENCH_SCREENSHOT=<file.png>: the portfolio as the last run drew it, to look at
-    if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
+    if (process.env.BENCH_SCREENSHOT)
+      await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
     return {
       hostReadyMs,
       htmlMs: openedAt - launchedAt - hostReadyMs + nav.responseEnd,
@@ -144,27 +146,46 @@ console.log(`Preparing ${WALLETS} wallets x ${ACCOUNTS_PER_WALLET} accounts with
 const fixture = await buildFundedApp(repoRoot, { wallets: WALLETS, accountsPerWallet: ACCOUNTS_PER_WALLET });
 const browser = await chromium.launch({
   executablePath: process.env.PERPETUA_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const runs: Run[] = [];
 try {
   for (let i = 0; i < RUNS; i += 1) {
     const run = await launchOnce(browser, fixture);
     runs.push(run);
-    console.log(`run ${i + 1}: lock screen ${run.lockFromLaunchMs.toFixed(0)} ms after launch, portfolio ${run.portfolioMs.toFixed(0)} ms after unlock`);
+    console.log(
+      `run ${i + 1}: lock screen ${run.lockFromLaunchMs.toFixed(0)} ms after launch, portfolio ${run.portfolioMs.toFixed(0)} ms after unlock`,
+    );
   }
 } finally {
   await browser.close();
   rmSync(fixture.dataDir, { recursive: true, force: true });
 }
 
-const p50 = (key: keyof Run) => percentile(runs.map((r) => r[key]), 0.5);
+const p50 = (key: keyof Run) =>
+  percentile(
+    runs.map((r) => r[key]),
+    0.5,
+  );
 const lock = p50('lockFromLaunchMs');
 const portfolio = p50('portfolioMs');
 reportGoals(
   'cold-start',
   [
-    { measure: 'launch to lock screen drawn (p50)', value: Math.round(lock), unit: 'ms', goal: `<= ${LOCK_GOAL_MS}`, met: lock <= LOCK_GOAL_MS },
+    {
+      measure: 'launch to lock screen drawn (p50)',
+      value: Math.round(lock),
+      unit: 'ms',
+      goal: `<= ${LOCK_GOAL_MS}`,
+      met: lock <= LOCK_GOAL_MS,
+    },
     {
       measure: `unlock to portfolio drawn, ${WALLETS}x${ACCOUNTS_PER_WALLET} accounts (p50)`,
       value: Math.round(portfolio),

@@ -25,18 +25,31 @@ const buildAndSign = (n: number): Buffer => {
   const raw = encodeActionRaw(schema, {
     currentTimestamp: 1_795_000_000n,
     nonce: n,
-    kind: { type: 'withdraw', sessionId: 42n, tokenId: 0, amount: 25_000_000n, accountId: 3, destPubkey: key.publicKey },
+    kind: {
+      type: 'withdraw',
+      sessionId: 42n,
+      tokenId: 0,
+      amount: 25_000_000n,
+      accountId: 3,
+      destPubkey: key.publicKey,
+    },
   });
   return buildActionBody(raw, signAction(raw, key, 'session'));
 };
 
 const rows = [
   measure('raw node:crypto Ed25519 sign (cached KeyObject)', () => key.sign(message)),
-  measure('pipeline build + frame + sign (withdraw, session key)', () => buildAndSign((nonce = (nonce % 1_000_000) + 1))),
+  measure('pipeline build + frame + sign (withdraw, session key)', () =>
+    buildAndSign((nonce = (nonce % 1_000_000) + 1)),
+  ),
   measure(
     'the same + nonce reserved and body journalled with fsync',
     () => {
-      const pending = journal.reserve(signer, (n) => ({ body: buildAndSign(n), kind: 'withdraw' }), Date.now());
+      const pending = journal.reserve(
+        signer,
+        (n) => ({ body: buildAndSign(n), kind: 'withdraw' }),
+        Date.now(),
+      );
       journal.settle(signer, pending.nonce);
     },
     2,
@@ -49,7 +62,13 @@ const ratio = rows[1]!.perSecond / rows[0]!.perSecond;
 reportGoals(
   'pipeline',
   [
-    { measure: rows[0]!.name, value: Math.round(rows[0]!.perSecond), unit: 'ops/s', goal: '(limit)', met: true },
+    {
+      measure: rows[0]!.name,
+      value: Math.round(rows[0]!.perSecond),
+      unit: 'ops/s',
+      goal: '(limit)',
+      met: true,
+    },
     { measure: rows[1]!.name, value: Math.round(rows[1]!.perSecond), unit: 'ops/s', goal: '-', met: true },
     {
       measure: 'pipeline rate / raw sign rate',

@@ -77,6 +77,10 @@ export function reportGoals(benchmark: string, rows: GoalRow[], extra: Record<st
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, `${benchmark}.json`),
-    JSON.stringify({ benchmark, at: new Date().toISOString(), node: process.version, goals: rows, ...extra }, null, 2),
+    JSON.stringify(
+      { benchmark, at: new Date().toISOString(), node: process.version, goals: rows, ...extra },
+      null,
+      2,
+    ),
   );
 }

@@ -9,7 +9,10 @@ import { pathToFileURL } from 'node:url';
 
 export const BUDGET = { jsRaw: 600_000, jsGzip: 200_000, cssRaw: 120_000 };
 
-export type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
+export type Manifest = Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+>;
 export type Budget = typeof BUDGET;
 
 /** The initial files of a built renderer: the manifest's entry and its static imports, transitively. */
@@ -31,7 +34,11 @@ export function initialFiles(manifest: Manifest): { js: string[]; css: string[] 
 }
 
 /** Sizes of the initial load and the budget's verdict on each. `read(file)` gives a built file's bytes. */
-export function measureInitialLoad(manifest: Manifest, read: (file: string) => Buffer, budget: Budget = BUDGET) {
+export function measureInitialLoad(
+  manifest: Manifest,
+  read: (file: string) => Buffer,
+  budget: Budget = BUDGET,
+) {
   const files = initialFiles(manifest);
   const sum = (list: string[], size: (bytes: Buffer) => number) =>
     list.reduce((total, file) => total + size(read(file)), 0);

@@ -7,7 +7,10 @@ interface ColdStart {
   runs: number;
   wallets: number;
   accountsPerWallet: number;
-  breakdownP50Ms: Record<'hostReady' | 'html' | 'lockDrawn' | 'coreStarted' | 'unlockAnswered' | 'portfolio', number>;
+  breakdownP50Ms: Record<
+    'hostReady' | 'html' | 'lockDrawn' | 'coreStarted' | 'unlockAnswered' | 'portfolio',
+    number
+  >;
   goals: { measure: string; value: number; goal: string }[];
 }
 
@@ -29,35 +32,62 @@ const bars = [
     goal: 500,
     stages: [
       { name: 'passphrase checked (scrypt)', ms: b.unlockAnswered, color: '#fab005' },
-      { name: `portfolio read and drawn (${data.wallets}×${data.accountsPerWallet} accounts)`, ms: Math.max(0, b.portfolio - b.unlockAnswered), color: '#fd7e14' },
+      {
+        name: `portfolio read and drawn (${data.wallets}×${data.accountsPerWallet} accounts)`,
+        ms: Math.max(0, b.portfolio - b.unlockAnswered),
+        color: '#fd7e14',
+      },
     ],
   },
 ];
 const width = 760;
 const left = 170;
 const plot = width - left - 30;
-const max = Math.max(...bars.map((bar) => Math.max(bar.goal, bar.stages.reduce((s, x) => s + x.ms, 0)))) * 1.05;
+const max =
+  Math.max(
+    ...bars.map((bar) =>
+      Math.max(
+        bar.goal,
+        bar.stages.reduce((s, x) => s + x.ms, 0),
+      ),
+    ),
+  ) * 1.05;
 const x = (ms: number) => left + (ms / max) * plot;
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const parts: string[] = [];
 let y = 50;
 for (const bar of bars) {
-  parts.push(`<text x="${left - 10}" y="${y + 18}" text-anchor="end" font-size="13">${esc(bar.label)}</text>`);
+  parts.push(
+    `<text x="${left - 10}" y="${y + 18}" text-anchor="end" font-size="13">${esc(bar.label)}</text>`,
+  );
   let at = 0;
   for (const s of bar.stages) {
     const w = Math.max(1, x(at + s.ms) - x(at));
-    parts.push(`<rect x="${x(at).toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="26" fill="${s.color}"><title>${esc(s.name)}: ${s.ms} ms</title></rect>`);
-    if (w > 44) parts.push(`<text x="${(x(at) + w / 2).toFixed(1)}" y="${y + 17}" text-anchor="middle" font-size="11" fill="#fff">${s.ms} ms</text>`);
+    parts.push(
+      `<rect x="${x(at).toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="26" fill="${s.color}"><title>${esc(s.name)}: ${s.ms} ms</title></rect>`,
+    );
+    if (w > 44)
+      parts.push(
+        `<text x="${(x(at) + w / 2).toFixed(1)}" y="${y + 17}" text-anchor="middle" font-size="11" fill="#fff">${s.ms} ms</text>`,
+      );
     at += s.ms;
   }
-  parts.push(`<line x1="${x(bar.goal).toFixed(1)}" x2="${x(bar.goal).toFixed(1)}" y1="${y - 6}" y2="${y + 32}" stroke="#e03131" stroke-width="2" stroke-dasharray="4 3"/>`);
-  parts.push(`<text x="${x(bar.goal).toFixed(1)}" y="${y - 9}" text-anchor="middle" font-size="10" fill="#e03131">goal ${bar.goal} ms</text>`);
+  parts.push(
+    `<line x1="${x(bar.goal).toFixed(1)}" x2="${x(bar.goal).toFixed(1)}" y1="${y - 6}" y2="${y + 32}" stroke="#e03131" stroke-width="2" stroke-dasharray="4 3"/>`,
+  );
+  parts.push(
+    `<text x="${x(bar.goal).toFixed(1)}" y="${y - 9}" text-anchor="middle" font-size="10" fill="#e03131">goal ${bar.goal} ms</text>`,
+  );
   y += 70;
 }
 // axis
 for (let t = 0; t <= max; t += max > 4000 ? 1000 : 500) {
-  parts.push(`<line x1="${x(t).toFixed(1)}" x2="${x(t).toFixed(1)}" y1="${y - 20}" y2="${y - 15}" stroke="#868e96"/>`);
-  parts.push(`<text x="${x(t).toFixed(1)}" y="${y - 3}" text-anchor="middle" font-size="10" fill="#495057">${t / 1000} s</text>`);
+  parts.push(
+    `<line x1="${x(t).toFixed(1)}" x2="${x(t).toFixed(1)}" y1="${y - 20}" y2="${y - 15}" stroke="#868e96"/>`,
+  );
+  parts.push(
+    `<text x="${x(t).toFixed(1)}" y="${y - 3}" text-anchor="middle" font-size="10" fill="#495057">${t / 1000} s</text>`,
+  );
 }
 // legend, two columns
 const legendTop = y + 22;

@@ -13,9 +13,16 @@
   };
   const check = () => {
     if (!document.body) return;
-    if (marks.lock === undefined && [...document.querySelectorAll('h1,h2,h3')].some((h) => h.textContent === 'Perpetua is locked'))
+    if (
+      marks.lock === undefined &&
+      [...document.querySelectorAll('h1,h2,h3')].some((h) => h.textContent === 'Perpetua is locked')
+    )
       afterFrame('lock');
-    if (marks.unlockPressed !== undefined && marks.unlocked === undefined && !document.body.textContent.includes('Perpetua is locked'))
+    if (
+      marks.unlockPressed !== undefined &&
+      marks.unlocked === undefined &&
+      !document.body.textContent.includes('Perpetua is locked')
+    )
       marks.unlocked = performance.now();
     if (marks.portfolio === undefined) {
       // columns are found by their headers: the table folds and reorders them with the window's width
@@ -31,7 +38,11 @@
         rows.length === window.__expectedAccounts &&
         [...rows].every((row) => {
           const cells = row.querySelectorAll('td');
-          return cells[equity] && cells[equity].textContent !== '—' && Number(cells[positions] && cells[positions].textContent) > 0;
+          return (
+            cells[equity] &&
+            cells[equity].textContent !== '—' &&
+            Number(cells[positions] && cells[positions].textContent) > 0
+          );
         })
       )
         afterFrame('portfolio');

@@ -16,6 +16,8 @@ import { loadSchema, readBundledProto } from '../protocol/schema';
 import { MAX_ACTION_BODY_BYTES } from '../protocol/framing';
 import { createSnapshotStore } from './persistence';
 import { Devnet } from './devnet';
+import { ActionQueue } from './engine/action-queue';
+import { verifyActionAsync } from '../protocol/signing';
 import { buildRoutes } from './routes';
 import type { Route } from './http/route';
 import { openapiDocument } from './openapi';
@@ -138,6 +140,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   });
   if (options.demo) seedDemo(devnet, loadDemoScenario(), schema, config);
   const limiter = new RateLimiter(config.rateLimits);
+  // signatures checked on the thread pool, actions executed in arrival order (engine/action-queue.ts)
+  const actions = new ActionQueue(devnet.engine, verifyActionAsync);
 
   let routes: Route[] = [];
   routes = [
@@ -172,7 +176,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     return {
       status: 200,
       headers: { 'content-type': 'application/octet-stream' },
-      raw: devnet.engine.submit(body),
+      raw: await actions.submit(body),
     };
   }
 

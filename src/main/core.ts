@@ -8,6 +8,7 @@ import type { SecretStore } from './keychain/secret-store';
 import type { ScryptParams } from './lock/passphrase-hash';
 import { createServices, type Services } from './services';
 import { createAppHandlers } from './handlers';
+import { createDrills } from './drills/drill-handlers';
 import { Network, type LaunchDevnet } from './network/network';
 import { importDemoWallets } from './network/demo-wallets';
 import { watchForSleep } from './lock/sleep-detector';
@@ -77,6 +78,7 @@ export function createCore(deps: CoreDeps): Core {
       await importDemoWallets(services.wallets);
     },
   });
+  const drills = createDrills(services);
   // What each method needs of the lock is declared in the policy and checked in one place, before any handler runs.
   const handlers = applyPolicy(
     {
@@ -84,7 +86,7 @@ export function createCore(deps: CoreDeps): Core {
         info: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
         markets: () => services.info(),
       },
-      ...createAppHandlers(services, network),
+      ...createAppHandlers(services, network, drills),
     } satisfies Handlers,
     services.lock,
   );
@@ -123,6 +125,8 @@ export function createCore(deps: CoreDeps): Core {
           // Load the exchange's schema at connect, so a server that lacks what the app needs is known at once.
           await services.schema();
           await services.submitter.recover();
+          // then a drill cut off by the app stopping: its steps' outcomes are known now, its summary is due
+          await drills.settleInterrupted();
         } catch {
           // the exchange is not reachable yet; the journal keeps open entries until the next submission
         }

@@ -12,11 +12,11 @@ import type { Network } from './network/network';
 import { accountDetail, portfolio, portfolioHistory, PortfolioPrefetch } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
 import { phraseHandlers } from './wallets/phrase-handlers';
-import { drillHandlers } from './drills/drill-handlers';
+import type { Drills } from './drills/drill-handlers';
 
 const done = { done: true as const };
 
-export function createAppHandlers(s: Services, network: Network): Omit<Handlers, 'app'> {
+export function createAppHandlers(s: Services, network: Network, drills: Drills): Omit<Handlers, 'app'> {
   const prefetch = new PortfolioPrefetch(s);
   const epochStarts = new EpochStarts();
   return {
@@ -71,7 +71,7 @@ export function createAppHandlers(s: Services, network: Network): Omit<Handlers,
       export: ({ walletId, passphrase }) => s.wallets.export(walletId, passphrase),
     },
     phrases: phraseHandlers(s),
-    drills: drillHandlers(s),
+    drills: drills.handlers,
 
     sessions: {
       list: () => s.sessions.list(),
@@ -125,10 +125,12 @@ export function createAppHandlers(s: Services, network: Network): Omit<Handlers,
       },
     },
     history: {
-      page: ({ accountId, kind, startInclusive, pageSize }) =>
+      page: ({ accountId, kind, startInclusive, pageSize, since, until }) =>
         historyPage(s.client, accountId, kind, {
           ...(startInclusive ? { startInclusive } : {}),
           ...(pageSize ? { pageSize } : {}),
+          ...(since !== undefined ? { since } : {}),
+          ...(until !== undefined ? { until } : {}),
         }),
     },
     vaults: { get: () => vaultsView(s, epochStarts) },

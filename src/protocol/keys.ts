@@ -96,23 +96,51 @@ export class SigningKey {
 const verifyKeys = new Map<string, KeyObject>();
 const MAX_CACHED_VERIFY_KEYS = 4096;
 
-/** Verifies a detached signature; malformed keys or signatures verify as false, never throw. */
-export function verifyEd25519(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
-  if (publicKey.length !== 32 || signature.length !== 64) return false;
+/** The cached KeyObject of a raw public key; null when the bytes are no Ed25519 key. */
+function verifyKey(publicKey: Uint8Array): KeyObject | null {
   const id = Buffer.from(publicKey).toString('hex');
   let key = verifyKeys.get(id);
   if (!key) {
     try {
       key = publicKeyObject(publicKey);
     } catch {
-      return false;
+      return null;
     }
     if (verifyKeys.size >= MAX_CACHED_VERIFY_KEYS) verifyKeys.delete(verifyKeys.keys().next().value!);
     verifyKeys.set(id, key);
   }
+  return key;
+}
+
+/** Verifies a detached signature; malformed keys or signatures verify as false, never throw. */
+export function verifyEd25519(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+  if (publicKey.length !== 32 || signature.length !== 64) return false;
+  const key = verifyKey(publicKey);
+  if (!key) return false;
   try {
     return verify(null, message, key, signature);
   } catch {
     return false;
   }
+}
+
+/**
+ * verifyEd25519 on libuv's thread pool (node:crypto's callback form), so a server's event loop can go on
+ * while the check runs on another core. The same answers, false where verifyEd25519 says false.
+ */
+export function verifyEd25519Async(
+  publicKey: Uint8Array,
+  message: Uint8Array,
+  signature: Uint8Array,
+): Promise<boolean> {
+  if (publicKey.length !== 32 || signature.length !== 64) return Promise.resolve(false);
+  const key = verifyKey(publicKey);
+  if (!key) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    try {
+      verify(null, message, key, signature, (error, valid) => resolve(error === null && valid));
+    } catch {
+      resolve(false);
+    }
+  });
 }

@@ -2,7 +2,7 @@
 //  - hex: the wallet signs the UTF-8 bytes of raw's lowercase hex (what a wallet's signMessage does)
 //  - chainTransaction: the wallet signs a legacy settlement-chain transaction message carrying raw
 //  - session: the session key signs raw itself
-import { SigningKey, verifyEd25519 } from './keys';
+import { SigningKey, verifyEd25519, verifyEd25519Async } from './keys';
 import { ProtocolError } from './errors';
 import { getAddressDecoder, getCompiledTransactionMessageEncoder } from '@solana/kit';
 
@@ -61,6 +61,17 @@ export function verifyAction(
 ): boolean {
   if (publicKey.length !== 32) return false;
   return verifyEd25519(publicKey, signedMessage(raw, publicKey, framing), signature);
+}
+
+/** verifyAction on the thread pool: the same answer, without holding the caller's thread. */
+export function verifyActionAsync(
+  raw: Uint8Array,
+  signature: Uint8Array,
+  publicKey: Uint8Array,
+  framing: Framing,
+): Promise<boolean> {
+  if (publicKey.length !== 32) return Promise.resolve(false);
+  return verifyEd25519Async(publicKey, signedMessage(raw, publicKey, framing), signature);
 }
 
 export { buildActionBody } from './framing';

@@ -4,7 +4,12 @@
 // drill, and the exchange's own API then shows the foreign session revoked, the orders cancelled and the
 // trigger removed, while the app shows the audit entries. The sweep: three accounts into a fourth, the 2nd
 // transfer refused because another device's order took its margin after the review; the summary and the
-// audit entries say what moved, and reviewing again moves only what is left.
+// audit entries say what moved, and reviewing again moves only what is left. And a sweep the app was stopped
+// in: its record, as a crash leaves it on disk (the crash and restart themselves are driven against a real
+// devnet in tests/integration/sweep-crash.test.ts), is settled and shown on the page until dismissed.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
@@ -197,4 +202,73 @@ test('sweep: the 2nd of 3 transfers refused midway, the record says what moved, 
   expect(moved).toBeLessThan(usdc(9_999));
   expect(await balance(first)).toBe(0n);
   expect(await balance(third)).toBe(0n);
+});
+
+test('sweep: a sweep the app was stopped in shows its record, settled, until dismissed', async ({ app }) => {
+  // the record a crash leaves: the 1st transfer done, the 2nd not started, the run still "running"
+  // beside the exchange's nonces, in the folder of the network in use
+  const found = readdirSync(app.dataDir, { recursive: true }).find((f) =>
+    String(f).endsWith('drill-runs.json'),
+  );
+  const file = join(app.dataDir, String(found));
+  const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { runs: unknown[] };
+  const runId = randomUUID();
+  const startedAt = Date.now();
+  const step = (from: number, amount: string, done: boolean) => ({
+    key: `transfer:${from}:${USDC}`,
+    label: `${Number(amount) / 1e6} USDC from account ${from} to account 4242`,
+    status: done ? 'done' : 'pending',
+    detail: null,
+    actionId: done ? '77' : null,
+    transfer: { fromAccountId: from, toAccountId: 4242, tokenId: USDC, amount },
+    startedAt: done ? startedAt : null,
+  });
+  onDisk.runs.push({
+    runId,
+    kind: 'sweep',
+    status: 'running',
+    startedAt,
+    wallets: [trader.address],
+    steps: [step(first, '100000000', true), step(4243, '50000000', false)],
+    summary: null,
+    sweep: {
+      targetAccountId: 4242,
+      tokens: [{ tokenId: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6, mint: trader.address }],
+      stepWallets: {
+        [`transfer:${first}:${USDC}`]: trader.address,
+        [`transfer:4243:${USDC}`]: trader.address,
+      },
+    },
+    interrupted: false,
+    dismissed: false,
+  });
+  writeFileSync(file, JSON.stringify(onDisk));
+
+  await page.getByRole('link', { name: 'Transfers', exact: true }).click();
+  await page.getByRole('link', { name: 'Sweep several accounts into one' }).click();
+  const record = page.getByRole('region', { name: 'Interrupted Sweep' });
+  await expect(record.getByRole('status')).toContainText(
+    `Interrupted: 1 of 2 transfers moved into account 4242: 100 USDC from account ${first}. ` +
+      'Not moved: 50 USDC from account 4243 (Not sent: the app stopped before it).',
+  );
+  await expect(record.getByRole('status')).toContainText('the app stopped during this drill');
+  const steps = record.getByRole('table', { name: 'Steps' });
+  await expect(steps.getByRole('row').nth(1)).toContainText('Done');
+  await expect(steps.getByRole('row').nth(2)).toContainText('Skipped');
+  // its one summary line in the audit log, written at settling
+  await expect(record.getByRole('table', { name: 'Audit entries of this drill' })).toContainText(
+    `Interrupted; Swept into account 4242: 100 USDC from ${first} moved, 50 USDC from 4243 NOT moved`,
+  );
+  await shot('sweep-interrupted');
+  await passesAxe('sweep, interrupted record');
+
+  // until dismissed, even after leaving the page; then gone
+  await page.getByRole('link', { name: 'Transfers', exact: true }).click();
+  await page.getByRole('link', { name: 'Sweep several accounts into one' }).click();
+  await expect(record.getByRole('status')).toContainText('Interrupted: 1 of 2 transfers moved');
+  await record.getByRole('button', { name: 'Dismiss this record' }).click();
+  await expect(record).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sweep accounts' })).toBeVisible();
+  const after = JSON.parse(readFileSync(file, 'utf8')) as { runs: { runId: string; dismissed: boolean }[] };
+  expect(after.runs.find((r) => r.runId === runId)?.dismissed).toBe(true);
 });

@@ -54,6 +54,29 @@ function decodeError(error: unknown): ErrorName {
 
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
+const refusal = (error: Rejection['error']): Receipt => ({ actionId: 0n, kind: { type: 'err', error } });
+
+/** A body whose framing and Action decoded: what run() executes. */
+export interface ParsedAction {
+  body: Buffer;
+  parts: ReturnType<typeof splitActionBody>;
+  action: Action;
+}
+
+/** The signature check of a session-signed action: its raw and signature under the session's key. */
+export interface SessionSignature {
+  sessionKey: string;
+  publicKey: Buffer;
+  raw: Buffer;
+  signature: Buffer;
+}
+
+/** That check's answer, made ahead of run() for the session key it names. */
+export interface CheckedSignature {
+  sessionKey: string;
+  valid: boolean;
+}
+
 export class Engine {
   constructor(private readonly deps: EngineDeps) {}
 
@@ -75,28 +98,61 @@ export class Engine {
   }
 
   execute(body: Buffer): Receipt {
-    const reject = (error: Rejection['error']): Receipt => ({ actionId: 0n, kind: { type: 'err', error } });
-    let parts: ReturnType<typeof splitActionBody>;
+    const parsed = this.parse(body);
+    return 'receipt' in parsed ? parsed.receipt : this.run(parsed);
+  }
+
+  encodeReceipt(receipt: Receipt): Buffer {
+    return encodeReceipt(this.deps.schema, receipt);
+  }
+
+  /** What the body alone decides: its framing and its Action, or the receipt that refuses it. */
+  parse(body: Buffer): ParsedAction | { receipt: Receipt } {
     try {
-      parts = splitActionBody(body);
+      const parts = splitActionBody(body);
+      try {
+        return { body, parts, action: decodeAction(this.deps.schema, parts.payload) };
+      } catch (error) {
+        return { receipt: refusal(decodeError(error)) };
+      }
     } catch (error) {
-      return reject(framingError(error));
+      return { receipt: refusal(framingError(error)) };
     }
-    let action: Action;
-    try {
-      action = decodeAction(this.deps.schema, parts.payload);
-    } catch (error) {
-      return reject(decodeError(error));
-    }
+  }
+
+  /**
+   * The signature check a session-signed action will need, if its session exists now: so that it can be
+   * made ahead (off this thread) and its answer handed to run(). Null for anything else.
+   */
+  sessionSignature(parsed: ParsedAction): SessionSignature | null {
+    const sessionId = (parsed.action.kind as { sessionId?: bigint }).sessionId;
+    const type = parsed.action.kind.type;
+    if (sessionId === undefined || type === 'createSession' || type === 'revokeSession') return null;
+    const session = this.state.sessions[sessionId.toString()];
+    if (!session) return null;
+    return {
+      sessionKey: session.sessionKey,
+      publicKey: Buffer.from(bs58.decode(session.sessionKey)),
+      raw: parsed.parts.raw,
+      signature: parsed.parts.signature,
+    };
+  }
+
+  /**
+   * Executes a parsed action against the state as it is now. `checked`: the answer of sessionSignature()'s
+   * check, made ahead; the checks run in the same order either way, so the receipt is the same.
+   */
+  run(parsed: ParsedAction, checked?: CheckedSignature): Receipt {
+    const { body, parts, action } = parsed;
     const bodyHash = sha256(body);
     const seen = this.state.seenBodies[bodyHash];
     if (seen !== undefined) return { actionId: BigInt(seen), kind: { type: 'err', error: 'DUPLICATE' } };
-    if (action.kind.type === 'deposit') return reject('UNAUTHENTICATED_L1_ACTION');
+    if (action.kind.type === 'deposit') return refusal('UNAUTHENTICATED_L1_ACTION');
     // Public kinds the devnet has no part for (admin, oracle, liquidation, fee tiers): a defined answer.
-    if (UNIMPLEMENTED_ACTION_KINDS.has(action.kind.type)) return reject('NOT_IMPLEMENTED');
+    if (UNIMPLEMENTED_ACTION_KINDS.has(action.kind.type)) return refusal('NOT_IMPLEMENTED');
 
     try {
-      const { signer, user, session } = this.authenticate(action, parts.raw, parts.signature);
+      const { signer, user, session } = this.authenticate(action, parts.raw, parts.signature, checked);
       this.checkTimestamp(action.currentTimestamp);
       const last = this.state.nonces[signer] ?? 0;
       if (action.nonce <= last) throw new Rejection('ACTION_INVALID_NONCE');
@@ -136,7 +192,7 @@ export class Engine {
       this.deps.onChange(events);
       return receipt;
     } catch (error) {
-      if (error instanceof Rejection) return reject(error.error);
+      if (error instanceof Rejection) return refusal(error.error);
       throw error;
     }
   }
@@ -145,6 +201,7 @@ export class Engine {
     action: Action,
     raw: Buffer,
     signature: Buffer,
+    checked?: CheckedSignature,
   ): { signer: string; user: string; session?: SessionState } {
     const kind = action.kind;
     if (kind.type === 'createSession') {
@@ -172,8 +229,11 @@ export class Engine {
     if (sessionId === undefined) throw new Rejection('DECODE_FAILURE_DOMAIN');
     const session = this.state.sessions[sessionId.toString()];
     if (!session) throw new Rejection('SESSION_NOT_FOUND');
-    if (!verifyAction(raw, signature, Buffer.from(bs58.decode(session.sessionKey)), 'session'))
-      throw new Rejection('SIGNATURE_VERIFICATION');
+    const valid =
+      checked?.sessionKey === session.sessionKey
+        ? checked.valid
+        : verifyAction(raw, signature, Buffer.from(bs58.decode(session.sessionKey)), 'session');
+    if (!valid) throw new Rejection('SIGNATURE_VERIFICATION');
     if (session.revoked) throw new Rejection('SESSION_REVOKED');
     if (session.expiry <= this.nowSeconds()) throw new Rejection('SESSION_EXPIRED');
     return { signer: session.sessionKey, user: session.owner, session };

@@ -23,6 +23,72 @@ import type { WireAccountVaultUserStateInfo } from '../../shared/exchange/vaults
 const VAULT_ERRORS: readonly ErrorName[] = ['BadRequest', 'VaultNotFound'];
 const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
 
+type HistoryScope = 'vault' | 'account';
+/** what every vault history row has (the account's only where an account made it) */
+type HistoryRow = { id: bigint; time: number; vaultId: number; accountId?: number };
+
+interface Scope {
+  path(kind: string): string;
+  tag: Route['tag'];
+  errors: readonly ErrorName[];
+  /** which rows the request's vault or account owns */
+  keep(req: HttpRequest): (row: HistoryRow) => boolean;
+}
+
+/** One kind of vault history: its rows, how a row is written, and the summary of each scope serving it. */
+interface VaultHistory<R extends HistoryRow> {
+  kind: string;
+  rows(vaults: VaultsState): R[];
+  toWire(row: R): unknown;
+  summaries: Partial<Record<HistoryScope, string>>;
+}
+
+/** rows and toWire checked against each other, then kept beside the other kinds */
+const history = <R extends HistoryRow>(h: VaultHistory<R>): VaultHistory<HistoryRow> => h;
+
+/**
+ * GET /vault/{vault_id}/history/<kind> for every kind with a vault summary, then
+ * GET /account/{account_id}/history/vault/<kind> for every kind with an account one.
+ */
+const vaultHistories = (config: DevnetConfig): VaultHistory<HistoryRow>[] => [
+  history({
+    kind: 'config',
+    rows: (v) => v.configRows,
+    toWire: wireConfigRow(config),
+    summaries: {
+      vault:
+        'Page (uint64 cursor) of VaultConfigRow; since, until, startInclusive, pageSize; 404 VaultNotFound',
+    },
+  }),
+  history({
+    kind: 'deposit',
+    rows: (v) => v.depositRows,
+    toWire: wireDepositRow(config),
+    summaries: {
+      vault: 'Page (uint64 cursor) of VaultDepositRow, the owner’s seed first; 404 VaultNotFound',
+      account: "Page (uint64 cursor) of the account's VaultDepositRow across vaults; 404 UserNotFound",
+    },
+  }),
+  history({
+    kind: 'withdrawal',
+    rows: (v) => v.withdrawalRows,
+    toWire: wireWithdrawalRow(config),
+    summaries: {
+      vault:
+        'Page (uint64 cursor) of VaultWithdrawalRow: requests, conversions at epoch ends, claims; 404 VaultNotFound',
+      account: "Page (uint64 cursor) of the account's VaultWithdrawalRow across vaults; 404 UserNotFound",
+    },
+  }),
+  history({
+    kind: 'epoch',
+    rows: (v) => v.epochRows,
+    toWire: wireEpochRow(config),
+    summaries: {
+      vault: 'Page (uint64 cursor) of VaultEpochHistoryInfo, one row per ended epoch; 404 VaultNotFound',
+    },
+  }),
+];
+
 export function vaultRoutes(devnet: Exchange, config: DevnetConfig, path: PathParams): Route[] {
   const state = () => devnet.engine.state;
   /** the vaults as of now: prices walked to the engine time, every configured vault created */
@@ -36,53 +102,50 @@ export function vaultRoutes(devnet: Exchange, config: DevnetConfig, path: PathPa
     return vaults().find((v) => v.vaultId === id)!;
   };
   const account = path.accountId;
-  /** a paged history: the rows `rowsOf` finds for the vault or account the path names */
-  const historyRoute = <R extends { id: bigint; time: number }, W>(
-    route: Pick<Route, 'path' | 'tag' | 'summary' | 'errors'>,
-    rowsOf: (req: HttpRequest, vaults: VaultsState) => R[],
-    toWire: (row: R) => W,
-  ): Route => ({
-    ...route,
-    method: 'GET',
-    query: PAGING,
-    handler: (req) =>
-      json(historyPage(req.query, devnet.engine.nowSeconds(), rowsOf(req, vaultsOf(state())), toWire)),
-  });
-  /** GET /vault/{vault_id}/history/<kind>: the vault's rows of that kind */
-  const vaultHistory = <R extends { id: bigint; time: number; vaultId: number }, W>(
-    kind: string,
-    summary: string,
-    rows: (vaults: VaultsState) => R[],
-    toWire: (row: R) => W,
-  ) =>
-    historyRoute(
-      { path: `/vault/{vault_id}/history/${kind}`, tag: 'vaults', summary, errors: VAULT_ERRORS },
-      (req, all) => {
+  /** where a history is read from: a vault's rows, or one account's rows across vaults */
+  const scopes: Record<HistoryScope, Scope> = {
+    vault: {
+      path: (kind) => `/vault/{vault_id}/history/${kind}`,
+      tag: 'vaults',
+      errors: VAULT_ERRORS,
+      keep: (req) => {
         const id = vault(req).vaultId;
-        return rows(all).filter((r) => r.vaultId === id);
+        return (row) => row.vaultId === id;
       },
-      toWire,
-    );
-  /** GET /account/{account_id}/history/vault/<kind>: the account's rows of that kind across vaults */
-  const accountHistory = <R extends { id: bigint; time: number; accountId: number }, W>(
-    kind: string,
-    summary: string,
-    rows: (vaults: VaultsState) => R[],
-    toWire: (row: R) => W,
-  ) =>
-    historyRoute(
-      {
-        path: `/account/{account_id}/history/vault/${kind}`,
-        tag: 'history',
-        summary,
-        errors: ACCOUNT_ERRORS,
-      },
-      (req, all) => {
+    },
+    account: {
+      path: (kind) => `/account/{account_id}/history/vault/${kind}`,
+      tag: 'history',
+      errors: ACCOUNT_ERRORS,
+      keep: (req) => {
         const id = account(req);
-        return rows(all).filter((r) => r.accountId === id);
+        return (row) => row.accountId === id;
       },
-      toWire,
-    );
+    },
+  };
+  /** a paged history: the rows of `history` the path's vault or account owns */
+  const historyRoute = (history: VaultHistory<HistoryRow>, scope: HistoryScope, summary: string): Route => {
+    const { path: pathOf, keep, ...route } = scopes[scope];
+    return {
+      ...route,
+      method: 'GET',
+      path: pathOf(history.kind),
+      summary,
+      query: PAGING,
+      handler: (req) => {
+        const owned = keep(req);
+        const rows = history.rows(vaultsOf(state())).filter(owned);
+        return json(historyPage(req.query, devnet.engine.nowSeconds(), rows, (row) => history.toWire(row)));
+      },
+    };
+  };
+  const histories = vaultHistories(config);
+  const historyRoutes = (['vault', 'account'] as const).flatMap((scope) =>
+    histories.flatMap((history) => {
+      const summary = history.summaries[scope];
+      return summary === undefined ? [] : [historyRoute(history, scope, summary)];
+    }),
+  );
 
   return [
     {
@@ -131,41 +194,6 @@ export function vaultRoutes(devnet: Exchange, config: DevnetConfig, path: PathPa
         return json(body);
       },
     },
-    vaultHistory(
-      'config',
-      'Page (uint64 cursor) of VaultConfigRow; since, until, startInclusive, pageSize; 404 VaultNotFound',
-      (v) => v.configRows,
-      wireConfigRow(config),
-    ),
-    vaultHistory(
-      'deposit',
-      'Page (uint64 cursor) of VaultDepositRow, the owner’s seed first; 404 VaultNotFound',
-      (v) => v.depositRows,
-      wireDepositRow(config),
-    ),
-    vaultHistory(
-      'withdrawal',
-      'Page (uint64 cursor) of VaultWithdrawalRow: requests, conversions at epoch ends, claims; 404 VaultNotFound',
-      (v) => v.withdrawalRows,
-      wireWithdrawalRow(config),
-    ),
-    vaultHistory(
-      'epoch',
-      'Page (uint64 cursor) of VaultEpochHistoryInfo, one row per ended epoch; 404 VaultNotFound',
-      (v) => v.epochRows,
-      wireEpochRow(config),
-    ),
-    accountHistory(
-      'deposit',
-      "Page (uint64 cursor) of the account's VaultDepositRow across vaults; 404 UserNotFound",
-      (v) => v.depositRows,
-      wireDepositRow(config),
-    ),
-    accountHistory(
-      'withdrawal',
-      "Page (uint64 cursor) of the account's VaultWithdrawalRow across vaults; 404 UserNotFound",
-      (v) => v.withdrawalRows,
-      wireWithdrawalRow(config),
-    ),
+    ...historyRoutes,
   ];
 }

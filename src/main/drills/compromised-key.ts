@@ -3,7 +3,9 @@
 // session made here removes every trigger (so none can fire into a new order) and cancels every open order
 // of the wallets' accounts, and the exchange is read once more to show that nothing is left. Each step is an
 // ordinary signed action: revocations through the session manager, the rest through the action pipeline,
-// so each has its nonce journalled and its audit line like any other.
+// so each has its nonce journalled and its audit line like any other. A drill the app was stopped in the
+// middle of is settled at the next start (`settle`): the record says which steps completed, and its audit
+// line says so once.
 import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import type { CompromisedKeyReviewSchema } from '../../shared/ipc/drills';
@@ -190,20 +192,51 @@ export class CompromisedKeyDrill {
 
     const done = `Revoked ${plural(counts.revoked, 'session')}, removed ${plural(counts.removed, 'trigger')} and cancelled ${plural(counts.cancelled, 'order')}`;
     const failed = run.steps.filter((s) => s.status === 'failed').length;
-    const summary =
+    this.close(
+      run,
       failed === 0
         ? `${done}. Nothing else can sign for ${wallets.map((w) => w.label).join(', ')} but the new session made here.`
-        : `${done}; ${plural(failed, 'step')} failed (see below).`;
-    for (const wallet of wallets)
+        : `${done}; ${plural(failed, 'step')} failed (see below).`,
+    );
+  }
+
+  /** The summary, and its line in the audit log for each wallet. */
+  private close(run: DrillRun, summary: string): void {
+    const failed = run.steps.some((s) => s.status === 'failed');
+    for (const wallet of run.wallets)
       this.deps.audit.append({
         time: this.now(),
-        wallet: wallet.publicKey,
+        wallet,
         kind: 'compromisedKeyDrill',
         accounts: [],
-        result: failed === 0 ? 'ok' : 'err',
+        result: failed ? 'err' : 'ok',
         detail: summary.slice(0, 200),
       });
     run.finish(summary);
+  }
+
+  /**
+   * Settles a drill the app was stopped in the middle of: what completed stays done, the step that was
+   * running is unknown (its own audit line, if it went out, is among the drill's entries), the rest was not
+   * done. The person runs the drill again to finish: it starts from what the exchange has now.
+   */
+  async settle(run: DrillRun): Promise<void> {
+    for (const step of run.steps) {
+      if (step.status === 'running')
+        run.settle(
+          step,
+          'failed',
+          'The app stopped while this ran: whether it went through shows in the audit entries below.',
+        );
+      else if (step.status === 'pending') run.skip(step, 'Not done: the app stopped first.');
+    }
+    const count = (prefix: string) =>
+      run.steps.filter((s) => s.key.startsWith(prefix) && s.status === 'done').length;
+    const unfinished = run.steps.filter((s) => s.status !== 'done').length;
+    this.close(
+      run,
+      `Interrupted: the app stopped during the drill. Before it stopped: revoked ${plural(count('revoke:'), 'session')}, removed ${plural(count('trigger:'), 'trigger')} and cancelled ${plural(count('order:'), 'order')}; ${plural(unfinished, 'step')} not finished. Run the drill again to finish.`,
+    );
   }
 
   /**

@@ -4,25 +4,30 @@
 // account with nothing open, since they count as its collateral too. Every transfer is prepared through
 // the action pipeline at review time (the transfer module's own checks, its summary and whether it leaves
 // the person's wallets) and signed from that same confirmation when the sweep starts: single-use, so a
-// started sweep can never move anything twice, and a new review reads the balances afresh.
+// started sweep can never move anything twice, and a new review reads the balances afresh. A sweep the app
+// was stopped in the middle of is settled at the next start (`settle`): each transfer's outcome is found out
+// from what the pipeline recorded (its journal, its audit entries) and the exchange's own transfer history.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
-import type { MarketsInfo } from '../../shared/exchange/info';
+import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
 import type { SweepReviewSchema } from '../../shared/ipc/drills';
 import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { Account } from '../exchange/account-model';
 import type { WalletInfo } from '../wallets/wallet-service';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditEntry, AuditLog } from '../audit/audit-log';
+import type { PendingSubmission } from '../nonces/nonce-journal';
 import { money } from '../actions/context';
-import { DrillRun, type DrillRuns, type DrillRunView, type DrillStep } from './drill-run';
+import { DrillRun, type DrillRuns, type DrillRunView, type DrillStep, type SweepContext } from './drill-run';
 
 export type SweepReview = z.output<typeof SweepReviewSchema>;
 
 export interface SweepDeps {
   wallets: { list(): WalletInfo[] };
-  client: Pick<ExchangeClient, 'user' | 'account' | 'accountExists'>;
+  client: Pick<ExchangeClient, 'user' | 'account' | 'accountExists' | 'history'>;
+  /** submissions whose outcome is not known yet */
+  journal: { pending(): PendingSubmission[] };
   info(): Promise<MarketsInfo>;
   pipeline: {
     prepare(intent: Intent): Promise<Summary>;
@@ -48,6 +53,13 @@ interface Reviewed {
 }
 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** How far before a step started the exchange's history is searched for it (the engine's clock may lag). */
+const CLOCK_SLACK_S = 300;
+/** How many of the wallet's newest transfer entries the audit log is searched for a step's outcome. */
+const AUDIT_SEARCHED = 500;
+
+type Outcome = { moved: true; actionId: string } | { moved: false; why: string } | 'not-known-yet';
 
 export class Sweep {
   private readonly reviews = new Map<string, Reviewed>();
@@ -199,11 +211,23 @@ export class Sweep {
     passphrase?: string,
   ): Promise<void> {
     const token = (tokenId: number) => info.tokens.find((t) => t.tokenId === tokenId)!;
+    const keyOf = (t: SweepReview['transfers'][number]) => `transfer:${t.fromAccountId}:${t.tokenId}`;
+    const wallets = this.deps.wallets.list();
+    run.sweep = {
+      targetAccountId: review.targetAccountId,
+      tokens: info.tokens.filter((k) => review.transfers.some((t) => t.tokenId === k.tokenId)),
+      stepWallets: Object.fromEntries(
+        review.transfers.map((t) => [
+          keyOf(t),
+          wallets.find((w) => w.walletId === t.walletId)?.publicKey ?? '',
+        ]),
+      ),
+    };
     const steps = review.transfers.map((t, i) => ({
       t,
       confirmationId: confirmations[i]!,
       step: run.add({
-        key: `transfer:${t.fromAccountId}:${t.tokenId}`,
+        key: keyOf(t),
         label: `${money(token(t.tokenId), t.amount)} from account ${t.fromAccountId} to account ${t.toAccountId}`,
         transfer: {
           fromAccountId: t.fromAccountId,
@@ -234,23 +258,26 @@ export class Sweep {
       });
       if (lost) unknown = step;
     }
-    const summary = sweepSummary(run.steps, review.targetAccountId, token);
-    // one line per wallet swept from: what moved and what did not, in words and in amounts
-    for (const walletId of new Set(review.transfers.map((t) => t.walletId))) {
-      const wallet = this.deps.wallets.list().find((w) => w.walletId === walletId);
+    this.close(run, run.sweep);
+  }
+
+  /** The summary, and one audit line per wallet swept from: what moved and what did not. */
+  private close(run: DrillRun, sweep: SweepContext): void {
+    const token = tokenOf(sweep);
+    const target = sweep.targetAccountId;
+    const summary = sweepSummary(run.steps, target, token, run.interrupted);
+    const transfers = run.steps.filter((s) => s.transfer);
+    for (const wallet of new Set(Object.values(sweep.stepWallets))) {
       if (!wallet) continue;
-      const own = run.steps.filter((s, i) => review.transfers[i]?.walletId === walletId);
+      const own = transfers.filter((s) => sweep.stepWallets[s.key] === wallet);
       const moved = own.filter((s) => s.status === 'done');
       this.deps.audit.append({
         time: this.now(),
-        wallet: wallet.publicKey,
+        wallet,
         kind: 'sweep',
-        accounts: [...new Set([...own.map((s) => s.transfer!.fromAccountId), review.targetAccountId])].slice(
-          0,
-          8,
-        ),
+        accounts: [...new Set([...own.map((s) => s.transfer!.fromAccountId), target])].slice(0, 8),
         result: moved.length === own.length ? 'ok' : 'err',
-        detail: `Swept into account ${review.targetAccountId}: ${own
+        detail: `${run.interrupted ? 'Interrupted; ' : ''}Swept into account ${target}: ${own
           .map(
             (s) =>
               `${money(token(s.transfer!.tokenId), s.transfer!.amount)} from ${s.transfer!.fromAccountId} ${s.status === 'done' ? 'moved' : 'NOT moved'}`,
@@ -260,7 +287,80 @@ export class Sweep {
     }
     run.finish(summary);
   }
+
+  /**
+   * Settles a sweep the app was stopped in the middle of: a transfer not yet started was not sent; one that
+   * was on its way is looked for in what the pipeline recorded and in the exchange's history. While one is
+   * still in the journal (its outcome not known), the run stays running and this throws.
+   */
+  async settle(run: DrillRun): Promise<void> {
+    const sweep = run.sweep;
+    if (!sweep) throw new AppFailure('INTERNAL', 'This sweep’s record does not say what it was moving.');
+    for (const step of run.steps) {
+      if (!step.transfer || step.status === 'done' || step.status === 'skipped') continue;
+      if (step.status === 'pending' || step.startedAt === null) {
+        run.skip(step, 'Not sent: the app stopped before it.');
+        continue;
+      }
+      const outcome = await this.outcomeOf(step, sweep);
+      if (outcome === 'not-known-yet')
+        throw new AppFailure(
+          'OUTCOME_UNKNOWN',
+          `Whether ${step.label} went through is not known yet; Perpetua asks the exchange once it is reachable.`,
+        );
+      if (outcome.moved)
+        run.settle(step, 'done', 'Found after the restart: it went through.', outcome.actionId);
+      else run.settle(step, 'failed', outcome.why);
+    }
+    this.close(run, sweep);
+  }
+
+  /** What became of a transfer that was on its way when the app stopped. */
+  private async outcomeOf(step: DrillStep, sweep: SweepContext): Promise<Outcome> {
+    const t = step.transfer!;
+    const wallet = sweep.stepWallets[step.key] ?? '';
+    const same = (e: Partial<AuditEntry> | undefined) =>
+      e?.kind === 'transfer' &&
+      e.wallet === wallet &&
+      e.accounts?.[0] === t.fromAccountId &&
+      e.accounts[1] === t.toAccountId &&
+      e.tokenId === t.tokenId &&
+      e.amounts?.amount === t.amount.toString();
+    // still in the journal: the pipeline settles it with the exchange first (at start, or the next action)
+    if (this.deps.journal.pending().some((p) => same(p.context as Partial<AuditEntry> | undefined)))
+      return 'not-known-yet';
+    // the pipeline's own word, newest first: its line at signing, or the one its recovery wrote
+    const said = this.deps.audit
+      .list({ kind: 'transfer', wallet, limit: AUDIT_SEARCHED })
+      .entries.find((e) => e.time >= step.startedAt! && e.result !== 'unknown' && same(e));
+    if (said?.result === 'ok') return { moved: true, actionId: said.actionId ?? '' };
+    if (said) return { moved: false, why: `The exchange refused it (${said.error ?? 'rejected'}).` };
+    // nothing recorded (the app stopped between the answer and its audit line): the exchange's history says
+    const since = new Date(Math.max(0, step.startedAt! - CLOCK_SLACK_S * 1000)).toISOString();
+    let cursor: string | undefined;
+    do {
+      const page = await this.deps.client.history(t.fromAccountId, 'transfer', {
+        since,
+        ...(cursor ? { startInclusive: cursor } : {}),
+      });
+      const row = page.items.find(
+        (r) =>
+          r.direction === 'sent' &&
+          r.toAccountId === t.toAccountId &&
+          r.tokenId === t.tokenId &&
+          r.amount === t.amount,
+      );
+      if (row) return { moved: true, actionId: row.actionId };
+      cursor = page.nextStartInclusive;
+    } while (cursor);
+    return { moved: false, why: 'Not sent: the app stopped before it went out.' };
+  }
 }
+
+const tokenOf =
+  (sweep: SweepContext) =>
+  (tokenId: number): TokenInfo =>
+    sweep.tokens.find((t) => t.tokenId === tokenId)!;
 
 /** What each token of an account can spare, and what stays and why. */
 export function spareOf(
@@ -308,7 +408,8 @@ export function spareOf(
 function sweepSummary(
   steps: DrillStep[],
   target: number,
-  token: (tokenId: number) => MarketsInfo['tokens'][number],
+  token: (tokenId: number) => TokenInfo,
+  interrupted: boolean,
 ): string {
   const transfers = steps.filter((s) => s.transfer);
   const moved = transfers.filter((s) => s.status === 'done');
@@ -316,9 +417,11 @@ function sweepSummary(
   const what = (s: DrillStep) =>
     `${money(token(s.transfer!.tokenId), s.transfer!.amount)} from account ${s.transfer!.fromAccountId}`;
   const parts = [
-    moved.length === 0
-      ? `Nothing moved into account ${target}.`
-      : `Moved ${plural(moved.length, 'transfer')} of ${transfers.length} into account ${target}: ${moved.map(what).join(', ')}.`,
+    interrupted
+      ? `Interrupted: ${moved.length} of ${plural(transfers.length, 'transfer')} moved into account ${target}${moved.length ? `: ${moved.map(what).join(', ')}` : ''}.`
+      : moved.length === 0
+        ? `Nothing moved into account ${target}.`
+        : `Moved ${plural(moved.length, 'transfer')} of ${transfers.length} into account ${target}: ${moved.map(what).join(', ')}.`,
   ];
   if (notMoved.length > 0)
     parts.push(

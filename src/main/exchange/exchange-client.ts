@@ -127,7 +127,8 @@ export function createExchangeClient(http: HttpClient) {
     history: async <K extends HistoryKind>(
       accountId: number,
       kind: K,
-      query: { startInclusive?: string; pageSize?: number } = {},
+      /** since and until: RFC3339 */
+      query: { startInclusive?: string; pageSize?: number; since?: string; until?: string } = {},
     ) => {
       const path = `/account/${accountId}/history/${kind}`;
       const [json, markets] = await Promise.all([

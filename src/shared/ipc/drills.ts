@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AccountId, Address, Id, MarketId, Passphrase, TokenId } from './ids';
 import { AuditEntryViewSchema } from './audit';
-import { FRESH_UNLOCK, UNLOCKED, UNLOCKED_READ, group } from './method';
+import { Done, FRESH_UNLOCK, UNLOCKED, UNLOCKED_READ, group } from './method';
 
 const WalletIds = z.array(Id).min(1).max(32);
 
@@ -96,6 +96,8 @@ export const DrillRunSchema = z.object({
   /** the audit log's entries written while it ran, oldest first */
   audit: z.array(AuditEntryViewSchema),
   startedAt: z.number(),
+  /** the app stopped while it ran: what its unfinished steps did was found out after the restart */
+  interrupted: z.boolean(),
 });
 
 const RunId = z.object({ runId: Id });
@@ -130,4 +132,11 @@ export const drills = group({
   },
   /** polled while a drill runs, so not activity */
   run: { args: RunId, result: DrillRunSchema, access: UNLOCKED_READ },
+  /**
+   * the runs the app was stopped in the middle of, not yet dismissed: each settled first where it can be
+   * (what its unfinished steps did found out, its summary written once to the audit log)
+   */
+  interrupted: { args: z.object({}), result: z.array(DrillRunSchema), access: UNLOCKED_READ },
+  /** puts an interrupted run's record away once the person has read it */
+  dismiss: { args: RunId, result: Done, access: UNLOCKED },
 });

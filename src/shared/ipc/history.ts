@@ -152,6 +152,9 @@ export const history = group({
         .regex(/^\d{1,20}(?::\d{1,10}:\d{1,10})?$/)
         .optional(),
       pageSize: z.number().int().min(1).max(255).optional(),
+      /** only rows from this time on and up to that one (seconds, both included; the rows' own time) */
+      since: Time.optional(),
+      until: Time.optional(),
     }),
     result: HistoryPageSchema,
     access: UNLOCKED_READ,

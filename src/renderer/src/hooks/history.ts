@@ -1,10 +1,27 @@
 // An account's history of one kind, page after page with the exchange's own cursors. Pages are kept until
 // the person leaves (staleTime Infinity): a live update refetches only the last page, where new rows of an
 // oldest-first history appear, instead of every page loaded so far (2,000 of them for 100k rows).
-import { useInfiniteQuery, useQueries, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import {
+  useInfiniteQuery,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { HISTORY_KINDS, type HistoryKind } from '../../../shared/exchange/history';
 import type { HistoryPage } from '../../../shared/ipc/history';
+import {
+  olderQueries,
+  readEverything,
+  shouldExtend,
+  sliceQueries,
+  windowStart,
+  type ReadPage,
+  type Rows,
+} from '../components/history/activity-window';
 
 type Pages = InfiniteData<HistoryPage, string | undefined>;
 
@@ -42,52 +59,88 @@ export async function refreshHistoryTails(client: QueryClient, accountId: number
   );
 }
 
-/** The largest page the exchange serves: the All activity feed reads every page of every kind. */
-const FEED_PAGE_SIZE = 255;
-
-export const activityKey = (accountId: number, kind?: HistoryKind) =>
-  kind === undefined ? ['activity', accountId] : ['activity', accountId, kind];
+const readPage: ReadPage = (query) => unwrap(wallet.history.page(query));
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * Every row of one kind of one account's history, all pages: the exchange lists oldest first, so the newest
- * rows are only known once the last page is read. A live update of the account reads it all again.
+ * The All activity feed's window of the given accounts: where it is anchored and how many steps back it
+ * reaches, shared by every screen showing the same accounts (the tab counts and the feed agree).
  */
-async function fetchAll(accountId: number, kind: HistoryKind): Promise<HistoryPage['items']> {
-  const rows: HistoryPage['items'][number][] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await unwrap(
-      wallet.history.page({
-        accountId,
-        kind,
-        pageSize: FEED_PAGE_SIZE,
-        ...(cursor ? { startInclusive: cursor } : {}),
-      }),
-    );
-    rows.push(...page.items);
-    cursor = page.nextStartInclusive;
-  } while (cursor);
-  return rows as HistoryPage['items'];
+function useFeedWindow(accountIds: readonly number[]) {
+  const client = useQueryClient();
+  const ids = accountIds.join(',');
+  const { data } = useQuery({
+    queryKey: ['activityWindow', ids],
+    queryFn: () => ({ anchor: nowSeconds(), step: 0 }),
+    initialData: () => ({ anchor: nowSeconds(), step: 0 }),
+    staleTime: Infinity,
+  });
+  /** one step further back than `from` (twice asked from the same step: once) */
+  const extend = useCallback(
+    (from: number) =>
+      client.setQueryData<{ anchor: number; step: number }>(['activityWindow', ids], (w) =>
+        w && w.step === from ? { ...w, step: w.step + 1 } : w,
+      ),
+    [client, ids],
+  );
+  return { ...data, extend };
 }
 
-/** Every kind of history of each account, one query per account and kind (cached apart, refreshed apart). */
+/**
+ * Every kind of history of each account within the feed's window, newest slice first; whether older rows
+ * exist; and `showOlder` to reach one step further back. The window reaches back on its own while it
+ * shows too little and more is there.
+ */
 export function useAllHistory(accountIds: readonly number[]) {
-  return useQueries({
-    queries: accountIds.flatMap((accountId) =>
-      HISTORY_KINDS.map((kind) => ({
-        queryKey: activityKey(accountId, kind),
-        queryFn: () => fetchAll(accountId, kind),
-        staleTime: 30_000,
-      })),
-    ),
+  const { anchor, step, extend } = useFeedWindow(accountIds);
+  const slices = sliceQueries(readPage, accountIds, anchor, step);
+  const before = olderQueries(readPage, accountIds, anchor, step);
+  const read = useQueries({
+    queries: slices,
     combine: (results) => ({
       pending: results.some((r) => r.isPending),
       error: results.find((r) => r.isError)?.error ?? null,
-      parts: results.map((r, i) => ({
-        accountId: accountIds[Math.floor(i / HISTORY_KINDS.length)]!,
-        kind: HISTORY_KINDS[i % HISTORY_KINDS.length]!,
-        rows: r.data ?? [],
-      })),
+      data: results.map((r) => r.data),
     }),
   });
+  const older = useQueries({
+    queries: before,
+    combine: (results) => ({
+      pending: results.some((r) => r.isPending),
+      data: results.map((r) => r.data === true),
+    }),
+  });
+  const parts = useMemo(
+    () =>
+      accountIds.flatMap((accountId) =>
+        HISTORY_KINDS.map((kind) => ({
+          accountId,
+          kind,
+          rows: slices.flatMap((q, i): Rows =>
+            q.accountId === accountId && q.kind === kind ? (read.data[i] ?? []) : [],
+          ),
+          older: before.some((q, i) => q.accountId === accountId && q.kind === kind && older.data[i]),
+        })),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the queries follow from ids, anchor and step
+    [accountIds, anchor, step, read.data, older.data],
+  );
+  const lines = parts.reduce((n, p) => n + p.rows.length, 0);
+  const olderExists = parts.some((p) => p.older);
+  const pending = read.pending || older.pending;
+  useEffect(() => {
+    if (!pending && shouldExtend(lines, olderExists)) extend(step);
+  }, [pending, lines, olderExists, step, extend]);
+  return {
+    pending,
+    error: read.error,
+    parts,
+    /** rows before the window exist: "Show older" reaches one step further back */
+    olderExists,
+    since: windowStart(anchor, step),
+    showOlder: () => extend(step),
+    /** every row of every kind from the beginning, for an export: the window's rows when they are all */
+    readAll: async (): Promise<readonly { accountId: number; kind: HistoryKind; rows: Rows }[]> =>
+      olderExists ? readEverything(readPage, accountIds) : parts,
+  };
 }

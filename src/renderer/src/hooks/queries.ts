@@ -7,7 +7,8 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { formatMarketFigure, formatToken } from '../../../shared/figures';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import type { EventOf } from '../../../shared/ipc/events';
-import { activityKey, refreshHistoryTails } from './history';
+import { refreshHistoryTails } from './history';
+import { activityKey } from '../components/history/activity-window';
 import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
@@ -292,6 +293,7 @@ export function useLiveEvents(): void {
           void client.invalidateQueries({ queryKey: keys.portfolioHistory(update.accountId) });
           // new rows arrive at the end of each history: refetch only the last page of each loaded one
           void refreshHistoryTails(client, update.accountId);
+          // the All activity feed reads again only its newest slice, where new rows appear
           void client.invalidateQueries({ queryKey: activityKey(update.accountId) });
         });
         const notice = accountNotice(update);

@@ -130,6 +130,7 @@ export function CompromisedKeyPage() {
 
   return (
     <DrillSteps
+      drill={{ kind: 'compromisedKey', name: 'Compromised-key drill' }}
       title="Compromised-key drill"
       intro="If a trading key may have leaked: revoke every session of your wallets with the wallet key, then, with a new session made here, remove every trigger and cancel every open order of their accounts. Nothing is withdrawn or moved."
       step={step}

@@ -124,6 +124,7 @@ export function SweepPage() {
 
   return (
     <DrillSteps
+      drill={{ kind: 'sweep', name: 'Sweep' }}
       title="Sweep accounts"
       intro="Move what several accounts can spare into one account: free collateral only, token by token. What open positions and orders need stays where it is."
       step={step}

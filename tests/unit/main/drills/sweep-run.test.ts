@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sweep } from '../../../../src/main/drills/sweep';
 import { DrillRuns } from '../../../../src/main/drills/drill-run';
+import { DrillRecordStore } from '../../../../src/main/drills/drill-record-store';
 import { AuditLog } from '../../../../src/main/audit/audit-log';
 import { AppFailure } from '../../../../src/shared/result';
 import type { Account } from '../../../../src/main/exchange/account-model';
@@ -37,7 +38,8 @@ function sweepWith(lost: number) {
   dirs.push(dir);
   const audit = new AuditLog(join(dir, 'audit.jsonl'));
   const confirmed: string[] = [];
-  const runs = new DrillRuns();
+  const store = new DrillRecordStore(join(dir, 'drill-runs.json'));
+  const runs = new DrillRuns(() => store);
   const sweep = new Sweep({
     wallets: { list: () => [WALLET] },
     client: {
@@ -72,6 +74,7 @@ function sweepWith(lost: number) {
         return { actionId: 7n, kind: 'transfer' as const, title: 'Transferred', message: '', lines: [] };
       },
     },
+    journal: { pending: () => [] },
     lock: { reauthenticate: async () => {} },
     audit,
     runs,

@@ -89,6 +89,8 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   'drills.reviewSweep': { accountIds: [1], targetAccountId: 2 },
   'drills.startSweep': { reviewId: 'r1', passphrase: 'x' },
   'drills.run': { runId: 'r1' },
+  'drills.interrupted': {},
+  'drills.dismiss': { runId: 'r1' },
 };
 
 let now = 1_000_000;

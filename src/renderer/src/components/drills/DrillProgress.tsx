@@ -48,7 +48,7 @@ function StepStatus({ status }: { status: Status }) {
 
 export function DrillProgress({ run, title }: { run: DrillRun; title: string }) {
   const { format } = useTokens();
-  const running = run.status === 'running';
+  const running = run.status === 'running' && !run.interrupted;
   return (
     <Stack>
       <Title order={2} size="h4">
@@ -80,9 +80,20 @@ export function DrillProgress({ run, title }: { run: DrillRun; title: string }) 
         <Alert
           role="status"
           color={run.status === 'done' ? 'teal' : 'red'}
-          title={run.status === 'done' ? 'Finished' : 'Finished, not everything was done'}
+          title={
+            run.interrupted
+              ? 'Interrupted: the app stopped during this drill'
+              : run.status === 'done'
+                ? 'Finished'
+                : 'Finished, not everything was done'
+          }
         >
           {run.summary}
+        </Alert>
+      ) : run.interrupted ? (
+        <Alert role="status" color="yellow" title="Interrupted: the app stopped during this drill">
+          Whether every step went through is not known yet. Perpetua asks the exchange as soon as it is
+          reachable, and shows the outcome here.
         </Alert>
       ) : null}
       {!running ? (

@@ -9,6 +9,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { PageHeading } from '../PageHeading';
 import { ErrorNote } from '../ErrorNote';
 import { DrillProgress } from './DrillProgress';
+import { InterruptedRuns } from './InterruptedRuns';
 import type { DrillRun } from '../../hooks/useDrillRun';
 
 /** the steps, in order; the run's cannot be left backwards */
@@ -20,6 +21,7 @@ interface StepLabel {
 }
 
 export function DrillSteps({
+  drill,
   title,
   intro,
   step,
@@ -28,6 +30,8 @@ export function DrillSteps({
   review,
   run,
 }: {
+  /** which drill, and its short name: runs of it that a restart interrupted are told on its first step */
+  drill: { kind: DrillRun['kind']; name: string };
   title: string;
   intro: string;
   step: number;
@@ -58,6 +62,7 @@ export function DrillSteps({
         onStepClick={(s) => s < step && step < DRILL_STEP.run && onStep(s)}
       >
         <Stepper.Step label={choose.label} description={choose.description}>
+          <InterruptedRuns kind={drill.kind} name={drill.name} />
           <Paper withBorder p="md" mt="md">
             <Stack>
               {choose.children}

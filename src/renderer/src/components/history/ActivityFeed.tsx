@@ -1,13 +1,15 @@
-// The All activity feed: every kind of history of the given accounts in one list, newest first. It follows
-// the exchange live (an account's update re-reads its history, see useLiveEvents) and exports every kind at
-// once as one CSV file.
-import { useMemo } from 'react';
+// The All activity feed: every kind of history of the given accounts in one list, newest first. It reads a
+// window of recent time (activity-window.ts), "Show older" reaching further back; it follows the exchange
+// live (an account's update re-reads the window's newest slice, see useLiveEvents) and exports every kind
+// it shows at once as one CSV file.
+import { useMemo, useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useAllHistory } from '../../hooks/history';
 import { useTokens } from '../../hooks/queries';
 import { toCsv } from '../../../../shared/csv';
 import { formatAmount } from '../../../../shared/money';
 import { formatCount } from '../../../../shared/figures';
+import { formatDateTime } from '../../../../shared/time';
 import { saveText } from '../../lib/save-file';
 import { ErrorNote } from '../ErrorNote';
 import { VirtualTable, type Column } from '../VirtualTable';
@@ -16,7 +18,7 @@ import type { HistoryFormat } from './history-format';
 import { activityLines, newestFirst, type ActivityLine } from './activity';
 import { useHistoryFormats } from './format';
 
-type Parts = ReturnType<typeof useAllHistory>['parts'];
+type Parts = Awaited<ReturnType<ReturnType<typeof useAllHistory>['readAll']>>;
 
 const linesOf = (parts: Parts, f: HistoryFormat): ActivityLine[] =>
   parts.flatMap((p) => activityLines(p.accountId, p.kind, p.rows as never[], f)).sort(newestFirst);
@@ -57,8 +59,22 @@ export function ActivityFeed({
     return accountIds.length > 1 ? all : all.filter((c) => c.key !== 'account');
   }, [accountIds.length, accountLabel, format, formats.display]);
 
-  const exportAll = () => {
-    const csv = linesOf(history.parts, formats.csv);
+  // the export is every row since the beginning, not only the window on screen: read when asked for
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<Error | null>(null);
+  const exportAll = async () => {
+    setExporting(true);
+    setExportError(null);
+    let parts: Parts;
+    try {
+      parts = await history.readAll();
+    } catch (error) {
+      setExportError(error as Error);
+      return;
+    } finally {
+      setExporting(false);
+    }
+    const csv = linesOf(parts, formats.csv);
     saveText(
       `${fileName}.csv`,
       toCsv(
@@ -83,6 +99,7 @@ export function ActivityFeed({
   return (
     <Stack gap="xs">
       <ErrorNote error={history.error} title="Some history could not be loaded" />
+      <ErrorNote error={exportError} title="The export could not read every row" />
       {lines.length === 0 ? (
         <Text c="dimmed">No activity yet: deposits, transfers, trades and vault moves will show here.</Text>
       ) : (
@@ -97,13 +114,20 @@ export function ActivityFeed({
       )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {formatCount(lines.length)} {lines.length === 1 ? 'event' : 'events'}, newest first, across{' '}
+          {formatCount(lines.length)} {lines.length === 1 ? 'event' : 'events'}
+          {history.olderExists ? ` since ${formatDateTime(history.since * 1000)}` : ''}, newest first, across{' '}
           {Object.values(HISTORY_LABELS).length} kinds of history
         </Text>
+        {history.olderExists ? (
+          <Button variant="default" size="xs" onClick={history.showOlder} disabled={history.pending}>
+            Show older activity
+          </Button>
+        ) : null}
         <Button
           variant="default"
           size="xs"
-          onClick={exportAll}
+          onClick={() => void exportAll()}
+          loading={exporting}
           disabled={lines.length === 0 || history.pending}
         >
           Export all kinds as CSV

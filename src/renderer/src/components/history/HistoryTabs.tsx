@@ -106,7 +106,9 @@ export function HistoryTabs({ accountId }: { accountId: number }) {
   const [tab, setTab] = useState<Tab>('all');
   const ids = useMemo(() => [accountId], [accountId]);
   const all = useAllHistory(ids);
+  // within the feed's window: "+" where the kind has older rows the window does not reach yet
   const counts = new Map(all.parts.map((p) => [p.kind, p.rows.length]));
+  const more = new Set(all.parts.filter((p) => p.older).map((p) => p.kind));
   return (
     <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
       <Tabs.List aria-label="History kinds">
@@ -120,6 +122,7 @@ export function HistoryTabs({ accountId }: { accountId: number }) {
               all.pending ? null : (
                 <Badge size="sm" variant="light" color={counts.get(k) ? 'teal' : 'gray'} data-count>
                   {formatCount(counts.get(k) ?? 0)}
+                  {more.has(k) ? '+' : ''}
                 </Badge>
               )
             }

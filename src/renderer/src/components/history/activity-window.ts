@@ -1,0 +1,142 @@
+// What the All activity feed reads: a window of recent time, not every page of every kind. The exchange
+// lists each history oldest first, so reading "the newest rows" without a window means reading them all;
+// with `since`/`until` it serves only the rows of the window. The window is read in slices: the newest
+// (from its start to now, the one a live update reads again) and, for each "Show older", the slice before
+// it, read once and kept. One row per kind before the window says whether anything older is there at all.
+import type { HistoryKind } from '../../../../shared/exchange/history';
+import { HISTORY_KINDS } from '../../../../shared/exchange/history';
+import type { HistoryPage } from '../../../../shared/ipc/history';
+
+export interface PageQuery {
+  accountId: number;
+  kind: HistoryKind;
+  since?: number;
+  until?: number;
+  startInclusive?: string;
+  pageSize?: number;
+}
+export type ReadPage = (query: PageQuery) => Promise<HistoryPage>;
+/** one kind's rows (the union of the row types, as the feed reads them all alike) */
+export type Rows = readonly HistoryPage['items'][number][];
+
+/** The most rows the exchange serves a page (rest.md: at most 50). */
+const FEED_PAGE_SIZE = 50;
+/** How far back the window reaches after each step: a day, a week, a month, a quarter, a year, then all. */
+const WINDOW_STEPS_S = [86_400, 7 * 86_400, 30 * 86_400, 90 * 86_400, 365 * 86_400];
+/** The feed opens on at least this many events when the exchange has them: older slices until it does. */
+const FEED_MIN_LINES = 10;
+
+/** Where the window starts (seconds) after `step` steps back from `anchor`; 0 once it reaches everything. */
+export function windowStart(anchor: number, step: number): number {
+  const back = WINDOW_STEPS_S[step];
+  return back === undefined ? 0 : Math.max(0, anchor - back);
+}
+
+/** Whether the window should reach one step further back on its own (too little shown, more there). */
+export const shouldExtend = (lines: number, olderExists: boolean): boolean =>
+  olderExists && lines < FEED_MIN_LINES;
+
+/** The rows of one kind in since..until (until absent: up to now), every page of that range. */
+async function readRange(
+  read: ReadPage,
+  accountId: number,
+  kind: HistoryKind,
+  since: number,
+  until: number | undefined,
+): Promise<Rows> {
+  const rows: HistoryPage['items'][number][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read({
+      accountId,
+      kind,
+      since,
+      ...(until !== undefined ? { until } : {}),
+      pageSize: FEED_PAGE_SIZE,
+      ...(cursor ? { startInclusive: cursor } : {}),
+    });
+    rows.push(...page.items);
+    cursor = page.nextStartInclusive;
+  } while (cursor);
+  return rows;
+}
+
+/**
+ * Every row of every kind of the given accounts, from the beginning: what an export saves, read when the
+ * person asks for it (the feed itself shows only its window).
+ */
+export function readEverything(
+  read: ReadPage,
+  accountIds: readonly number[],
+): Promise<{ accountId: number; kind: HistoryKind; rows: Rows }[]> {
+  return Promise.all(
+    accountIds.flatMap((accountId) =>
+      HISTORY_KINDS.map(async (kind) => ({
+        accountId,
+        kind,
+        rows: await readRange(read, accountId, kind, 0, undefined),
+      })),
+    ),
+  );
+}
+
+/** Query keys: the newest slice of an account apart, so that a live update reads only it again. */
+export const activityKey = (accountId: number) => ['activity', accountId, 'newest'] as const;
+
+export interface FeedQuery<T> {
+  accountId: number;
+  kind: HistoryKind;
+  queryKey: readonly unknown[];
+  queryFn: () => Promise<T>;
+  staleTime: number;
+}
+
+/** Every slice of the window `step` steps back from `anchor`, for each account and kind. */
+export function sliceQueries(
+  read: ReadPage,
+  accountIds: readonly number[],
+  anchor: number,
+  step: number,
+): FeedQuery<Rows>[] {
+  return accountIds.flatMap((accountId) =>
+    HISTORY_KINDS.flatMap((kind) =>
+      Array.from({ length: step + 1 }, (_, i) => {
+        const since = windowStart(anchor, i);
+        // the newest slice reaches to now; each older one ends where the one after it starts
+        const until = i === 0 ? undefined : windowStart(anchor, i - 1) - 1;
+        if (until !== undefined && until < since) return [];
+        return {
+          accountId,
+          kind,
+          queryKey:
+            i === 0
+              ? [...activityKey(accountId), kind, since]
+              : ['activity', accountId, 'older', kind, since, until],
+          queryFn: () => readRange(read, accountId, kind, since, until),
+          // what is past does not change; the newest slice is read again on live updates
+          staleTime: i === 0 ? 30_000 : Infinity,
+        };
+      }).flat(),
+    ),
+  );
+}
+
+/** For each account and kind: is any row older than the window's start? One row asked for. */
+export function olderQueries(
+  read: ReadPage,
+  accountIds: readonly number[],
+  anchor: number,
+  step: number,
+): FeedQuery<boolean>[] {
+  const start = windowStart(anchor, step);
+  return accountIds.flatMap((accountId) =>
+    HISTORY_KINDS.map((kind) => ({
+      accountId,
+      kind,
+      queryKey: ['activityBefore', accountId, kind, start],
+      queryFn: async () =>
+        start > 0 && (await read({ accountId, kind, until: start - 1, pageSize: 1 })).items.length > 0,
+      staleTime: Infinity,
+    })),
+  );
+}
