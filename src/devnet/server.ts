@@ -308,6 +308,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     tick: () => devnet.tick(),
     close: async () => {
       if (ticker) clearInterval(ticker);
+      await actions.close();
       await rpc.close();
       devnet.close();
       for (const client of wss.clients) client.terminate();

@@ -19,6 +19,7 @@ export class ActionQueue {
   private tail: Promise<unknown> = Promise.resolve();
   /** actions that arrived and have not executed yet */
   private waiting = 0;
+  private closed = false;
 
   constructor(
     private readonly engine: Engine,
@@ -27,6 +28,7 @@ export class ActionQueue {
 
   /** The encoded receipt of a POST /action body, once every action that arrived before it has executed. */
   submit(body: Buffer): Buffer | Promise<Buffer> {
+    if (this.closed) throw new Error('The exchange is shutting down: the action was not executed.');
     const parsed = this.engine.parse(body);
     if ('receipt' in parsed) return this.engine.encodeReceipt(parsed.receipt);
     const ahead = this.engine.sessionSignature(parsed);
@@ -49,5 +51,14 @@ export class ActionQueue {
     });
     this.tail = answer.catch(() => undefined);
     return answer;
+  }
+
+  /**
+   * Shutting down: every action that arrived before this executes first (its check may still be on the
+   * thread pool), so none runs after the state is saved and closed; later ones are refused.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.tail;
   }
 }

@@ -1,6 +1,7 @@
 // POST /action checks session signatures on the thread pool (ActionQueue). Moving the check must not move
 // anything a client sees: actions execute in the order they arrived whatever order their checks finish in,
-// a bad signature is refused as before, and an action that arrived before a revocation executes before it.
+// a bad signature is refused as before, an action that arrived before a revocation executes before it, and
+// none executes after the exchange has shut down.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActionQueue, type VerifyAsync } from '../../../../src/devnet/engine/action-queue';
 import { verifyActionAsync } from '../../../../src/protocol/signing';
@@ -73,6 +74,23 @@ describe('ActionQueue', () => {
     const before = ex.running.devnet.engine.state.nextActionId;
     const receipt = await receiptOf(queue.submit(forged));
     expect(receipt.kind).toEqual({ type: 'err', error: 'SIGNATURE_VERIFICATION' });
+    expect(ex.running.devnet.engine.state.nextActionId).toBe(before);
+  });
+
+  it('on shutdown executes every action that arrived before it, then refuses the next', async () => {
+    const { verify, held } = heldVerify();
+    const queue = new ActionQueue(ex.running.devnet.engine, verify);
+    const arrived = queue.submit(transfer(1_000_000n));
+    let closed = false;
+    const closing = queue.close().then(() => (closed = true));
+    await settle();
+    // its signature check is still on the thread pool: the close waits for it to execute
+    expect(closed).toBe(false);
+    await held[0]!();
+    await closing;
+    expect((await receiptOf(arrived)).kind.type).toBe('transferred');
+    const before = ex.running.devnet.engine.state.nextActionId;
+    expect(() => queue.submit(transfer(1n))).toThrow('shutting down');
     expect(ex.running.devnet.engine.state.nextActionId).toBe(before);
   });
 
