@@ -2,6 +2,7 @@
 // dispatcher and return plain data; failures are AppFailures. What a method needs of the lock (unlocked,
 // a fresh unlock, counting as activity) is declared beside each method (src/shared/ipc/<group>.ts) and enforced by lock/lock-policy.ts before these run.
 import { vaultsView } from './vaults/vaults-view';
+import { EpochStarts } from './vaults/epoch-performance';
 import { marketStatsView } from './portfolio/market-stats';
 import { triggersView } from './triggers/triggers-view';
 import { withdrawalFee } from './actions/withdrawal-fee';
@@ -17,6 +18,7 @@ const done = { done: true as const };
 
 export function createAppHandlers(s: Services, network: Network, drills: Drills): Omit<Handlers, 'app'> {
   const prefetch = new PortfolioPrefetch(s);
+  const epochStarts = new EpochStarts();
   return {
     settings: {
       // Which exchange and which theme are not secret: readable while locked, so the lock screen has its theme.
@@ -131,7 +133,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
           ...(until !== undefined ? { until } : {}),
         }),
     },
-    vaults: { get: () => vaultsView(s) },
+    vaults: { get: () => vaultsView(s, epochStarts) },
     triggers: { get: ({ accountId }) => triggersView(s, accountId) },
 
     actions: {

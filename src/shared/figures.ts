@@ -94,3 +94,12 @@ export function formatPpm(ppm: bigint | number): string {
 export function formatCount(count: number | bigint): string {
   return formatFigure(BigInt(count), 0, { digits: 0 });
 }
+
+/** A change in parts per million as a signed percentage with two places: 4019 → "+0.40%". */
+export function formatPpmChange(ppm: bigint): string {
+  return formatFigure(ppm, 4, { digits: 2, unit: '%', signed: true });
+}
+
+/** Which way a signed figure points, for its colour (its sign says it too: colour is never the only signal). */
+export type Direction = 'gain' | 'loss' | 'flat';
+export const directionOf = (value: bigint): Direction => (value > 0n ? 'gain' : value < 0n ? 'loss' : 'flat');

@@ -9,7 +9,12 @@ import { MarketHistoryPageJsonSchema, MarketStatsJsonSchema } from '../../shared
 import { Num, U64Num, UInt } from '../../shared/exchange/json';
 import { HISTORY_PAGE_SCHEMAS, PnlSummaryJsonSchema, type HistoryKind } from '../../shared/exchange/history';
 import { SettlementDepositSchema, SettlementVaultsSchema } from '../../shared/exchange/settlement';
-import { AccountVaultUserStateInfoSchema, VaultViewStateSchema } from '../../shared/exchange/vaults';
+import {
+  AccountVaultUserStateInfoSchema,
+  VaultDepositPageSchema,
+  VaultEpochPageSchema,
+  VaultViewStateSchema,
+} from '../../shared/exchange/vaults';
 import { FinaliseTriggerPageSchema, TriggerListSchema } from '../../shared/exchange/triggers';
 import { MoneyFormatError, scaledFromDecimal } from '../../shared/money';
 import { AppFailure } from '../../shared/result';
@@ -17,7 +22,7 @@ import type { HttpClient } from './http-client';
 import { accountFromJson, type Account } from './account-model';
 import { historyFromJson } from './history-model';
 import { scalerFor } from './scale';
-import { holdingFromJson, vaultFromJson } from './vault-model';
+import { holdingFromJson, vaultFromJson, vaultMarkFromJson } from './vault-model';
 
 export type { HistoryKind };
 
@@ -157,6 +162,39 @@ export function createExchangeClient(http: HttpClient) {
       const path = `/vault/${vaultId}`;
       const [json, markets] = await Promise.all([http.getJson(path, VaultViewStateSchema), info()]);
       return vaultFromJson(json, scalerFor(markets, path));
+    },
+    /**
+     * The vault's ended epochs from `since` on (oldest first), each as the NAV per share and the vault's
+     * PnL since it began, at the epoch's end.
+     */
+    vaultEpochs: async (
+      vaultId: number,
+      navDecimals: number,
+      query: { since?: string; startInclusive?: string; pageSize?: number } = {},
+    ) => {
+      const path = `/vault/${vaultId}/history/epoch`;
+      const [json, markets] = await Promise.all([http.getJson(path, VaultEpochPageSchema, query), info()]);
+      const s = scalerFor(markets, path);
+      return {
+        items: json.items.map((r) => ({
+          epoch: r.epoch,
+          endTime: r.endTime,
+          ...vaultMarkFromJson(vaultId, r, navDecimals, s),
+        })),
+        nextStartInclusive: json.nextStartInclusive ?? null,
+      };
+    },
+    /** the vault's first deposit (the owner's seed): where its NAV per share and PnL began; null if none */
+    vaultFirstDeposit: async (vaultId: number, navDecimals: number) => {
+      const path = `/vault/${vaultId}/history/deposit`;
+      const [json, markets] = await Promise.all([
+        http.getJson(path, VaultDepositPageSchema, { pageSize: 1 }),
+        info(),
+      ]);
+      const first = json.items[0];
+      if (!first) return null;
+      const s = scalerFor(markets, path);
+      return { time: first.time, ...vaultMarkFromJson(vaultId, { ...first, pnl: '0' }, navDecimals, s) };
     },
     /** the account's holdings in every vault it has used */
     vaultHoldings: async (accountId: number) => {

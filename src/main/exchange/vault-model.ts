@@ -9,18 +9,22 @@ import type { Scaler } from './scale';
 type VaultJson = z.output<typeof VaultViewStateSchema>;
 type HoldingJson = z.output<typeof AccountVaultUserStateInfoSchema>;
 
-export function vaultFromJson(v: VaultJson, s: Scaler) {
-  const q = (text: string, what: string) => s.quote(text, `vault ${v.vaultId} ${what}`);
-  let navPerShare: bigint;
+/** A NAV per share stated to the vault's navDecimals, exactly. */
+function navOf(vaultId: number, text: string, navDecimals: number): bigint {
   try {
-    navPerShare = scaledFromDecimal(v.navPerShare, v.navDecimals);
+    return scaledFromDecimal(text, navDecimals);
   } catch (error) {
     if (!(error instanceof MoneyFormatError)) throw error;
     throw new AppFailure(
       'EXCHANGE_BAD_RESPONSE',
-      `The exchange stated vault ${v.vaultId}'s NAV per share with more than its ${v.navDecimals} decimals.`,
+      `The exchange stated vault ${vaultId}'s NAV per share with more than its ${navDecimals} decimals.`,
     );
   }
+}
+
+export function vaultFromJson(v: VaultJson, s: Scaler) {
+  const q = (text: string, what: string) => s.quote(text, `vault ${v.vaultId} ${what}`);
+  const navPerShare = navOf(v.vaultId, v.navPerShare, v.navDecimals);
   return {
     vaultId: v.vaultId,
     name: v.name,
@@ -57,5 +61,18 @@ export function holdingFromJson(h: HoldingJson, s: Scaler) {
     claimable: q(h.claimable, 'claimable'),
     claimableEpoch: h.claimableEpoch,
     claimableAt: h.claimableAt,
+  };
+}
+
+/** Where a vault stood at a point of its history (an epoch's end, its first deposit): NAV per share, PnL. */
+export function vaultMarkFromJson(
+  vaultId: number,
+  row: { navPerShare: string; pnl: string },
+  navDecimals: number,
+  s: Scaler,
+) {
+  return {
+    navPerShare: navOf(vaultId, row.navPerShare, navDecimals),
+    pnl: s.quote(row.pnl, `vault ${vaultId} pnl`),
   };
 }

@@ -1,15 +1,21 @@
 // What the Vaults page shows: every vault with its value and epoch, and every holding of every account of
-// every wallet. Amounts stay bigint.
+// every wallet, and how each vault and holding has done in the current epoch. Amounts stay bigint.
 import type { z } from 'zod';
 import type { VaultsViewSchema } from '../../shared/ipc/vaults';
 import type { Services } from '../services';
+import { epochPerformance, shareChange, type EpochStarts } from './epoch-performance';
 
 type VaultsView = z.output<typeof VaultsViewSchema>;
 
-export async function vaultsView(s: Services): Promise<VaultsView> {
+export async function vaultsView(s: Services, epochStarts: EpochStarts): Promise<VaultsView> {
   // every wallet's accounts, then every account's holdings, each read at once rather than one after another
+  const vaultsWithStarts = s.client
+    .vaults()
+    .then((vaults) =>
+      Promise.all(vaults.map(async (v) => ({ ...v, start: await epochStarts.of(s.client, v) }))),
+    );
   const [vaults, now, owners] = await Promise.all([
-    s.client.vaults(),
+    vaultsWithStarts,
     s.clock.seconds(),
     Promise.all(
       s.wallets.list().map(async (wallet) => ({
@@ -27,10 +33,14 @@ export async function vaultsView(s: Services): Promise<VaultsView> {
       })),
     ),
   );
+  const thisEpoch = new Map(vaults.map((v) => [v.vaultId, v.start && epochPerformance(v, v.start)] as const));
+  const navDecimals = new Map(vaults.map((v) => [v.vaultId, v.navDecimals]));
   const holdings: VaultsView['holdings'] = [];
   for (const { wallet, accountId, held } of perAccount) {
     for (const h of held) {
       if (h.shares === 0n && h.claimable === 0n) continue;
+      const epoch = thisEpoch.get(h.vaultId);
+      const decimals = navDecimals.get(h.vaultId);
       holdings.push({
         walletId: wallet.walletId,
         walletLabel: wallet.label,
@@ -43,6 +53,8 @@ export async function vaultsView(s: Services): Promise<VaultsView> {
         previousWithdrawal: h.previousWithdrawal,
         claimable: h.claimable,
         claimableAt: h.claimableAt,
+        epochChange:
+          epoch && decimals !== undefined ? shareChange(h.shares, epoch.navChange, decimals) : null,
       });
     }
   }
@@ -60,6 +72,7 @@ export async function vaultsView(s: Services): Promise<VaultsView> {
       epoch: v.epoch,
       epochSeconds: v.epochSeconds,
       epochEnd: v.epochEnd,
+      thisEpoch: thisEpoch.get(v.vaultId) ?? null,
     })),
     holdings,
   };

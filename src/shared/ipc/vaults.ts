@@ -20,6 +20,20 @@ export const VaultsViewSchema = z.object({
       epoch: z.number().int(),
       epochSeconds: z.number().int(),
       epochEnd: z.number().int(),
+      /** the current epoch so far; null when the exchange does not show where it began */
+      thisEpoch: z
+        .object({
+          /** engine seconds: the last epoch's end, or the vault's first deposit */
+          since: z.number().int(),
+          sinceVaultStart: z.boolean(),
+          /** quote units */
+          pnl: z.bigint(),
+          /** NAV per share now less at the start, in navDecimals */
+          navChange: z.bigint(),
+          /** that change in parts per million of the NAV at the start */
+          changePpm: z.bigint().nullable(),
+        })
+        .nullable(),
     }),
   ),
   holdings: z.array(
@@ -35,6 +49,8 @@ export const VaultsViewSchema = z.object({
       previousWithdrawal: z.bigint(),
       claimable: z.bigint(),
       claimableAt: z.number().int().nullable(),
+      /** what the vault's NAV change this epoch is worth on these shares, quote units; null if unknown */
+      epochChange: z.bigint().nullable(),
     }),
   ),
 });

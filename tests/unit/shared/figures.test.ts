@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   MINUS,
+  directionOf,
   formatBps,
   formatCount,
   formatFigure,
   formatMarketFigure,
   formatPpm,
+  formatPpmChange,
   formatToken,
 } from '../../../src/shared/figures';
 
@@ -75,5 +77,19 @@ describe('formatFigure: scaled bigint in, text for reading out', () => {
   it('groups counts', () => {
     expect(formatCount(12_345)).toBe('12,345');
     expect(formatCount(0)).toBe('0');
+  });
+});
+
+describe('changes: signed, cut toward zero, and which way they point', () => {
+  it('writes a change in ppm as a signed percentage with two places, never larger than it is', () => {
+    expect(formatPpmChange(4_019n)).toBe('+0.40%');
+    expect(formatPpmChange(-19_417n)).toBe(`${MINUS}1.94%`);
+    expect(formatPpmChange(0n)).toBe('0.00%');
+    // a change too small for two places still shows, rather than reading as none
+    expect(formatPpmChange(3n)).toBe('+0.0003%');
+  });
+
+  it('names the direction a figure points for its colour', () => {
+    expect([directionOf(5n), directionOf(-1n), directionOf(0n)]).toEqual(['gain', 'loss', 'flat']);
   });
 });

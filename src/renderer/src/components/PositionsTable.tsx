@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { PositionViewSchema } from '../../../shared/ipc/portfolio';
 import { useMarketFormat, useTokens } from '../hooks/queries';
 import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
+import { useSteadyColumns } from '../hooks/useSteadyColumns';
 import { DistanceBadge } from './RiskBadges';
 import { accountHref } from '../routes';
 
@@ -37,11 +38,12 @@ export function PositionsTable({ rows, withAccount }: { rows: PositionRow[]; wit
   const { ref: box, width } = useWidth();
   // with the account column the nine columns need about 1,100 px: more than a 1280 px window leaves
   const narrow = width > 0 && width < (withAccount ? NARROW_PX + 200 : NARROW_PX);
+  const steady = useSteadyColumns();
   if (rows.length === 0) return <Text c="dimmed">No open positions.</Text>;
   const unit = quoteSymbol ? ` (${quoteSymbol})` : '';
   return (
     <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
-      <Table aria-label="Positions" striped highlightOnHover>
+      <Table ref={steady} aria-label="Positions" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {withAccount ? <Table.Th>Account</Table.Th> : null}

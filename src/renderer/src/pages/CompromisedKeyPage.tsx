@@ -2,16 +2,14 @@
 // and cancelled, then watch main do it step by step and read what the audit log recorded. Reached from the
 // Sessions page and from the notice about a session this device did not create.
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Stepper, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { useMarketFormat, useSessions, useWallets } from '../hooks/queries';
 import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { useDrillRun, useRememberRun } from '../hooks/useDrillRun';
-import { DrillProgress } from '../components/drills/DrillProgress';
 import { ErrorNote } from '../components/ErrorNote';
-import { DrillSteps } from '../components/drills/DrillSteps';
-import { InterruptedRuns } from '../components/drills/InterruptedRuns';
+import { DRILL_STEP, DrillSteps, ReviewActions } from '../components/drills/DrillSteps';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
 type Review = ResultOf<'drills.reviewCompromisedKey'>;
@@ -100,7 +98,7 @@ export function CompromisedKeyPage() {
   const review = useQuery({
     queryKey: ['compromisedKeyReview', chosen],
     queryFn: () => unwrap(wallet.drills.reviewCompromisedKey({ walletIds: chosen })),
-    enabled: step === 1 && chosen.length > 0,
+    enabled: step === DRILL_STEP.review && chosen.length > 0,
     staleTime: 0,
   });
   const totals = (review.data?.wallets ?? []).reduce(
@@ -122,7 +120,7 @@ export function CompromisedKeyPage() {
       );
       remember(started);
       setRunId(started.runId);
-      setStep(2);
+      setStep(DRILL_STEP.run);
     } catch (e) {
       setError(e);
     } finally {
@@ -132,81 +130,78 @@ export function CompromisedKeyPage() {
 
   return (
     <DrillSteps
+      drill={{ kind: 'compromisedKey', name: 'Compromised-key drill' }}
       title="Compromised-key drill"
       intro="If a trading key may have leaked: revoke every session of your wallets with the wallet key, then, with a new session made here, remove every trigger and cancel every open order of their accounts. Nothing is withdrawn or moved."
       step={step}
       onStep={setStep}
-    >
-      <Stepper.Step label="Wallets" description="Choose">
-        <InterruptedRuns kind="compromisedKey" name="Compromised-key drill" />
-        <Paper withBorder p="md" mt="md">
-          <Stack>
-            <Checkbox.Group label="Wallets to secure" value={chosen} onChange={setPicked}>
-              <Stack gap="xs" mt="xs">
-                {(wallets.data ?? []).map((w) => (
-                  <Checkbox
-                    key={w.walletId}
-                    value={w.walletId}
-                    label={
-                      suspicious.includes(w.walletId)
-                        ? `${w.label} — has a session not made on this device`
-                        : w.label
-                    }
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Group>
-              <Button disabled={chosen.length === 0} onClick={() => setStep(1)}>
-                Review what will happen
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      </Stepper.Step>
-      <Stepper.Step label="Review" description="Before signing">
-        <Stack mt="md">
-          <ErrorNote error={review.error} />
-          {review.data ? (
-            <>
-              <Alert color="orange" title="What will happen">
-                {`Revoke ${count(totals.sessions, 'session')}${totals.here > 0 ? ` (${totals.here} made on this device)` : ''}, each signed by its wallet key. Then a new session made here removes ${count(totals.triggers, 'trigger')} and cancels ${count(totals.orders, 'open order')}, and the exchange is checked for anything left. Open positions stay as they are.`}
-              </Alert>
-              {review.data.wallets.map((w) => (
-                <ReviewWallet key={w.walletId} w={w} />
+      choose={{
+        label: 'Wallets',
+        description: 'Choose',
+        next: 'Review what will happen',
+        ready: chosen.length > 0,
+        children: (
+          <Checkbox.Group label="Wallets to secure" value={chosen} onChange={setPicked}>
+            <Stack gap="xs" mt="xs">
+              {(wallets.data ?? []).map((w) => (
+                <Checkbox
+                  key={w.walletId}
+                  value={w.walletId}
+                  label={
+                    suspicious.includes(w.walletId)
+                      ? `${w.label} — has a session not made on this device`
+                      : w.label
+                  }
+                />
               ))}
-            </>
-          ) : null}
-          {fresh.field}
-          <ErrorNote error={error} />
+            </Stack>
+          </Checkbox.Group>
+        ),
+      }}
+      review={{
+        label: 'Review',
+        description: 'Before signing',
+        children: (
+          <>
+            <ErrorNote error={review.error} />
+            {review.data ? (
+              <>
+                <Alert color="orange" title="What will happen">
+                  {`Revoke ${count(totals.sessions, 'session')}${totals.here > 0 ? ` (${totals.here} made on this device)` : ''}, each signed by its wallet key. Then a new session made here removes ${count(totals.triggers, 'trigger')} and cancels ${count(totals.orders, 'open order')}, and the exchange is checked for anything left. Open positions stay as they are.`}
+                </Alert>
+                {review.data.wallets.map((w) => (
+                  <ReviewWallet key={w.walletId} w={w} />
+                ))}
+              </>
+            ) : null}
+            {fresh.field}
+            <ErrorNote error={error} />
+            <ReviewActions onStep={setStep}>
+              <Button
+                color="red"
+                disabled={!review.data || !fresh.ready}
+                loading={starting}
+                onClick={() => void start()}
+              >
+                Revoke sessions and cancel orders
+              </Button>
+            </ReviewActions>
+          </>
+        ),
+      }}
+      run={{
+        label: 'Done',
+        description: 'What happened',
+        run,
+        progress: 'Progress',
+        after: () => (
           <Group>
-            <Button variant="default" onClick={() => setStep(0)}>
-              Back
-            </Button>
-            <Button
-              color="red"
-              disabled={!review.data || !fresh.ready}
-              loading={starting}
-              onClick={() => void start()}
-            >
-              Revoke sessions and cancel orders
+            <Button component="a" href="#/sessions" variant="default">
+              Go to Sessions
             </Button>
           </Group>
-        </Stack>
-      </Stepper.Step>
-      <Stepper.Step label="Done" description="What happened">
-        <Stack mt="md">
-          <ErrorNote error={run.error} />
-          {run.data ? <DrillProgress run={run.data} title="Progress" /> : null}
-          {run.data && run.data.status !== 'running' ? (
-            <Group>
-              <Button component="a" href="#/sessions" variant="default">
-                Go to Sessions
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </Stepper.Step>
-    </DrillSteps>
+        ),
+      }}
+    />
   );
 }

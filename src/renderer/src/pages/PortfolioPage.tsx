@@ -30,6 +30,7 @@ import {
   useVaults,
 } from '../hooks/queries';
 import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
+import { useSteadyColumns } from '../hooks/useSteadyColumns';
 import { useAfterPaint } from '../hooks/useAfterPaint';
 import { ErrorNote } from '../components/ErrorNote';
 import { HealthBadge } from '../components/RiskBadges';
@@ -100,6 +101,7 @@ export const MarketsTable = memo(function MarketsTable() {
   const { quoteSymbol } = useTokens();
   const { ref: box, width } = useWidth();
   const narrow = width < NARROW_PX;
+  const steady = useSteadyColumns();
   if (markets.isPending) return <Loader aria-label="Loading markets" />;
   if (markets.isError) {
     return (
@@ -113,7 +115,7 @@ export const MarketsTable = memo(function MarketsTable() {
   return (
     <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
       <ErrorNote error={stats.error} title="Prices could not be loaded" />
-      <Table striped highlightOnHover aria-label="Markets">
+      <Table ref={steady} striped highlightOnHover aria-label="Markets">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Market</Table.Th>
@@ -204,9 +206,10 @@ const AccountsTable = memo(function AccountsTable({ accounts }: { accounts: Acco
   const { format, quoteTokenId } = useTokens();
   const { ref: box, width } = useWidth();
   const narrow = width < NARROW_PX;
+  const steady = useSteadyColumns();
   return (
     <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
-      <Table aria-label="Accounts" striped>
+      <Table ref={steady} aria-label="Accounts" striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Account</Table.Th>

@@ -10,10 +10,8 @@ import {
   Checkbox,
   Group,
   List,
-  Paper,
   Select,
   Stack,
-  Stepper,
   Table,
   Text,
   TextInput,
@@ -23,10 +21,8 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { usePortfolio, useTokens } from '../hooks/queries';
 import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { useDrillRun, useRememberRun, type DrillRun } from '../hooks/useDrillRun';
-import { DrillProgress } from '../components/drills/DrillProgress';
 import { ErrorNote } from '../components/ErrorNote';
-import { DrillSteps } from '../components/drills/DrillSteps';
-import { InterruptedRuns } from '../components/drills/InterruptedRuns';
+import { DRILL_STEP, DrillSteps, ReviewActions } from '../components/drills/DrillSteps';
 import { formatTimeOfDay } from '../../../shared/time';
 import type { ResultOf } from '../../../shared/ipc/contract';
 
@@ -44,11 +40,11 @@ function totalsByToken(transfers: Review['transfers']): Map<number, bigint> {
 /** The sweep's one signing step: the passphrase asked for up front when any transfer leaves the wallets. */
 function SignSweep({
   review,
-  onBack,
+  onStep,
   onStarted,
 }: {
   review: Review;
-  onBack(): void;
+  onStep(step: number): void;
   onStarted(run: DrillRun): void;
 }) {
   const [error, setError] = useState<unknown>(null);
@@ -80,14 +76,11 @@ function SignSweep({
     <>
       {fresh.field}
       <ErrorNote error={error} />
-      <Group>
-        <Button variant="default" onClick={onBack}>
-          Back
-        </Button>
+      <ReviewActions onStep={onStep}>
         <Button disabled={n === 0 || !fresh.ready} loading={starting} onClick={() => void start()}>
           {`Sign ${n} transfer${n === 1 ? '' : 's'}`}
         </Button>
-      </Group>
+      </ReviewActions>
     </>
   );
 }
@@ -119,27 +112,30 @@ export function SweepPage() {
   const review = useQuery({
     queryKey: ['sweepReview', accountIds, targetId, attempt],
     queryFn: () => unwrap(wallet.drills.reviewSweep({ accountIds, targetAccountId: targetId! })),
-    enabled: step === 1 && targetId !== null && accountIds.length > 0,
+    enabled: step === DRILL_STEP.review && targetId !== null && accountIds.length > 0,
     staleTime: Infinity,
     gcTime: 0,
   });
   const reviewAgain = () => {
     setRunId(null);
     setAttempt((n) => n + 1);
-    setStep(1);
+    setStep(DRILL_STEP.review);
   };
 
   return (
     <DrillSteps
+      drill={{ kind: 'sweep', name: 'Sweep' }}
       title="Sweep accounts"
       intro="Move what several accounts can spare into one account: free collateral only, token by token. What open positions and orders need stays where it is."
       step={step}
       onStep={setStep}
-    >
-      <Stepper.Step label="Accounts" description="Choose">
-        <InterruptedRuns kind="sweep" name="Sweep" />
-        <Paper withBorder p="md" mt="md">
-          <Stack>
+      choose={{
+        label: 'Accounts',
+        description: 'Choose',
+        next: 'Review sweep',
+        ready: targetId !== null && accountIds.length > 0,
+        children: (
+          <>
             <Checkbox.Group label="Accounts to sweep" value={sources} onChange={setSources}>
               <Stack gap="xs" mt="xs">
                 {accounts.map((a) => (
@@ -177,134 +173,130 @@ export function SweepPage() {
                 />
               ) : null}
             </Group>
-            <Group>
-              <Button disabled={targetId === null || accountIds.length === 0} onClick={() => setStep(1)}>
-                Review sweep
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      </Stepper.Step>
-      <Stepper.Step label="Review" description="Every transfer">
-        <Stack mt="md">
-          <ErrorNote error={review.error} />
-          {review.data ? (
-            <>
-              {review.data.transfers.length === 0 ? (
-                <Alert color="yellow" title="Nothing to move">
-                  None of these accounts has anything to spare now.
-                </Alert>
-              ) : (
-                <Table aria-label="Transfers of this sweep" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>From</Table.Th>
-                      <Table.Th ta="right">Amount</Table.Th>
-                      <Table.Th>To</Table.Th>
-                      <Table.Th>Note</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {review.data.transfers.map((t) => (
-                      <Table.Tr key={`${t.fromAccountId}:${t.tokenId}`}>
-                        <Table.Td>
-                          Account #{t.fromAccountId} · {t.walletLabel}
-                        </Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {format(t.amount, t.tokenId)}
-                        </Table.Td>
-                        <Table.Td>Account #{t.toAccountId}</Table.Td>
-                        <Table.Td>
-                          {t.moneyLeaves ? (
-                            <Badge color="orange" variant="light" tt="none">
-                              leaves your wallets
-                            </Badge>
-                          ) : null}
-                        </Table.Td>
+          </>
+        ),
+      }}
+      review={{
+        label: 'Review',
+        description: 'Every transfer',
+        children: (
+          <>
+            <ErrorNote error={review.error} />
+            {review.data ? (
+              <>
+                {review.data.transfers.length === 0 ? (
+                  <Alert color="yellow" title="Nothing to move">
+                    None of these accounts has anything to spare now.
+                  </Alert>
+                ) : (
+                  <Table aria-label="Transfers of this sweep" striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>From</Table.Th>
+                        <Table.Th ta="right">Amount</Table.Th>
+                        <Table.Th>To</Table.Th>
+                        <Table.Th>Note</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
-              {review.data.transfers.length > 0 ? (
-                <Text fw={600}>
-                  In all:{' '}
-                  {[...totalsByToken(review.data.transfers)]
-                    .map(([tokenId, amount]) => format(amount, tokenId))
-                    .join(' and ')}{' '}
-                  into account #{review.data.targetAccountId}.
-                </Text>
-              ) : null}
-              {review.data.transfers.some((t) => t.warnings.length > 0) ? (
-                <Alert color="orange" title="Check before signing">
-                  <List>
-                    {[...new Set(review.data.transfers.flatMap((t) => t.warnings))].map((w) => (
-                      <List.Item key={w}>{w}</List.Item>
-                    ))}
-                  </List>
-                </Alert>
-              ) : null}
-              {review.data.kept.length > 0 ? (
-                <Table aria-label="What stays" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Stays in</Table.Th>
-                      <Table.Th ta="right">Amount</Table.Th>
-                      <Table.Th>Why</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {review.data.kept.map((k, i) => (
-                      <Table.Tr key={i}>
-                        <Table.Td>Account #{k.accountId}</Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {k.tokenId === null ? '—' : format(k.amount, k.tokenId)}
-                        </Table.Td>
-                        <Table.Td>{k.reason}</Table.Td>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {review.data.transfers.map((t) => (
+                        <Table.Tr key={`${t.fromAccountId}:${t.tokenId}`}>
+                          <Table.Td>
+                            Account #{t.fromAccountId} · {t.walletLabel}
+                          </Table.Td>
+                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                            {format(t.amount, t.tokenId)}
+                          </Table.Td>
+                          <Table.Td>Account #{t.toAccountId}</Table.Td>
+                          <Table.Td>
+                            {t.moneyLeaves ? (
+                              <Badge color="orange" variant="light" tt="none">
+                                leaves your wallets
+                              </Badge>
+                            ) : null}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+                {review.data.transfers.length > 0 ? (
+                  <Text fw={600}>
+                    In all:{' '}
+                    {[...totalsByToken(review.data.transfers)]
+                      .map(([tokenId, amount]) => format(amount, tokenId))
+                      .join(' and ')}{' '}
+                    into account #{review.data.targetAccountId}.
+                  </Text>
+                ) : null}
+                {review.data.transfers.some((t) => t.warnings.length > 0) ? (
+                  <Alert color="orange" title="Check before signing">
+                    <List>
+                      {[...new Set(review.data.transfers.flatMap((t) => t.warnings))].map((w) => (
+                        <List.Item key={w}>{w}</List.Item>
+                      ))}
+                    </List>
+                  </Alert>
+                ) : null}
+                {review.data.kept.length > 0 ? (
+                  <Table aria-label="What stays" striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Stays in</Table.Th>
+                        <Table.Th ta="right">Amount</Table.Th>
+                        <Table.Th>Why</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              ) : null}
-              {review.data.transfers.length > 0 ? (
-                <Text size="sm" c="dimmed">
-                  This review holds until {formatTimeOfDay(review.data.expiresAt)}; each transfer is signed as
-                  shown here, once.
-                </Text>
-              ) : null}
-            </>
-          ) : null}
-          {review.data ? (
-            <SignSweep
-              key={review.data.reviewId}
-              review={review.data}
-              onBack={() => setStep(0)}
-              onStarted={(started) => {
-                remember(started);
-                setRunId(started.runId);
-                setStep(2);
-              }}
-            />
-          ) : (
-            <Group>
-              <Button variant="default" onClick={() => setStep(0)}>
-                Back
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Stepper.Step>
-      <Stepper.Step label="Summary" description="What moved">
-        <Stack mt="md">
-          <ErrorNote error={run.error} />
-          {run.data ? <DrillProgress run={run.data} title="Transfers" /> : null}
-          {run.data && run.data.status === 'failed' ? (
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {review.data.kept.map((k, i) => (
+                        <Table.Tr key={i}>
+                          <Table.Td>Account #{k.accountId}</Table.Td>
+                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                            {k.tokenId === null ? '—' : format(k.amount, k.tokenId)}
+                          </Table.Td>
+                          <Table.Td>{k.reason}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                ) : null}
+                {review.data.transfers.length > 0 ? (
+                  <Text size="sm" c="dimmed">
+                    This review holds until {formatTimeOfDay(review.data.expiresAt)}; each transfer is signed
+                    as shown here, once.
+                  </Text>
+                ) : null}
+              </>
+            ) : null}
+            {review.data ? (
+              <SignSweep
+                key={review.data.reviewId}
+                review={review.data}
+                onStep={setStep}
+                onStarted={(started) => {
+                  remember(started);
+                  setRunId(started.runId);
+                  setStep(DRILL_STEP.run);
+                }}
+              />
+            ) : (
+              <ReviewActions onStep={setStep} />
+            )}
+          </>
+        ),
+      }}
+      run={{
+        label: 'Summary',
+        description: 'What moved',
+        run,
+        progress: 'Transfers',
+        after: (ended) =>
+          ended.status === 'failed' ? (
             <Group>
               <Button onClick={reviewAgain}>Review again</Button>
             </Group>
-          ) : null}
-        </Stack>
-      </Stepper.Step>
-    </DrillSteps>
+          ) : null,
+      }}
+    />
   );
 }

@@ -23,7 +23,14 @@ import { onFormSubmit } from '../components/form-submit';
 import { freeToMove } from '../components/free-to-move';
 import { usePreparedAction, type PreparedAction } from '../hooks/usePreparedAction';
 import { formatAmount } from '../../../shared/money';
-import { QUOTE_DIGITS, formatFigure, formatPpm } from '../../../shared/figures';
+import {
+  QUOTE_DIGITS,
+  directionOf,
+  formatFigure,
+  formatPpm,
+  formatPpmChange,
+  type Direction,
+} from '../../../shared/figures';
 import type { ResultOf } from '../../../shared/ipc/contract';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime, fromSeconds } from '../../../shared/time';
@@ -53,6 +60,10 @@ const countdown = (seconds: number): string => {
   return d > 0 ? `${d}d ${h}h ${m}m` : h > 0 ? `${h}h ${m}m ${s}s` : `${m}m ${s}s`;
 };
 const at = (seconds: number) => formatDateTime(fromSeconds(seconds));
+/** gains teal, losses red; the sign is always written too */
+const COLOR: Record<Direction, string | undefined> = { gain: 'teal', loss: 'red', flat: undefined };
+const toned = (value: bigint) => COLOR[directionOf(value)];
+const FIGURE = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
 export function VaultsPage() {
   const vaults = useVaults();
@@ -77,50 +88,86 @@ export function VaultsPage() {
       <PageHeading>Vaults</PageHeading>
       <Text c="dimmed" size="sm">
         A vault trades its own account with a fixed strategy; your shares rise and fall with it. Withdrawals
-        are requested at any time and converted at the end of the vault’s epoch, then you claim them.
+        are requested at any time and converted at the end of the vault’s epoch, then you claim them. “This
+        epoch” is the vault’s profit or loss since its current epoch began, with the change of its share
+        value; on your shares, what that change is worth.
       </Text>
       <Paper withBorder p="md">
-        <Table aria-label="Vaults" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Vault</Table.Th>
-              <Table.Th>Trades</Table.Th>
-              <Table.Th ta="right">Share value</Table.Th>
-              <Table.Th ta="right">TVL</Table.Th>
-              <Table.Th ta="right">PnL</Table.Th>
-              <Table.Th>Epoch ends in</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {vaults.data.vaults.map((v) => (
-              <Table.Tr key={v.vaultId}>
-                <Table.Td fw={600}>{v.name}</Table.Td>
-                <Table.Td>{symbol(v.marketId)}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {/* a share value is in the quote token, per share: said, not left to guess */}
-                  {formatFigure(v.navPerShare, v.navDecimals, { digits: 4, unit: quoteSymbol })} per share
-                </Table.Td>
-                <Table.Td ta="right">{format(v.equity, quoteTokenId)}</Table.Td>
-                <Table.Td ta="right" c={v.pnl < 0n ? 'red' : v.pnl > 0n ? 'teal' : undefined}>
-                  {format(v.pnl, quoteTokenId, { signed: true })}
-                </Table.Td>
-                <Table.Td aria-label={`Epoch ${v.epoch} ends`}>
-                  <Text size="sm">{countdown(v.epochEnd - now)}</Text>
-                  <Text size="xs" c="dimmed">
-                    epoch {v.epoch}, every{' '}
-                    {v.epochSeconds % 3600 === 0 ? `${v.epochSeconds / 3600} h` : `${v.epochSeconds} s`}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" onClick={() => setDialog({ kind: 'deposit', vault: v })}>
-                    Deposit
-                  </Button>
-                </Table.Td>
+        {/* in a narrow window the table scrolls inside its card rather than cut a figure */}
+        <div style={{ overflowX: 'auto' }}>
+          <Table aria-label="Vaults" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Vault</Table.Th>
+                <Table.Th ta="right">Share value</Table.Th>
+                <Table.Th ta="right">TVL</Table.Th>
+                <Table.Th ta="right">This epoch</Table.Th>
+                <Table.Th ta="right">PnL since start</Table.Th>
+                <Table.Th>Epoch ends in</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {vaults.data.vaults.map((v) => (
+                <Table.Tr key={v.vaultId}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {v.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={FIGURE}>
+                      trades {symbol(v.marketId)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {/* a share value is in the quote token, per share: said, not left to guess */}
+                    {formatFigure(v.navPerShare, v.navDecimals, { digits: 4, unit: quoteSymbol })} per share
+                  </Table.Td>
+                  <Table.Td ta="right" style={FIGURE}>
+                    {format(v.equity, quoteTokenId)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {v.thisEpoch ? (
+                      <>
+                        <Text size="sm" c={toned(v.thisEpoch.pnl)} style={FIGURE}>
+                          {format(v.thisEpoch.pnl, quoteTokenId, { signed: true })}
+                          {v.thisEpoch.changePpm === null
+                            ? ''
+                            : ` (${formatPpmChange(v.thisEpoch.changePpm)})`}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={FIGURE}>
+                          {v.thisEpoch.sinceVaultStart
+                            ? 'since the vault began'
+                            : `since ${at(v.thisEpoch.since)}`}
+                        </Text>
+                      </>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        not shown by the exchange
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" c={toned(v.pnl)} style={FIGURE}>
+                    {format(v.pnl, quoteTokenId, { signed: true })}
+                  </Table.Td>
+                  <Table.Td aria-label={`Epoch ${v.epoch} ends`}>
+                    <Text size="sm">{countdown(v.epochEnd - now)}</Text>
+                    <Text size="xs" c="dimmed">
+                      epoch {v.epoch}, every{' '}
+                      {v.epochSeconds % 3600 === 0
+                        ? `${v.epochSeconds / 3600} h`
+                        : `${v.epochSeconds}\u00a0s`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" onClick={() => setDialog({ kind: 'deposit', vault: v })}>
+                      Deposit
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
       </Paper>
 
       <Paper withBorder p="md">
@@ -131,83 +178,97 @@ export function VaultsPage() {
               None of your accounts holds vault shares yet.
             </Text>
           ) : (
-            <Table aria-label="My vault shares">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Vault</Table.Th>
-                  <Table.Th ta="right">Shares</Table.Th>
-                  <Table.Th ta="right">Share of vault</Table.Th>
-                  <Table.Th ta="right">Value</Table.Th>
-                  <Table.Th>Withdrawal</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {holdings.map((h) => {
-                  const v = byId.get(h.vaultId);
-                  return (
-                    <Table.Tr key={`${h.accountId}:${h.vaultId}`}>
-                      <Table.Td>
-                        {h.walletLabel} #{h.accountId}
-                      </Table.Td>
-                      <Table.Td>{v?.name ?? `vault ${h.vaultId}`}</Table.Td>
-                      <Table.Td ta="right">{shares(h.shares)}</Table.Td>
-                      <Table.Td ta="right">{formatPpm(h.ownerSharePpm)}</Table.Td>
-                      <Table.Td ta="right">{format(h.value, quoteTokenId)}</Table.Td>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          {h.currentWithdrawal > 0n ? (
-                            <Text size="sm">
-                              {shares(h.currentWithdrawal)} shares requested; claimable{' '}
-                              {h.claimableAt
-                                ? `at ${at(h.claimableAt)} (in ${countdown(h.claimableAt - now)})`
-                                : 'after this epoch'}
-                            </Text>
-                          ) : null}
-                          {h.claimable > 0n ? (
-                            <Badge color="teal" variant="light">
-                              {format(h.claimable, quoteTokenId)} claimable now
-                            </Badge>
-                          ) : null}
-                          {h.currentWithdrawal === 0n && h.claimable === 0n ? (
-                            <Text size="sm" c="dimmed">
-                              none
-                            </Text>
-                          ) : null}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            disabled={!v || h.shares - h.currentWithdrawal <= 0n}
-                            onClick={() => v && setDialog({ kind: 'withdraw', vault: v, holding: h })}
-                          >
-                            Request withdrawal
-                          </Button>
-                          <Button
-                            size="xs"
-                            color="teal"
-                            disabled={h.claimable === 0n}
-                            title={
-                              h.claimable === 0n && h.claimableAt
-                                ? `Claimable at ${at(h.claimableAt)}`
-                                : undefined
-                            }
-                            loading={dialog === null && action.busy}
-                            onClick={() => void startClaim(h)}
-                          >
-                            Claim
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <div style={{ overflowX: 'auto' }}>
+              <Table aria-label="My vault shares">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Account</Table.Th>
+                    <Table.Th>Vault</Table.Th>
+                    <Table.Th ta="right">Shares</Table.Th>
+                    <Table.Th ta="right">Share of vault</Table.Th>
+                    <Table.Th ta="right">Value</Table.Th>
+                    <Table.Th ta="right">This epoch</Table.Th>
+                    <Table.Th>Withdrawal</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {holdings.map((h) => {
+                    const v = byId.get(h.vaultId);
+                    return (
+                      <Table.Tr key={`${h.accountId}:${h.vaultId}`}>
+                        <Table.Td>
+                          {h.walletLabel} #{h.accountId}
+                        </Table.Td>
+                        <Table.Td>{v?.name ?? `vault ${h.vaultId}`}</Table.Td>
+                        <Table.Td ta="right">{shares(h.shares)}</Table.Td>
+                        <Table.Td ta="right">{formatPpm(h.ownerSharePpm)}</Table.Td>
+                        <Table.Td ta="right" style={FIGURE}>
+                          {format(h.value, quoteTokenId)}
+                        </Table.Td>
+                        <Table.Td
+                          ta="right"
+                          c={h.epochChange === null ? 'dimmed' : toned(h.epochChange)}
+                          style={FIGURE}
+                        >
+                          {h.epochChange === null
+                            ? '—'
+                            : format(h.epochChange, quoteTokenId, { signed: true })}
+                        </Table.Td>
+                        <Table.Td>
+                          <Stack gap={2}>
+                            {h.currentWithdrawal > 0n ? (
+                              <Text size="sm">
+                                {shares(h.currentWithdrawal)} shares requested; claimable{' '}
+                                {h.claimableAt
+                                  ? `at ${at(h.claimableAt)} (in ${countdown(h.claimableAt - now)})`
+                                  : 'after this epoch'}
+                              </Text>
+                            ) : null}
+                            {h.claimable > 0n ? (
+                              <Badge color="teal" variant="light">
+                                {format(h.claimable, quoteTokenId)} claimable now
+                              </Badge>
+                            ) : null}
+                            {h.currentWithdrawal === 0n && h.claimable === 0n ? (
+                              <Text size="sm" c="dimmed">
+                                none
+                              </Text>
+                            ) : null}
+                          </Stack>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Button
+                              size="xs"
+                              variant="default"
+                              disabled={!v || h.shares - h.currentWithdrawal <= 0n}
+                              onClick={() => v && setDialog({ kind: 'withdraw', vault: v, holding: h })}
+                            >
+                              Request withdrawal
+                            </Button>
+                            <Button
+                              size="xs"
+                              color="teal"
+                              disabled={h.claimable === 0n}
+                              title={
+                                h.claimable === 0n && h.claimableAt
+                                  ? `Claimable at ${at(h.claimableAt)}`
+                                  : undefined
+                              }
+                              loading={dialog === null && action.busy}
+                              onClick={() => void startClaim(h)}
+                            >
+                              Claim
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </div>
           )}
           {dialog === null ? <ErrorNote error={action.error} title="Not claimed" /> : null}
         </Stack>

@@ -1,25 +1,57 @@
-// The frame both drills share: the page's heading and what the drill does, then its steps. A step already
-// passed can be gone back to until the drill has started; after that the steps only move forward.
+// The frame both drills share: the page's heading and what the drill does, then its three steps: choose
+// (what to act on, then on to the review), review (everything that will happen, before anything is signed)
+// and the run (each step as main does it, then the record). A step already passed can be gone back to until
+// the drill has started; after that the steps only move forward. Each drill brings only what it chooses,
+// what its review shows and how it is signed.
 import type { ReactNode } from 'react';
-import { Stack, Stepper, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { PageHeading } from '../PageHeading';
+import { ErrorNote } from '../ErrorNote';
+import { DrillProgress } from './DrillProgress';
+import { InterruptedRuns } from './InterruptedRuns';
+import type { DrillRun } from '../../hooks/useDrillRun';
 
-/** the step a drill's run is shown on: it cannot be left backwards */
-const RUNNING_STEP = 2;
+/** the steps, in order; the run's cannot be left backwards */
+export const DRILL_STEP = { choose: 0, review: 1, run: 2 } as const;
+
+interface StepLabel {
+  label: string;
+  description: string;
+}
 
 export function DrillSteps({
+  drill,
   title,
   intro,
   step,
   onStep,
-  children,
+  choose,
+  review,
+  run,
 }: {
+  /** which drill, and its short name: runs of it that a restart interrupted are told on its first step */
+  drill: { kind: DrillRun['kind']; name: string };
   title: string;
   intro: string;
   step: number;
   onStep(step: number): void;
-  children: ReactNode;
+  choose: StepLabel & {
+    children: ReactNode;
+    /** the button on to the review */
+    next: string;
+    ready: boolean;
+  };
+  review: StepLabel & { children: ReactNode };
+  run: StepLabel & {
+    run: UseQueryResult<DrillRun>;
+    /** the heading of the steps' table */
+    progress: string;
+    /** what may be done once the run has ended (go elsewhere, review again) */
+    after?: (run: DrillRun) => ReactNode;
+  };
 }) {
+  const ended = run.run.data && run.run.data.status !== 'running' ? run.run.data : null;
   return (
     <Stack>
       <PageHeading>{title}</PageHeading>
@@ -27,10 +59,44 @@ export function DrillSteps({
       <Stepper
         active={step}
         allowNextStepsSelect={false}
-        onStepClick={(s) => s < step && step < RUNNING_STEP && onStep(s)}
+        onStepClick={(s) => s < step && step < DRILL_STEP.run && onStep(s)}
       >
-        {children}
+        <Stepper.Step label={choose.label} description={choose.description}>
+          <InterruptedRuns kind={drill.kind} name={drill.name} />
+          <Paper withBorder p="md" mt="md">
+            <Stack>
+              {choose.children}
+              <Group>
+                <Button disabled={!choose.ready} onClick={() => onStep(DRILL_STEP.review)}>
+                  {choose.next}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </Stepper.Step>
+        <Stepper.Step label={review.label} description={review.description}>
+          <Stack mt="md">{review.children}</Stack>
+        </Stepper.Step>
+        <Stepper.Step label={run.label} description={run.description}>
+          <Stack mt="md">
+            <ErrorNote error={run.run.error} />
+            {run.run.data ? <DrillProgress run={run.run.data} title={run.progress} /> : null}
+            {ended && run.after ? run.after(ended) : null}
+          </Stack>
+        </Stepper.Step>
       </Stepper>
     </Stack>
+  );
+}
+
+/** The review's own buttons: Back to the choice, then the drill's signing button when it has one. */
+export function ReviewActions({ onStep, children }: { onStep(step: number): void; children?: ReactNode }) {
+  return (
+    <Group>
+      <Button variant="default" onClick={() => onStep(DRILL_STEP.choose)}>
+        Back
+      </Button>
+      {children}
+    </Group>
   );
 }

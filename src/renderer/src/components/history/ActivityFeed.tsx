@@ -55,7 +55,8 @@ export function ActivityFeed({
       {
         key: 'amount',
         label: 'Amount',
-        width: '1fr',
+        // room for "+10,000.00 USDC" whatever the window: the details wrap first, a figure is never cut
+        width: 'minmax(11em, 1fr)',
         align: 'right',
         tone: (l) =>
           !l.money || l.money.value === 0n ? undefined : l.money.value > 0n ? 'positive' : 'negative',
