@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 export default defineConfig({
   main: {
@@ -31,7 +32,8 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    plugins: [react()],
+    // the browser host serves the build's compressed forms from its first request (scripts/precompress.ts)
+    plugins: [react(), precompress()],
     build: {
       outDir: 'out/renderer',
       // A production build is minified (electron-vite leaves the renderer readable otherwise), and the

@@ -1,8 +1,11 @@
 // The built renderer's files, read once and kept with their gzip and brotli forms, so the host answers each
 // request from memory in the encoding the browser asked for. The files are hashed build output that does not
-// change while the host runs; compression happens on the first request for a file (on libuv's thread pool,
-// off the event loop) and every later request reuses it.
-import { readFile } from 'node:fs/promises';
+// change while the host runs. The build writes each text file's compressed forms beside it (`app.js.br`,
+// `app.js.gz`, scripts/precompress.ts): compressing at the first request put brotli and gzip of the whole
+// lock-screen script between the browser's first request and its answer, on the start-up's critical path.
+// Without those files (or with ones older than the file) the host compresses on the first request (on
+// libuv's thread pool, off the event loop), and every later request reuses it.
+import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -69,17 +72,48 @@ export class CompressedFiles {
   private async load(file: string): Promise<FileForms> {
     const identity = await readFile(file);
     if (!isCompressible(file) || identity.length < MIN_BYTES) return { identity };
+    return (await builtForms(file, identity)) ?? { identity, ...(await compressedForms(identity, 9)) };
+  }
+}
+
+/** Where the build writes a file's compressed form. */
+export const precompressedPath = (file: string, encoding: 'br' | 'gzip'): string =>
+  `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+
+/**
+ * A file's brotli and gzip forms: at quality 11 when the build writes them once, 9 when the host compresses at
+ * a first request (within a few percent of 11 at a fraction of the time).
+ */
+export async function compressedForms(
+  identity: Buffer,
+  quality: 9 | 11,
+): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/** The forms the build wrote beside the file, if both are there and not older than the file itself. */
+async function builtForms(file: string, identity: Buffer): Promise<FileForms | null> {
+  try {
+    const [self, brFile, gzFile] = await Promise.all(
+      [file, precompressedPath(file, 'br'), precompressedPath(file, 'gzip')].map((f) => stat(f)),
+    );
+    if (brFile!.mtimeMs < self!.mtimeMs || gzFile!.mtimeMs < self!.mtimeMs) return null;
     const [br, gz] = await Promise.all([
-      brotli(identity, {
-        params: {
-          // quality 9 compresses within a few percent of 11 at a fraction of the time, on the first request
-          [constants.BROTLI_PARAM_QUALITY]: 9,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      gzipAsync(identity, { level: 9 }),
+      readFile(precompressedPath(file, 'br')),
+      readFile(precompressedPath(file, 'gzip')),
     ]);
     return { identity, br, gzip: gz };
+  } catch {
+    return null;
   }
 }

@@ -1,11 +1,11 @@
 // The browser host serves the built renderer compressed, in the encoding the browser asks for, and the
 // bytes decode to exactly the file on disk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { startHost, type RunningHost } from '../../../src/host/server';
 import { chooseEncoding } from '../../../src/host/compressed-files';
 import { createCore } from '../../../src/main/core';
@@ -17,6 +17,7 @@ const script = Buffer.from(
   Array.from({ length: 4_000 }, (_, i) => `export const value${i} = ${i * 31};\n`).join(''),
 );
 const icon = Buffer.alloc(5_000, 0x89);
+const builtBrotli = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
 
 beforeAll(async () => {
   // the core is never started: only the file server is under test
@@ -31,6 +32,18 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'index.html'), '<html>app</html>');
   writeFileSync(join(rendererDir, 'app.js'), script);
   writeFileSync(join(rendererDir, 'logo.png'), icon);
+  // as the build writes them (scripts/precompress.ts): forms of the file beside it, here at quality 1 so
+  // that the bytes served tell whose they are
+  writeFileSync(join(rendererDir, 'built.js'), script);
+  writeFileSync(join(rendererDir, 'built.js.br'), builtBrotli);
+  writeFileSync(join(rendererDir, 'built.js.gz'), gzipSync(script, { level: 1 }));
+  // forms older than their file (a file rebuilt without them) are not trusted
+  writeFileSync(join(rendererDir, 'stale.js'), script);
+  writeFileSync(join(rendererDir, 'stale.js.br'), brotliCompressSync(Buffer.from('an older build')));
+  writeFileSync(join(rendererDir, 'stale.js.gz'), gzipSync(Buffer.from('an older build')));
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(join(rendererDir, 'stale.js.br'), past, past);
+  utimesSync(join(rendererDir, 'stale.js.gz'), past, past);
   host = await startHost({ dispatch: createDispatcher(core.handlers), events: core.events, rendererDir });
 });
 afterAll(async () => {
@@ -92,6 +105,21 @@ describe('the browser host serves the renderer compressed', () => {
     const head = await get('/app.js', 'br', 'HEAD');
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.body.length).toBe(0);
+  });
+
+  it('serves the forms the build wrote beside a file, from the first request', async () => {
+    const br = await get('/built.js', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(builtBrotli)).toBe(true);
+    const gz = await get('/built.js', 'gzip');
+    expect(gunzipSync(gz.body).equals(script)).toBe(true);
+  });
+
+  it('compresses a file itself when the forms beside it are older than the file', async () => {
+    const br = await get('/stale.js', 'br');
+    expect(brotliDecompressSync(br.body).equals(script)).toBe(true);
+    const gz = await get('/stale.js', 'gzip');
+    expect(gunzipSync(gz.body).equals(script)).toBe(true);
   });
 
   it('leaves already-compressed formats alone', async () => {
