@@ -32,9 +32,10 @@ const ex = await startExchange({ config: { rateLimits: { action: unlimited, othe
 // the moment each action was executed by the devnet
 let appliedAt = 0;
 const engine = ex.running.devnet.engine;
-const submit = engine.submit.bind(engine);
-engine.submit = (body) => {
-  const receipt = submit(body);
+// every action POST /action takes executes through Engine.run (the action queue checks signatures first)
+const run = engine.run.bind(engine);
+engine.run = (...args) => {
+  const receipt = run(...args);
   appliedAt = wallClock();
   return receipt;
 };
@@ -106,7 +107,8 @@ try {
           sessionId: other.w.session!.id,
           fromAccountId: other.account,
           tokenId: USDC,
-          amount: 1n,
+          // a cent: the screen shows quote amounts to the cent, so a smaller transfer changes no figure
+          amount: 10_000n,
           toAccountId: account!,
         }),
       );
