@@ -2,6 +2,12 @@
 // progress. The window shows these as notices; in Electron they also go to the operating system (Settings
 // can keep them in the window), so both read them from here.
 import type { EventOf } from './ipc/events';
+import { accountInWords } from './account-words';
+
+/** An account in a notice: its local name with its number where it has one (shared/account-words.ts). */
+export type AccountWords = (accountId: number) => string;
+const byNumber: AccountWords = (id) => accountInWords(id, undefined);
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface Notice {
   color: string;
@@ -12,52 +18,56 @@ export interface Notice {
 /** Account stream events worth telling the person about. */
 const ACCOUNT_NOTICES: Record<
   string,
-  { color: string; title: string; message: (accountId: number) => string }
+  { color: string; title: string; message: (account: string) => string }
 > = {
   withdrawalProcessed: {
     color: 'teal',
     title: 'Withdrawal processed',
-    message: (id) => `The withdrawal from account ${id} has been paid out on the settlement chain.`,
+    message: (account) => `The withdrawal from ${account} has been paid out on the settlement chain.`,
   },
   fill: {
     color: 'blue',
     title: 'Order filled',
-    message: (id) => `A resting order of account ${id} was filled. Positions and balances are updated.`,
+    message: (account) => `A resting order of ${account} was filled. Positions and balances are updated.`,
   },
   triggerFired: {
     color: 'blue',
     title: 'Trigger executed',
-    message: (id) => `A stop-loss or take-profit of account ${id} reached its price and sent its order.`,
+    message: (account) => `A stop-loss or take-profit of ${account} reached its price and sent its order.`,
   },
   liquidated: {
     color: 'red',
     title: 'Account liquidated',
-    message: (id) =>
-      `Account ${id} fell below its maintenance margin: its orders were cancelled and its positions closed.`,
+    message: (account) =>
+      `${capitalised(account)} fell below its maintenance margin: its orders were cancelled and its positions closed.`,
   },
 };
 
-export function accountNotice(update: EventOf<'accountUpdate'>): Notice | null {
+export function accountNotice(
+  update: EventOf<'accountUpdate'>,
+  words: AccountWords = byNumber,
+): Notice | null {
   // one of this app's own deposits is told by its own progress (depositNotice)
   if (update.type === 'depositCredited' && update.fromElsewhere)
     return {
       color: 'teal',
       title: 'Deposit received',
-      message: `A deposit sent from elsewhere arrived in account ${update.accountId}. Its balance is updated.`,
+      message: `A deposit sent from elsewhere arrived in ${words(update.accountId)}. Its balance is updated.`,
     };
   const notice = ACCOUNT_NOTICES[update.type];
-  return notice ? { ...notice, message: notice.message(update.accountId) } : null;
+  return notice ? { ...notice, message: notice.message(words(update.accountId)) } : null;
 }
 
 export function depositNotice(
   deposit: EventOf<'depositStatus'>,
   format: (amount: bigint, tokenId: number) => string,
+  words: AccountWords = byNumber,
 ): Notice | null {
   if (deposit.status === 'credited')
     return {
       color: 'teal',
       title: 'Deposit credited',
-      message: `${format(deposit.amount, deposit.tokenId)} arrived in account ${deposit.accountId ?? ''}.`,
+      message: `${format(deposit.amount, deposit.tokenId)} arrived in ${deposit.accountId === null || deposit.accountId === undefined ? 'its account' : words(deposit.accountId)}.`,
     };
   if (deposit.status === 'failed')
     return {

@@ -33,7 +33,10 @@ export async function checkOutgoing(
       `Account ${accountId} holds less than that amount of ${token.symbol}.`,
     );
   const warnings: string[] = [];
-  const marginLines = tokenId === ctx.info.quoteTokenId ? marginAfter(account, token, amount, warnings) : [];
+  const marginLines =
+    tokenId === ctx.info.quoteTokenId
+      ? marginAfter(account, token, amount, warnings, ctx.accountWords(accountId))
+      : [];
   return { token, balance, marginLines, warnings };
 }
 
@@ -42,7 +45,14 @@ export async function checkOutgoing(
  * collateral: more than the free collateral is refused here in plain words (the exchange would refuse it
  * too), and a withdrawal that leaves the account close to liquidation is flagged.
  */
-function marginAfter(account: Account, quote: TokenInfo, amount: bigint, warnings: string[]): Line[] {
+function marginAfter(
+  account: Account,
+  quote: TokenInfo,
+  amount: bigint,
+  warnings: string[],
+  /** the account in words, by its local name where it has one */
+  inWords: string,
+): Line[] {
   const { margin, accountId } = account;
   const freeCollateral = margin.freeCollateral - amount;
   // Open orders hold margin too, so this is checked even without a position.
@@ -55,7 +65,7 @@ function marginAfter(account: Account, quote: TokenInfo, amount: bigint, warning
   const healthBps = healthAfterBps(margin.equity, margin.maintenanceRequirement, amount)!;
   if (healthBps < 12_000)
     warnings.push(
-      `This leaves account ${accountId} close to liquidation: margin health ${Math.floor(healthBps / 100)}%.`,
+      `This leaves ${inWords} close to liquidation: margin health ${Math.floor(healthBps / 100)}%.`,
     );
   return [
     amountLine('freeCollateralAfter', 'Free collateral after', quote.tokenId, freeCollateral),

@@ -14,6 +14,8 @@ export const transfer: ActionModule<
     amount: bigint;
     /** null: a new account, numbered by the receipt */
     to: number | null;
+    /** the target in words, by its local name where it has one; null for a new account */
+    toWords: string | null;
   }
 > = {
   async plan(intent, ctx) {
@@ -67,7 +69,12 @@ export const transfer: ActionModule<
         ...(to !== undefined ? { toAccountId: to } : {}),
       }),
       ...(to !== undefined ? { executed: () => ctx.known.recordRecipient(to) } : {}),
-      facts: { token, amount: intent.amount, to: to ?? null },
+      facts: {
+        token,
+        amount: intent.amount,
+        to: to ?? null,
+        toWords: to === undefined ? null : ctx.accountWords(to),
+      },
     };
   },
 
@@ -75,7 +82,7 @@ export const transfer: ActionModule<
     const to = receipt?.type === 'transferred' ? (receipt.toUserAccount ?? facts.to) : facts.to;
     return {
       title: 'Transferred',
-      message: `${money(facts.token, facts.amount)} moved into ${to === null ? 'a new account' : `account ${to}`}.`,
+      message: `${money(facts.token, facts.amount)} moved into ${to === null ? 'a new account' : to === facts.to && facts.toWords ? facts.toWords : `account ${to}`}.`,
       lines: [account('to', 'To account', to), amount('amount', 'Amount', facts.token.tokenId, facts.amount)],
     };
   },

@@ -12,6 +12,8 @@ export const vaultClaim: ActionModule<
   {
     quote: TokenInfo;
     accountId: number;
+    /** the account in words, by its local name where it has one */
+    accountWords: string;
     claimable: bigint;
   }
 > = {
@@ -51,7 +53,12 @@ export const vaultClaim: ActionModule<
         vaultId: intent.vaultId,
         accountId: account.accountId,
       }),
-      facts: { quote, accountId: account.accountId, claimable: holding.claimable },
+      facts: {
+        quote,
+        accountId: account.accountId,
+        accountWords: ctx.accountWords(account.accountId),
+        claimable: holding.claimable,
+      },
     });
   },
 
@@ -59,7 +66,7 @@ export const vaultClaim: ActionModule<
     const received = receipt?.type === 'vaultClaimed' ? receipt.amount : facts.claimable;
     return {
       title: 'Claimed',
-      message: `Claimed ${money(facts.quote, received)} into account ${facts.accountId}.`,
+      message: `Claimed ${money(facts.quote, received)} into ${facts.accountWords}.`,
       lines: [amount('receive', 'You receive', facts.quote.tokenId, received)],
     };
   },

@@ -104,6 +104,7 @@ if (mode.refuse) {
     forwardToOs(core.events, {
       enabled: () => core.services.settings.get().osNotifications !== false,
       info: () => core.services.info(),
+      accountNames: () => core.services.settings.accountNames(),
     });
     // closing the core stops the embedded devnet it started
     app.on('before-quit', () => void core.close());

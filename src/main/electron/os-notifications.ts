@@ -7,36 +7,45 @@ import type { MarketsInfo } from '../../shared/exchange/info';
 import type { EventOf } from '../../shared/ipc/events';
 import { accountNotice, depositNotice, type Notice } from '../../shared/notices';
 import { money } from '../actions/context';
+import { accountWords, type AccountNames } from '../audit/audit-wording';
 
 export interface OsNoticeDeps {
   /** read at each event: the Settings switch takes effect at once */
   enabled(): boolean;
   /** the exchange's tokens, to state a deposit's amount */
   info(): Promise<MarketsInfo>;
+  /** the accounts' local names, so a notice names an account as the window does */
+  accountNames(): AccountNames;
 }
 
 async function noticeOf(
   name: string,
   payload: unknown,
   info: () => Promise<MarketsInfo>,
+  names: AccountNames,
 ): Promise<Notice | null> {
-  if (name === 'accountUpdate') return accountNotice(payload as EventOf<'accountUpdate'>);
+  const words = (id: number) => accountWords(id, names);
+  if (name === 'accountUpdate') return accountNotice(payload as EventOf<'accountUpdate'>, words);
   if (name !== 'depositStatus') return null;
   const tokens = await info().then(
     (i) => i.tokens,
     () => [],
   );
-  return depositNotice(payload as EventOf<'depositStatus'>, (amount, tokenId) => {
-    const token = tokens.find((t) => t.tokenId === tokenId);
-    return token ? money(token, amount) : 'A deposit';
-  });
+  return depositNotice(
+    payload as EventOf<'depositStatus'>,
+    (amount, tokenId) => {
+      const token = tokens.find((t) => t.tokenId === tokenId);
+      return token ? money(token, amount) : 'A deposit';
+    },
+    words,
+  );
 }
 
 /** Returns the unsubscribe function. */
 export function forwardToOs(events: EventBus, deps: OsNoticeDeps): () => void {
   return events.subscribe((name, payload) => {
     if (!deps.enabled() || !Notification.isSupported()) return;
-    void noticeOf(name, payload, deps.info).then((notice) => {
+    void noticeOf(name, payload, deps.info, deps.accountNames()).then((notice) => {
       if (notice) new Notification({ title: notice.title, body: notice.message }).show();
     });
   });

@@ -14,6 +14,7 @@ import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
 import { accountNotice, depositNotice } from '../../../shared/notices';
+import { accountInWords } from '../../../shared/account-words';
 
 export const keys = {
   markets: ['markets'],
@@ -240,7 +241,9 @@ const SLOW_READS_WINDOW_MS = 400;
 export function useLiveEvents(): void {
   const client = useQueryClient();
   const { format } = useTokens();
+  const names = useAccountNames();
   useEffect(() => {
+    const words = (id: number) => accountInWords(id, names.nameOf(id));
     const slowReads = oncePerWindow(SLOW_READS_WINDOW_MS);
     const off = [
       wallet.onExchangeStatus((status) => {
@@ -283,7 +286,7 @@ export function useLiveEvents(): void {
       wallet.onDepositStatus((deposit) => {
         void client.invalidateQueries({ queryKey: keys.deposits });
         if (deposit.status === 'credited') void client.invalidateQueries({ queryKey: keys.portfolio });
-        const notice = depositNotice(deposit, format);
+        const notice = depositNotice(deposit, format, words);
         if (notice) notifications.show({ ...notice });
       }),
       wallet.onAccountUpdate((update) => {
@@ -307,7 +310,7 @@ export function useLiveEvents(): void {
             void client.invalidateQueries({ queryKey: activityKey(update.accountId) });
           }),
         );
-        const notice = accountNotice(update);
+        const notice = accountNotice(update, words);
         if (notice) notifications.show({ ...notice });
       }),
     ];
@@ -315,5 +318,5 @@ export function useLiveEvents(): void {
       off.forEach((unsubscribe) => unsubscribe());
       slowReads.cancel();
     };
-  }, [client, format]);
+  }, [client, format, names]);
 }

@@ -25,10 +25,27 @@ afterEach(() => {
 });
 
 describe('notifications to the operating system', () => {
+  it('name an account by its local name, with its number, as the window does', async () => {
+    const { forwardToOs, shown } = await load();
+    const events = createEventBus();
+    forwardToOs(events, {
+      enabled: () => true,
+      info: async () => INFO,
+      accountNames: () => [{ accountId: 4, name: 'Trading' }],
+    });
+    events.emit('accountUpdate', { accountId: 4, updateId: 9, type: 'liquidated' });
+    events.emit('accountUpdate', { accountId: 5, updateId: 9, type: 'fill' });
+    await vi.waitFor(() => expect(shown).toHaveLength(2));
+    expect(shown.map((n) => n.body)).toEqual([
+      'Trading (account 4) fell below its maintenance margin: its orders were cancelled and its positions closed.',
+      'A resting order of account 5 was filled. Positions and balances are updated.',
+    ]);
+  });
+
   it('a credited deposit and a liquidation are told in the same words as in the window', async () => {
     const { forwardToOs, shown } = await load();
     const events = createEventBus();
-    forwardToOs(events, { enabled: () => true, info: async () => INFO });
+    forwardToOs(events, { enabled: () => true, info: async () => INFO, accountNames: () => [] });
     events.emit('depositStatus', {
       depositId: 'd1',
       walletId: '00000000-0000-4000-8000-000000000000',
@@ -58,7 +75,7 @@ describe('notifications to the operating system', () => {
     const { forwardToOs, shown } = await load();
     const events = createEventBus();
     let enabled = false;
-    forwardToOs(events, { enabled: () => enabled, info: async () => INFO });
+    forwardToOs(events, { enabled: () => enabled, info: async () => INFO, accountNames: () => [] });
     events.emit('accountUpdate', { accountId: 4, updateId: 9, type: 'fill' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(shown).toEqual([]);
@@ -71,7 +88,7 @@ describe('notifications to the operating system', () => {
     const { forwardToOs, shown, Notification } = await load();
     Notification.isSupported.mockReturnValue(false);
     const events = createEventBus();
-    forwardToOs(events, { enabled: () => true, info: async () => INFO });
+    forwardToOs(events, { enabled: () => true, info: async () => INFO, accountNames: () => [] });
     events.emit('accountUpdate', { accountId: 4, updateId: 9, type: 'fill' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(shown).toEqual([]);
