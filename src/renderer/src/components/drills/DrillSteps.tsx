@@ -52,12 +52,20 @@ export function DrillSteps({
   };
 }) {
   const ended = run.run.data && run.run.data.status !== 'running' ? run.run.data : null;
+  const runContent = (
+    <Stack mt="md">
+      <ErrorNote error={run.run.error} />
+      {run.run.data ? <DrillProgress run={run.run.data} title={run.progress} /> : null}
+      {ended && run.after ? run.after(ended) : null}
+    </Stack>
+  );
   return (
     <Stack>
       <PageHeading>{title}</PageHeading>
       <Text c="dimmed">{intro}</Text>
       <Stepper
-        active={step}
+        // an ended run ticks its last step too: what it did stays shown below (Stepper.Completed)
+        active={ended ? DRILL_STEP.run + 1 : step}
         allowNextStepsSelect={false}
         onStepClick={(s) => s < step && step < DRILL_STEP.run && onStep(s)}
       >
@@ -78,12 +86,9 @@ export function DrillSteps({
           <Stack mt="md">{review.children}</Stack>
         </Stepper.Step>
         <Stepper.Step label={run.label} description={run.description}>
-          <Stack mt="md">
-            <ErrorNote error={run.run.error} />
-            {run.run.data ? <DrillProgress run={run.run.data} title={run.progress} /> : null}
-            {ended && run.after ? run.after(ended) : null}
-          </Stack>
+          {runContent}
         </Stepper.Step>
+        <Stepper.Completed>{runContent}</Stepper.Completed>
       </Stepper>
     </Stack>
   );
