@@ -48,8 +48,10 @@ interface PageMarks {
 // BENCH_TIMELINE=1: print each run's bridge traffic (calls, answers, events) with its time since launch, the
 // way to see what the page waits for between two marks
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
+/** "  1234 ms": the time since launch, as the timeline prints it */
+const sinceLaunch = (launchedAt: number) => `${(performance.now() - launchedAt).toFixed(0).padStart(6)} ms`;
 function recordTimeline(page: Page, launchedAt: number): void {
-  const at = () => `${(performance.now() - launchedAt).toFixed(0).padStart(6)} ms`;
+  const at = () => sinceLaunch(launchedAt);
   const names = new Map<number, string>();
   page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) => {
@@ -113,8 +115,7 @@ async function launchOnce(browser: Browser, fixture: FundedApp): Promise<Run> {
     // once the host says the core has started, so the unlock figure is the unlock's and not the devnet's
     const coreStartedMs = await coreStarted;
     await page.getByLabel('Passphrase').fill(PASSPHRASE);
-    if (TIMELINE)
-      console.log(`${(performance.now() - launchedAt).toFixed(0).padStart(6)} ms  Unlock pressed`);
+    if (TIMELINE) console.log(`${sinceLaunch(launchedAt)}  Unlock pressed`);
     await page.evaluate(() => (globalThis as unknown as PageMarks).__pressUnlock());
     await page.waitForFunction(marked, 'portfolio', { timeout: 30_000 }).catch(async (error: unknown) => {
       await page.screenshot({ path: join(tmpdir(), 'perpetua-cold-start-failure.png') });

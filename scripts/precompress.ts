@@ -4,7 +4,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { compressedForms, isCompressible, precompressedPath } from '../src/host/compressed-files';
+import { compressedForms, precompressedPath, worthCompressing } from '../src/host/compressed-files';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -20,10 +20,12 @@ export function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter(isCompressible);
       await Promise.all(
-        files.map(async (file) => {
-          const forms = await compressedForms(await readFile(file), 11);
+        (await filesUnder(outDir)).map(async (file) => {
+          const identity = await readFile(file);
+          // the same rule the host applies: a file it would not compress gets no forms written
+          if (!worthCompressing(file, identity.length)) return;
+          const forms = await compressedForms(identity, 11);
           await writeFile(precompressedPath(file, 'br'), forms.br);
           await writeFile(precompressedPath(file, 'gzip'), forms.gzip);
         }),

@@ -54,6 +54,10 @@ export function isCompressible(file: string): boolean {
   return COMPRESSIBLE.has(extname(file));
 }
 
+/** Whether a file of this name and size gets compressed forms: at build time and by the host alike. */
+export const worthCompressing = (file: string, bytes: number): boolean =>
+  isCompressible(file) && bytes >= MIN_BYTES;
+
 export class CompressedFiles {
   private readonly cache = new Map<string, Promise<FileForms>>();
 
@@ -71,7 +75,7 @@ export class CompressedFiles {
 
   private async load(file: string): Promise<FileForms> {
     const identity = await readFile(file);
-    if (!isCompressible(file) || identity.length < MIN_BYTES) return { identity };
+    if (!worthCompressing(file, identity.length)) return { identity };
     return (await builtForms(file, identity)) ?? { identity, ...(await compressedForms(identity, 9)) };
   }
 }
