@@ -8,7 +8,15 @@ interface ColdStart {
   wallets: number;
   accountsPerWallet: number;
   breakdownP50Ms: Record<
-    'hostReady' | 'html' | 'lockDrawn' | 'coreStarted' | 'unlockAnswered' | 'portfolio',
+    | 'hostReady'
+    | 'html'
+    | 'lockDrawn'
+    | 'coreStarted'
+    | 'unlockAnswered'
+    | 'portfolio'
+    /** the passphrase check alone (the app's scrypt, timed by itself) and the rest of unlock-to-portfolio */
+    | 'passphraseCheck'
+    | 'app',
     number
   >;
   goals: { measure: string; value: number; goal: string }[];
@@ -30,11 +38,17 @@ const bars = [
   {
     label: 'Unlock → portfolio',
     goal: 500,
+    // the check is the floor (scrypt N=2^17, not weakened for speed); the app's part is the rest of the p50
     stages: [
-      { name: 'passphrase checked (scrypt)', ms: b.unlockAnswered, color: '#fab005' },
+      { name: 'passphrase check alone (scrypt, timed by itself)', ms: b.passphraseCheck, color: '#fab005' },
       {
-        name: `portfolio read and drawn (${data.wallets}×${data.accountsPerWallet} accounts)`,
-        ms: Math.max(0, b.portfolio - b.unlockAnswered),
+        name: 'the rest of the unlock answer (keychain, the portfolio read meanwhile)',
+        ms: Math.max(0, b.unlockAnswered - b.passphraseCheck),
+        color: '#f59f00',
+      },
+      {
+        name: `portfolio drawn (${data.wallets}×${data.accountsPerWallet} accounts, from the answer)`,
+        ms: Math.max(0, b.portfolio - Math.max(b.unlockAnswered, b.passphraseCheck)),
         color: '#fd7e14',
       },
     ],
