@@ -262,7 +262,10 @@ describe('which requests the fast path reads itself', () => {
   });
   it('takes a plain, complete POST /action and says how many bytes it took', () => {
     const read = readFastRequest(Buffer.concat([plain, Buffer.from('GET /')]), 1024);
-    expect(read).toMatchObject({ kind: 'action', host, contentType: 'application/octet-stream' });
+    expect(read).toMatchObject({
+      kind: 'action',
+      head: { host, contentType: 'application/octet-stream', bodyLength: body.length },
+    });
     expect(read.kind === 'action' && read.body.equals(body)).toBe(true);
     expect(read.kind === 'action' && read.length).toBe(plain.length);
   });
@@ -288,6 +291,20 @@ describe('which requests the fast path reads itself', () => {
     expect(readFastRequest(post(Buffer.alloc(1025)), 1024).kind).toBe('other');
     expect(readFastRequest(plain.subarray(0, plain.length - 1), 1024).kind).toBe('incomplete');
     expect(readFastRequest(plain.subarray(0, 20), 1024).kind).toBe('incomplete');
+  });
+
+  it('reads a head it has read before as it did, and any other head afresh', () => {
+    const first = readFastRequest(plain, 1024);
+    if (first.kind !== 'action') throw new Error('the plain request was not taken');
+    const again = readFastRequest(Buffer.from(plain), 1024, first.head);
+    expect(again.kind === 'action' && again.head).toBe(first.head);
+    const longer = post(Buffer.alloc(6, 1));
+    expect(readFastRequest(longer, 1024, first.head)).toMatchObject({ head: { bodyLength: 6 } });
+    const other = Buffer.from(
+      plain.toString('latin1').replace('Content-Type', 'Transfer-Encoding'),
+      'latin1',
+    );
+    expect(readFastRequest(other, 1024, first.head).kind).toBe('other');
   });
 });
 

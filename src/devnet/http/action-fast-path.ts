@@ -38,43 +38,65 @@ const REQUEST_TIMEOUT = Buffer.from(
 /** node:http keeps an idle keep-alive connection this much longer than the timeout it advertises */
 const KEEP_ALIVE_GRACE_MS = 1000;
 
+/** A plain POST /action head: what this path reads from it. */
+export interface PlainHead {
+  /** the head's bytes, its closing blank line included */
+  bytes: Buffer;
+  host: string;
+  contentType: string;
+  bodyLength: number;
+}
+
 /** A complete POST /action this path answers, or why node:http must read the connection instead. */
 export type FastRequest =
-  | { kind: 'action'; host: string; contentType: string; body: Buffer; length: number }
-  | { kind: 'incomplete' | 'other' };
+  { kind: 'action'; head: PlainHead; body: Buffer; length: number } | { kind: 'incomplete' | 'other' };
 
-/**
- * Reads one request from the start of `bytes`. `length` is how many bytes the request took (head and body);
- * bytes after it belong to the next request.
- */
-export function readFastRequest(bytes: Buffer, maxBodyBytes: number): FastRequest {
-  const end = bytes.indexOf(HEAD_END);
-  if (end < 0 || end > MAX_FAST_HEAD_BYTES)
-    return { kind: bytes.length > MAX_FAST_HEAD_BYTES ? 'other' : 'incomplete' };
+function readHead(bytes: Buffer, end: number, maxBodyBytes: number): PlainHead | null {
   const head = bytes.toString('latin1', 0, end);
-  if (UNUSUAL_BYTE.test(head)) return { kind: 'other' };
+  if (UNUSUAL_BYTE.test(head)) return null;
   const lines = head.split('\r\n');
-  if (lines[0] !== 'POST /action HTTP/1.1') return { kind: 'other' };
+  if (lines[0] !== 'POST /action HTTP/1.1') return null;
   const headers = new Map<string, string>();
   for (let i = 1; i < lines.length; i += 1) {
     const line = lines[i]!;
     const colon = line.indexOf(':');
-    if (colon <= 0 || line.includes('\r') || line.includes('\n')) return { kind: 'other' };
+    if (colon <= 0 || line.includes('\r') || line.includes('\n')) return null;
     const name = line.slice(0, colon).toLowerCase();
-    if (!PLAIN_HEADERS.has(name) || headers.has(name)) return { kind: 'other' };
+    if (!PLAIN_HEADERS.has(name) || headers.has(name)) return null;
     headers.set(name, line.slice(colon + 1).trim());
   }
   const host = headers.get('host');
   const contentType = headers.get('content-type');
   const declared = headers.get('content-length');
   const connection = headers.get('connection');
-  if (host === undefined || contentType === undefined || declared === undefined) return { kind: 'other' };
-  if (connection !== undefined && connection.toLowerCase() !== 'keep-alive') return { kind: 'other' };
-  if (!/^\d{1,7}$/.test(declared) || Number(declared) > maxBodyBytes) return { kind: 'other' };
-  const start = end + HEAD_END.length;
-  const length = start + Number(declared);
+  if (host === undefined || contentType === undefined || declared === undefined) return null;
+  if (connection !== undefined && connection.toLowerCase() !== 'keep-alive') return null;
+  if (!/^\d{1,7}$/.test(declared) || Number(declared) > maxBodyBytes) return null;
+  const bodyLength = Number(declared);
+  return { bytes: Buffer.from(bytes.subarray(0, end + HEAD_END.length)), host, contentType, bodyLength };
+}
+
+/**
+ * Reads one request from the start of `bytes`. `length` is how many bytes the request took (head and body);
+ * bytes after it belong to the next request. `previous`: the last head read on this connection; a client
+ * sends the same head again and again (only a different length changes it), and the same bytes read the
+ * same, so they are compared instead of read again.
+ */
+export function readFastRequest(bytes: Buffer, maxBodyBytes: number, previous?: PlainHead): FastRequest {
+  const end = bytes.indexOf(HEAD_END);
+  if (end < 0 || end > MAX_FAST_HEAD_BYTES)
+    return { kind: bytes.length > MAX_FAST_HEAD_BYTES ? 'other' : 'incomplete' };
+  const headLength = end + HEAD_END.length;
+  const head =
+    previous !== undefined &&
+    previous.bytes.length === headLength &&
+    bytes.compare(previous.bytes, 0, headLength, 0, headLength) === 0
+      ? previous
+      : readHead(bytes, end, maxBodyBytes);
+  if (head === null) return { kind: 'other' };
+  const length = headLength + head.bodyLength;
   if (bytes.length < length) return { kind: 'incomplete' };
-  return { kind: 'action', host, contentType, body: bytes.subarray(start, length), length };
+  return { kind: 'action', head, body: bytes.subarray(headLength, length), length };
 }
 
 let dateText = '';
@@ -138,6 +160,7 @@ function serveConnection(socket: Socket, deps: ActionFastPathDeps, handOver: (s:
   let answered = 0;
   let ended = false;
   let ours = true;
+  let lastHead: PlainHead | undefined;
 
   const release = (): void => {
     ours = false;
@@ -155,16 +178,17 @@ function serveConnection(socket: Socket, deps: ActionFastPathDeps, handOver: (s:
   const next = (): void => {
     while (ours && !busy && buffered.length > 0) {
       // a request not all here yet is node:http's too: its header and request timeouts then apply to it
-      const request = readFastRequest(buffered, deps.maxBodyBytes);
+      const request = readFastRequest(buffered, deps.maxBodyBytes, lastHead);
       if (
         request.kind !== 'action' ||
         !deps.admit({
-          host: request.host,
-          contentType: request.contentType,
+          host: request.head.host,
+          contentType: request.head.contentType,
           client: socket.remoteAddress ?? '?',
         })
       )
         return release();
+      lastHead = request.head;
       buffered = buffered.subarray(request.length);
       busy = true;
       deps.answer(request.body).then((response) => {
