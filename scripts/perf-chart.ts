@@ -20,6 +20,8 @@ interface ColdStart {
     number
   >;
   goals: { measure: string; value: number; goal: string }[];
+  /** os.loadavg() as the runs started and ended */
+  loadAverage?: { start: number[]; end: number[] };
 }
 
 const data = JSON.parse(readFileSync('bench/results/cold-start.json', 'utf8')) as ColdStart;
@@ -114,7 +116,10 @@ stages.forEach((s, i) => {
 });
 const ly = legendTop + Math.floor((stages.length - 1) / 2) * 18;
 const height = ly + 20;
-const title = `Cold start, p50 of ${data.runs} runs (${data.at.slice(0, 16).replace('T', ' ')} UTC, a shared 2-core machine)`;
+const load = data.loadAverage
+  ? `, load ${data.loadAverage.start[0]!.toFixed(1)}-${data.loadAverage.end[0]!.toFixed(1)}`
+  : '';
+const title = `Cold start, p50 of ${data.runs} runs (${data.at.slice(0, 16).replace('T', ' ')} UTC, a shared 2-core machine${load})`;
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif">
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="20" y="24" font-size="14" font-weight="600">${esc(title)}</text>
