@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Router } from './http/router';
-import type { HttpResponse } from './http/response';
+import { responseParts, type HttpResponse } from './http/response';
+import { serveActionsFirst } from './http/action-fast-path';
 import { rulesOf } from './http/contract';
 import { HttpError, errorResponse, headerSafe } from './http/errors';
-import { stringify as stringifyJson } from 'lossless-json';
 import { RateLimiter } from './http/rate-limit';
 import { defaultConfig, type DevnetConfig } from './config';
 import { systemClock, type Clock } from './clock';
@@ -46,6 +46,8 @@ export interface DevnetOptions {
    * production. (POST /action is served before routing; its declaration is checked by the tests.)
    */
   strictContract?: boolean;
+  /** DEVNET_CONNECTION_LIMITS, some replaced (tests of the timeouts use short ones) */
+  connectionLimits?: Partial<typeof DEVNET_CONNECTION_LIMITS>;
 }
 
 export interface RunningDevnet {
@@ -111,22 +113,26 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function send(res: ServerResponse, response: HttpResponse): void {
-  const headers: Record<string, string> = { 'cache-control': 'no-store', ...response.headers };
-  let payload: Buffer | string = '';
-  if (response.raw !== undefined) payload = response.raw;
-  else if (response.json !== undefined) {
-    // lossless: human-unit numbers are written from their exact text, u64 ids from bigint
-    payload = stringifyJson(response.json) ?? 'null';
-    headers['content-type'] ??= 'application/json';
-  }
-  // a stated length spares the chunked framing (and its extra writes) on every answer
-  headers['content-length'] = String(Buffer.byteLength(payload));
+  const { headers, payload } = responseParts(response);
   res.writeHead(response.status, headers);
   res.end(payload);
 }
 
+/** What a request that failed is answered with: its named error, or InternalError for a devnet bug. */
+function failure(error: unknown): HttpResponse {
+  if (error instanceof HttpError)
+    return errorResponse(error.errorName, error.message, error.headers, error.details);
+  console.error('devnet: unhandled error', error);
+  return errorResponse('InternalError', 'the devnet failed to handle this request');
+}
+
+/** POST /action's one accepted media type (parameters aside), as both of its paths read Content-Type. */
+const isActionMediaType = (contentType: string | undefined): boolean =>
+  (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/octet-stream';
+
 export async function startDevnet(options: DevnetOptions = {}): Promise<RunningDevnet> {
   const config = defaultConfig(options.config);
+  const limits = { ...DEVNET_CONNECTION_LIMITS, ...options.connectionLimits };
   const clock = options.clock ?? systemClock;
   const protoText = readBundledProto();
   const store = createSnapshotStore(options.dataDir);
@@ -157,35 +163,43 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   for (const route of routes)
     router.add(route.method, route.path, route.handler, rulesOf(route.method, route));
 
+  /** POST /action's answer to a body sent as application/octet-stream, once what it changed is durable. */
+  async function answerAction(body: Buffer): Promise<HttpResponse> {
+    const answer: HttpResponse =
+      body.length > MAX_ACTION_BODY_BYTES
+        ? errorResponse(
+            'PayloadTooLarge',
+            `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
+            undefined,
+            { limit: MAX_ACTION_BODY_BYTES },
+          )
+        : {
+            status: 200,
+            headers: { 'content-type': 'application/octet-stream' },
+            raw: await actions.submit(body),
+          };
+    // what a POST changed is on disk before it is answered (see Devnet.whenDurable)
+    await devnet.whenDurable();
+    return answer;
+  }
+
   async function postAction(req: IncomingMessage): Promise<HttpResponse> {
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/octet-stream') {
+    if (!isActionMediaType(req.headers['content-type'])) {
       req.resume();
+      await devnet.whenDurable();
       return errorResponse('AcceptedMediaType', 'POST /action takes application/octet-stream', {
         accept: 'application/octet-stream',
       });
     }
-    const body = await readBody(req);
-    if (body.length > MAX_ACTION_BODY_BYTES)
-      return errorResponse(
-        'PayloadTooLarge',
-        `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
-        undefined,
-        { limit: MAX_ACTION_BODY_BYTES },
-      );
-    return {
-      status: 200,
-      headers: { 'content-type': 'application/octet-stream' },
-      raw: await actions.submit(body),
-    };
+    return answerAction(await readBody(req));
   }
 
   const server = createServer(
     {
-      headersTimeout: DEVNET_CONNECTION_LIMITS.headersTimeoutMs,
-      requestTimeout: DEVNET_CONNECTION_LIMITS.requestTimeoutMs,
-      keepAliveTimeout: DEVNET_CONNECTION_LIMITS.keepAliveTimeoutMs,
-      connectionsCheckingInterval: DEVNET_CONNECTION_LIMITS.checkIntervalMs,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
     },
     (req, res) => {
       void (async () => {
@@ -212,11 +226,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
               }),
             );
           }
-          if (isAction) {
-            const answer = await postAction(req);
-            await devnet.whenDurable();
-            return send(res, answer);
-          }
+          if (isAction) return send(res, await postAction(req));
           const found = router.match(req.method ?? 'GET', url.pathname);
           if (found === null) return send(res, errorResponse('NotFound', `no endpoint at ${url.pathname}`));
           if (found === 'method')
@@ -237,12 +247,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
         } catch (error) {
           try {
             if (res.headersSent) res.destroy();
-            else if (error instanceof HttpError)
-              send(res, errorResponse(error.errorName, error.message, error.headers, error.details));
-            else {
-              console.error('devnet: unhandled error', error);
-              send(res, errorResponse('InternalError', 'the devnet failed to handle this request'));
-            }
+            else send(res, failure(error));
           } catch {
             res.destroy();
           }
@@ -250,7 +255,20 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       })();
     },
   );
-  server.maxConnections = DEVNET_CONNECTION_LIMITS.maxConnections;
+  // signed actions are read straight off the socket; every other request (and every refusal) by node:http
+  serveActionsFirst(server, {
+    admit: ({ host, contentType, client }) =>
+      foreignRequest({ host }) === null &&
+      isActionMediaType(contentType) &&
+      // last, so that it runs once for each request answered here (a refusal takes nothing from the bucket,
+      // so node:http taking again answers the same wait)
+      limiter.take(client, 'action') === 0,
+    answer: (body) => answerAction(body).catch(failure),
+    maxBodyBytes: MAX_ACTION_BODY_BYTES,
+    headersTimeoutMs: limits.headersTimeoutMs,
+    keepAliveTimeoutMs: limits.keepAliveTimeoutMs,
+  });
+  server.maxConnections = limits.maxConnections;
   // every socket, upgraded or not, so that close() cannot wait on one the HTTP layer no longer tracks
   const sockets = new Set<Duplex>();
   server.on('connection', (socket: Duplex) => {

@@ -77,8 +77,25 @@ export interface CheckedSignature {
   valid: boolean;
 }
 
+/** how many session keys' bytes are kept decoded (a key not kept is decoded again, nothing more) */
+const MAX_DECODED_SESSION_KEYS = 4096;
+
 export class Engine {
   constructor(private readonly deps: EngineDeps) {}
+
+  /** session keys' bytes by their base58 text: decoding one per action showed in POST /action's profile */
+  private readonly sessionKeyBytes = new Map<string, Buffer>();
+
+  private sessionPublicKey(sessionKey: string): Buffer {
+    let bytes = this.sessionKeyBytes.get(sessionKey);
+    if (bytes === undefined) {
+      bytes = Buffer.from(bs58.decode(sessionKey));
+      if (this.sessionKeyBytes.size >= MAX_DECODED_SESSION_KEYS)
+        this.sessionKeyBytes.delete(this.sessionKeyBytes.keys().next().value!);
+      this.sessionKeyBytes.set(sessionKey, bytes);
+    }
+    return bytes;
+  }
 
   get state(): EngineState {
     return this.deps.state;
@@ -132,7 +149,7 @@ export class Engine {
     if (!session) return null;
     return {
       sessionKey: session.sessionKey,
-      publicKey: Buffer.from(bs58.decode(session.sessionKey)),
+      publicKey: this.sessionPublicKey(session.sessionKey),
       raw: parsed.parts.raw,
       signature: parsed.parts.signature,
     };
@@ -232,7 +249,7 @@ export class Engine {
     const valid =
       checked?.sessionKey === session.sessionKey
         ? checked.valid
-        : verifyAction(raw, signature, Buffer.from(bs58.decode(session.sessionKey)), 'session');
+        : verifyAction(raw, signature, this.sessionPublicKey(session.sessionKey), 'session');
     if (!valid) throw new Rejection('SIGNATURE_VERIFICATION');
     if (session.revoked) throw new Rejection('SESSION_REVOKED');
     if (session.expiry <= this.nowSeconds()) throw new Rejection('SESSION_EXPIRED');
