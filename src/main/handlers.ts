@@ -9,7 +9,7 @@ import { withdrawalFee } from './actions/withdrawal-fee';
 import type { Handlers } from '../shared/ipc/contract';
 import type { Services } from './services';
 import type { Network } from './network/network';
-import { accountDetail, portfolio, portfolioHistory, prefetchPortfolio } from './portfolio/portfolio';
+import { portfolio, portfolioHistory, prefetchPortfolio } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
 import { phraseHandlers } from './wallets/phrase-handlers';
 import type { Drills } from './drills/drill-handlers';
@@ -114,7 +114,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
     portfolio: {
       get: () => portfolio(s),
       history: (args) => portfolioHistory(s, args?.accountId),
-      account: ({ accountId }) => accountDetail(s, accountId),
+      account: ({ accountId }) => s.accountReads.read(accountId),
       marketStats: async () => marketStatsView(s.client, await s.info()),
       lookupAccount: async ({ accountId }) => {
         const wallets = s.wallets.list();

@@ -30,6 +30,8 @@ import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
 import { SettingsStore } from './settings/settings-store';
 import { EquitySamples } from './portfolio/equity-samples';
+import { accountDetailReader, type AccountDetail } from './portfolio/account-detail';
+import { FreshAccountReads } from './portfolio/fresh-reads';
 import { FINISHED_TRIGGERS_SHOWN, FinishedTriggers } from './triggers/finished-triggers';
 import type { ProtocolSchema } from '../protocol/schema';
 import { loadExchangeSchema } from './exchange/exchange-schema';
@@ -67,6 +69,8 @@ export interface ExchangeServices {
   funds: Funds;
   watcher: AccountWatcher;
   equity: EquitySamples;
+  /** accounts in detail, each read the moment a live update of it arrives (fresh-reads.ts) */
+  accountReads: FreshAccountReads<AccountDetail>;
   /** each account's newest finished triggers, remembering where its history's last page starts */
   finishedTriggers: FinishedTriggers;
   info(): Promise<MarketsInfo>;
@@ -222,23 +226,28 @@ export function createServices(deps: ServiceDeps): Services {
       accountNames: () => settings.accountNames(),
     });
     funds.resume();
+    const equity = new EquitySamples(join(networkDir, 'equity.json'));
+    const accountReads = new FreshAccountReads(accountDetailReader({ client, wallets, equity }));
     const watcher = new AccountWatcher(
       client,
-      // a credited deposit that none of this app's deposits sent is told as one from elsewhere
-      (update, detail) =>
+      (update, detail) => {
+        // the window reads a changed account's figures as soon as it hears of the change: the read starts
+        // now, while the event is on its way (a resync is read only if it shows something newer)
+        if (update.type !== 'resync') accountReads.updated(update.accountId);
+        // a credited deposit that none of this app's deposits sent is told as one from elsewhere
         deps.onAccountUpdate?.(
           update.type === 'depositCredited' &&
             detail?.chainTxId !== undefined &&
             !funds.list().some((d) => d.txId === detail.chainTxId)
             ? { ...update, fromElsewhere: true }
             : update,
-        ),
+        );
+      },
       (connected, detail, answered) => {
         reachability.update(connected, answered);
         deps.onExchangeStatus?.(connected, detail);
       },
     );
-    const equity = new EquitySamples(join(networkDir, 'equity.json'));
     const finishedTriggers = new FinishedTriggers(client, FINISHED_TRIGGERS_SHOWN);
     return {
       baseUrl: client.baseUrl,
@@ -252,6 +261,7 @@ export function createServices(deps: ServiceDeps): Services {
       funds,
       watcher,
       equity,
+      accountReads,
       finishedTriggers,
       info: getInfo,
       schema: getSchema,
@@ -313,6 +323,9 @@ export function createServices(deps: ServiceDeps): Services {
     },
     get equity() {
       return current().equity;
+    },
+    get accountReads() {
+      return current().accountReads;
     },
     get finishedTriggers() {
       return current().finishedTriggers;

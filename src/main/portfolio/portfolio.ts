@@ -1,50 +1,14 @@
 // The portfolio as the screens show it: every wallet's accounts read from the exchange, their equity sampled
-// for the chart, and their account streams watched so screens stay live. Also one account in detail, and
-// the chart's equity and PnL series.
+// for the chart, and their account streams watched so screens stay live; and the chart's equity and PnL
+// series (one account in detail: account-detail.ts).
 import type { z } from 'zod';
-import type { Account } from '../exchange/account-model';
-import type {
-  AccountDetailSchema,
-  AccountViewSchema,
-  PortfolioHistorySchema,
-  PortfolioSchema,
-} from '../../shared/ipc/portfolio';
+import type { PortfolioHistorySchema, PortfolioSchema } from '../../shared/ipc/portfolio';
 import type { Services } from '../services';
 import type { WalletInfo } from '../wallets/wallet-service';
 import { sumSteps, zipSeries, type Point } from './series';
-import { distanceLevel, healthLevel, liquidationDistanceBps } from './risk';
+import { accountView } from './account-detail';
 
-type AccountView = z.output<typeof AccountViewSchema>;
 type Portfolio = z.output<typeof PortfolioSchema>;
-
-export function accountView(a: Account): AccountView {
-  return {
-    accountId: a.accountId,
-    balances: a.balances,
-    equity: a.margin.equity,
-    freeCollateral: a.margin.freeCollateral,
-    initialRequirement: a.margin.initialRequirement,
-    maintenanceRequirement: a.margin.maintenanceRequirement,
-    healthBps: a.margin.healthBps,
-    healthLevel: healthLevel(a.margin.healthBps),
-    positions: a.positions.map((p) => {
-      const distance = liquidationDistanceBps(p.size, p.markPrice, p.liquidationPrice);
-      return {
-        marketId: p.marketId,
-        size: p.size,
-        entryPrice: p.entryPrice,
-        markPrice: p.markPrice,
-        unrealizedPnl: p.unrealizedPnl,
-        fundingPnl: p.fundingPnl,
-        liquidationPrice: p.liquidationPrice,
-        liquidationDistanceBps: distance,
-        liquidationLevel: distanceLevel(distance),
-      };
-    }),
-    openOrders: a.openOrders,
-    updateId: a.updateId,
-  };
-}
 
 /** The account ids of each of `wallets`, as the exchange lists them (none for a wallet it does not know). */
 async function accountsByWallet(s: Services, wallets: WalletInfo[] = s.wallets.list()) {
@@ -106,24 +70,6 @@ export async function portfolio(s: Services, read?: WalletHoldings): Promise<Por
   for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);
   s.watcher.watch(wallets.flatMap((w) => w.accounts.map((a) => a.accountId)));
   return { wallets, equity: wallets.reduce((sum, w) => sum + w.equity, 0n) };
-}
-
-export async function accountDetail(
-  s: Services,
-  accountId: number,
-): Promise<z.output<typeof AccountDetailSchema>> {
-  const [account, ownerKey] = await Promise.all([
-    s.client.account(accountId),
-    s.client.accountOwner(accountId),
-  ]);
-  const owner = s.wallets.list().find((w) => w.publicKey === ownerKey) ?? null;
-  if (owner) s.equity.record(accountId, account.margin.equity);
-  return {
-    ...accountView(account),
-    owner: ownerKey,
-    walletId: owner?.walletId ?? null,
-    walletLabel: owner?.label ?? null,
-  };
 }
 
 /**

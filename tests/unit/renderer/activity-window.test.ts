@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activityKey,
+  olderAnywhereQuery,
   olderQueries,
   sliceQueries,
   windowStart,
@@ -59,5 +60,38 @@ describe('the All activity window', () => {
     const [atStart] = olderQueries(read, [7], ANCHOR, 5);
     expect(await atStart!.queryFn()).toBe(false);
     expect(asked).toHaveLength(1);
+  });
+
+  it('across 30 accounts asks whether anything is older a few rows at a time, stopping at the first found', async () => {
+    const accounts = Array.from({ length: 30 }, (_, i) => i + 1);
+    const start = windowStart(ANCHOR, 1);
+    // account 3 has a deposit before the window: found in the first few looks, not after all 300
+    const asked: PageQuery[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const read = async (q: PageQuery) => {
+      asked.push(q);
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      await Promise.resolve();
+      inFlight -= 1;
+      const older = q.accountId === 3 && q.kind === 'deposit';
+      return { kind: q.kind, items: older ? [{}] : [] } as never;
+    };
+    const query = olderAnywhereQuery(read, accounts, ANCHOR, 1);
+    expect(await query.queryFn()).toBe(true);
+    expect(asked.length).toBeLessThanOrEqual(30);
+    expect(mostInFlight).toBeLessThanOrEqual(10);
+    expect(asked.every((q) => q.until === start - 1 && q.pageSize === 1 && q.since === undefined)).toBe(true);
+
+    // nothing older anywhere: every account and kind looked at once, and the answer is no
+    const none = recorder();
+    expect(await olderAnywhereQuery(none.read, accounts, ANCHOR, 1).queryFn()).toBe(false);
+    expect(new Set(none.asked.map((q) => `${q.accountId}:${q.kind}`)).size).toBe(30 * HISTORY_KINDS.length);
+    expect(none.asked).toHaveLength(30 * HISTORY_KINDS.length);
+
+    // a window that reaches the beginning asks nothing
+    const all = recorder();
+    expect(await olderAnywhereQuery(all.read, accounts, ANCHOR, 5).queryFn()).toBe(false);
+    expect(all.asked).toHaveLength(0);
   });
 });

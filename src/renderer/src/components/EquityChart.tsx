@@ -2,15 +2,17 @@
 // numbers for pixel positions, so each value becomes a whole number of hundredths of the quote token (exact
 // as an integer far beyond any balance), and the axis and tooltip turn those back into text with the money
 // formatter. No amount is ever computed with floating point.
-import { lazy, Suspense, useId } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useId, useMemo } from 'react';
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { usePortfolioHistory, useTokens } from '../hooks/queries';
 import { ErrorNote } from './ErrorNote';
 import type { EquityPoint } from './EquityLines';
 import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
 
-// The chart library is a quarter of the app's script: it loads when a chart is first drawn, not before.
-const EquityLines = lazy(() => import('./EquityLines'));
+// The chart library is a quarter of the app's script: it loads when a chart is first drawn, not before. It is
+// drawn again only for new points, and those are drawn at low priority (useDeferredValue): a live figure's
+// update interrupts the chart's redraw instead of waiting behind it.
+const EquityLines = memo(lazy(() => import('./EquityLines')));
 
 const CHART_DECIMALS = 2;
 
@@ -45,11 +47,17 @@ export function EquityChart({ accountId, title }: { accountId?: number; title: s
   const { tokens, quoteTokenId, format } = useTokens();
   const summaryId = useId();
   const quote = tokens.get(quoteTokenId);
-  const data: EquityPoint[] = (history.data?.points ?? []).map((p) => ({
-    time: p.time * 1000,
-    equity: p.equity === null || !quote ? null : toChartUnits(p.equity, quote.decimals),
-    pnl: p.pnl === null || !quote ? null : toChartUnits(p.pnl, quote.decimals),
-  }));
+  // the first points are drawn at once; later ones replace them at low priority
+  const points = useDeferredValue(history.data?.points) ?? history.data?.points;
+  const data: EquityPoint[] = useMemo(
+    () =>
+      (points ?? []).map((p) => ({
+        time: p.time * 1000,
+        equity: p.equity === null || !quote ? null : toChartUnits(p.equity, quote.decimals),
+        pnl: p.pnl === null || !quote ? null : toChartUnits(p.pnl, quote.decimals),
+      })),
+    [points, quote],
+  );
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
@@ -72,7 +80,7 @@ export function EquityChart({ accountId, title }: { accountId?: number; title: s
               </Suspense>
             </Box>
             <Text size="sm" c="dimmed" id={summaryId} data-testid="chart-summary">
-              {describe(history.data?.points ?? [], (amount) => format(amount, quoteTokenId))}
+              {describe(points ?? [], (amount) => format(amount, quoteTokenId))}
             </Text>
           </>
         ) : null}

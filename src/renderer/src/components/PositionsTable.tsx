@@ -32,7 +32,13 @@ function Folded({ main, under, underLabel }: { main: React.ReactNode; under: str
   );
 }
 
-export function PositionsTable({ rows, withAccount }: { rows: PositionRow[]; withAccount: boolean }) {
+export function PositionsTable({
+  rows,
+  withAccount,
+}: {
+  rows: readonly PositionRow[];
+  withAccount: boolean;
+}) {
   const markets = useMarketFormat();
   const { format, quoteTokenId, quoteSymbol } = useTokens();
   const { ref: box, width } = useWidth();

@@ -14,6 +14,7 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { HISTORY_KINDS, type HistoryKind } from '../../../shared/exchange/history';
 import type { HistoryPage } from '../../../shared/ipc/history';
 import {
+  olderAnywhereQuery,
   olderQueries,
   readEverything,
   shouldExtend,
@@ -94,7 +95,13 @@ function useFeedWindow(accountIds: readonly number[]) {
 export function useAllHistory(accountIds: readonly number[]) {
   const { anchor, step, extend } = useFeedWindow(accountIds);
   const slices = sliceQueries(readPage, accountIds, anchor, step);
-  const before = olderQueries(readPage, accountIds, anchor, step);
+  // one account: whether each kind has older rows (the history screen marks them); several: whether any has
+  const single = accountIds.length === 1;
+  const before = single ? olderQueries(readPage, accountIds, anchor, step) : [];
+  const anywhere = useQuery({
+    ...olderAnywhereQuery(readPage, accountIds, anchor, step),
+    enabled: !single && accountIds.length > 0,
+  });
   const read = useQueries({
     queries: slices,
     combine: (results) => ({
@@ -119,6 +126,7 @@ export function useAllHistory(accountIds: readonly number[]) {
           rows: slices.flatMap((q, i): Rows =>
             q.accountId === accountId && q.kind === kind ? (read.data[i] ?? []) : [],
           ),
+          // known for one account only (the history screen's marks); across accounts see olderExists
           older: before.some((q, i) => q.accountId === accountId && q.kind === kind && older.data[i]),
         })),
       ),
@@ -126,8 +134,8 @@ export function useAllHistory(accountIds: readonly number[]) {
     [accountIds, anchor, step, read.data, older.data],
   );
   const lines = parts.reduce((n, p) => n + p.rows.length, 0);
-  const olderExists = parts.some((p) => p.older);
-  const pending = read.pending || older.pending;
+  const olderExists = single ? parts.some((p) => p.older) : anywhere.data === true;
+  const pending = read.pending || older.pending || (anywhere.isEnabled && anywhere.isPending);
   useEffect(() => {
     if (!pending && shouldExtend(lines, olderExists)) extend(step);
   }, [pending, lines, olderExists, step, extend]);

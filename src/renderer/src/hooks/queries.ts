@@ -64,50 +64,60 @@ export const useExchangeStatus = () =>
 export const useMarkets = () =>
   useQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.app.markets()), staleTime: 60_000 });
 
-/** Token lookups and formatting by id: decimals come from /info, never from a guess. */
+/**
+ * Token lookups and formatting by id: decimals come from /info, never from a guess. One object (and one
+ * `format`) while /info stays the same, so that memoised rows given `format` are not drawn again for it.
+ */
 export function useTokens() {
-  const markets = useMarkets();
-  const tokens = new Map<number, TokenInfo>((markets.data?.tokens ?? []).map((t) => [t.tokenId, t]));
-  const quoteTokenId = markets.data?.quoteTokenId ?? 0;
-  /** an amount for reading (figures.ts): the quote token in cents; `exact` for what is about to be signed */
-  const format = (
-    amount: bigint,
-    tokenId: number,
-    options: { signed?: boolean; exact?: boolean } = {},
-  ): string => {
-    const token = tokens.get(tokenId);
-    if (!token) return `${amount.toString()} (token ${tokenId})`;
-    return formatToken(amount, token, { quote: tokenId === quoteTokenId, ...options });
-  };
-  return {
-    tokens,
-    list: markets.data?.tokens ?? [],
-    quoteTokenId,
-    quoteSymbol: tokens.get(quoteTokenId)?.symbol ?? '',
-    format,
-    ready: markets.isSuccess,
-  };
+  const { data, isSuccess } = useMarkets();
+  return useMemo(() => {
+    const tokens = new Map<number, TokenInfo>((data?.tokens ?? []).map((t) => [t.tokenId, t]));
+    const quoteTokenId = data?.quoteTokenId ?? 0;
+    /** an amount for reading (figures.ts): the quote token in cents; `exact` for what is about to be signed */
+    const format = (
+      amount: bigint,
+      tokenId: number,
+      options: { signed?: boolean; exact?: boolean } = {},
+    ): string => {
+      const token = tokens.get(tokenId);
+      if (!token) return `${amount.toString()} (token ${tokenId})`;
+      return formatToken(amount, token, { quote: tokenId === quoteTokenId, ...options });
+    };
+    return {
+      tokens,
+      list: data?.tokens ?? [],
+      quoteTokenId,
+      quoteSymbol: tokens.get(quoteTokenId)?.symbol ?? '',
+      format,
+      ready: isSuccess,
+    };
+  }, [data, isSuccess]);
 }
 
 /**
  * Market lookups: symbols, and prices and sizes with every place of the market's own decimals from /info, so
- * that a column of them lines up; sizes carry the base token's symbol.
+ * that a column of them lines up; sizes carry the base token's symbol. One object while /info stays the same.
  */
 export function useMarketFormat() {
-  const markets = useMarkets();
-  const byId = new Map<number, MarketInfo>((markets.data?.markets ?? []).map((m) => [m.marketId, m]));
-  const tokens = new Map<number, TokenInfo>((markets.data?.tokens ?? []).map((t) => [t.tokenId, t]));
-  const symbol = (marketId: number): string => byId.get(marketId)?.symbol ?? `market ${marketId}`;
-  const price = (marketId: number, value: bigint): string => {
-    const m = byId.get(marketId);
-    return m ? formatMarketFigure(value, m.priceDecimals) : value.toString();
-  };
-  const size = (marketId: number, value: bigint, options: { signed?: boolean } = {}): string => {
-    const m = byId.get(marketId);
-    if (!m) return value.toString();
-    return formatMarketFigure(value, m.sizeDecimals, { unit: tokens.get(m.baseTokenId)?.symbol, ...options });
-  };
-  return { symbol, price, size, markets: markets.data?.markets ?? [], ready: markets.isSuccess };
+  const { data, isSuccess } = useMarkets();
+  return useMemo(() => {
+    const byId = new Map<number, MarketInfo>((data?.markets ?? []).map((m) => [m.marketId, m]));
+    const tokens = new Map<number, TokenInfo>((data?.tokens ?? []).map((t) => [t.tokenId, t]));
+    const symbol = (marketId: number): string => byId.get(marketId)?.symbol ?? `market ${marketId}`;
+    const price = (marketId: number, value: bigint): string => {
+      const m = byId.get(marketId);
+      return m ? formatMarketFigure(value, m.priceDecimals) : value.toString();
+    };
+    const size = (marketId: number, value: bigint, options: { signed?: boolean } = {}): string => {
+      const m = byId.get(marketId);
+      if (!m) return value.toString();
+      return formatMarketFigure(value, m.sizeDecimals, {
+        unit: tokens.get(m.baseTokenId)?.symbol,
+        ...options,
+      });
+    };
+    return { symbol, price, size, markets: data?.markets ?? [], ready: isSuccess };
+  }, [data, isSuccess]);
 }
 
 /**

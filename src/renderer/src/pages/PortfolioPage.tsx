@@ -1,7 +1,7 @@
 // The home screen: what the person has (equity on the exchange including vault shares, and what their
 // wallets hold on chain), the ways to move it, every account's risk, the markets, and everything that
 // happened, newest first.
-import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -34,11 +34,12 @@ import { useSteadyColumns } from '../hooks/useSteadyColumns';
 import { useAfterPaint } from '../hooks/useAfterPaint';
 import { ErrorNote } from '../components/ErrorNote';
 import { HealthBadge } from '../components/RiskBadges';
-import { PositionsTable, type PositionRow } from '../components/PositionsTable';
+import { PositionsTable } from '../components/PositionsTable';
 import { EquityChart } from '../components/EquityChart';
 import { ActivityFeed } from '../components/history/ActivityFeed';
 import { accountHref, transfersHref } from '../routes';
 import { PageHeading } from '../components/PageHeading';
+import { homeRows, type AccountRow, type HomeRows } from './home-rows';
 
 /** figures: right-aligned, tabular, never wrapped */
 const FIGURE = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -197,14 +198,52 @@ export const MarketsTable = memo(function MarketsTable() {
 });
 
 type Portfolio = NonNullable<ReturnType<typeof usePortfolio>['data']>;
-type AccountRow = Portfolio['wallets'][number]['accounts'][number] & {
-  walletLabel: string;
-  /** the account as this page names it: its wallet, then its local name and number ("Trader · Savings (#4)") */
-  title: string;
-};
+
+/** One account's line: drawn again only when its own figures or name changed, not with another account's. */
+const AccountLine = memo(function AccountLine({
+  a,
+  narrow,
+  format,
+  quoteTokenId,
+}: {
+  a: AccountRow;
+  narrow: boolean;
+  format: ReturnType<typeof useTokens>['format'];
+  quoteTokenId: number;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.title}`} size="sm">
+          {a.title}
+        </Anchor>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <HealthBadge healthBps={a.healthBps} level={a.healthLevel} />
+      </Table.Td>
+      <Table.Td style={FIGURE} data-figure>
+        {format(a.equity, quoteTokenId)}
+      </Table.Td>
+      <Table.Td style={FIGURE} data-figure>
+        {format(a.freeCollateral, quoteTokenId)}
+      </Table.Td>
+      <Table.Td style={FIGURE} data-figure>
+        {a.positions.length}
+      </Table.Td>
+      {narrow ? null : (
+        <Table.Td style={FIGURE} data-figure>
+          {a.balances.map((b) => (
+            <div key={b.tokenId}>{format(b.amount, b.tokenId)}</div>
+          ))}
+          {a.balances.length === 0 ? '—' : null}
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+});
 
 /** Every account's risk first (health, equity, free collateral); balances only where there is room. */
-const AccountsTable = memo(function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
+const AccountsTable = memo(function AccountsTable({ accounts }: { accounts: readonly AccountRow[] }) {
   const { format, quoteTokenId } = useTokens();
   const { ref: box, width } = useWidth();
   const narrow = width < NARROW_PX;
@@ -226,33 +265,13 @@ const AccountsTable = memo(function AccountsTable({ accounts }: { accounts: Acco
         </Table.Thead>
         <Table.Tbody>
           {accounts.map((a) => (
-            <Table.Tr key={a.accountId}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor href={accountHref(a.accountId)} aria-label={`Open account ${a.title}`} size="sm">
-                  {a.title}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <HealthBadge healthBps={a.healthBps} level={a.healthLevel} />
-              </Table.Td>
-              <Table.Td style={FIGURE} data-figure>
-                {format(a.equity, quoteTokenId)}
-              </Table.Td>
-              <Table.Td style={FIGURE} data-figure>
-                {format(a.freeCollateral, quoteTokenId)}
-              </Table.Td>
-              <Table.Td style={FIGURE} data-figure>
-                {a.positions.length}
-              </Table.Td>
-              {narrow ? null : (
-                <Table.Td style={FIGURE} data-figure>
-                  {a.balances.map((b) => (
-                    <div key={b.tokenId}>{format(b.amount, b.tokenId)}</div>
-                  ))}
-                  {a.balances.length === 0 ? '—' : null}
-                </Table.Td>
-              )}
-            </Table.Tr>
+            <AccountLine
+              key={a.accountId}
+              a={a}
+              narrow={narrow}
+              format={format}
+              quoteTokenId={quoteTokenId}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -279,6 +298,44 @@ function useChainTotals(walletIds: string[]) {
 
 const Positions = memo(PositionsTable);
 const Feed = memo(ActivityFeed);
+const Chart = memo(EquityChart);
+
+const WalletsOnChain = memo(function WalletsOnChain({ wallets }: { wallets: HomeRows['wallets'] }) {
+  return (
+    <Section title="Wallets on chain">
+      {wallets.map((w) => (
+        <Group key={w.walletId} gap="sm" wrap="nowrap">
+          <Text size="sm" fw={500} miw={120}>
+            {w.label}
+          </Text>
+          <ChainBalances walletId={w.walletId} label={w.label} />
+        </Group>
+      ))}
+    </Section>
+  );
+});
+
+/**
+ * The page's rows of the portfolio, worked out again only when the portfolio or the names changed, each
+ * kept from the last time where it came out the same (home-rows.ts).
+ */
+function useHomeRows(wallets: Portfolio['wallets']): HomeRows {
+  const names = useAccountNames();
+  const [drawn, setDrawn] = useState<{
+    wallets: Portfolio['wallets'];
+    names: typeof names;
+    rows: HomeRows;
+  } | null>(null);
+  if (drawn?.wallets === wallets && drawn.names === names) return drawn.rows;
+  const rows = homeRows(
+    wallets,
+    (walletLabel, id) => (names.nameOf(id) ? `${walletLabel} · ${names.label(id)}` : `${walletLabel} #${id}`),
+    drawn?.rows ?? null,
+  );
+  // kept for the next portfolio (React's way of remembering what a render worked out from its props)
+  setDrawn({ wallets, names, rows });
+  return rows;
+}
 
 function MoveButtons() {
   return (
@@ -300,31 +357,10 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
   const { format, quoteTokenId } = useTokens();
   const vaults = useVaults();
   const { wallets, equity } = portfolio;
-  const walletIds = useMemo(() => wallets.map((w) => w.wallet.walletId), [wallets]);
+  const { accounts, positions, accountIds, titles, wallets: walletList } = useHomeRows(wallets);
+  const walletIds = useMemo(() => walletList.map((w) => w.walletId), [walletList]);
   const chain = useChainTotals(walletIds);
-  const names = useAccountNames();
-  // derived once per portfolio (and set of names), so that a re-render for another read (vaults, chain
-  // balances) leaves the memoised tables alone: each account update would otherwise redraw every row
-  const { accounts, positions, labels, accountIds } = useMemo(() => {
-    const rows: AccountRow[] = wallets.flatMap(({ wallet: w, accounts: list }) =>
-      list.map((a) => ({
-        ...a,
-        walletLabel: w.label,
-        title: names.nameOf(a.accountId)
-          ? `${w.label} · ${names.label(a.accountId)}`
-          : `${w.label} #${a.accountId}`,
-      })),
-    );
-    return {
-      accounts: rows,
-      positions: rows.flatMap((a) =>
-        a.positions.map((p): PositionRow => ({ ...p, accountId: a.accountId, accountTitle: a.title })),
-      ),
-      labels: new Map(rows.map((a) => [a.accountId, a.title])),
-      accountIds: rows.map((a) => a.accountId),
-    };
-  }, [wallets, names]);
-  const accountLabel = useCallback((id: number) => labels.get(id) ?? `#${id}`, [labels]);
+  const accountLabel = useCallback((id: number) => titles.get(id) ?? `#${id}`, [titles]);
   // the accounts first; positions, activity, wallets and the chart once those are on screen
   const rest = useAfterPaint();
   const unrealized = positions.reduce((sum, p) => sum + p.unrealizedPnl, 0n);
@@ -406,19 +442,8 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
           />
         </Section>
       ) : null}
-      {rest && wallets.length > 0 ? (
-        <Section title="Wallets on chain">
-          {wallets.map(({ wallet: w }) => (
-            <Group key={w.walletId} gap="sm" wrap="nowrap">
-              <Text size="sm" fw={500} miw={120}>
-                {w.label}
-              </Text>
-              <ChainBalances walletId={w.walletId} label={w.label} />
-            </Group>
-          ))}
-        </Section>
-      ) : null}
-      {rest ? <EquityChart title="Equity and realized PnL, all accounts" /> : null}
+      {rest && wallets.length > 0 ? <WalletsOnChain wallets={walletList} /> : null}
+      {rest ? <Chart title="Equity and realized PnL, all accounts" /> : null}
     </Stack>
   );
 }

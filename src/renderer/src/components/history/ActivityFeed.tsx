@@ -2,7 +2,7 @@
 // window of recent time (activity-window.ts), "Show older" reaching further back; it follows the exchange
 // live (an account's update re-reads the window's newest slice, see useLiveEvents) and exports every kind
 // it shows at once as one CSV file.
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useAllHistory } from '../../hooks/history';
 import { useTokens } from '../../hooks/queries';
@@ -38,7 +38,10 @@ export function ActivityFeed({
   const history = useAllHistory(accountIds);
   const formats = useHistoryFormats();
   const { format, tokens } = useTokens();
-  const lines = useMemo(() => linesOf(history.parts, formats.display), [history.parts, formats.display]);
+  // new rows are laid out at low priority: a live figure elsewhere on the screen interrupts the feed's
+  // redraw instead of waiting behind it
+  const parts = useDeferredValue(history.parts);
+  const lines = useMemo(() => linesOf(parts, formats.display), [parts, formats.display]);
   const columns = useMemo((): Column<ActivityLine>[] => {
     const all: Column<ActivityLine>[] = [
       { key: 'time', label: 'Time', width: '190px', render: (l) => formats.display.time(l.time) },
@@ -102,7 +105,9 @@ export function ActivityFeed({
     );
   };
 
-  if (history.pending && lines.length === 0) return <Loader aria-label="Loading activity" />;
+  // (rows read but not yet laid out are still loading, not "no activity")
+  if ((history.pending || parts !== history.parts) && lines.length === 0)
+    return <Loader aria-label="Loading activity" />;
   return (
     <Stack gap="xs">
       <ErrorNote error={history.error} title="Some history could not be loaded" />

@@ -121,7 +121,10 @@ export function sliceQueries(
   );
 }
 
-/** For each account and kind: is any row older than the window's start? One row asked for. */
+/**
+ * For each kind of one account: is any row older than the window's start? One row asked for. (The history
+ * screen marks each kind that has more; across several accounts, see olderAnywhereQuery.)
+ */
 export function olderQueries(
   read: ReadPage,
   accountIds: readonly number[],
@@ -139,4 +142,42 @@ export function olderQueries(
       staleTime: Infinity,
     })),
   );
+}
+
+/** How many of the one-row looks back run at once when a feed across accounts asks whether anything is older. */
+const OLDER_LOOKS_AT_ONCE = 10;
+
+/**
+ * For a feed across several accounts (the home screen's): is any row of any account and kind older than the
+ * window's start? Only that is shown ("Show older activity"), so the one-row looks back run a few at a time
+ * and stop at the first row found, rather than one per account and kind all at once (300 reads for 30
+ * accounts, sent together with the feed's own 300 right after the portfolio is drawn).
+ */
+export function olderAnywhereQuery(
+  read: ReadPage,
+  accountIds: readonly number[],
+  anchor: number,
+  step: number,
+): { queryKey: readonly unknown[]; queryFn: () => Promise<boolean>; staleTime: number } {
+  const start = windowStart(anchor, step);
+  const looks = accountIds.flatMap((accountId) => HISTORY_KINDS.map((kind) => ({ accountId, kind })));
+  return {
+    queryKey: ['activityBefore', 'any', accountIds.join(','), start],
+    queryFn: async () => {
+      if (start === 0) return false;
+      for (let i = 0; i < looks.length; i += OLDER_LOOKS_AT_ONCE) {
+        const found = await Promise.all(
+          looks
+            .slice(i, i + OLDER_LOOKS_AT_ONCE)
+            .map(
+              async ({ accountId, kind }) =>
+                (await read({ accountId, kind, until: start - 1, pageSize: 1 })).items.length > 0,
+            ),
+        );
+        if (found.includes(true)) return true;
+      }
+      return false;
+    },
+    staleTime: Infinity,
+  };
 }
