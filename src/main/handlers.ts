@@ -9,7 +9,7 @@ import { withdrawalFee } from './actions/withdrawal-fee';
 import type { Handlers } from '../shared/ipc/contract';
 import type { Services } from './services';
 import type { Network } from './network/network';
-import { portfolio, portfolioHistory, PortfolioPrefetch } from './portfolio/portfolio';
+import { portfolio, portfolioHistory, prefetchPortfolio } from './portfolio/portfolio';
 import { historyPage } from './portfolio/history';
 import { phraseHandlers } from './wallets/phrase-handlers';
 import type { Drills } from './drills/drill-handlers';
@@ -17,7 +17,6 @@ import type { Drills } from './drills/drill-handlers';
 const done = { done: true as const };
 
 export function createAppHandlers(s: Services, network: Network, drills: Drills): Omit<Handlers, 'app'> {
-  const prefetch = new PortfolioPrefetch(s);
   const epochStarts = new EpochStarts();
   return {
     settings: {
@@ -45,12 +44,20 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
       // the policy counts it as activity: nothing else to do
       reportActivity: async () => done,
       setup: async ({ passphrase }) => s.lock.setup(passphrase),
-      // the first screen after unlocking is the portfolio: its reads run while the passphrase is checked
+      // The first screen after unlocking is the portfolio: its reads run while the passphrase is checked,
+      // and the answer carries it when they have finished by then (else the renderer asks as it would).
       unlock: async ({ passphrase }) => {
         const before = s.lock.state();
         // not for an attempt the lock will refuse unread (already unlocked, or waiting after wrong ones)
-        if (before.status === 'locked' && before.retryAfterSeconds === undefined) prefetch.start();
-        return s.lock.unlock(passphrase);
+        const prefetch =
+          before.status === 'locked' && before.retryAfterSeconds === undefined ? prefetchPortfolio(s) : null;
+        await s.lock.unlock(passphrase);
+        // as it is now: a lock may have landed as the passphrase was accepted (a suspend), and then the
+        // answer carries nothing and no account is watched
+        const state = s.lock.state();
+        const read = prefetch?.ready();
+        if (!read || state.status !== 'unlocked') return state;
+        return { ...state, portfolio: await portfolio(s, read) };
       },
       lock: async () => s.lock.lock(),
       changePassphrase: async ({ oldPassphrase, newPassphrase }) =>
@@ -105,7 +112,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
     },
 
     portfolio: {
-      get: () => portfolio(s, prefetch.take()),
+      get: () => portfolio(s),
       history: (args) => portfolioHistory(s, args?.accountId),
       account: ({ accountId }) => s.accountReads.read(accountId),
       marketStats: async () => marketStatsView(s.client, await s.info()),

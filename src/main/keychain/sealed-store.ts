@@ -154,6 +154,16 @@ export class SealedStore implements SecretStore {
     return this.raw.set(INDEX_ITEM, JSON.stringify(names));
   }
 
+  /**
+   * Which of `names` hold a record stored in plain (by an earlier version). Needs no key, so it can run
+   * while the passphrase is checked; migratePlain reads each again before sealing it.
+   */
+  async findPlain(names: string[]): Promise<string[]> {
+    const candidates = names.filter((name) => !RESERVED.has(name));
+    const values = await Promise.all(candidates.map((name) => this.raw.get(name)));
+    return candidates.filter((_name, i) => values[i] !== null && !isSealed(values[i]!));
+  }
+
   /** Seals records stored in plain by an earlier version (only those named; each one is one write). */
   migratePlain(names: string[]): Promise<number> {
     return this.serial(async () => {

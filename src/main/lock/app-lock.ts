@@ -61,6 +61,30 @@ interface Opened {
 
 const wipe = (keys: DataKey[]): void => keys.forEach((k) => k.key.fill(0));
 
+/** A key derived ahead of knowing whether its salt and parameters are still the record's. */
+interface DerivedAhead {
+  /** the key, if `kdf` is exactly what it was derived with; otherwise the derivation is dropped */
+  take(kdf: LockRecord['kdf']): Promise<Buffer> | null;
+  drop(): void;
+}
+
+function deriveAhead(passphrase: string, kdf: LockRecord['kdf']): DerivedAhead {
+  const key = deriveKey(passphrase, kdf);
+  const drop = () =>
+    void key.then(
+      (k) => k.fill(0),
+      () => {},
+    );
+  return {
+    take: (now) => {
+      if (now.salt === kdf.salt && now.N === kdf.N && now.r === kdf.r && now.p === kdf.p) return key;
+      drop();
+      return null;
+    },
+    drop,
+  };
+}
+
 export class AppLock {
   readonly secrets: SealedStore;
   private status: LockStatus = 'locked';
@@ -70,6 +94,8 @@ export class AppLock {
   private lastAuthMs = 0;
   private failures = 0;
   private blockedUntilMs = 0;
+  /** the salt and scrypt parameters of the lock record as last read or written (null: not known yet) */
+  private kdf: LockRecord['kdf'] | null = null;
   /** the attempt or change being made; the next one starts only after it settles */
   private queue: Promise<unknown> = Promise.resolve();
   private idleTimer: unknown = null;
@@ -140,6 +166,7 @@ export class AppLock {
       const key = newDataKey();
       try {
         await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [key], { failures: 0, blockedUntilMs: 0 }));
+        this.kdf = kdf;
         this.secrets.open([key]);
       } finally {
         kek.fill(0);
@@ -154,11 +181,18 @@ export class AppLock {
   /** Opens the sealed secrets (finishing a passphrase change or sealing plain ones first if needed). */
   unlock(passphrase: string): Promise<LockState> {
     return this.serial(async () => {
+      // Which secrets an earlier version stored in plain is looked up while scrypt runs (telling needs no
+      // key), so that after the passphrase only those wait to be sealed: normally none.
+      const plain =
+        this.blockedUntilMs > this.now()
+          ? null
+          : this.secrets.findPlain(this.deps.plainSecretNames?.() ?? []);
+      plain?.catch(() => {}); // a wrong passphrase never asks; a right one reads the failure below
       const opened = await this.checkPassphrase(passphrase);
       try {
         this.secrets.open(opened.keys);
         if (opened.record.keys.length > 1) await this.finishChange(opened);
-        await this.secrets.migratePlain(this.deps.plainSecretNames?.() ?? []);
+        await this.secrets.migratePlain((await plain) ?? []);
       } catch (error) {
         this.secrets.close();
         throw error;
@@ -243,6 +277,7 @@ export class AppLock {
           ITEM,
           buildLockRecord(kdf, kek, [fresh], { failures: 0, blockedUntilMs: 0 }),
         );
+        this.kdf = kdf;
         this.secrets.open([fresh]);
       } finally {
         kek.fill(0);
@@ -291,11 +326,26 @@ export class AppLock {
         { retryAfterSeconds: Math.ceil(wait / 1000) },
       );
     }
-    const text = await this.deps.store.get(ITEM);
-    if (text === null) throw new AppFailure('LOCKED', 'The passphrase record is missing from the keychain.');
-    if (isLegacyRecord(text)) return this.checkLegacy(passphrase, text);
-    const record = parseLockRecord(text, this.params);
-    const kek = await deriveKey(passphrase, record.kdf);
+    // scrypt starts now with the salt and parameters last read, while the record is read again (a keychain
+    // round trip): its key is used only if the record still names exactly those, else derived again
+    const ahead = this.kdf ? deriveAhead(passphrase, this.kdf) : null;
+    let text: string | null;
+    let record: LockRecord | null = null;
+    try {
+      text = await this.deps.store.get(ITEM);
+      if (text === null)
+        throw new AppFailure('LOCKED', 'The passphrase record is missing from the keychain.');
+      if (!isLegacyRecord(text)) record = parseLockRecord(text, this.params);
+    } catch (error) {
+      ahead?.drop();
+      throw error;
+    }
+    if (record === null) {
+      ahead?.drop();
+      return this.checkLegacy(passphrase, text);
+    }
+    this.kdf = record.kdf;
+    const kek = await (ahead?.take(record.kdf) ?? deriveKey(passphrase, record.kdf));
     const keys = unwrapKeys(record, kek);
     if (keys === null) {
       kek.fill(0);
@@ -333,6 +383,7 @@ export class AppLock {
     this.blockedUntilMs = 0;
     const record = buildLockRecord(kdf, kek, [key], { failures: 0, blockedUntilMs: 0 });
     await this.deps.store.set(ITEM, record);
+    this.kdf = kdf;
     await this.deps.store.delete(LEGACY_ATTEMPTS_ITEM);
     return { record: parseLockRecord(record, this.params), kek, keys: [key] };
   }
@@ -357,6 +408,7 @@ export class AppLock {
   private restoreFromRecord(text: string): void {
     try {
       const record = parseLockRecord(text, this.params);
+      this.kdf = record.kdf;
       this.failures = record.failures;
       // A clock set back must not stretch the wait beyond the longest back-off.
       this.blockedUntilMs = Math.min(record.blockedUntilMs, this.now() + MAX_BACKOFF_MS);

@@ -4,15 +4,16 @@
 import type { z } from 'zod';
 import type { PortfolioHistorySchema, PortfolioSchema } from '../../shared/ipc/portfolio';
 import type { Services } from '../services';
+import type { WalletInfo } from '../wallets/wallet-service';
 import { sumSteps, zipSeries, type Point } from './series';
 import { accountView } from './account-detail';
 
 type Portfolio = z.output<typeof PortfolioSchema>;
 
-/** The account ids of every wallet here, as the exchange lists them (none for a wallet it does not know). */
-async function accountsByWallet(s: Services) {
+/** The account ids of each of `wallets`, as the exchange lists them (none for a wallet it does not know). */
+async function accountsByWallet(s: Services, wallets: WalletInfo[] = s.wallets.list()) {
   return Promise.all(
-    s.wallets.list().map(async (wallet) => {
+    wallets.map(async (wallet) => {
       const user = await s.client.user(wallet.publicKey);
       return { wallet, registered: user !== null, accountIds: user?.accountIds ?? [] };
     }),
@@ -21,9 +22,9 @@ async function accountsByWallet(s: Services) {
 
 type WalletHoldings = Portfolio['wallets'];
 
-/** Every wallet's accounts as the exchange shows them: reads only, nothing watched or recorded. */
-async function readWallets(s: Services): Promise<WalletHoldings> {
-  const owners = await accountsByWallet(s);
+/** Each of `wallets`' accounts as the exchange shows them: reads only, nothing watched or recorded. */
+async function readWallets(s: Services, wallets?: WalletInfo[]): Promise<WalletHoldings> {
+  const owners = await accountsByWallet(s, wallets);
   return Promise.all(
     owners.map(async ({ wallet, registered, accountIds }) => {
       const accounts = (await Promise.all(accountIds.map((id) => s.client.account(id)))).map(accountView);
@@ -32,43 +33,39 @@ async function readWallets(s: Services): Promise<WalletHoldings> {
   );
 }
 
-/**
- * The portfolio's reads, started while the passphrase is checked (scrypt takes a few hundred ms by design), so
- * the first screen after unlocking does not wait for them afterwards. They read only what the exchange shows
- * anyone about the wallets' public keys; nothing is watched, recorded or answered before the unlock
- * succeeds, and a read older than `maxAgeMs` is not used. The account streams, subscribed when the portfolio
- * is answered, resync every account, so a change between this read and then still reaches the screen.
- */
-export class PortfolioPrefetch {
-  private pending: { at: number; read: Promise<WalletHoldings> } | null = null;
+/** The wallets as the portfolio shows them (id, key, label), for telling whether a read is still theirs. */
+const walletSet = (wallets: WalletInfo[]): string =>
+  JSON.stringify(wallets.map((w) => [w.walletId, w.publicKey, w.label, w.createdAt]));
 
-  constructor(
-    private readonly s: Services,
-    private readonly now: () => number = Date.now,
-    private readonly maxAgeMs = 2_000,
-  ) {}
-
-  start(): void {
-    if (!this.s.connected || this.s.wallets.list().length === 0) return;
-    const read = readWallets(this.s);
-    read.catch(() => {}); // a failed read is read again by the portfolio itself
-    this.pending = { at: this.now(), read };
-  }
-
-  /** The started read if it is fresh enough (once), else a new one. */
-  take(): Promise<WalletHoldings> {
-    const pending = this.pending;
-    this.pending = null;
-    if (!pending || this.now() - pending.at > this.maxAgeMs) return readWallets(this.s);
-    return pending.read.catch(() => readWallets(this.s));
-  }
+interface PortfolioPrefetch {
+  /** the holdings, if they have been read by now and the wallets are still the ones read; else null */
+  ready(): WalletHoldings | null;
 }
 
-export async function portfolio(
-  s: Services,
-  read: Promise<WalletHoldings> = readWallets(s),
-): Promise<Portfolio> {
-  const wallets = await read;
+/**
+ * The portfolio's reads for one unlock attempt, started as the attempt begins: scrypt checks the passphrase
+ * on libuv's thread pool for a few hundred ms by design, and the exchange shows anyone the accounts of a
+ * public key, so nothing secret is needed to read them. The wallets are taken before anything is awaited;
+ * what was read is used only by the attempt that started it, once its passphrase is accepted, and only for
+ * the same wallets. Nothing is watched or recorded here (portfolio() does that, after the unlock).
+ */
+export function prefetchPortfolio(s: Services): PortfolioPrefetch | null {
+  if (!s.connected) return null;
+  const wallets = s.wallets.list();
+  if (wallets.length === 0) return null;
+  const set = walletSet(wallets);
+  let holdings: WalletHoldings | null = null;
+  // a failed read is read again by the portfolio itself
+  readWallets(s, wallets).then(
+    (read) => (holdings = read),
+    () => {},
+  );
+  return { ready: () => (holdings && walletSet(s.wallets.list()) === set ? holdings : null) };
+}
+
+/** The portfolio (read now, or `read` already), its equity sampled and its accounts watched from here on. */
+export async function portfolio(s: Services, read?: WalletHoldings): Promise<Portfolio> {
+  const wallets = read ?? (await readWallets(s));
   const equity = s.equity;
   for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);
   s.watcher.watch(wallets.flatMap((w) => w.accounts.map((a) => a.accountId)));

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Passphrase } from './ids';
 import { Done, NoArgs, UNLOCKED, group, openWhileLocked } from './method';
+import { PortfolioSchema } from './portfolio';
 
 export const LockStateSchema = z.object({
   status: z.enum(['uninitialized', 'locked', 'unlocked']),
@@ -26,9 +27,13 @@ export const lock = group({
     result: LockStateSchema,
     access: openWhileLocked('the first run has no passphrase to unlock with yet'),
   },
+  /**
+   * A true unlock (from the lock screen) carries the portfolio when main had read it by the time the
+   * passphrase was accepted: its reads run while the passphrase is checked, so the first screen draws at once.
+   */
   unlock: {
     args: z.object({ passphrase: Passphrase }),
-    result: LockStateSchema,
+    result: LockStateSchema.extend({ portfolio: PortfolioSchema.optional() }),
     access: openWhileLocked('the way out of the lock screen'),
   },
   lock: {

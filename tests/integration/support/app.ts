@@ -12,6 +12,7 @@ import { MemorySecretStore } from '../../support/memory-store';
 import type { ArgsOf, ResultOf } from '../../../src/shared/ipc/contract';
 import type { MethodName } from '../../../src/shared/ipc/contract';
 import type { Result } from '../../../src/shared/result';
+import type { FetchLike } from '../../../src/main/exchange/http-client';
 
 export const PASSPHRASE = 'integration passphrase';
 
@@ -30,7 +31,7 @@ export type AppExchange = string | { baseUrl: string; rpcUrl: string };
 
 export async function startApp(
   exchange: AppExchange,
-  options: { dataDir?: string; store?: SecretStore; now?: () => number } = {},
+  options: { dataDir?: string; store?: SecretStore; now?: () => number; fetchImpl?: FetchLike } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'perpetua-app-'));
   const store =
@@ -49,6 +50,7 @@ export async function startApp(
     store,
     scrypt: { N: 2 ** 12, r: 8, p: 1 },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   });
   await core.start();
   const dispatch = createDispatcher(core.handlers);

@@ -1,7 +1,7 @@
 // Data for the screens, all through window.wallet. Live events from main invalidate the queries they
 // affect, so screens follow the exchange without polling.
 import { createElement, useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { notifyManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
 import { formatMarketFigure, formatToken } from '../../../shared/figures';
@@ -171,20 +171,35 @@ export const useLockState = () =>
   useQuery({ queryKey: keys.lock, queryFn: () => unwrap(wallet.lock.state()) });
 export const useWallets = (enabled = true) =>
   useQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.wallets.list()), enabled });
+/** A portfolio read this recently is not read again by a screen that mounts (the first one, after unlocking). */
+const FRESH_PORTFOLIO_MS = 2_000;
 export const usePortfolio = () =>
   useQuery({
     queryKey: keys.portfolio,
     queryFn: () => unwrap(wallet.portfolio.get()),
     refetchInterval: MARK_TO_MARKET_MS,
+    staleTime: FRESH_PORTFOLIO_MS,
   });
 /**
  * What the first screen after unlocking reads, asked for at once the moment the unlock is answered: otherwise
  * the settings, then the wallet list, then the portfolio would each wait for the screen the one before draws.
+ * The portfolio main read while the passphrase was checked comes with the answer: it is put in place with the
+ * wallet list it was read for, in one change, so the screen draws once and with it.
  */
-export function prefetchUnlocked(client: QueryClient): void {
+export function prefetchUnlocked(client: QueryClient, portfolio?: Portfolio): void {
+  if (portfolio)
+    notifyManager.batch(() => {
+      client.setQueryData(keys.portfolio, portfolio);
+      client.setQueryData(
+        keys.wallets,
+        portfolio.wallets.map((w) => w.wallet),
+      );
+    });
   void client.prefetchQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.settings.get()) });
-  void client.prefetchQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.wallets.list()) });
-  void client.prefetchQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.portfolio.get()) });
+  if (!portfolio) {
+    void client.prefetchQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.wallets.list()) });
+    void client.prefetchQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.portfolio.get()) });
+  }
   void client.prefetchQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.app.markets()) });
 }
 export const useSessions = () =>

@@ -11,7 +11,7 @@ const headers = (table: HTMLTableElement) =>
 /** A ref for the <table>; its columns keep their widths through every re-render of the same layout. */
 export function useSteadyColumns(): (table: HTMLTableElement | null) => void {
   const table = useRef<HTMLTableElement | null>(null);
-  const kept = useRef<{ layout: string; widths: number[] }>({ layout: '', widths: [] });
+  const kept = useRef<Kept>({ layout: '', widths: [] });
   const ref = useCallback((el: HTMLTableElement | null) => {
     table.current = el;
   }, []);
@@ -19,26 +19,44 @@ export function useSteadyColumns(): (table: HTMLTableElement | null) => void {
   useLayoutEffect(() => {
     const el = table.current;
     if (!el) return;
-    const cells = headers(el);
-    const box = el.parentElement;
-    const layout = `${cells.length}:${box?.clientWidth ?? 0}`;
-    const release = () => {
-      for (const c of cells) c.style.minWidth = '';
-    };
-    if (kept.current.layout !== layout) {
-      release();
-      kept.current = { layout, widths: [] };
+    // A table's first layout is its content's own, with nothing kept to hold it to: its widths are taken
+    // after that frame is painted, instead of forcing the layout of a page still being drawn.
+    if (kept.current.layout === '') {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const frame = requestAnimationFrame(() => (timer = setTimeout(() => keepWidths(el, kept.current), 0)));
+      return () => {
+        cancelAnimationFrame(frame);
+        if (timer !== undefined) clearTimeout(timer);
+      };
     }
-    if (box && el.scrollWidth > box.clientWidth) {
-      // a figure grew wider than the kept widths leave room for: lay out from the content again
-      release();
-      kept.current.widths = [];
-    }
-    const widths = cells.map((c, i) =>
-      Math.max(c.getBoundingClientRect().width, kept.current.widths[i] ?? 0),
-    );
-    cells.forEach((c, i) => (c.style.minWidth = `${widths[i]}px`));
-    kept.current.widths = widths;
+    keepWidths(el, kept.current);
   });
   return ref;
+}
+
+interface Kept {
+  layout: string;
+  widths: number[];
+}
+
+/** Holds each header cell at the widest it has been in this layout (a new layout starts afresh). */
+function keepWidths(el: HTMLTableElement, kept: Kept): void {
+  const cells = headers(el);
+  const box = el.parentElement;
+  const layout = `${cells.length}:${box?.clientWidth ?? 0}`;
+  const release = () => {
+    for (const c of cells) c.style.minWidth = '';
+  };
+  if (kept.layout !== layout) {
+    release();
+    Object.assign(kept, { layout, widths: [] });
+  }
+  if (box && el.scrollWidth > box.clientWidth) {
+    // a figure grew wider than the kept widths leave room for: lay out from the content again
+    release();
+    kept.widths = [];
+  }
+  const widths = cells.map((c, i) => Math.max(c.getBoundingClientRect().width, kept.widths[i] ?? 0));
+  cells.forEach((c, i) => (c.style.minWidth = `${widths[i]}px`));
+  kept.widths = widths;
 }

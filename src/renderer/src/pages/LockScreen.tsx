@@ -65,8 +65,8 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
   const { run, busy, error } = useAction();
   const submit = () =>
     run(async () => {
-      const state = await unwrap(wallet.lock.unlock({ passphrase }));
-      if (state.status === 'unlocked') prefetchUnlocked(client);
+      const { portfolio, ...state } = await unwrap(wallet.lock.unlock({ passphrase }));
+      if (state.status === 'unlocked') prefetchUnlocked(client, portfolio);
       client.setQueryData(keys.lock, state);
       setPassphrase('');
     });

@@ -113,6 +113,8 @@ export const MarketsTable = memo(function MarketsTable() {
   }
   const byId = new Map((stats.data ?? []).map((s) => [s.marketId, s]));
   const unit = quoteSymbol ? ` (${quoteSymbol})` : '';
+  // drawn once its box is measured (before the first paint), in the layout for that width
+  if (width === 0) return <div ref={box} style={MEASURED} />;
   return (
     <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
       <ErrorNote error={stats.error} title="Prices could not be loaded" />
@@ -246,6 +248,8 @@ const AccountsTable = memo(function AccountsTable({ accounts }: { accounts: read
   const { ref: box, width } = useWidth();
   const narrow = width < NARROW_PX;
   const steady = useSteadyColumns();
+  // drawn once its box is measured (before the first paint), in the layout for that width
+  if (width === 0) return <div ref={box} style={MEASURED} />;
   return (
     <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
       <Table ref={steady} aria-label="Accounts" striped>
@@ -446,6 +450,8 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
 
 export function PortfolioPage() {
   const portfolio = usePortfolio();
+  // the markets, below the accounts, once the page's first frame is painted
+  const painted = useAfterPaint();
   return (
     <Stack>
       <Group justify="space-between" align="center">
@@ -457,9 +463,11 @@ export function PortfolioPage() {
         <ErrorNote error={portfolio.error} title="The portfolio could not be loaded" />
       ) : null}
       {portfolio.data ? <Holdings portfolio={portfolio.data} /> : null}
-      <Section title="Markets">
-        <MarketsTable />
-      </Section>
+      {painted ? (
+        <Section title="Markets">
+          <MarketsTable />
+        </Section>
+      ) : null}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { hashPassphrase } from '../../../../src/main/lock/passphrase-hash';
 import type { SecretStore } from '../../../../src/main/keychain/secret-store';
 import { AppFailure } from '../../../../src/shared/result';
 import { FAST_SCRYPT, MemorySecretStore } from '../../../support/memory-store';
+import { GatedStore } from '../../../support/gated-store';
 
 const OLD = 'correct horse battery';
 const NEW = 'a brand new passphrase';
@@ -126,6 +127,45 @@ describe('secrets sealed under the passphrase', () => {
     lock.lock();
     await lock.unlock(OLD);
     expect(await lock.secrets.get('phrase:CCC')).toBe(SECRETS['phrase:CCC']);
+  });
+
+  it('looks up which secrets are plain while the passphrase is checked; after it, only those are sealed', async () => {
+    const { store, lock } = await withSecrets();
+    store.items.set('wallet:OLD', 'a key an earlier version stored in plain');
+    const names = [...Object.keys(SECRETS), 'wallet:OLD'];
+    const gated = new GatedStore(store);
+    const unlocking = newLock(gated, { plainSecretNames: () => names });
+    await unlocking.init();
+    gated.reads.length = 0;
+    // the lock record's read is held: the passphrase check cannot have finished
+    const { held, release } = gated.hold('app-lock');
+    const unlocked = unlocking.unlock(OLD);
+    await held;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([...gated.reads].sort()).toEqual(['app-lock', ...names].sort());
+    release();
+    await unlocked;
+    const reads = gated.reads;
+    // the sealed ones were read once, before the passphrase was accepted; only the plain one again after
+    expect(reads.filter((n) => n === 'wallet:AAA')).toHaveLength(1);
+    expect(reads.filter((n) => n === 'wallet:OLD')).toHaveLength(2);
+    expect(store.items.get('wallet:OLD')).toMatch(/^sealed1\./);
+    expect(await unlocking.secrets.get('wallet:OLD')).toBe('a key an earlier version stored in plain');
+    lock.lock();
+  });
+
+  it('a lock record changed since it was read (another copy of the app changed the passphrase) is checked with its own salt', async () => {
+    const { store, lock } = await withSecrets();
+    const other = newLock(store);
+    await other.init();
+    lock.lock();
+    // this copy last read the record under OLD; the other changes it to NEW
+    await other.unlock(OLD);
+    await other.changePassphrase(OLD, NEW);
+    await lock.unlock(NEW);
+    expect(await lock.secrets.get('wallet:AAA')).toBe(SECRETS['wallet:AAA']);
+    lock.lock();
+    expect((await failure(lock.unlock(OLD))).message).toBe('That passphrase is not correct.');
   });
 
   it('changing the passphrase re-seals every secret under a new key', async () => {

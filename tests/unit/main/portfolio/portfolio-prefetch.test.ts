@@ -1,63 +1,78 @@
-// The portfolio's reads start while the passphrase is checked and the first portfolio after the unlock uses
-// them: nothing is answered before the unlock, a stale or failed read is not used, and a read is used once.
+// The portfolio's reads for one unlock attempt start as it begins, for the wallets of that moment: what they
+// read is offered only once it is all read, only while the wallets are still those, and a failed read is not
+// offered at all.
 import { describe, expect, it } from 'vitest';
-import { PortfolioPrefetch } from '../../../../src/main/portfolio/portfolio';
+import { prefetchPortfolio } from '../../../../src/main/portfolio/portfolio';
 import type { Services } from '../../../../src/main/services';
+
+const W1 = { walletId: 'w1', publicKey: 'PK1', label: 'One', createdAt: 1 };
+const W2 = { walletId: 'w2', publicKey: 'PK2', label: 'Two', createdAt: 2 };
 
 function services() {
   const reads: string[] = [];
+  let answer: (() => void) | null = null;
   let fail = false;
+  const wallets = [W1];
   const s = {
     connected: true,
-    wallets: { list: () => [{ walletId: 'w', publicKey: 'PK', label: 'W' }] },
+    wallets: { list: () => [...wallets] },
     client: {
-      user: async () => {
-        reads.push('user');
+      user: async (publicKey: string) => {
+        reads.push(publicKey);
+        // each read waits for the test to let the exchange answer
+        await new Promise<void>((resolve) => (answer = resolve));
         if (fail) throw new Error('exchange unreachable');
         return { accountIds: [] };
       },
     },
   } as unknown as Services;
-  return { s, reads, failNext: (value: boolean) => (fail = value) };
+  const settle = async () => {
+    answer?.();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { s, reads, wallets, settle, failReads: () => (fail = true) };
 }
 
-describe('the portfolio read started at unlock', () => {
-  it('is used once by the first portfolio read, which then reads nothing more', async () => {
-    const { s, reads } = services();
-    let now = 0;
-    const prefetch = new PortfolioPrefetch(s, () => now, 2_000);
-    prefetch.start();
-    expect(reads).toEqual(['user']);
-    now = 500;
-    expect(await prefetch.take()).toEqual([
-      { wallet: s.wallets.list()[0], registered: true, accounts: [], equity: 0n },
-    ]);
-    expect(reads).toEqual(['user']);
-    await prefetch.take(); // a second portfolio read reads afresh
-    expect(reads).toEqual(['user', 'user']);
+describe('the portfolio read started by an unlock attempt', () => {
+  it('reads at once, for the wallets of that moment, and is offered once it is all read', async () => {
+    const { s, reads, wallets, settle } = services();
+    const prefetch = prefetchPortfolio(s)!;
+    wallets.push(W2); // taken before anything was awaited: the read is of W1 alone
+    expect(reads).toEqual(['PK1']);
+    wallets.pop();
+    expect(prefetch.ready()).toBeNull();
+    await settle();
+    expect(prefetch.ready()).toEqual([{ wallet: W1, registered: true, accounts: [], equity: 0n }]);
   });
 
-  it('is not used when it is older than its limit, or when it failed', async () => {
-    const { s, reads, failNext } = services();
-    let now = 0;
-    const prefetch = new PortfolioPrefetch(s, () => now, 2_000);
-    prefetch.start();
-    now = 2_001;
-    await prefetch.take();
-    expect(reads).toEqual(['user', 'user']);
+  it('is not offered when the wallets changed since it started (one added, or one renamed)', async () => {
+    const { s, wallets, settle } = services();
+    const prefetch = prefetchPortfolio(s)!;
+    await settle();
+    wallets.push(W2);
+    expect(prefetch.ready()).toBeNull();
+    wallets.pop();
+    wallets[0] = { ...W1, label: 'Renamed' };
+    expect(prefetch.ready()).toBeNull();
+    wallets[0] = W1;
+    expect(prefetch.ready()).not.toBeNull();
+  });
 
-    failNext(true);
-    prefetch.start();
-    await Promise.resolve();
-    failNext(false);
-    expect(await prefetch.take()).toHaveLength(1);
-    expect(reads).toEqual(['user', 'user', 'user', 'user']);
+  it('is not offered when its read failed', async () => {
+    const { s, settle, failReads } = services();
+    failReads();
+    const prefetch = prefetchPortfolio(s)!;
+    await settle();
+    expect(prefetch.ready()).toBeNull();
   });
 
   it('reads nothing without an exchange or without wallets', () => {
-    const { s, reads } = services();
+    const { s, reads, wallets } = services();
     (s as { connected: boolean }).connected = false;
-    new PortfolioPrefetch(s).start();
+    expect(prefetchPortfolio(s)).toBeNull();
+    (s as { connected: boolean }).connected = true;
+    wallets.length = 0;
+    expect(prefetchPortfolio(s)).toBeNull();
     expect(reads).toEqual([]);
   });
 });
