@@ -157,10 +157,14 @@ export function serveActionsFirst(server: Server, deps: ActionFastPathDeps): voi
 function serveConnection(socket: Socket, deps: ActionFastPathDeps, handOver: (s: Socket) => void): void {
   let buffered: Buffer = Buffer.alloc(0);
   let busy = false;
+  /** an answer is written and the socket's buffer is full: nothing more is read until it drains */
+  let draining = false;
   let answered = 0;
   let ended = false;
   let ours = true;
   let lastHead: PlainHead | undefined;
+  /** the most one request this path answers can take; more than this waiting means requests are queued */
+  const oneRequestBytes = MAX_FAST_HEAD_BYTES + deps.maxBodyBytes;
 
   const release = (): void => {
     ours = false;
@@ -176,7 +180,9 @@ function serveConnection(socket: Socket, deps: ActionFastPathDeps, handOver: (s:
   };
 
   const next = (): void => {
-    while (ours && !busy && buffered.length > 0) {
+    // reading again once the answers are out (see onData)
+    if (socket.isPaused()) socket.resume();
+    while (ours && !busy && !draining && buffered.length > 0) {
       // a request not all here yet is node:http's too: its header and request timeouts then apply to it
       const request = readFastRequest(buffered, deps.maxBodyBytes, lastHead);
       if (
@@ -196,25 +202,40 @@ function serveConnection(socket: Socket, deps: ActionFastPathDeps, handOver: (s:
         answered += 1;
         if (socket.destroyed) return;
         if (answered === 1) socket.setTimeout(deps.keepAliveTimeoutMs + KEEP_ALIVE_GRACE_MS);
-        socket.write(responseBytes(response, deps.keepAliveTimeoutMs));
-        next();
-        if (ended && !busy && ours) socket.end();
+        if (!socket.write(responseBytes(response, deps.keepAliveTimeoutMs))) {
+          // a client that does not read its answers is not read either (node:http does the same)
+          draining = true;
+          socket.pause();
+          socket.once('drain', () => {
+            draining = false;
+            settle();
+          });
+          return;
+        }
+        settle();
       }, onError);
     }
+  };
+  const settle = (): void => {
+    next();
+    if (ended && !busy && !draining && ours) socket.end();
   };
 
   function onData(chunk: Buffer): void {
     buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-    next();
+    // A client sending requests faster than they are answered is read no further than one request ahead,
+    // so what it sends waits in its own socket buffer, not in this process's memory.
+    if ((busy || draining) && buffered.length > oneRequestBytes) socket.pause();
+    else next();
   }
   function onEnd(): void {
     ended = true;
-    if (busy) return;
+    if (busy || draining) return;
     if (buffered.length > 0) return release();
     socket.end();
   }
   function onTimeout(): void {
-    if (busy) return;
+    if (busy || draining) return;
     // as node:http: a connection that never finished a request gets 408, an idle keep-alive one just closes
     if (answered === 0) socket.write(REQUEST_TIMEOUT);
     socket.destroy();
