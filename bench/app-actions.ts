@@ -13,7 +13,8 @@ const COUNT = Number(process.env.BENCH_APP_ACTIONS ?? 400);
 const USDC = 0;
 
 const devnet = await startDevnet({ config: { depositDelayMs: 0 } });
-const app = await startApp(devnet.baseUrl);
+// the faucet and deposits go through the settlement chain, so the app is given the devnet's Solana RPC too
+const app = await startApp({ baseUrl: devnet.baseUrl, rpcUrl: devnet.rpcUrl });
 const store = process.env.PERPETUA_KEYRING_TEST === '1' ? 'OS keychain' : 'in-memory secret store';
 try {
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
