@@ -38,7 +38,7 @@ export default defineConfig({
       outDir: 'out/renderer',
       // A production build is minified (electron-vite leaves the renderer readable otherwise), and the
       // manifest names the chunks the lock screen needs, for the bundle budget (scripts/bundle-budget.mjs).
-      minify: true,
+      minify: process.env.PERPETUA_NO_MINIFY !== '1', // PERPETUA_NO_MINIFY=1: readable names in CPU profiles
       cssMinify: true,
       manifest: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },

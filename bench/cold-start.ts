@@ -9,7 +9,7 @@
 // app's scrypt, N=2^17, timed in this process after each run, with nothing else of the app running) and the
 // app's part (the rest): the check is a floor the app does not lower by weakening it.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -139,12 +139,27 @@ async function launchOnce(
     const coreStartedMs = await coreStarted;
     await page.getByLabel('Passphrase').fill(PASSPHRASE);
     if (TIMELINE) console.log(`${sinceLaunch(launchedAt)}  Unlock pressed`);
+    // BENCH_PROFILE=<dir>: the page's CPU profile from Unlock pressed to the portfolio drawn, one file per run
+    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
     await page.evaluate(() => (globalThis as unknown as PageMarks).__pressUnlock());
     await page.waitForFunction(marked, 'portfolio', { timeout: 30_000 }).catch(async (error: unknown) => {
       await page.screenshot({ path: join(tmpdir(), 'perpetua-cold-start-failure.png') });
       throw error;
     });
     const marks = await page.evaluate(() => (globalThis as unknown as PageMarks).__marks);
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
+      writeFileSync(
+        join(process.env.BENCH_PROFILE!, `unlock-${Date.now()}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    }
     // BENCH_SCREENSHOT=<file.png>: the portfolio as the last run drew it, to look at
     if (process.env.BENCH_SCREENSHOT)
       await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
