@@ -22,6 +22,7 @@ import {
   windowStart,
   type ReadPage,
   type Rows,
+  type Slice,
 } from '../components/history/activity-window';
 
 type Pages = InfiniteData<HistoryPage, string | undefined>;
@@ -93,8 +94,9 @@ function useFeedWindow(accountIds: readonly number[]) {
  * shows too little and more is there.
  */
 export function useAllHistory(accountIds: readonly number[]) {
+  const client = useQueryClient();
   const { anchor, step, extend } = useFeedWindow(accountIds);
-  const slices = sliceQueries(readPage, accountIds, anchor, step);
+  const slices = sliceQueries(readPage, accountIds, anchor, step, (key) => client.getQueryData<Slice>(key));
   // one account: whether each kind has older rows (the history screen marks them); several: whether any has
   const single = accountIds.length === 1;
   const before = single ? olderQueries(readPage, accountIds, anchor, step) : [];
@@ -124,7 +126,7 @@ export function useAllHistory(accountIds: readonly number[]) {
           accountId,
           kind,
           rows: slices.flatMap((q, i): Rows =>
-            q.accountId === accountId && q.kind === kind ? (read.data[i] ?? []) : [],
+            q.accountId === accountId && q.kind === kind ? (read.data[i]?.rows ?? []) : [],
           ),
           // known for one account only (the history screen's marks); across accounts see olderExists
           older: before.some((q, i) => q.accountId === accountId && q.kind === kind && older.data[i]),
