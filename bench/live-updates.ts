@@ -30,9 +30,8 @@ const wallClock = () => performance.timeOrigin + performance.now();
 
 const unlimited = { perSecond: 1e9, burst: 1e9 };
 const ex = await startExchange({ config: { rateLimits: { action: unlimited, other: unlimited } } });
-// the devnet's clock at today's time, as the app's embedded devnet runs it: the test exchange's clock starts
-// days back, and the home screen's activity feed, which reads the last day by the computer's clock, would be
-// refused every read ("since must not be after until") and retry them all through the run
+// the devnet's clock at today's time, as the app's embedded devnet runs it (the test exchange's clock starts
+// days back; the activity feed's window follows the exchange's clock either way)
 ex.clock.advance(Date.now() - ex.clock.nowMs());
 // the moment each action was executed by the devnet
 let appliedAt = 0;
@@ -86,8 +85,8 @@ interface Change {
 }
 type PageChanges = { __changes: Change[] };
 const latencies: { kind: string; ms: number }[] = [];
-// CPU spent per event, which on a shared machine varies less than the latencies: the page's main thread
-// (Chromium's own task accounting) and this process (the devnet, the app's core and the host)
+// CPU spent per event, which on a shared machine varies less than the latencies: the page's renderer
+// process and this process (the devnet, the app's core and the host)
 const cpu = { pageMs: 0, coreMs: 0 };
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -111,10 +110,16 @@ try {
     await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
     await profiler.send('Profiler.start');
   }
-  const metrics = await page.context().newCDPSession(page);
-  await metrics.send('Performance.enable');
+  const system = await browser.newBrowserCDPSession();
+  // the renderers' CPU time (the operating system's account: not time spent waiting for a core)
   const pageTaskSeconds = async () =>
-    (await metrics.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
+    (
+      (await system.send('SystemInfo.getProcessInfo')) as {
+        processInfo: { type: string; cpuTime: number }[];
+      }
+    ).processInfo
+      .filter((p) => p.type === 'renderer')
+      .reduce((sum, p) => sum + p.cpuTime, 0);
   const pageBefore = await pageTaskSeconds();
   const coreBefore = process.cpuUsage();
   for (let i = 0; i < EVENTS; i += 1) {
@@ -183,7 +188,13 @@ reportGoals(
       goal: '-',
       met: true,
     },
-    { measure: "the page's main thread, per event", value: cpu.pageMs, unit: 'ms CPU', goal: '-', met: true },
+    {
+      measure: "the page's renderer process, per event",
+      value: cpu.pageMs,
+      unit: 'ms CPU',
+      goal: '-',
+      met: true,
+    },
     { measure: 'devnet + core + host, per event', value: cpu.coreMs, unit: 'ms CPU', goal: '-', met: true },
   ],
   {

@@ -175,4 +175,28 @@ describe('the All activity feed', () => {
     expect(live.map((r) => r.id)).toEqual((await whole()).map((r) => r.id));
     expect(live).toHaveLength(RECENT + 61);
   });
+
+  it("anchors on the exchange's clock: a computer days ahead of it still reads the exchange's last day", async () => {
+    const behind = 3 * DAY_MS;
+    const devnet = await startDevnet({ clock: { nowMs: () => Date.now() - behind } });
+    cleanup.push(() => devnet.close());
+    const trader = new Trader(devnet.baseUrl, 'activity-clock', devnet.rpcUrl);
+    const account = await trader.deposit(USDC, 1_000_000n);
+    await trader.createSession();
+    await trader.transfer({ fromAccountId: account, tokenId: USDC, amount: 1n });
+    const skewed = await startApp({ baseUrl: devnet.baseUrl, rpcUrl: devnet.rpcUrl });
+    cleanup.push(() => skewed.close());
+    await skewed.ok('lock.setup', { passphrase: PASSPHRASE });
+    const read: ReadPage = (query) => skewed.ok('history.page', query);
+
+    const { seconds } = await skewed.ok('history.now', undefined);
+    expect(Math.abs(seconds * 1000 - (Date.now() - behind))).toBeLessThan(5_000);
+    const shown = await feed(read, account, seconds)(0);
+    expect(shown.of('transfer').map((r) => r.id)).toEqual([expect.stringContaining(':')]);
+    expect(shown.of('deposit')).toHaveLength(1);
+    // anchored on this computer's clock, the window would start after the exchange's now: refused
+    await expect(feed(read, account, Math.floor(Date.now() / 1000))(0)).rejects.toThrow(
+      /since must not be after until/,
+    );
+  });
 });
