@@ -12,7 +12,7 @@ import { updateReads } from './update-reads';
 import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
-import { accountNotice, depositNotice } from '../../../shared/notices';
+import { accountNotice, depositNotice, noticeId } from '../../../shared/notices';
 import { accountInWords } from '../../../shared/account-words';
 
 export const keys = {
@@ -322,7 +322,8 @@ export function useLiveEvents(): void {
           afterUpdate.after(update.accountId),
         );
         const notice = accountNotice(update, words);
-        if (notice) notifications.show({ ...notice });
+        // one on screen at a time for the same words (noticeId)
+        if (notice) notifications.show({ ...notice, id: noticeId(notice) });
       }),
     ];
     return () => {
