@@ -27,6 +27,8 @@ export interface HostOptions {
   token?: string;
   /** for tests; see HOST_LIMITS */
   limits?: Partial<typeof HOST_LIMITS>;
+  /** a renderer file was answered in full (its path relative to rendererDir) */
+  onServed?: (relative: string) => void;
 }
 
 export interface RunningHost {
@@ -144,7 +146,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.end(req.method === 'HEAD' ? undefined : body, () => options.onServed?.(relative));
   }
 
   const server = createServer(
