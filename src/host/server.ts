@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { createRequire } from 'node:module';
+import type { WebSocket, WebSocketServer as WebSocketServerType } from 'ws';
 import type { Dispatch } from '../main/ipc-dispatch';
 import type { EventBus } from '../main/events';
 import { parseWire, stringifyWire } from '../shared/wire-json';
@@ -171,6 +172,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
+  // required, not imported: importing a CommonJS package into an ES module has Node scan all of its source
+  // for export names first (tens of milliseconds of the host's start, before it can answer the browser)
+  const { WebSocketServer } = createRequire(import.meta.url)('ws') as {
+    WebSocketServer: typeof WebSocketServerType;
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
