@@ -94,8 +94,8 @@ function toWireValue(field: protobuf.Field, value: unknown, path: string): unkno
   if (resolved instanceof protobuf.Type) {
     if (isU128(resolved)) {
       if (typeof value !== 'bigint') fail(path, 'expected a bigint');
-      const { lo, hi } = toU128(value);
-      return { lo: lo.toString(), hi: hi.toString() };
+      // bigints straight to protobufjs's Long (Long.fromValue takes them), with no decimal text between
+      return toU128(value);
     }
     return toWireMessage(resolved, value as Plain, path);
   }
@@ -108,7 +108,7 @@ function toWireValue(field: protobuf.Field, value: unknown, path: string): unkno
     if (typeof value !== 'bigint') fail(path, 'expected a bigint');
     const [min, max] = LONG_RANGE[field.type]!;
     if (value < min || value > max) fail(path, `${value} is outside the ${field.type} range`);
-    return value.toString();
+    return value;
   }
   const range = INT32_RANGE[field.type];
   if (range) {
@@ -160,22 +160,22 @@ function toWireMessage(type: protobuf.Type, input: Plain, path: string): Plain {
 
 // ---------- protobufjs plain object -> TS view ----------
 
+/** toObject gives 64-bit integers as bigints (TO_OBJECT); a number only where protobufjs has no Long */
+const toBigInt = (value: unknown): bigint =>
+  typeof value === 'bigint' ? value : BigInt(value as number | string);
+
 function fromWireValue(field: protobuf.Field, value: unknown, path: string): unknown {
   const resolved = field.resolvedType;
   if (resolved instanceof protobuf.Type) {
     const message = value as Plain;
-    if (isU128(resolved))
-      return fromU128({
-        lo: BigInt((message.lo as string) ?? '0'),
-        hi: BigInt((message.hi as string) ?? '0'),
-      });
+    if (isU128(resolved)) return fromU128({ lo: toBigInt(message.lo ?? 0n), hi: toBigInt(message.hi ?? 0n) });
     return fromWireMessage(resolved, message, path);
   }
   if (resolved instanceof protobuf.Enum) {
     if (typeof value !== 'string') throw domain(path, `unknown ${resolved.name} value ${String(value)}`);
     return value;
   }
-  if (LONG_TYPES.has(field.type)) return BigInt(value as string);
+  if (LONG_TYPES.has(field.type)) return toBigInt(value);
   if (field.type === 'bytes') return Buffer.from(value as Uint8Array);
   return value;
 }
@@ -207,7 +207,9 @@ function fromWireMessage(type: protobuf.Type, message: Plain, path: string): Pla
 }
 
 const TO_OBJECT: protobuf.IConversionOptions = {
-  longs: String,
+  // 64-bit integers as bigints, made from the decoded Long's two halves (as decimal text, Long's toString
+  // and BigInt's parse of it cost more than the rest of a transfer's conversion)
+  longs: BigInt,
   enums: String,
   defaults: true,
   oneofs: true,

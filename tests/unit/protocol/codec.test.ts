@@ -326,6 +326,40 @@ describe('action and receipt round trips', () => {
     // field 1 varint 1, field 2 varint 2, field 10 (withdraw) length-delimited {1:3, 2:4, 3:5}
     expect(payload.toString('hex')).toBe('080110025206080310041805');
   });
+
+  it('gives 64-bit extremes the bytes protobufjs gives their decimal text, and reads them back', () => {
+    // bigints go to protobufjs's Long and come back from it without decimal text between (codec.ts)
+    for (const currentTimestamp of [-(1n << 63n), -1n, 0n, (1n << 53n) + 1n, (1n << 63n) - 1n]) {
+      for (const amount of [0n, 1n, (1n << 32n) - 1n, 1n << 32n, (1n << 53n) + 1n, U64_MAX]) {
+        const action: Action = {
+          currentTimestamp,
+          nonce: 1,
+          kind: { type: 'withdraw', tokenId: 0, sessionId: U64_MAX - amount, amount },
+        };
+        const reference = schema.action
+          .encode(
+            schema.action.fromObject({
+              currentTimestamp: currentTimestamp.toString(),
+              nonce: 1,
+              withdraw: { tokenId: 0, sessionId: (U64_MAX - amount).toString(), amount: amount.toString() },
+            }),
+          )
+          .finish();
+        expect(encodeAction(schema, action).toString('hex')).toBe(Buffer.from(reference).toString('hex'));
+        expect(decodeAction(schema, reference)).toEqual(action);
+      }
+    }
+    const limitQuoteSize = (1n << 128n) - 1n;
+    const receipt: Receipt = { actionId: U64_MAX, kind: RECEIPT_KINDS[0]! };
+    expect(decodeReceipt(schema, encodeReceipt(schema, receipt))).toEqual(receipt);
+    const edit = { ...trigger, prices: { ...trigger.prices, limitQuoteSize } };
+    const withU128: Action = {
+      currentTimestamp: -1n,
+      nonce: 0,
+      kind: { type: 'addTrigger', sessionId: 1n, ...edit },
+    };
+    expect(decodeAction(schema, encodeAction(schema, withU128))).toEqual(withU128);
+  });
 });
 
 describe('encoding refuses values that do not fit', () => {
