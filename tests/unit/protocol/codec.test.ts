@@ -327,6 +327,44 @@ describe('action and receipt round trips', () => {
     expect(payload.toString('hex')).toBe('080110025206080310041805');
   });
 
+  it('reads a field the wire did not carry as its default, an optional one or a sub-message as absent', () => {
+    // codec.ts reads the decoded message itself, with what protobufjs's toObject with defaults would give
+    const bytes = (object: Record<string, unknown>) =>
+      Buffer.from(schema.action.encode(schema.action.fromObject(object)).finish());
+    expect(decodeAction(schema, bytes({ placeOrder: {} }))).toEqual({
+      currentTimestamp: 0n,
+      nonce: 0,
+      kind: {
+        type: 'placeOrder',
+        sessionId: 0n,
+        marketId: 0,
+        side: 'ASK',
+        fillMode: 'LIMIT',
+        isReduceOnly: false,
+        price: 0n,
+        size: 0n,
+      },
+    });
+    expect(
+      decodeAction(schema, bytes({ currentTimestamp: '-5', nonce: 3, atomic: { sessionId: '9' } })),
+    ).toEqual({
+      currentTimestamp: -5n,
+      nonce: 3,
+      kind: { type: 'atomic', sessionId: 9n, actions: [] },
+    });
+    const receipt = Buffer.from(
+      schema.receipt.encode(schema.receipt.fromObject({ actionId: '7', placeOrderResult: {} })).finish(),
+    );
+    expect(decodeReceipt(schema, frame(receipt))).toEqual({
+      actionId: 7n,
+      kind: { type: 'placeOrderResult', fills: [] },
+    });
+    // an enum value the schema does not name is refused, not read as a number
+    expect(() => decodeAction(schema, bytes({ placeOrder: { side: 7 } }))).toThrow(
+      /Action\.placeOrder\.side: unknown Side value 7/,
+    );
+  });
+
   it('gives 64-bit extremes the bytes protobufjs gives their decimal text, and reads them back', () => {
     // bigints go to protobufjs's Long and come back from it without decimal text between (codec.ts)
     for (const currentTimestamp of [-(1n << 63n), -1n, 0n, (1n << 53n) + 1n, (1n << 63n) - 1n]) {
