@@ -7,6 +7,22 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Pure-JavaScript libraries are bundled into the build: loaded from node_modules, Node resolved and
+      // compiled each of their hundreds of ES modules one by one when the core loaded, which the lock screen
+      // waits for. Native bindings (the keychain, the Solana runtime), protobufjs (it requires optional
+      // modules at run time) and ws (optional native helpers) stay in node_modules.
+      externalizeDeps: {
+        exclude: [
+          '@noble/hashes',
+          '@scure/bip39',
+          '@solana-program/memo',
+          '@solana-program/token',
+          '@solana/kit',
+          'bs58',
+          'lossless-json',
+          'zod',
+        ],
+      },
       rollupOptions: {
         // The devnet ships inside the app as a second entry; main runs it as a child process. The browser host
         // is a third, so `npm start` without Electron runs compiled JavaScript instead of compiling at launch.

@@ -121,12 +121,44 @@ async function launchOnce(
       host.once('exit', (code) => reject(new Error(`the host exited (${code})`)));
     });
     const hostReadyMs = performance.now() - launchedAt;
+    // BENCH_PROFILE=<dir>: the page's CPU profile from navigation to the lock screen drawn, and from Unlock
+    // pressed to the portfolio drawn, one file each per run
+    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+    const startProfile = async () => {
+      await profiler?.send('Profiler.enable');
+      await profiler?.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler?.send('Profiler.start');
+    };
+    const saveProfile = async (name: string) => {
+      if (!profiler) return;
+      const { profile } = await profiler.send('Profiler.stop');
+      mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
+      writeFileSync(
+        join(process.env.BENCH_PROFILE!, `${name}-${Date.now()}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    };
+    await startProfile();
     const openedAt = performance.now();
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(marked, 'lock').catch(async (error: unknown) => {
       await page.screenshot({ path: join(tmpdir(), 'perpetua-cold-start-failure.png') });
       throw error;
     });
+    await saveProfile('launch');
+    if (TIMELINE) {
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((r) => r as unknown as { name: string; startTime: number; responseEnd: number })
+          .map((r) =>
+            [r.name.split('/').pop(), Math.round(r.startTime), Math.round(r.responseEnd)].join(' '),
+          ),
+      );
+      console.log(
+        `  resources (name, requested, arrived; ms after navigation):\n    ${scripts.join('\n    ')}`,
+      );
+    }
     const nav = await page.evaluate(() => {
       const inPage = globalThis as unknown as PageMarks;
       return { responseEnd: inPage.__navigation(), lock: inPage.__marks.lock! };
@@ -139,27 +171,14 @@ async function launchOnce(
     const coreStartedMs = await coreStarted;
     await page.getByLabel('Passphrase').fill(PASSPHRASE);
     if (TIMELINE) console.log(`${sinceLaunch(launchedAt)}  Unlock pressed`);
-    // BENCH_PROFILE=<dir>: the page's CPU profile from Unlock pressed to the portfolio drawn, one file per run
-    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-      await profiler.send('Profiler.start');
-    }
+    await startProfile();
     await page.evaluate(() => (globalThis as unknown as PageMarks).__pressUnlock());
     await page.waitForFunction(marked, 'portfolio', { timeout: 30_000 }).catch(async (error: unknown) => {
       await page.screenshot({ path: join(tmpdir(), 'perpetua-cold-start-failure.png') });
       throw error;
     });
     const marks = await page.evaluate(() => (globalThis as unknown as PageMarks).__marks);
-    if (profiler) {
-      const { profile } = await profiler.send('Profiler.stop');
-      mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
-      writeFileSync(
-        join(process.env.BENCH_PROFILE!, `unlock-${Date.now()}.cpuprofile`),
-        JSON.stringify(profile),
-      );
-    }
+    await saveProfile('unlock');
     // BENCH_SCREENSHOT=<file.png>: the portfolio as the last run drew it, to look at
     if (process.env.BENCH_SCREENSHOT)
       await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });

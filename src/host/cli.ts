@@ -10,6 +10,7 @@ import { createEventBus } from '../main/events';
 import { defaultDataDir } from '../main/paths';
 import { gateUntilStarted } from '../main/start-gate';
 import { startHost } from './server';
+import { firstPage } from './first-page';
 
 const { values } = parseArgs({
   options: {
@@ -34,8 +35,11 @@ const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')
 const fixedUrl = values['devnet-url'];
 
 // The page is served first and the core's modules (the exchange codec, the Solana libraries, the keychain
-// binding: about half a second of loading) load while the browser fetches and parses it, not before; the
-// lock screen asks only for the lock state, which waits for them.
+// binding: about half a second of the only thread, answering nothing meanwhile) load once the browser has
+// the page's files, while it parses and runs them; the lock screen asks only for the lock state, which waits
+// for them. With no browser asking within a moment (the address copied by hand), they load anyway.
+const CORE_LOAD_AT_LATEST_MS = 1_500;
+
 async function loadCore() {
   const [{ createCore }, { createDispatcher }, { launchDevnet, nodeDevnetCommand }, { createKeyringStore }] =
     await Promise.all([
@@ -82,7 +86,11 @@ async function loadCore() {
 }
 
 const events = createEventBus();
-const loading = loadCore();
+const page = firstPage(rendererDir);
+const loading = Promise.race([
+  page.ready,
+  new Promise((resolve) => setTimeout(resolve, CORE_LOAD_AT_LATEST_MS).unref()),
+]).then(loadCore);
 // a core that cannot even be built (a broken install) ends the host, as an error at start-up always did
 loading.catch((error: unknown) => {
   console.error(error);
@@ -93,6 +101,7 @@ const host = await startHost({
   events,
   rendererDir,
   port: Number(values.port),
+  onServed: page.served,
 });
 console.log(`PERPETUA_HOST_URL=${host.url}`);
 console.log(

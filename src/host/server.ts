@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { createRequire } from 'node:module';
+import type { WebSocket, WebSocketServer as WebSocketServerType } from 'ws';
 import type { Dispatch } from '../main/ipc-dispatch';
 import type { EventBus } from '../main/events';
 import { parseWire, stringifyWire } from '../shared/wire-json';
@@ -27,6 +28,8 @@ export interface HostOptions {
   token?: string;
   /** for tests; see HOST_LIMITS */
   limits?: Partial<typeof HOST_LIMITS>;
+  /** a renderer file was answered in full (its path relative to rendererDir) */
+  onServed?: (relative: string) => void;
 }
 
 export interface RunningHost {
@@ -144,7 +147,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.end(req.method === 'HEAD' ? undefined : body, () => options.onServed?.(relative));
   }
 
   const server = createServer(
@@ -169,6 +172,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
+  // required, not imported: importing a CommonJS package into an ES module has Node scan all of its source
+  // for export names first (tens of milliseconds of the host's start, before it can answer the browser)
+  const { WebSocketServer } = createRequire(import.meta.url)('ws') as {
+    WebSocketServer: typeof WebSocketServerType;
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
