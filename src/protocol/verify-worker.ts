@@ -1,5 +1,5 @@
-// Ed25519 checks on one worker thread fed through shared memory, for a server that checks a signature per
-// request. node:crypto's callback form (verifyEd25519Async) gives every check its own thread-pool job: the
+// Ed25519 checks on worker threads fed through shared memory, for a server that checks a signature per
+// request (one verify thread on a two-core machine: verifyThreads). node:crypto's callback form (verifyEd25519Async) gives every check its own thread-pool job: the
 // caller's thread builds the job, wakes a pool thread (a futex call and a context switch on a busy machine),
 // and is woken again for the answer, ~25 µs of the caller's CPU per check beside the check itself. Here the
 // caller copies the key, signature and message into a ring of slots in a SharedArrayBuffer and goes on; the
@@ -8,6 +8,7 @@
 // once for all the answers that came in while it was busy. Nothing is batched into one check: every
 // signature is verified by itself, exactly as before. A check that does not fit (ring full, message larger
 // than a slot) or a worker that failed goes to verifyEd25519Async instead, with the same answer.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { verifyEd25519Async } from './keys';
 
@@ -95,11 +96,44 @@ export interface VerifyWorker {
   verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): Promise<boolean>;
   /** How many checks the worker answered, and how many went to the thread pool instead. */
   counts(): { worker: number; threadPool: number };
+  /** checks submitted and not yet answered */
+  outstanding(): number;
   /** Stops the worker once the checks submitted so far are answered. */
   close(): Promise<void>;
 }
 
-export function startVerifyWorker(): VerifyWorker {
+/**
+ * Verify threads for a machine: one per core beyond the one the event loop needs, at least one (two cores
+ * here: the event loop and one verify thread), at most four.
+ */
+export const verifyThreads = (): number => Math.min(4, Math.max(1, availableParallelism() - 1));
+
+/** `threads` workers, each with its own ring; a check goes to the one with the fewest outstanding. */
+export function startVerifyWorker(threads = verifyThreads()): VerifyWorker {
+  const workers = Array.from({ length: Math.max(1, threads) }, startOne);
+  if (workers.length === 1) return workers[0]!;
+  return {
+    verify(publicKey, message, signature) {
+      let least = workers[0]!;
+      for (const worker of workers) if (worker.outstanding() < least.outstanding()) least = worker;
+      return least.verify(publicKey, message, signature);
+    },
+    counts: () =>
+      workers.reduce(
+        (sum, worker) => {
+          const { worker: byWorker, threadPool } = worker.counts();
+          return { worker: sum.worker + byWorker, threadPool: sum.threadPool + threadPool };
+        },
+        { worker: 0, threadPool: 0 },
+      ),
+    outstanding: () => workers.reduce((sum, worker) => sum + worker.outstanding(), 0),
+    close: async () => {
+      await Promise.all(workers.map((worker) => worker.close()));
+    },
+  };
+}
+
+function startOne(): VerifyWorker {
   const control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
   const resultsBuffer = new SharedArrayBuffer(SLOTS);
   const results = new Uint8Array(resultsBuffer);
@@ -197,6 +231,7 @@ export function startVerifyWorker(): VerifyWorker {
       });
     },
     counts: () => ({ worker: byWorker, threadPool }),
+    outstanding: () => submitted - taken,
     close() {
       if (stopped) return stopped;
       closed = true;

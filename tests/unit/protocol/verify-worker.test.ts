@@ -49,7 +49,7 @@ describe('startVerifyWorker', () => {
   });
 
   it('answers each check for its own bytes with far more in flight than the ring holds', async () => {
-    worker = startVerifyWorker();
+    worker = startVerifyWorker(1);
     const checks = Array.from({ length: 700 }, (_, n) => {
       const m = message(n, 40 + (n % 900));
       const signature = key.sign(m);
@@ -65,6 +65,22 @@ describe('startVerifyWorker', () => {
     expect(byWorker + threadPool).toBe(700);
     expect(byWorker).toBeGreaterThanOrEqual(256);
     expect(threadPool).toBeGreaterThan(0);
+  });
+
+  it('spreads checks over several workers, each answering its own', async () => {
+    worker = startVerifyWorker(3);
+    const checks = Array.from({ length: 90 }, (_, n) => {
+      const m = message(n);
+      const signature = key.sign(m);
+      if (n % 4 === 0) signature[1]! ^= 1;
+      return { m, signature, valid: n % 4 !== 0 };
+    });
+    const answers = await Promise.all(
+      checks.map(({ m, signature }) => worker!.verify(key.publicKey, m, signature)),
+    );
+    expect(answers).toEqual(checks.map((c) => c.valid));
+    expect(worker.counts()).toEqual({ worker: 90, threadPool: 0 });
+    expect(worker.outstanding()).toBe(0);
   });
 
   it('takes a message larger than a slot through the thread pool, with the same answer', async () => {
