@@ -3,7 +3,8 @@
 // worker thread (bench/support/load-worker.mjs), each of its SIGNERS a wallet with its own session sending in
 // nonce order. Rows: as fast as the server answers, with SIGNERS in flight; then paced at 1,000/s for the
 // latency. Beside them, the limit: node:crypto Ed25519 verifies per second on one thread, since every
-// action's signature is verified (on libuv's thread pool since engine/action-queue.ts). On a shared machine
+// action's signature is verified, one at a time on the devnet's verify thread (protocol/verify-worker.ts;
+// one on two cores). On a shared machine
 // read the CPU per action (by thread) more than the rates: two cores serve at most 2e6 / (all µs per action).
 // `npx tsx bench/devnet-actions.ts`; profile the server with
 // `npx tsx --cpu-prof --cpu-prof-dir=bench/results/profiles bench/devnet-actions.ts`.

@@ -18,6 +18,7 @@ import { createSnapshotStore } from './persistence';
 import { Devnet } from './devnet';
 import { ActionQueue } from './engine/action-queue';
 import { verifyActionAsync } from '../protocol/signing';
+import { startVerifyWorker } from '../protocol/verify-worker';
 import { buildRoutes } from './routes';
 import type { Route } from './http/route';
 import { openapiDocument } from './openapi';
@@ -146,8 +147,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   });
   if (options.demo) seedDemo(devnet, loadDemoScenario(), schema, config);
   const limiter = new RateLimiter(config.rateLimits);
-  // signatures checked on the thread pool, actions executed in arrival order (engine/action-queue.ts)
-  const actions = new ActionQueue(devnet.engine, verifyActionAsync);
+  // signatures checked off the event loop (session signatures on one worker thread fed through shared
+  // memory: protocol/verify-worker.ts; the rest on the thread pool), actions executed in arrival order
+  // (engine/action-queue.ts)
+  const verifier = startVerifyWorker();
+  const actions = new ActionQueue(devnet.engine, (raw, signature, publicKey, framing) =>
+    framing === 'session' && publicKey.length === 32
+      ? verifier.verify(publicKey, raw, signature)
+      : verifyActionAsync(raw, signature, publicKey, framing),
+  );
 
   let routes: Route[] = [];
   routes = [
@@ -327,6 +335,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     close: async () => {
       if (ticker) clearInterval(ticker);
       await actions.close();
+      await verifier.close();
       await rpc.close();
       devnet.close();
       for (const client of wss.clients) client.terminate();

@@ -94,8 +94,8 @@ function toWireValue(field: protobuf.Field, value: unknown, path: string): unkno
   if (resolved instanceof protobuf.Type) {
     if (isU128(resolved)) {
       if (typeof value !== 'bigint') fail(path, 'expected a bigint');
-      const { lo, hi } = toU128(value);
-      return { lo: lo.toString(), hi: hi.toString() };
+      // bigints straight to protobufjs's Long (Long.fromValue takes them), with no decimal text between
+      return toU128(value);
     }
     return toWireMessage(resolved, value as Plain, path);
   }
@@ -108,7 +108,7 @@ function toWireValue(field: protobuf.Field, value: unknown, path: string): unkno
     if (typeof value !== 'bigint') fail(path, 'expected a bigint');
     const [min, max] = LONG_RANGE[field.type]!;
     if (value < min || value > max) fail(path, `${value} is outside the ${field.type} range`);
-    return value.toString();
+    return value;
   }
   const range = INT32_RANGE[field.type];
   if (range) {
@@ -158,61 +158,124 @@ function toWireMessage(type: protobuf.Type, input: Plain, path: string): Plain {
   return out;
 }
 
-// ---------- protobufjs plain object -> TS view ----------
+// ---------- protobufjs decoded message -> TS view ----------
+// Read straight from the message protobufjs decoded, with what its toObject({ longs, enums: String, defaults,
+// oneofs, arrays }) would give, but without building that plain object in between (it cost as much as the
+// rest of an action's decode, and a second copy of every message): a field the wire did not carry reads as
+// its default, except a proto3 `optional` one and a sub-message, which stay absent; a repeated field reads
+// as a list, empty when absent; an enum by its name; a 64-bit integer as a bigint from its Long's halves.
 
-function fromWireValue(field: protobuf.Field, value: unknown, path: string): unknown {
-  const resolved = field.resolvedType;
-  if (resolved instanceof protobuf.Type) {
-    const message = value as Plain;
-    if (isU128(resolved))
-      return fromU128({
-        lo: BigInt((message.lo as string) ?? '0'),
-        hi: BigInt((message.hi as string) ?? '0'),
-      });
-    return fromWireMessage(resolved, message, path);
+/** How a field reads, worked out once per field. */
+type FieldReading =
+  | { kind: 'message'; type: protobuf.Type }
+  | { kind: 'u128' }
+  | { kind: 'enum'; type: protobuf.Enum }
+  | { kind: 'long'; unsigned: boolean }
+  | { kind: 'bytes' }
+  | { kind: 'plain' };
+
+const readings = new WeakMap<protobuf.Field, FieldReading>();
+
+function readingOf(field: protobuf.Field): FieldReading {
+  let reading = readings.get(field);
+  if (!reading) {
+    const resolved = field.resolvedType;
+    reading =
+      resolved instanceof protobuf.Type
+        ? isU128(resolved)
+          ? { kind: 'u128' }
+          : { kind: 'message', type: resolved }
+        : resolved instanceof protobuf.Enum
+          ? { kind: 'enum', type: resolved }
+          : LONG_TYPES.has(field.type)
+            ? { kind: 'long', unsigned: field.type === 'uint64' || field.type === 'fixed64' }
+            : field.type === 'bytes'
+              ? { kind: 'bytes' }
+              : { kind: 'plain' };
+    readings.set(field, reading);
   }
-  if (resolved instanceof protobuf.Enum) {
-    if (typeof value !== 'string') throw domain(path, `unknown ${resolved.name} value ${String(value)}`);
-    return value;
-  }
-  if (LONG_TYPES.has(field.type)) return BigInt(value as string);
-  if (field.type === 'bytes') return Buffer.from(value as Uint8Array);
-  return value;
+  return reading;
 }
 
-function fromWireMessage(type: protobuf.Type, message: Plain, path: string): Plain {
+/** A decoded 64-bit value (a Long, or a number where protobufjs has no Long) as a bigint. */
+function longValue(value: unknown, unsigned: boolean): bigint {
+  if (typeof value === 'number') return BigInt(value);
+  const { low, high } = value as { low: number; high: number };
+  const top = BigInt(unsigned ? high >>> 0 : high | 0);
+  return (top << 32n) | BigInt(low >>> 0);
+}
+
+/** where a value sits, for an error's text: only made when it is needed (a sub-message, an error) */
+const valuePath = (path: string, field: protobuf.Field, index: number): string =>
+  index < 0 ? `${path}.${field.name}` : `${path}.${field.name}[${index}]`;
+
+/** `path` is the message's; `index` the item's in a repeated field, -1 for a single value */
+function fromDecodedValue(field: protobuf.Field, value: unknown, path: string, index = -1): unknown {
+  const reading = readingOf(field);
+  switch (reading.kind) {
+    case 'message':
+      return fromDecodedMessage(reading.type, value as Plain, valuePath(path, field, index));
+    case 'u128': {
+      const { lo, hi } = value as Plain;
+      return fromU128({ lo: longValue(lo ?? 0, true), hi: longValue(hi ?? 0, true) });
+    }
+    case 'enum': {
+      const name = reading.type.valuesById[value as number];
+      if (name === undefined)
+        throw domain(valuePath(path, field, index), `unknown ${reading.type.name} value ${String(value)}`);
+      return name;
+    }
+    case 'long':
+      return longValue(value, reading.unsigned);
+    case 'bytes':
+      return Buffer.from(value as Uint8Array);
+    case 'plain':
+      return value;
+  }
+}
+
+/** The value a field the wire did not carry reads as (toObject's defaults); undefined: it stays absent. */
+function absentValue(field: protobuf.Field, path: string): unknown {
+  if (field.repeated) return [];
+  // a proto3 `optional` field (a synthetic oneof) is present only when set, as the TS view's `?` says
+  if (field.partOf) return undefined;
+  const reading = readingOf(field);
+  if (reading.kind === 'message' || reading.kind === 'u128') return undefined;
+  if (reading.kind === 'long') return 0n;
+  if (reading.kind === 'bytes') return Buffer.alloc(0);
+  return fromDecodedValue(field, field.typeDefault, path);
+}
+
+const isSet = (message: Plain, name: string): boolean =>
+  message[name] !== undefined && message[name] !== null && Object.hasOwn(message, name);
+
+function fromDecodedMessage(type: protobuf.Type, message: Plain, path: string): Plain {
   const out: Plain = {};
   const { oneofs, plain } = shapeOf(type);
   for (const field of plain) {
-    const value = message[field.name];
-    if (value === undefined || value === null) continue;
-    // proto3 `optional` fields are synthetic oneofs: present only when set, as the TS view's `?` says.
-    out[field.name] = field.repeated
-      ? (value as unknown[]).map((v, i) => fromWireValue(field, v, `${path}.${field.name}[${i}]`))
-      : fromWireValue(field, value, `${path}.${field.name}`);
+    const name = field.name;
+    let value: unknown;
+    if (field.repeated) {
+      const list = message[name] as unknown[] | undefined;
+      value = list && list.length > 0 ? list.map((item, i) => fromDecodedValue(field, item, path, i)) : [];
+    } else
+      value = isSet(message, name) ? fromDecodedValue(field, message[name], path) : absentValue(field, path);
+    if (value !== undefined) out[name] = value;
   }
   const missing = missingRequired(type, (name) => out[name] !== undefined);
   if (missing) throw domain(path, `the ${type.name} lacks ${missing}`);
   for (const oneof of oneofs) {
-    const name = message[oneof.name];
-    const field = typeof name === 'string' ? type.fields[name] : undefined;
-    if (!field) throw domain(path, `the ${type.name} has no ${oneof.name}`);
-    const value = fromWireValue(field, message[field.name], `${path}.${field.name}`);
+    let member: protobuf.Field | undefined;
+    for (const field of oneof.fieldsArray) if (isSet(message, field.name)) member = field;
+    if (!member) throw domain(path, `the ${type.name} has no ${oneof.name}`);
+    const value = fromDecodedValue(member, message[member.name], path);
     out[oneof.name] =
-      field.resolvedType instanceof protobuf.Enum
-        ? { type: name, error: value }
-        : { type: name, ...(value as Plain) };
+      member.resolvedType instanceof protobuf.Enum
+        ? { type: member.name, error: value }
+        : { type: member.name, ...(value as Plain) };
   }
   return out;
 }
-
-const TO_OBJECT: protobuf.IConversionOptions = {
-  longs: String,
-  enums: String,
-  defaults: true,
-  oneofs: true,
-  arrays: true,
-};
 
 function decodeMessage(type: protobuf.Type, payload: Uint8Array): Plain {
   checkWire(type, payload);
@@ -222,35 +285,7 @@ function decodeMessage(type: protobuf.Type, payload: Uint8Array): Plain {
   } catch (error) {
     throw new ProtocolError('DECODE_FAILURE_RAW', `not a valid ${type.name}: ${(error as Error).message}`);
   }
-  const plain = type.toObject(message, TO_OBJECT) as Plain;
-  // defaults:true fills unset proto3 `optional` fields too; drop those the wire did not carry.
-  stripUnsetOptionals(type, message as unknown as Plain, plain);
-  return fromWireMessage(type, plain, type.name);
-}
-
-function stripUnsetOptionals(type: protobuf.Type, message: Plain, plain: Plain): void {
-  for (const field of type.fieldsArray) {
-    const value = message[field.name];
-    const synthetic = field.partOf && field.partOf.name.startsWith('_');
-    if (synthetic && (value === undefined || value === null || !Object.hasOwn(message, field.name))) {
-      delete plain[field.name];
-      continue;
-    }
-    if (
-      field.resolvedType instanceof protobuf.Type &&
-      value &&
-      typeof value === 'object' &&
-      plain[field.name]
-    ) {
-      if (field.repeated) {
-        (value as Plain[]).forEach((item, i) =>
-          stripUnsetOptionals(field.resolvedType as protobuf.Type, item, (plain[field.name] as Plain[])[i]!),
-        );
-      } else {
-        stripUnsetOptionals(field.resolvedType, value as Plain, plain[field.name] as Plain);
-      }
-    }
-  }
+  return fromDecodedMessage(type, message as unknown as Plain, type.name);
 }
 
 function encodeMessage(type: protobuf.Type, view: Plain): Buffer {

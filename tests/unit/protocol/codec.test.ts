@@ -326,6 +326,78 @@ describe('action and receipt round trips', () => {
     // field 1 varint 1, field 2 varint 2, field 10 (withdraw) length-delimited {1:3, 2:4, 3:5}
     expect(payload.toString('hex')).toBe('080110025206080310041805');
   });
+
+  it('reads a field the wire did not carry as its default, an optional one or a sub-message as absent', () => {
+    // codec.ts reads the decoded message itself, with what protobufjs's toObject with defaults would give
+    const bytes = (object: Record<string, unknown>) =>
+      Buffer.from(schema.action.encode(schema.action.fromObject(object)).finish());
+    expect(decodeAction(schema, bytes({ placeOrder: {} }))).toEqual({
+      currentTimestamp: 0n,
+      nonce: 0,
+      kind: {
+        type: 'placeOrder',
+        sessionId: 0n,
+        marketId: 0,
+        side: 'ASK',
+        fillMode: 'LIMIT',
+        isReduceOnly: false,
+        price: 0n,
+        size: 0n,
+      },
+    });
+    expect(
+      decodeAction(schema, bytes({ currentTimestamp: '-5', nonce: 3, atomic: { sessionId: '9' } })),
+    ).toEqual({
+      currentTimestamp: -5n,
+      nonce: 3,
+      kind: { type: 'atomic', sessionId: 9n, actions: [] },
+    });
+    const receipt = Buffer.from(
+      schema.receipt.encode(schema.receipt.fromObject({ actionId: '7', placeOrderResult: {} })).finish(),
+    );
+    expect(decodeReceipt(schema, frame(receipt))).toEqual({
+      actionId: 7n,
+      kind: { type: 'placeOrderResult', fills: [] },
+    });
+    // an enum value the schema does not name is refused, not read as a number
+    expect(() => decodeAction(schema, bytes({ placeOrder: { side: 7 } }))).toThrow(
+      /Action\.placeOrder\.side: unknown Side value 7/,
+    );
+  });
+
+  it('gives 64-bit extremes the bytes protobufjs gives their decimal text, and reads them back', () => {
+    // bigints go to protobufjs's Long and come back from it without decimal text between (codec.ts)
+    for (const currentTimestamp of [-(1n << 63n), -1n, 0n, (1n << 53n) + 1n, (1n << 63n) - 1n]) {
+      for (const amount of [0n, 1n, (1n << 32n) - 1n, 1n << 32n, (1n << 53n) + 1n, U64_MAX]) {
+        const action: Action = {
+          currentTimestamp,
+          nonce: 1,
+          kind: { type: 'withdraw', tokenId: 0, sessionId: U64_MAX - amount, amount },
+        };
+        const reference = schema.action
+          .encode(
+            schema.action.fromObject({
+              currentTimestamp: currentTimestamp.toString(),
+              nonce: 1,
+              withdraw: { tokenId: 0, sessionId: (U64_MAX - amount).toString(), amount: amount.toString() },
+            }),
+          )
+          .finish();
+        expect(encodeAction(schema, action).toString('hex')).toBe(Buffer.from(reference).toString('hex'));
+        expect(decodeAction(schema, reference)).toEqual(action);
+      }
+    }
+    const limitQuoteSize = (1n << 128n) - 1n;
+    const receipt: Receipt = { actionId: U64_MAX, kind: RECEIPT_KINDS[0]! };
+    expect(decodeReceipt(schema, encodeReceipt(schema, receipt))).toEqual(receipt);
+    const edit = { ...trigger, prices: { ...trigger.prices, limitQuoteSize } };
+    const withU128: Action = {
+      currentTimestamp: -1n,
+      nonce: 0,
+      kind: { type: 'addTrigger', sessionId: 1n, ...edit },
+    };
+    expect(decodeAction(schema, encodeAction(schema, withU128))).toEqual(withU128);
+  });
 });
 
 describe('encoding refuses values that do not fit', () => {
