@@ -5,7 +5,8 @@
 // from the moment the devnet has executed it (a wrapper around the engine's submit) to the first change of
 // that table's text in the page (a MutationObserver), on the same wall clock. `npx tsx bench/live-updates.ts`
 // (under scripts/with-keyring.sh the core's secret store is the OS keychain).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import bs58 from 'bs58';
 import { chromium } from '@playwright/test';
@@ -29,9 +30,8 @@ const wallClock = () => performance.timeOrigin + performance.now();
 
 const unlimited = { perSecond: 1e9, burst: 1e9 };
 const ex = await startExchange({ config: { rateLimits: { action: unlimited, other: unlimited } } });
-// the devnet's clock at today's time, as the app's embedded devnet runs it: the test exchange's clock starts
-// days back, and the home screen's activity feed, which reads the last day by the computer's clock, would be
-// refused every read ("since must not be after until") and retry them all through the run
+// the devnet's clock at today's time, as the app's embedded devnet runs it (the test exchange's clock starts
+// days back; the activity feed's window follows the exchange's clock either way)
 ex.clock.advance(Date.now() - ex.clock.nowMs());
 // the moment each action was executed by the devnet
 let appliedAt = 0;
@@ -85,6 +85,9 @@ interface Change {
 }
 type PageChanges = { __changes: Change[] };
 const latencies: { kind: string; ms: number }[] = [];
+// CPU spent per event, which on a shared machine varies less than the latencies: the page's renderer
+// process and this process (the devnet, the app's core and the host)
+const cpu = { pageMs: 0, coreMs: 0 };
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript({
@@ -100,6 +103,25 @@ try {
   await page.getByRole('table', { name: 'Positions' }).getByRole('row').nth(1).waitFor();
   await new Promise((r) => setTimeout(r, 500));
 
+  // BENCH_PROFILE=<dir>: the page's CPU profile over the timed events (build with PERPETUA_NO_MINIFY=1 for names)
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
+  const system = await browser.newBrowserCDPSession();
+  // the renderers' CPU time (the operating system's account: not time spent waiting for a core)
+  const pageTaskSeconds = async () =>
+    (
+      (await system.send('SystemInfo.getProcessInfo')) as {
+        processInfo: { type: string; cpuTime: number }[];
+      }
+    ).processInfo
+      .filter((p) => p.type === 'renderer')
+      .reduce((sum, p) => sum + p.cpuTime, 0);
+  const pageBefore = await pageTaskSeconds();
+  const coreBefore = process.cpuUsage();
   for (let i = 0; i < EVENTS; i += 1) {
     const kind = i % 2 === 0 ? 'transfer in' : 'fill';
     const table = kind === 'transfer in' ? 'Accounts' : 'Positions';
@@ -131,6 +153,14 @@ try {
     // events a person sees arrive apart; back to back they would measure a queue
     await new Promise((r) => setTimeout(r, 30));
   }
+  const core = process.cpuUsage(coreBefore);
+  cpu.coreMs = (core.user + core.system) / 1000 / EVENTS;
+  cpu.pageMs = (((await pageTaskSeconds()) - pageBefore) * 1000) / EVENTS;
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
+    writeFileSync(join(process.env.BENCH_PROFILE!, `live-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+  }
 } finally {
   await browser.close();
   await host.close();
@@ -158,9 +188,18 @@ reportGoals(
       goal: '-',
       met: true,
     },
+    {
+      measure: "the page's renderer process, per event",
+      value: cpu.pageMs,
+      unit: 'ms CPU',
+      goal: '-',
+      met: true,
+    },
+    { measure: 'devnet + core + host, per event', value: cpu.coreMs, unit: 'ms CPU', goal: '-', met: true },
   ],
   {
     events: EVENTS,
+    load: loadavg()[0],
     byKind: Object.fromEntries(
       ['transfer in', 'fill'].map((k) => [
         k,

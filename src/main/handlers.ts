@@ -139,6 +139,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
           ...(since !== undefined ? { since } : {}),
           ...(until !== undefined ? { until } : {}),
         }),
+      now: async () => ({ seconds: Number(await s.clock.seconds()) }),
     },
     vaults: { get: () => vaultsView(s, epochStarts) },
     triggers: { get: ({ accountId }) => triggersView(s, accountId) },

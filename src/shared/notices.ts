@@ -15,6 +15,14 @@ export interface Notice {
   message: string;
 }
 
+/**
+ * What a notice is known by in the window: the same words twice are one notice. While "Order filled" for an
+ * account is on screen, another fill of it adds nothing a person could read; a run of fills otherwise stacked
+ * one notice each, queued a few at a time and still arriving minutes after the run, every one redrawing the
+ * page as it came and went.
+ */
+export const noticeId = (notice: Notice): string => `notice:${notice.title}:${notice.message}`;
+
 /** Account stream events worth telling the person about. */
 const ACCOUNT_NOTICES: Record<
   string,

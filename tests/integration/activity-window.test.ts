@@ -12,6 +12,7 @@ import {
   type PageQuery,
   type ReadPage,
   type Rows,
+  type Slice,
 } from '../../src/renderer/src/components/history/activity-window';
 import { HISTORY_KINDS, type HistoryKind } from '../../src/shared/exchange/history';
 import { Trader } from '../e2e/support/trader';
@@ -37,12 +38,21 @@ function feed(read: ReadPage, accountId: number, anchor: number) {
     return queries.map((q) => cache.get(JSON.stringify(q.queryKey)) as T);
   };
   return async (step: number) => {
-    const slices = sliceQueries(read, [accountId], anchor, step);
+    const slices = sliceQueries(
+      read,
+      [accountId],
+      anchor,
+      step,
+      (key) => cache.get(JSON.stringify(key)) as Slice | undefined,
+    );
     const rows = await run(slices);
     const older = await run(olderQueries(read, [accountId], anchor, step));
     const of = (kind: HistoryKind) =>
-      slices.flatMap((q, i): Rows => (q.kind === kind ? rows[i]! : [])) as { id: string; time: number }[];
-    return { of, olderExists: older.some(Boolean), lines: rows.reduce((n, r) => n + r.length, 0) };
+      slices.flatMap((q, i): Rows => (q.kind === kind ? rows[i]!.rows : [])) as {
+        id: string;
+        time: number;
+      }[];
+    return { of, olderExists: older.some(Boolean), lines: rows.reduce((n, r) => n + r.rows.length, 0) };
   };
 }
 
@@ -95,7 +105,8 @@ describe('the All activity feed', () => {
     expect(everything).toHaveLength(OLD + RECENT);
     expect(fullPages).toBe(Math.ceil((OLD + RECENT) / 50));
 
-    const at = feed(read, account, Math.floor(Date.now() / 1000));
+    const anchor = Math.floor(Date.now() / 1000);
+    const at = feed(read, account, anchor);
     const opened = await at(0);
     // one page and one row's look further back per kind: the old history is not read
     expect(requests).toHaveLength(2 * HISTORY_KINDS.length);
@@ -135,5 +146,57 @@ describe('the All activity feed', () => {
     // every old transfer was read exactly once, in the quarter's slice
     const transferPages = requests.filter((q) => q.kind === 'transfer' && q.pageSize !== 1);
     expect(transferPages).toHaveLength(step + Math.ceil(OLD / 50));
+
+    // live updates: today's slice is read again from its last page on, with the devnet's own cursors
+    let held: Slice | undefined;
+    const newest = async () => {
+      const query = sliceQueries(read, [account], anchor, 0, () => held).find((q) => q.kind === 'transfer')!;
+      held = await query.queryFn();
+      return held.rows as readonly { id: string }[];
+    };
+    const whole = async () =>
+      (
+        await sliceQueries(read, [account], anchor, 0)
+          .find((q) => q.kind === 'transfer')!
+          .queryFn()
+      ).rows as readonly { id: string }[];
+    await newest();
+    for (let i = 0; i < 60; i += 1)
+      await trader.transfer({ fromAccountId: account, tokenId: USDC, amount: 3n, toAccountId: other });
+    expect((await newest()).map((r) => r.id)).toEqual((await whole()).map((r) => r.id));
+    expect(held!.rows).toHaveLength(RECENT + 60);
+    expect(held!.pages).toHaveLength(2);
+    await trader.transfer({ fromAccountId: account, tokenId: USDC, amount: 3n, toAccountId: other });
+    const before = requests.length;
+    const live = await newest();
+    expect(requests.slice(before)).toEqual([
+      expect.objectContaining({ kind: 'transfer', startInclusive: held!.pages[1]!.start }),
+    ]);
+    expect(live.map((r) => r.id)).toEqual((await whole()).map((r) => r.id));
+    expect(live).toHaveLength(RECENT + 61);
+  });
+
+  it("anchors on the exchange's clock: a computer days ahead of it still reads the exchange's last day", async () => {
+    const behind = 3 * DAY_MS;
+    const devnet = await startDevnet({ clock: { nowMs: () => Date.now() - behind } });
+    cleanup.push(() => devnet.close());
+    const trader = new Trader(devnet.baseUrl, 'activity-clock', devnet.rpcUrl);
+    const account = await trader.deposit(USDC, 1_000_000n);
+    await trader.createSession();
+    await trader.transfer({ fromAccountId: account, tokenId: USDC, amount: 1n });
+    const skewed = await startApp({ baseUrl: devnet.baseUrl, rpcUrl: devnet.rpcUrl });
+    cleanup.push(() => skewed.close());
+    await skewed.ok('lock.setup', { passphrase: PASSPHRASE });
+    const read: ReadPage = (query) => skewed.ok('history.page', query);
+
+    const { seconds } = await skewed.ok('history.now', undefined);
+    expect(Math.abs(seconds * 1000 - (Date.now() - behind))).toBeLessThan(5_000);
+    const shown = await feed(read, account, seconds)(0);
+    expect(shown.of('transfer').map((r) => r.id)).toEqual([expect.stringContaining(':')]);
+    expect(shown.of('deposit')).toHaveLength(1);
+    // anchored on this computer's clock, the window would start after the exchange's now: refused
+    await expect(feed(read, account, Math.floor(Date.now() / 1000))(0)).rejects.toThrow(
+      /since must not be after until/,
+    );
   });
 });

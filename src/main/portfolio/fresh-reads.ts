@@ -1,27 +1,48 @@
 // An account's figures read the moment its live update arrives in main, rather than when the renderer, told
 // of the update, asks for them: the read is then under way while the event travels to the window and the
-// window's request travels back, and the request joins it. A read is shared only while it is under way, and
-// only reads started after the account's latest update are shared, so nobody is answered older figures than
-// a read of their own would give.
+// window's request travels back, and the request joins it. Often the read has already finished by the time
+// the request arrives (the exchange is near, the window busy), so a finished read is kept too, for a moment
+// (KEPT_MS): the request then costs no second read. Only the read started at the account's latest update is
+// handed out, and only while under way or that young, so nobody is answered figures older than a read of
+// their own would give, beyond that moment (prices move the figures without an update: a mark-to-market
+// refresh soon after an update gets the update's read, at most KEPT_MS old).
+
+/** How long a finished read is handed out after it finished. */
+const KEPT_MS = 1_000;
+
+interface Latest<T> {
+  read: Promise<T>;
+  /** when it finished (the clock's ms); absent while under way */
+  finishedAt?: number;
+}
 
 export class FreshAccountReads<T> {
-  private readonly underway = new Map<number, Promise<T>>();
+  private readonly latest = new Map<number, Latest<T>>();
 
-  constructor(private readonly readAccount: (accountId: number) => Promise<T>) {}
+  constructor(
+    private readonly readAccount: (accountId: number) => Promise<T>,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** The account changed on the exchange: its figures are read now, for whoever asks next. */
   updated(accountId: number): void {
-    const read = this.readAccount(accountId);
-    this.underway.set(accountId, read);
-    const done = () => {
-      if (this.underway.get(accountId) === read) this.underway.delete(accountId);
-    };
-    // a failed read is answered to whoever joined it, and read again by the next one to ask
-    read.then(done, done);
+    const entry: Latest<T> = { read: this.readAccount(accountId) };
+    this.latest.set(accountId, entry);
+    entry.read.then(
+      () => (entry.finishedAt = this.now()),
+      // a failed read is answered to whoever joined it, and read again by the next one to ask
+      () => {
+        if (this.latest.get(accountId) === entry) this.latest.delete(accountId);
+      },
+    );
   }
 
-  /** The account's figures: the read started at its latest update while under way, else a new read. */
+  /** The account's figures: the read its latest update started, while under way or just finished; else a new read. */
   read(accountId: number): Promise<T> {
-    return this.underway.get(accountId) ?? this.readAccount(accountId);
+    const entry = this.latest.get(accountId);
+    if (entry && (entry.finishedAt === undefined || this.now() - entry.finishedAt <= KEPT_MS))
+      return entry.read;
+    if (entry) this.latest.delete(accountId);
+    return this.readAccount(accountId);
   }
 }

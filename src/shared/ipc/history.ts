@@ -11,7 +11,7 @@ import {
 } from '../exchange/history';
 import { VaultWithdrawalRowSchema } from '../exchange/vaults';
 import { AccountId, Address, MarketId, TokenId, VaultId } from './ids';
-import { UNLOCKED_READ, group } from './method';
+import { NoArgs, UNLOCKED_READ, group } from './method';
 
 const RowId = z.string().max(64);
 const Time = z.number().int().min(0);
@@ -157,6 +157,15 @@ export const history = group({
       until: Time.optional(),
     }),
     result: HistoryPageSchema,
+    access: UNLOCKED_READ,
+  },
+  /**
+   * The exchange's clock (seconds), which history windows are anchored on: the rows carry its time, and a
+   * window anchored on a computer's clock that runs ahead of it would start after its now (refused).
+   */
+  now: {
+    args: NoArgs,
+    result: z.object({ seconds: Time }),
     access: UNLOCKED_READ,
   },
 });

@@ -1,6 +1,7 @@
 // The All activity feed's window: its slices tile the time from the window's start to now without a gap or
 // an overlap (no row read twice, none missed), only the newest slice is what a live update reads again, and
-// the look further back asks for one row before the window, and nothing once the window has everything.
+// the look further back asks for one row before the window, and nothing once the window has everything. A
+// live update reads the newest slice again from its last page on, and holds what a whole read would.
 import { describe, expect, it } from 'vitest';
 import {
   activityKey,
@@ -9,6 +10,7 @@ import {
   sliceQueries,
   windowStart,
   type PageQuery,
+  type Slice,
 } from '../../../src/renderer/src/components/history/activity-window';
 import { HISTORY_KINDS } from '../../../src/shared/exchange/history';
 
@@ -24,6 +26,33 @@ function recorder() {
     },
   };
 }
+
+/**
+ * One kind's history as the exchange pages it: rows in the order they were added, each page from a cursor
+ * (here the row's place), within since..until, 50 a page at most, no cursor after the last page.
+ */
+function exchangeHistory(now: number) {
+  const rows: { id: string; time: number; status?: string }[] = [];
+  const asked: PageQuery[] = [];
+  const read = async (q: PageQuery) => {
+    asked.push(q);
+    const from = Number(q.startInclusive ?? 0);
+    const matching = rows
+      .map((row, at) => ({ row, at }))
+      .filter(({ row, at }) => at >= from && row.time >= (q.since ?? 0) && row.time <= (q.until ?? now));
+    const size = Math.min(q.pageSize ?? 50, 50);
+    const next = matching[size];
+    return {
+      kind: q.kind,
+      items: matching.slice(0, size).map(({ row }) => ({ ...row })),
+      ...(next ? { nextStartInclusive: String(next.at) } : {}),
+    } as never;
+  };
+  return { rows, asked, read };
+}
+
+/** the ids of a slice's rows (the fake history's rows all have one) */
+const ids = (slice: Slice) => slice.rows.map((r) => (r as { id: string }).id);
 
 describe('the All activity window', () => {
   it('tiles the time from its start to now, newest slice open-ended, one slice per step', async () => {
@@ -93,5 +122,77 @@ describe('the All activity window', () => {
     const all = recorder();
     expect(await olderAnywhereQuery(all.read, accounts, ANCHOR, 5).queryFn()).toBe(false);
     expect(all.asked).toHaveLength(0);
+  });
+
+  it('reads the newest slice again from its last page on, and holds every row once, as a whole read would', async () => {
+    const now = ANCHOR + 100;
+    const exchange = exchangeHistory(now);
+    const since = windowStart(ANCHOR, 0);
+    exchange.rows.push({ id: 'old', time: since - 5 });
+    for (let i = 0; i < 120; i += 1) exchange.rows.push({ id: `t${i}`, time: since + i });
+    const cache = new Map<string, Slice>();
+    const newest = () =>
+      sliceQueries(exchange.read, [7], ANCHOR, 0, (key) => cache.get(JSON.stringify(key))).find(
+        (q) => q.kind === 'transfer',
+      )!;
+    const readAndHold = async () => {
+      const query = newest();
+      const slice = await query.queryFn();
+      cache.set(JSON.stringify(query.queryKey), slice);
+      return slice;
+    };
+    const first = await readAndHold();
+    expect(ids(first)).toEqual(exchange.rows.slice(1).map((r) => r.id));
+    expect(exchange.asked).toHaveLength(3);
+
+    // since: more rows, one of them stamped earlier than rows already held (still within the slice), and
+    // one before the slice's start, which the slice never holds
+    exchange.rows.push({ id: 'late', time: since + 3 }, { id: 'before', time: since - 1 });
+    for (let i = 120; i < 125; i += 1) exchange.rows.push({ id: `t${i}`, time: since + i });
+    exchange.asked.length = 0;
+    const again = await readAndHold();
+    // one page read, from where the last one held began
+    expect(exchange.asked).toEqual([
+      { accountId: 7, kind: 'transfer', since, pageSize: 50, startInclusive: first.pages.at(-1)!.start },
+    ]);
+    const whole = await sliceQueries(exchange.read, [7], ANCHOR, 0)
+      .find((q) => q.kind === 'transfer')!
+      .queryFn();
+    expect(again.rows).toEqual(whole.rows);
+    expect(ids(again)).toContain('late');
+    expect(ids(again)).not.toContain('before');
+    expect(new Set(ids(again)).size).toBe(again.rows.length);
+    // and the slice read that way reads on from its own last page the next time
+    exchange.asked.length = 0;
+    await readAndHold();
+    expect(exchange.asked.map((q) => q.startInclusive)).toEqual([again.pages.at(-1)!.start]);
+  });
+
+  it('reads a withdrawal not yet processed again until it is, wherever it is in the slice', async () => {
+    const exchange = exchangeHistory(ANCHOR + 100);
+    const since = windowStart(ANCHOR, 0);
+    for (let i = 0; i < 110; i += 1)
+      exchange.rows.push({ id: `w${i}`, time: since + i, status: i === 3 ? 'requested' : 'processed' });
+    const query = sliceQueries(exchange.read, [7], ANCHOR, 0).find((q) => q.kind === 'withdrawal')!;
+    const held = await query.queryFn();
+    const again = (slice: Slice) =>
+      sliceQueries(exchange.read, [7], ANCHOR, 0, () => slice)
+        .find((q) => q.kind === 'withdrawal')!
+        .queryFn();
+
+    exchange.rows[3]!.status = 'processed';
+    exchange.asked.length = 0;
+    const processed = await again(held);
+    // from the first page, where the requested one was: it shows processed now
+    expect(exchange.asked[0]!.startInclusive).toBeUndefined();
+    expect(processed.rows.find((r) => (r as { id: string }).id === 'w3')).toMatchObject({
+      status: 'processed',
+    });
+    expect(processed.rows).toHaveLength(110);
+    // with none left to change, the next read starts at the last page
+    exchange.asked.length = 0;
+    await again(processed);
+    expect(exchange.asked).toHaveLength(1);
+    expect(exchange.asked[0]!.startInclusive).toBe(processed.pages.at(-1)!.start);
   });
 });

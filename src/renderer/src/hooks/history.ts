@@ -22,6 +22,7 @@ import {
   windowStart,
   type ReadPage,
   type Rows,
+  type Slice,
 } from '../components/history/activity-window';
 
 type Pages = InfiniteData<HistoryPage, string | undefined>;
@@ -61,19 +62,19 @@ export async function refreshHistoryTails(client: QueryClient, accountId: number
 }
 
 const readPage: ReadPage = (query) => unwrap(wallet.history.page(query));
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * The All activity feed's window of the given accounts: where it is anchored and how many steps back it
- * reaches, shared by every screen showing the same accounts (the tab counts and the feed agree).
+ * The All activity feed's window of the given accounts: where it is anchored (the exchange's now, whose time
+ * the rows carry: a computer ahead of the exchange would otherwise ask for a window starting after its now)
+ * and how many steps back it reaches, shared by every screen showing the same accounts (the tab counts and
+ * the feed agree). No anchor until the exchange has said its time.
  */
 function useFeedWindow(accountIds: readonly number[]) {
   const client = useQueryClient();
   const ids = accountIds.join(',');
-  const { data } = useQuery({
+  const { data, error } = useQuery({
     queryKey: ['activityWindow', ids],
-    queryFn: () => ({ anchor: nowSeconds(), step: 0 }),
-    initialData: () => ({ anchor: nowSeconds(), step: 0 }),
+    queryFn: async () => ({ anchor: (await unwrap(wallet.history.now())).seconds, step: 0 }),
     staleTime: Infinity,
   });
   /** one step further back than `from` (twice asked from the same step: once) */
@@ -84,7 +85,7 @@ function useFeedWindow(accountIds: readonly number[]) {
       ),
     [client, ids],
   );
-  return { ...data, extend };
+  return { anchor: data?.anchor, step: data?.step ?? 0, extend, error };
 }
 
 /**
@@ -93,17 +94,23 @@ function useFeedWindow(accountIds: readonly number[]) {
  * shows too little and more is there.
  */
 export function useAllHistory(accountIds: readonly number[]) {
-  const { anchor, step, extend } = useFeedWindow(accountIds);
-  const slices = sliceQueries(readPage, accountIds, anchor, step);
+  const client = useQueryClient();
+  const feedWindow = useFeedWindow(accountIds);
+  const { step, extend } = feedWindow;
+  // nothing is read before the exchange's time is known (the queries wait, disabled)
+  const known = feedWindow.anchor !== undefined;
+  const anchor = feedWindow.anchor ?? 0;
+  const enabled = <Q>(queries: Q[]) => queries.map((q) => ({ ...q, enabled: known }));
+  const slices = sliceQueries(readPage, accountIds, anchor, step, (key) => client.getQueryData<Slice>(key));
   // one account: whether each kind has older rows (the history screen marks them); several: whether any has
   const single = accountIds.length === 1;
   const before = single ? olderQueries(readPage, accountIds, anchor, step) : [];
   const anywhere = useQuery({
     ...olderAnywhereQuery(readPage, accountIds, anchor, step),
-    enabled: !single && accountIds.length > 0,
+    enabled: known && !single && accountIds.length > 0,
   });
   const read = useQueries({
-    queries: slices,
+    queries: enabled(slices),
     combine: (results) => ({
       pending: results.some((r) => r.isPending),
       error: results.find((r) => r.isError)?.error ?? null,
@@ -111,7 +118,7 @@ export function useAllHistory(accountIds: readonly number[]) {
     }),
   });
   const older = useQueries({
-    queries: before,
+    queries: enabled(before),
     combine: (results) => ({
       pending: results.some((r) => r.isPending),
       data: results.map((r) => r.data === true),
@@ -124,7 +131,7 @@ export function useAllHistory(accountIds: readonly number[]) {
           accountId,
           kind,
           rows: slices.flatMap((q, i): Rows =>
-            q.accountId === accountId && q.kind === kind ? (read.data[i] ?? []) : [],
+            q.accountId === accountId && q.kind === kind ? (read.data[i]?.rows ?? []) : [],
           ),
           // known for one account only (the history screen's marks); across accounts see olderExists
           older: before.some((q, i) => q.accountId === accountId && q.kind === kind && older.data[i]),
@@ -135,13 +142,15 @@ export function useAllHistory(accountIds: readonly number[]) {
   );
   const lines = parts.reduce((n, p) => n + p.rows.length, 0);
   const olderExists = single ? parts.some((p) => p.older) : anywhere.data === true;
-  const pending = read.pending || older.pending || (anywhere.isEnabled && anywhere.isPending);
+  const pending = known
+    ? read.pending || older.pending || (anywhere.isEnabled && anywhere.isPending)
+    : !feedWindow.error;
   useEffect(() => {
     if (!pending && shouldExtend(lines, olderExists)) extend(step);
   }, [pending, lines, olderExists, step, extend]);
   return {
     pending,
-    error: read.error,
+    error: feedWindow.error ?? read.error,
     parts,
     /** rows before the window exist: "Show older" reaches one step further back */
     olderExists,

@@ -10,9 +10,14 @@ export interface OncePerWindow {
   cancel(): void;
 }
 
+export interface Timers {
+  set: (run: () => void, ms: number) => unknown;
+  clear: (timer: unknown) => void;
+}
+
 export function oncePerWindow(
   windowMs: number,
-  timers: { set: (run: () => void, ms: number) => unknown; clear: (timer: unknown) => void } = {
+  timers: Timers = {
     set: (run, ms) => setTimeout(run, ms),
     clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   },

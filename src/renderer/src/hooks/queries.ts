@@ -8,12 +8,11 @@ import { formatMarketFigure, formatToken } from '../../../shared/figures';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import type { EventOf } from '../../../shared/ipc/events';
 import { refreshHistoryTails } from './history';
-import { activityKey } from '../components/history/activity-window';
-import { oncePerWindow } from './once-per-window';
+import { updateReads } from './update-reads';
 import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
-import { accountNotice, depositNotice } from '../../../shared/notices';
+import { accountNotice, depositNotice, noticeId } from '../../../shared/notices';
 import { accountInWords } from '../../../shared/account-words';
 
 export const keys = {
@@ -149,7 +148,7 @@ export const useAccount = (accountId: number) =>
     queryFn: () => unwrap(wallet.portfolio.account({ accountId })),
     refetchInterval: MARK_TO_MARKET_MS,
   });
-/** The chart's series; refreshed every minute rather than on each account event, which may come often. */
+/** The chart's series: read every minute, and a few seconds after account events (update-reads.ts). */
 export const usePortfolioHistory = (accountId?: number) =>
   useQuery({
     queryKey: keys.portfolioHistory(accountId),
@@ -259,9 +258,6 @@ export async function afterNetworkChange(client: ReturnType<typeof useQueryClien
   await client.invalidateQueries();
 }
 
-/** How long the slow reads an account update prompts wait for more updates of that account to join them. */
-const SLOW_READS_WINDOW_MS = 400;
-
 /** Subscribes once to main's events: lock changes, deposit progress, live account updates. */
 export function useLiveEvents(): void {
   const client = useQueryClient();
@@ -269,7 +265,7 @@ export function useLiveEvents(): void {
   const names = useAccountNames();
   useEffect(() => {
     const words = (id: number) => accountInWords(id, names.nameOf(id));
-    const slowReads = oncePerWindow(SLOW_READS_WINDOW_MS);
+    const afterUpdate = updateReads(client, keys, refreshHistoryTails);
     const off = [
       wallet.onExchangeStatus((status) => {
         const before = client.getQueryData<ExchangeStatus | null>(keys.exchangeStatus);
@@ -320,28 +316,19 @@ export function useLiveEvents(): void {
         // their chart and history refetches would otherwise queue in front of the first draw)
         const portfolio = client.getQueryData<Portfolio>(keys.portfolio);
         if (update.type === 'resync' && showsUpdate(portfolio, update.accountId, update.updateId)) return;
-        // the account's figures first; the slower reads after, so they do not queue in front of them, and
-        // once for a burst of updates
+        // the account's figures first; the slower reads after (update-reads.ts), so they do not queue in
+        // front of them, and once for a burst of updates
         void refreshAccount(client, keys, update.accountId).finally(() =>
-          slowReads.schedule(update.accountId, () => {
-            void client.invalidateQueries({ queryKey: keys.triggers(update.accountId) });
-            void client.invalidateQueries({ queryKey: keys.vaults });
-            // a fill or funding changes realized PnL: the charts too (updates are rare enough to re-read)
-            void client.invalidateQueries({ queryKey: keys.portfolioHistory() });
-            void client.invalidateQueries({ queryKey: keys.portfolioHistory(update.accountId) });
-            // new rows arrive at the end of each history: refetch only the last page of each loaded one
-            void refreshHistoryTails(client, update.accountId);
-            // the All activity feed reads again only its newest slice, where new rows appear
-            void client.invalidateQueries({ queryKey: activityKey(update.accountId) });
-          }),
+          afterUpdate.after(update.accountId),
         );
         const notice = accountNotice(update, words);
-        if (notice) notifications.show({ ...notice });
+        // one on screen at a time for the same words (noticeId)
+        if (notice) notifications.show({ ...notice, id: noticeId(notice) });
       }),
     ];
     return () => {
       off.forEach((unsubscribe) => unsubscribe());
-      slowReads.cancel();
+      afterUpdate.cancel();
     };
   }, [client, format, names]);
 }

@@ -74,6 +74,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   'vaults.get': undefined,
   'triggers.get': { accountId: 1 },
   'history.page': { accountId: 1, kind: 'deposit' },
+  'history.now': undefined,
   'funds.withdrawalFee': { accountId: 1 },
   'portfolio.lookupAccount': { accountId: 1 },
   'funds.checkDestination': { address: ADDRESS },

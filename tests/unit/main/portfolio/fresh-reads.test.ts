@@ -1,6 +1,7 @@
 // A live update's figures are read once: main starts the read when the update arrives and the window's
-// request, which follows the event, joins it. Nobody gets figures older than their own read would give: a
-// newer update starts a newer read, and a read that finished (or failed) is not handed out again.
+// request, which follows the event, joins it, or takes its answer if it finished a moment before. Nobody
+// gets figures older than their own read would give, beyond that moment: a newer update starts a newer read,
+// a read that finished more than a second ago or failed is not handed out again.
 import { describe, expect, it } from 'vitest';
 import { FreshAccountReads } from '../../../../src/main/portfolio/fresh-reads';
 
@@ -39,16 +40,32 @@ describe('reads of an account started by its live update', () => {
     await expect(other).resolves.toBe(3);
   });
 
-  it('a finished read is not handed out again: a later request reads anew', async () => {
+  it('a read that finished just before the request is its answer; one finished over a second ago is not', async () => {
     const { started, read } = manualReads();
-    const reads = new FreshAccountReads(read);
+    let now = 0;
+    const reads = new FreshAccountReads(read, () => now);
     reads.updated(4);
     started[0]!.settle(true);
-    await reads.read(4);
+    await Promise.resolve();
+    now = 900;
+    await expect(reads.read(4)).resolves.toBe(1);
+    expect(started).toHaveLength(1);
+    // prices move the figures without an update: a read that old is not handed out again
+    now = 1_100;
     const later = reads.read(4);
     expect(started).toHaveLength(2);
     started[1]!.settle(true);
     await expect(later).resolves.toBe(2);
+    now = 1_200;
+    const again = reads.read(4);
+    expect(started).toHaveLength(3);
+    started[2]!.settle(true);
+    await expect(again).resolves.toBe(3);
+    // the next update's read is the next request's answer
+    reads.updated(4);
+    reads.updated(5);
+    started[3]!.settle(true);
+    await expect(reads.read(4)).resolves.toBe(4);
   });
 
   it('a failed read fails the request that joined it, and the next request reads again', async () => {

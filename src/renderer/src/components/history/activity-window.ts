@@ -3,6 +3,7 @@
 // with `since`/`until` it serves only the rows of the window. The window is read in slices: the newest
 // (from its start to now, the one a live update reads again) and, for each "Show older", the slice before
 // it, read once and kept. One row per kind before the window says whether anything older is there at all.
+// A live update reads the newest slice again only from its last page on (see readNewer), not every page.
 import type { HistoryKind } from '../../../../shared/exchange/history';
 import { HISTORY_KINDS } from '../../../../shared/exchange/history';
 import type { HistoryPage } from '../../../../shared/ipc/history';
@@ -36,17 +37,27 @@ export function windowStart(anchor: number, step: number): number {
 export const shouldExtend = (lines: number, olderExists: boolean): boolean =>
   olderExists && lines < FEED_MIN_LINES;
 
-/** The rows of one kind in since..until (until absent: up to now), every page of that range. */
+/** One kind's rows in a slice, and where each page of them began, so that a later read can start at one. */
+export interface Slice {
+  rows: Rows;
+  /** each page read: its startInclusive (absent for the slice's first) and the index of its first row */
+  pages: readonly { start?: string; at: number }[];
+}
+
+/** The rows of one kind in since..until (until absent: up to now), every page of it from `start` on. */
 async function readRange(
   read: ReadPage,
   accountId: number,
   kind: HistoryKind,
   since: number,
   until: number | undefined,
-): Promise<Rows> {
+  start?: string,
+): Promise<Slice> {
   const rows: HistoryPage['items'][number][] = [];
-  let cursor: string | undefined;
+  const pages: { start?: string; at: number }[] = [];
+  let cursor = start;
   do {
+    pages.push({ ...(cursor ? { start: cursor } : {}), at: rows.length });
     const page = await read({
       accountId,
       kind,
@@ -58,7 +69,37 @@ async function readRange(
     rows.push(...page.items);
     cursor = page.nextStartInclusive;
   } while (cursor);
-  return rows;
+  return { rows, pages };
+}
+
+/** A row that may still change where it is: a withdrawal not yet processed (its status, then its payout). */
+const mayChange = (kind: HistoryKind, row: Rows[number]): boolean =>
+  kind === 'withdrawal' && 'status' in row && row.status === 'requested';
+
+/**
+ * The newest slice read again (a live update): from the start of its last page held, or of the page
+ * holding its oldest row that may still change, to now; the pages before are kept as they were. The
+ * exchange pages a history by its own cursor, in the order rows were added, so whatever was added since the
+ * last read is on or after the last page, even a row whose time is older than rows already held (its time
+ * still within the slice). Every row is held once: the pages kept end where the first one read starts.
+ */
+export async function readNewer(
+  read: ReadPage,
+  accountId: number,
+  kind: HistoryKind,
+  since: number,
+  held: Slice | undefined,
+): Promise<Slice> {
+  if (!held || held.pages.length === 0) return readRange(read, accountId, kind, since, undefined);
+  const changing = held.rows.findIndex((row) => mayChange(kind, row));
+  let from = held.pages.length - 1;
+  while (changing >= 0 && from > 0 && held.pages[from]!.at > changing) from -= 1;
+  const { start, at } = held.pages[from]!;
+  const fresh = await readRange(read, accountId, kind, since, undefined, start);
+  return {
+    rows: [...held.rows.slice(0, at), ...fresh.rows],
+    pages: [...held.pages.slice(0, from), ...fresh.pages.map((p) => ({ ...p, at: at + p.at }))],
+  };
 }
 
 /**
@@ -74,7 +115,7 @@ export function readEverything(
       HISTORY_KINDS.map(async (kind) => ({
         accountId,
         kind,
-        rows: await readRange(read, accountId, kind, 0, undefined),
+        rows: (await readRange(read, accountId, kind, 0, undefined)).rows,
       })),
     ),
   );
@@ -91,13 +132,17 @@ export interface FeedQuery<T> {
   staleTime: number;
 }
 
-/** Every slice of the window `step` steps back from `anchor`, for each account and kind. */
+/**
+ * Every slice of the window `step` steps back from `anchor`, for each account and kind. `held` gives what a
+ * query already holds (the query cache's data for its key): the newest slice reads on from there.
+ */
 export function sliceQueries(
   read: ReadPage,
   accountIds: readonly number[],
   anchor: number,
   step: number,
-): FeedQuery<Rows>[] {
+  held: (queryKey: readonly unknown[]) => Slice | undefined = () => undefined,
+): FeedQuery<Slice>[] {
   return accountIds.flatMap((accountId) =>
     HISTORY_KINDS.flatMap((kind) =>
       Array.from({ length: step + 1 }, (_, i) => {
@@ -105,14 +150,18 @@ export function sliceQueries(
         // the newest slice reaches to now; each older one ends where the one after it starts
         const until = i === 0 ? undefined : windowStart(anchor, i - 1) - 1;
         if (until !== undefined && until < since) return [];
+        const queryKey =
+          i === 0
+            ? [...activityKey(accountId), kind, since]
+            : ['activity', accountId, 'older', kind, since, until];
         return {
           accountId,
           kind,
-          queryKey:
+          queryKey,
+          queryFn: () =>
             i === 0
-              ? [...activityKey(accountId), kind, since]
-              : ['activity', accountId, 'older', kind, since, until],
-          queryFn: () => readRange(read, accountId, kind, since, until),
+              ? readNewer(read, accountId, kind, since, held(queryKey))
+              : readRange(read, accountId, kind, since, until),
           // what is past does not change; the newest slice is read again on live updates
           staleTime: i === 0 ? 30_000 : Infinity,
         };

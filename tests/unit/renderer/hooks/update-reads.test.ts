@@ -1,0 +1,68 @@
+// After an account's live update (its figures already in): its triggers, vaults, history tails and the
+// activity feed's newest slice are read once for a burst, at the end of a short window; the chart's series,
+// whose redraw is long, once per longer window. Through a real QueryClient with queries on screen.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { updateReads } from '../../../../src/renderer/src/hooks/update-reads';
+import { activityKey } from '../../../../src/renderer/src/components/history/activity-window';
+
+const keys = {
+  triggers: (id: number) => ['triggers', id],
+  vaults: ['vaults'],
+  portfolioHistory: (id?: number) => ['portfolioHistory', id ?? 'all'],
+};
+
+describe('reads after an account update', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('reads the feed, triggers and tails once per short window, the chart once per longer one', async () => {
+    const client = new QueryClient();
+    const reads = new Map<string, number>();
+    const shown = (queryKey: readonly unknown[]) => {
+      const name = JSON.stringify(queryKey);
+      new QueryObserver(client, {
+        queryKey,
+        queryFn: () => reads.set(name, (reads.get(name) ?? 0) + 1).get(name)!,
+        staleTime: Infinity,
+      }).subscribe(() => {});
+    };
+    const feed = [...activityKey(7), 'transfer', 0];
+    for (const key of [
+      keys.triggers(7),
+      keys.vaults,
+      keys.portfolioHistory(),
+      keys.portfolioHistory(7),
+      feed,
+    ])
+      shown(key);
+    await vi.advanceTimersByTimeAsync(0);
+    const count = (key: readonly unknown[]) => (reads.get(JSON.stringify(key)) ?? 1) - 1;
+    const tails: number[] = [];
+    const after = updateReads(client, keys, async (_, id) => void tails.push(id));
+
+    // updates every 100 ms for two seconds
+    for (let t = 0; t < 2_000; t += 100) {
+      after.after(7);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await vi.advanceTimersByTimeAsync(400);
+    expect(count(feed)).toBe(5);
+    expect(count(keys.triggers(7))).toBe(5);
+    expect(count(keys.vaults)).toBe(5);
+    expect(tails).toEqual([7, 7, 7, 7, 7]);
+    expect(count(keys.portfolioHistory())).toBe(0);
+    expect(count(keys.portfolioHistory(7))).toBe(0);
+    // the chart a few seconds after the first update, once for them all
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(count(keys.portfolioHistory())).toBe(1);
+    expect(count(keys.portfolioHistory(7))).toBe(1);
+    expect(count(feed)).toBe(5);
+
+    after.after(7);
+    after.cancel();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(count(feed)).toBe(5);
+    expect(count(keys.portfolioHistory())).toBe(1);
+  });
+});
