@@ -143,8 +143,17 @@ function startOne(): VerifyWorker {
     eval: true,
     workerData: { control: control.buffer, results: resultsBuffer, slots: slotsBuffer },
   });
-  // a server that closes without closing this must still be able to exit
+  // A process with nothing else to do must be able to exit with the worker idle; but a check outstanding
+  // keeps it alive until answered (a pending Atomics.waitAsync alone does not hold Node's event loop), so
+  // the worker is held only while checks are outstanding.
   worker.unref();
+  let held = false;
+  const hold = (outstanding: boolean): void => {
+    if (outstanding === held) return;
+    held = outstanding;
+    if (outstanding) worker.ref();
+    else worker.unref();
+  };
 
   /** per slot, what to call with its answer; the inputs kept in case the worker fails before answering */
   const waiting: ({
@@ -177,6 +186,7 @@ function startOne(): VerifyWorker {
       byWorker += 1;
       entry.resolve(results[slot] === 1);
     }
+    if (taken === submitted) hold(false);
   };
   /** waits (without blocking) for the worker's next answer while any check is outstanding */
   const watch = (): void => {
@@ -225,6 +235,7 @@ function startOne(): VerifyWorker {
       return new Promise<boolean>((resolve) => {
         waiting[slot] = { resolve, publicKey, message, signature };
         submitted += 1;
+        hold(true);
         Atomics.store(control, SUBMITTED, submitted);
         Atomics.notify(control, SUBMITTED);
         watch();

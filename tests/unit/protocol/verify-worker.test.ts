@@ -1,6 +1,7 @@
 // The devnet's session-signature checks on a worker thread fed through shared memory (verify-worker.ts): the
 // same answer as verifyEd25519 for every input, each check answered for its own bytes however many are in
 // flight (more than the ring holds go to the thread pool), and close() answering what was submitted first.
+import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SigningKey, generateKeypair, verifyEd25519 } from '../../../src/protocol/keys';
 import { startVerifyWorker, type VerifyWorker } from '../../../src/protocol/verify-worker';
@@ -101,5 +102,22 @@ describe('startVerifyWorker', () => {
     await worker.close();
     expect(await Promise.all(pending)).toEqual(Array(20).fill(true));
     expect(await worker.verify(key.publicKey, m, signature)).toBe(true);
+  });
+
+  it('keeps a process with nothing else to do alive until its check is answered, and then lets it exit', () => {
+    // a pending Atomics.waitAsync does not hold Node's event loop: the worker is held while checks are out
+    const module = (path: string) => new URL(`../../../src/protocol/${path}`, import.meta.url).href;
+    const script = `
+      import { startVerifyWorker } from '${module('verify-worker.ts')}';
+      import { SigningKey, generateKeypair } from '${module('keys.ts')}';
+      const key = new SigningKey(generateKeypair().secretSeed);
+      const message = Buffer.alloc(10, 1);
+      startVerifyWorker(1).verify(key.publicKey, message, key.sign(message)).then((valid) => console.log('answered', valid));
+    `;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(output.trim()).toBe('answered true');
   });
 });
