@@ -84,6 +84,15 @@ export class SessionManager {
   private readonly file: string;
   /** per wallet, the tail of its session creations: they run one at a time */
   private readonly creations = new Map<string, Promise<unknown>>();
+  /**
+   * Session signing keys read from the keychain since the last unlock, by session key, as node:crypto key
+   * objects: a keychain read costs 2-60 ms (more than the rest of an action together), and while unlocked
+   * main holds the data keys that open every sealed secret anyway. Dropped when the app locks and when a
+   * session is forgotten; whether a session may still sign is asked of the exchange on every action.
+   */
+  private readonly signingKeys = new Map<string, SigningKey>();
+  /** whether the lock knows to drop them (asked once, by the first key kept: most managers never keep one) */
+  private dropsOnLock = false;
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.file = join(deps.dataDir, 'sessions.json');
@@ -285,16 +294,26 @@ export class SessionManager {
     return null;
   }
 
-  /** A session's signing key from the keychain (read each time, never cached); null once it is gone. */
+  /** A session's signing key (from the keychain the first time after an unlock); null once it is gone. */
   private async keyOf(session: LocalSession): Promise<SigningKey | null> {
+    const held = this.signingKeys.get(session.sessionKey);
+    if (held) return held;
     const secret = await this.deps.store.get(secretItem(session.sessionKey));
     if (secret === null) return null;
     const seed = bs58.decode(secret);
+    let key: SigningKey;
     try {
-      return new SigningKey(seed);
+      key = new SigningKey(seed);
     } finally {
       seed.fill(0);
     }
+    // as it is now: a lock that landed during the read wiped the others, and this one is not kept either
+    if (this.deps.lock.state().status === 'unlocked') {
+      if (!this.dropsOnLock) this.deps.lock.onLock(() => this.signingKeys.clear());
+      this.dropsOnLock = true;
+      this.signingKeys.set(session.sessionKey, key);
+    }
+    return key;
   }
 
   markUsed(sessionId: bigint): void {
@@ -464,7 +483,10 @@ export class SessionManager {
   private async forget(walletPublicKey: string, sessionId: string): Promise<void> {
     const sessions = this.local();
     const gone = sessions.find((s) => s.sessionId === sessionId && s.walletPublicKey === walletPublicKey);
-    if (gone) await this.deps.store.delete(secretItem(gone.sessionKey));
+    if (gone) {
+      this.signingKeys.delete(gone.sessionKey);
+      await this.deps.store.delete(secretItem(gone.sessionKey));
+    }
     this.save(sessions.filter((s) => s !== gone));
   }
 
