@@ -111,7 +111,8 @@ export class AppLock {
     this.secrets = deps.secrets ?? new SealedStore(deps.store);
     this.params = deps.scrypt ?? STRONG_SCRYPT;
     this.now = deps.now ?? Date.now;
-    this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    // a pending auto-lock does not keep the process alive: a host or a bench closing its core exits at once
+    this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms).unref());
     this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as NodeJS.Timeout));
     this.autoLockMinutes = deps.autoLockMinutes ?? 10;
   }
