@@ -17,7 +17,7 @@ import { MAX_ACTION_BODY_BYTES } from '../protocol/framing';
 import { createSnapshotStore } from './persistence';
 import { Devnet } from './devnet';
 import { ActionQueue } from './engine/action-queue';
-import { verifyActionAsync } from '../protocol/signing';
+import { verifyActionUsing } from '../protocol/signing';
 import { startVerifyWorker } from '../protocol/verify-worker';
 import { buildRoutes } from './routes';
 import type { Route } from './http/route';
@@ -147,14 +147,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   });
   if (options.demo) seedDemo(devnet, loadDemoScenario(), schema, config);
   const limiter = new RateLimiter(config.rateLimits);
-  // signatures checked off the event loop (session signatures on one worker thread fed through shared
-  // memory: protocol/verify-worker.ts; the rest on the thread pool), actions executed in arrival order
+  // signatures checked off the event loop (on worker threads fed through shared memory, or the thread pool
+  // for what does not fit them: protocol/verify-worker.ts), actions executed in arrival order
   // (engine/action-queue.ts)
   const verifier = startVerifyWorker();
-  const actions = new ActionQueue(devnet.engine, (raw, signature, publicKey, framing) =>
-    framing === 'session' && publicKey.length === 32
-      ? verifier.verify(publicKey, raw, signature)
-      : verifyActionAsync(raw, signature, publicKey, framing),
+  const actions = new ActionQueue(
+    devnet.engine,
+    verifyActionUsing((publicKey, message, signature) => verifier.verify(publicKey, message, signature)),
   );
 
   let routes: Route[] = [];

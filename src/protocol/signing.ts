@@ -63,15 +63,22 @@ export function verifyAction(
   return verifyEd25519(publicKey, signedMessage(raw, publicKey, framing), signature);
 }
 
-/** verifyAction on the thread pool: the same answer, without holding the caller's thread. */
-export function verifyActionAsync(
-  raw: Uint8Array,
-  signature: Uint8Array,
+/** An Ed25519 check answered off the caller's thread (the thread pool, a verify worker): verifyEd25519's answer. */
+export type Ed25519CheckAsync = (
   publicKey: Uint8Array,
-  framing: Framing,
-): Promise<boolean> {
-  if (publicKey.length !== 32) return Promise.resolve(false);
-  return verifyEd25519Async(publicKey, signedMessage(raw, publicKey, framing), signature);
-}
+  message: Uint8Array,
+  signature: Uint8Array,
+) => Promise<boolean>;
+
+/** verifyAction with its Ed25519 check made by `check`: the same answer, without holding the caller's thread. */
+export const verifyActionUsing =
+  (check: Ed25519CheckAsync) =>
+  (raw: Uint8Array, signature: Uint8Array, publicKey: Uint8Array, framing: Framing): Promise<boolean> =>
+    publicKey.length !== 32
+      ? Promise.resolve(false)
+      : check(publicKey, signedMessage(raw, publicKey, framing), signature);
+
+/** verifyAction on the thread pool. */
+export const verifyActionAsync = verifyActionUsing(verifyEd25519Async);
 
 export { buildActionBody } from './framing';
