@@ -7,7 +7,7 @@ import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { createKeyringStore, type SecretStore } from '../../src/main/keychain/secret-store';
 import { MemorySecretStore } from '../support/memory-store';
 import { newAccount } from '../support/action-lines';
-import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
 
 /** the real keychain under scripts/with-keyring.sh, counting the reads of session secrets */
 function countingStore(): { store: SecretStore; sessionReads: () => number } {
@@ -52,13 +52,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ config: { depositDelayMs: 0 } });
   app = await startApp(devnet, { store: counted.store });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  const pending = await app.ok('wallets.create', { label: 'Main' });
-  walletId = (
-    await app.ok('wallets.confirmBackup', {
-      pendingId: pending.pendingId,
-      confirmation: pending.secretKey.slice(-6),
-    })
-  ).walletId;
+  ({ walletId } = await createWallet(app, 'Main'));
   await app.ok('funds.faucet', { walletId, tokenId: 0, amount: 5_000_000n });
   await app.ok('funds.deposit', { walletId, tokenId: 0, amount: 5_000_000n });
   devnet.tick();

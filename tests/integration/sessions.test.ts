@@ -9,7 +9,7 @@ import { SigningKey, generateKeypair } from '../../src/protocol/keys';
 import { encodeActionRaw } from '../../src/protocol/codec';
 import { signAction } from '../../src/protocol/signing';
 import { buildActionBody } from '../../src/protocol/framing';
-import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -21,14 +21,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ clock, config: { depositDelayMs: 0 } });
   app = await startApp(devnet);
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  const pending = await app.ok('wallets.create', { label: 'Main' });
-  walletSecret = pending.secretKey;
-  walletId = (
-    await app.ok('wallets.confirmBackup', {
-      pendingId: pending.pendingId,
-      confirmation: pending.secretKey.slice(-6),
-    })
-  ).walletId;
+  ({ walletId, secretKey: walletSecret } = await createWallet(app, 'Main'));
   await app.ok('funds.faucet', { walletId, tokenId: 0, amount: 5_000_000n });
   await app.ok('funds.deposit', { walletId, tokenId: 0, amount: 5_000_000n });
   devnet.tick();

@@ -77,3 +77,16 @@ export async function startApp(
     },
   };
 }
+
+/** A new wallet created through the app and its backup confirmed, as a person does on first run. */
+export async function createWallet(
+  app: TestApp,
+  label: string,
+): Promise<{ walletId: string; secretKey: string }> {
+  const pending = await app.ok('wallets.create', { label });
+  const { walletId } = await app.ok('wallets.confirmBackup', {
+    pendingId: pending.pendingId,
+    confirmation: pending.secretKey.slice(-6),
+  });
+  return { walletId, secretKey: pending.secretKey };
+}
