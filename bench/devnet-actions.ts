@@ -96,7 +96,14 @@ const signers = await Promise.all(Array.from({ length: SIGNERS }, signer));
 async function load(perSigner: number, rate: number) {
   const bodies = signers.map((sign) => Array.from({ length: perSigner }, (_, n) => sign(n)));
   const worker = new Worker(new URL('./support/load-worker.mjs', import.meta.url), {
-    workerData: { url: ex.url, bodies, rate },
+    // every answer is checked to be an accepted transfer's receipt (a refusal fails the run)
+    workerData: {
+      url: ex.url,
+      bodies,
+      rate,
+      acceptedField: schema.receipt.fields.transferred!.id,
+      errField: schema.receipt.fields.err!.id,
+    },
   });
   const cpuBefore = serverThreadCpuUs();
   const processBefore = processCpuUs();
@@ -114,7 +121,7 @@ async function load(perSigner: number, rate: number) {
   const cpuAfter = serverThreadCpuUs();
   const processAfter = processCpuUs();
   await worker.terminate();
-  // every signer's last action was accepted, so every one before it was too (nonces in order)
+  // the worker checked every answer from its bytes; the last of each signer is decoded here as well
   for (const receipt of result.lastReceipts) {
     const kind = decodeReceipt(schema, Buffer.from(receipt)).kind;
     if (kind.type === 'err') throw new Error(`an action was refused: ${kind.error}`);
