@@ -9,6 +9,18 @@ import { ProtocolError } from './errors';
 
 export const PROTO_PACKAGE = 'perpetua.v1';
 
+// protobufjs's decoder names a oneof's member after reading it (`message.kind = 'transfer'`), and the setter it
+// installs for that deletes every other member of the oneof, present or not: 26 `delete`s (each a runtime
+// call) for every Action decoded, which showed in POST /action's profile. This setter deletes only the members
+// the message has as its own properties: the same message afterwards (deleting a property the object does
+// not own does nothing). It must be in place before any message type is set up, so it is set here, where
+// every schema is loaded.
+protobuf.util.oneOfSetter = function setOneOf(fieldNames: string[]) {
+  return function (this: Record<string, unknown>, name: string | undefined): void {
+    for (const other of fieldNames) if (other !== name && Object.hasOwn(this, other)) delete this[other];
+  };
+};
+
 const REQUIRED_TYPES = [
   'Action',
   'Receipt',

@@ -38,19 +38,54 @@ function raw(path: string, message: string): never {
   throw new ProtocolError('DECODE_FAILURE_RAW', `${path}: ${message}`);
 }
 
-/** Reads a varint of at most 10 bytes; returns [value, next offset]. */
-function readVarint(buf: Uint8Array, at: number, end: number, path: string): [bigint, number] {
-  let value = 0n;
-  for (let i = 0; i < 10; i += 1) {
-    if (at + i >= end) raw(path, 'a varint is cut short');
+/**
+ * The last varint read (readVarint): a number, exact below 2^53; above that it stands only for "larger than
+ * anything compared with it", and exactVarint() gives it exactly (for an error's text). Numbers, not bigints:
+ * this walk runs on every POST /action body.
+ */
+const varint = { value: 0, big: -1n };
+const exactVarint = (): bigint => (varint.big < 0n ? BigInt(varint.value) : varint.big);
+
+const CUT_SHORT = -1;
+const OVERFLOWS = -2;
+const TOO_LONG = -3;
+const VARINT_ERRORS: Record<number, string> = {
+  [CUT_SHORT]: 'a varint is cut short',
+  [OVERFLOWS]: 'a varint overflows 64 bits',
+  [TOO_LONG]: 'a varint is longer than 10 bytes',
+};
+
+/**
+ * Reads a varint of at most 10 bytes at `at` into `varint`: the offset after it, or (negative) why it is not
+ * a varint, for the caller to say where (its path is built only then).
+ */
+function readVarint(buf: Uint8Array, at: number, end: number): number {
+  // up to 4 bytes (a tag, a length, most values) in small integers, which the rest reads fastest
+  let small = 0;
+  for (let i = 0; i < 4; i += 1) {
+    if (at + i >= end) return CUT_SHORT;
     const byte = buf[at + i]!;
-    value |= BigInt(byte & 0x7f) << BigInt(7 * i);
+    small |= (byte & 0x7f) << (7 * i);
     if ((byte & 0x80) === 0) {
-      if (value >= 1n << 64n) raw(path, 'a varint overflows 64 bits');
-      return [value, at + i + 1];
+      varint.value = small;
+      varint.big = -1n;
+      return at + i + 1;
     }
   }
-  raw(path, 'a varint is longer than 10 bytes');
+  // longer: read exactly, as bigints
+  let big = 0n;
+  for (let i = 0; i < 10; i += 1) {
+    if (at + i >= end) return CUT_SHORT;
+    const byte = buf[at + i]!;
+    big |= BigInt(byte & 0x7f) << BigInt(7 * i);
+    if ((byte & 0x80) === 0) {
+      if (big >= 1n << 64n) return OVERFLOWS;
+      varint.big = big;
+      varint.value = big > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER + 1 : Number(big);
+      return at + i + 1;
+    }
+  }
+  return TOO_LONG;
 }
 
 function expectedWire(field: protobuf.Field): number {
@@ -64,7 +99,10 @@ function expectedWire(field: protobuf.Field): number {
 function checkPacked(buf: Uint8Array, start: number, end: number, wire: number, path: string): void {
   if (wire === VARINT) {
     let at = start;
-    while (at < end) [, at] = readVarint(buf, at, end, path);
+    while (at < end) {
+      at = readVarint(buf, at, end);
+      if (at < 0) raw(path, VARINT_ERRORS[at]!);
+    }
     return;
   }
   const width = wire === I64 ? 8 : 4;
@@ -72,30 +110,37 @@ function checkPacked(buf: Uint8Array, start: number, end: number, wire: number, 
     raw(path, `a packed list of ${width}-byte values has ${end - start} bytes`);
 }
 
-function checkScalar(field: protobuf.Field, value: bigint, path: string): void {
-  if ((field.type === 'uint32' || field.type === 'fixed32') && value > 0xffffffffn)
-    raw(path, `${value} does not fit a uint32`);
-}
+const fieldPath = (path: string, field: protobuf.Field | undefined, number: number): string =>
+  `${path}.${field?.name ?? `#${number}`}`;
 
+/**
+ * `path` names the message for an error's text; a field's path is built only for an error (building it for
+ * every field showed in POST /action's profile).
+ */
 function walk(type: protobuf.Type, buf: Uint8Array, start: number, end: number, path: string): void {
-  const oneofSeen = new Map<string, string>();
+  let oneofSeen: Map<string, string> | null = null;
   let at = start;
   while (at < end) {
-    let tag: bigint;
-    [tag, at] = readVarint(buf, at, end, path);
-    const number = Number(tag >> 3n);
-    const wire = Number(tag & 7n);
-    if (number === 0) raw(path, 'a field number 0 is not valid');
-    if (tag >> 3n > 0x1fffffffn) raw(path, 'a field number is out of range');
+    at = readVarint(buf, at, end);
+    if (at < 0) raw(path, VARINT_ERRORS[at]!);
+    const tag = varint.value;
+    if (tag < 8) raw(path, 'a field number 0 is not valid');
+    if (tag > 0x1fffffff * 8 + 7) raw(path, 'a field number is out of range');
+    // below 2^32 here, so these are exact
+    const number = Math.floor(tag / 8);
+    const wire = tag % 8;
     const field = type.fieldsById[number];
-    const fieldPath = `${path}.${field?.name ?? `#${number}`}`;
     if (field) {
       const expected = expectedWire(field);
       const packable = field.repeated && expected !== LEN;
       if (wire !== expected && !(packable && wire === LEN))
-        raw(fieldPath, `wire type ${WIRE_NAME[wire]} where ${WIRE_NAME[expected]} belongs`);
+        raw(
+          fieldPath(path, field, number),
+          `wire type ${WIRE_NAME[wire]} where ${WIRE_NAME[expected]} belongs`,
+        );
       const oneof = field.partOf;
       if (oneof && !oneof.name.startsWith('_')) {
+        oneofSeen ??= new Map<string, string>();
         const other = oneofSeen.get(oneof.name);
         if (other !== undefined && other !== field.name)
           throw new ProtocolError(
@@ -107,39 +152,46 @@ function walk(type: protobuf.Type, buf: Uint8Array, start: number, end: number, 
     }
     switch (wire) {
       case VARINT: {
-        let value: bigint;
-        [value, at] = readVarint(buf, at, end, fieldPath);
-        if (field) checkScalar(field, value, fieldPath);
+        at = readVarint(buf, at, end);
+        if (at < 0) raw(fieldPath(path, field, number), VARINT_ERRORS[at]!);
+        if (field && (field.type === 'uint32' || field.type === 'fixed32') && varint.value > 0xffffffff)
+          raw(fieldPath(path, field, number), `${exactVarint()} does not fit a uint32`);
         break;
       }
       case I64:
-        if (at + 8 > end) raw(fieldPath, 'an 8-byte value is cut short');
+        if (at + 8 > end) raw(fieldPath(path, field, number), 'an 8-byte value is cut short');
         at += 8;
         break;
       case I32:
-        if (at + 4 > end) raw(fieldPath, 'a 4-byte value is cut short');
+        if (at + 4 > end) raw(fieldPath(path, field, number), 'a 4-byte value is cut short');
         at += 4;
         break;
       case LEN: {
-        let length: bigint;
-        [length, at] = readVarint(buf, at, end, fieldPath);
-        if (length > BigInt(end - at)) raw(fieldPath, `a ${length}-byte value is cut short`);
-        const next = at + Number(length);
+        at = readVarint(buf, at, end);
+        if (at < 0) raw(fieldPath(path, field, number), VARINT_ERRORS[at]!);
+        if (varint.value > end - at)
+          raw(fieldPath(path, field, number), `a ${exactVarint()}-byte value is cut short`);
+        const next = at + varint.value;
         if (field) {
-          if (field.resolvedType instanceof protobuf.Type) walk(field.resolvedType, buf, at, next, fieldPath);
+          if (field.resolvedType instanceof protobuf.Type)
+            walk(field.resolvedType, buf, at, next, fieldPath(path, field, number));
           else if (field.type === 'string') {
             try {
               utf8.decode(buf.subarray(at, next));
             } catch {
-              throw new ProtocolError('DECODE_FAILURE_DOMAIN', `${fieldPath}: not UTF-8 text`);
+              throw new ProtocolError(
+                'DECODE_FAILURE_DOMAIN',
+                `${fieldPath(path, field, number)}: not UTF-8 text`,
+              );
             }
-          } else if (field.type !== 'bytes') checkPacked(buf, at, next, expectedWire(field), fieldPath);
+          } else if (field.type !== 'bytes')
+            checkPacked(buf, at, next, expectedWire(field), fieldPath(path, field, number));
         }
         at = next;
         break;
       }
       default:
-        raw(fieldPath, `wire type ${WIRE_NAME[wire]} is not allowed`);
+        raw(fieldPath(path, field, number), `wire type ${WIRE_NAME[wire]} is not allowed`);
     }
   }
 }
