@@ -182,7 +182,7 @@ export class Devnet implements Exchange {
     if (!this.dirty) return;
     this.dirty = false;
     const text = toSnapshotJson({
-      engine: this.engine.state,
+      engine: this.engine.snapshotState(),
       chain: { ...this.chain.snapshot(), bridge: this.bridge.state },
     } satisfies Snapshot);
     this.deps.store.save(text, this.engine.state.nextActionId - 1n, new Date(this.deps.clock.nowMs()));

@@ -32,7 +32,11 @@ export interface EngineState {
   sessions: Record<string, SessionState>;
   /** highest accepted nonce per signer key (base58) */
   nonces: Record<string, number>;
-  /** sha256 of accepted bodies -> action id, so an identical resend is a DUPLICATE with the original id */
+  /**
+   * sha256 of accepted bodies (hex) -> action id, so an identical resend is a DUPLICATE with the original
+   * id. As a snapshot holds them: while the devnet runs, the engine keeps them in a compact table
+   * (engine/body-hashes.ts) and this is empty; Engine.snapshotState() writes them here again.
+   */
   seenBodies: Record<string, string>;
   actions: ActionRecord[];
   deposits: DepositRecord[];

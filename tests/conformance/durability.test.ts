@@ -1,10 +1,11 @@
 // With a data folder, an answered POST is on disk: the devnet writes the changes of the requests that arrive
 // together in one snapshot (group commit), and the server answers none of them before that snapshot is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startExchange, TestWallet, USDC, usdc, type TestExchange } from './support/exchange';
+import { errorOf, startExchange, TestWallet, USDC, usdc, type TestExchange } from './support/exchange';
 import { fromSnapshotJson } from '../../src/devnet/state';
 
 let ex: TestExchange;
@@ -55,5 +56,57 @@ describe('a devnet with a data folder', () => {
     await ex.running.devnet.whenDurable();
     expect(savedNextActionId()).toBeGreaterThan(receipts.at(-1)!.actionId);
     expect(snapshots()).toBe(Math.min(10, before.files + 1)); // one snapshot for the eight
+  });
+
+  it('refuses a replay as DUPLICATE with its first id after thousands of actions, and after a restart', async () => {
+    const w = new TestWallet(ex);
+    await w.deposit(USDC, usdc(100));
+    await w.createSession({ expiresIn: 3_600 });
+    const [from] = await w.accountIds();
+    const first = {
+      type: 'transfer' as const,
+      sessionId: w.session!.id,
+      fromAccountId: from!,
+      tokenId: USDC,
+    };
+    // the first transfer opens the account the rest go to
+    const opened = ex.running.devnet.engine.execute(w.sessionBody({ ...first, amount: 1n }));
+    const transfer = { ...first, toAccountId: (opened.kind as { toUserAccount: number }).toUserAccount };
+    // enough accepted bodies to grow the engine's duplicate table many times over
+    const bodies = Array.from({ length: 5_000 }, () => w.sessionBody({ ...transfer, amount: 1n }));
+    const ids = bodies.map((body) => {
+      const receipt = ex.running.devnet.engine.execute(body);
+      expect(errorOf(receipt) ?? receipt.kind.type).toBe('transferred');
+      return receipt.actionId;
+    });
+    const replays = [0, 1, 2_500, 4_998, 4_999];
+    for (const n of replays) {
+      const again = ex.running.devnet.engine.execute(bodies[n]!);
+      expect(errorOf(again)).toBe('DUPLICATE');
+      expect(again.actionId).toBe(ids[n]);
+    }
+    // and over HTTP, through POST /action's own path
+    const replayed = await ex.submit(bodies[0]!);
+    expect(errorOf(replayed)).toBe('DUPLICATE');
+    expect(replayed.actionId).toBe(ids[0]);
+
+    // the snapshot keeps them as it always did: hex sha256 of the body -> the action id as text
+    await ex.running.devnet.whenDurable();
+    const saved = fromSnapshotJson(readFileSync(join(dir, 'state.json'), 'utf8')) as {
+      engine: { seenBodies: Record<string, string> };
+    };
+    for (const n of replays)
+      expect(saved.engine.seenBodies[createHash('sha256').update(bodies[n]!).digest('hex')]).toBe(
+        ids[n]!.toString(),
+      );
+
+    // a devnet started again from that folder still knows every one of them
+    await ex.close();
+    ex = await startExchange({ dataDir: dir });
+    for (const n of replays) {
+      const again = await ex.submit(bodies[n]!);
+      expect(errorOf(again)).toBe('DUPLICATE');
+      expect(again.actionId).toBe(ids[n]);
+    }
   });
 });

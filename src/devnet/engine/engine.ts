@@ -21,6 +21,7 @@ import {
   Rejection,
 } from './rule';
 import { receiptToJson } from './receipt-json';
+import { BodyHashes } from './body-hashes';
 import type { AccountState } from '../funds/state';
 import type { EngineState } from '../state';
 import type { SessionState } from '../sessions/state';
@@ -52,8 +53,9 @@ function decodeError(error: unknown): ErrorName {
   return error.code === 'DECODE_FAILURE_RAW' ? 'DECODE_FAILURE_RAW' : 'DECODE_FAILURE_DOMAIN';
 }
 
-// one-shot: a Hash object per action cost twice as much for these few hundred bytes
-const sha256 = (data: Uint8Array): string => hash('sha256', data, 'hex');
+// one-shot: a Hash object per action cost twice as much for these few hundred bytes; as 32 one-byte
+// characters, the form the duplicate table takes (a Buffer digest cost an ArrayBuffer per action)
+const sha256 = (data: Uint8Array): string => hash('sha256', data, 'binary');
 
 const refusal = (error: Rejection['error']): Receipt => ({ actionId: 0n, kind: { type: 'err', error } });
 
@@ -82,7 +84,21 @@ export interface CheckedSignature {
 const MAX_DECODED_SESSION_KEYS = 4096;
 
 export class Engine {
-  constructor(private readonly deps: EngineDeps) {}
+  /**
+   * The accepted bodies' hashes (the duplicate check), taken out of the state's `seenBodies` into a compact
+   * table while the devnet runs; snapshotState() puts them back for a snapshot.
+   */
+  private readonly bodies: BodyHashes;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.bodies = BodyHashes.fromRecord(deps.state.seenBodies);
+    deps.state.seenBodies = {};
+  }
+
+  /** The state as a snapshot keeps it: with every accepted body's hash in `seenBodies`. */
+  snapshotState(): EngineState {
+    return { ...this.deps.state, seenBodies: this.bodies.toRecord() };
+  }
 
   /** session keys' bytes by their base58 text: decoding one per action showed in POST /action's profile */
   private readonly sessionKeyBytes = new Map<string, Buffer>();
@@ -163,8 +179,8 @@ export class Engine {
   run(parsed: ParsedAction, checked?: CheckedSignature): Receipt {
     const { body, parts, action } = parsed;
     const bodyHash = sha256(body);
-    const seen = this.state.seenBodies[bodyHash];
-    if (seen !== undefined) return { actionId: BigInt(seen), kind: { type: 'err', error: 'DUPLICATE' } };
+    const seen = this.bodies.get(bodyHash);
+    if (seen !== undefined) return { actionId: seen, kind: { type: 'err', error: 'DUPLICATE' } };
     if (action.kind.type === 'deposit') return refusal('UNAUTHENTICATED_L1_ACTION');
     // Public kinds the devnet has no part for (admin, oracle, liquidation, fee tiers): a defined answer.
     if (UNIMPLEMENTED_ACTION_KINDS.has(action.kind.type)) return refusal('NOT_IMPLEMENTED');
@@ -196,7 +212,7 @@ export class Engine {
       const receipt: Receipt = { actionId, kind };
       this.state.nextActionId = actionId + 1n;
       this.state.nonces[signer] = action.nonce;
-      this.state.seenBodies[bodyHash] = actionId.toString();
+      this.bodies.set(bodyHash, actionId);
       this.state.actions.push({
         actionId,
         time: ctx.now,
