@@ -158,6 +158,11 @@ export class Devnet implements Exchange {
     return this.flushSoon();
   }
 
+  /** Whether every change made so far is on disk already: whenDurable() would have nothing to wait for. */
+  isDurable(): boolean {
+    return !this.deps.durable || (!this.dirty && this.flushing === null);
+  }
+
   /** One write for everything changed before the event loop's next check phase. */
   private flushSoon(): Promise<void> {
     if (this.flushing) return this.flushing;

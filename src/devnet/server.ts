@@ -127,6 +127,9 @@ function failure(error: unknown): HttpResponse {
   return errorResponse('InternalError', 'the devnet failed to handle this request');
 }
 
+/** the headers of every receipt POST /action answers (responseParts copies them, they are never changed) */
+const ACTION_ANSWER_HEADERS = Object.freeze({ 'content-type': 'application/octet-stream' });
+
 /** POST /action's one accepted media type (parameters aside), as both of its paths read Content-Type. */
 const isActionMediaType = (contentType: string | undefined): boolean =>
   (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/octet-stream';
@@ -170,25 +173,42 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   for (const route of routes)
     router.add(route.method, route.path, route.handler, rulesOf(route.method, route));
 
-  /** POST /action's answer to a body sent as application/octet-stream, once what it changed is durable. */
-  async function answerAction(body: Buffer): Promise<HttpResponse> {
-    const answer: HttpResponse =
-      body.length > MAX_ACTION_BODY_BYTES
-        ? errorResponse(
-            'PayloadTooLarge',
-            `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
-            undefined,
-            { limit: MAX_ACTION_BODY_BYTES },
-          )
-        : {
-            status: 200,
-            headers: { 'content-type': 'application/octet-stream' },
-            raw: await actions.submit(body),
-          };
+  /**
+   * POST /action's answer to a body sent as application/octet-stream, once what it changed is durable (its
+   * failure answered as every failure is), handed to `reply`: at once when nothing is to wait for (no
+   * signature check, nothing to write), without a promise between the action's receipt and its answer.
+   */
+  function answerActionTo(body: Buffer, reply: (response: HttpResponse) => void): void {
     // what a POST changed is on disk before it is answered (see Devnet.whenDurable)
-    await devnet.whenDurable();
-    return answer;
+    const whenDurable = (answer: HttpResponse): void => {
+      if (devnet.isDurable()) reply(answer);
+      else
+        devnet.whenDurable().then(
+          () => reply(answer),
+          (error: unknown) => reply(failure(error)),
+        );
+    };
+    if (body.length > MAX_ACTION_BODY_BYTES)
+      return whenDurable(
+        errorResponse(
+          'PayloadTooLarge',
+          `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
+          undefined,
+          { limit: MAX_ACTION_BODY_BYTES },
+        ),
+      );
+    try {
+      actions.submitTo(
+        body,
+        (raw) => whenDurable({ status: 200, headers: ACTION_ANSWER_HEADERS, raw }),
+        (error) => reply(failure(error)),
+      );
+    } catch (error) {
+      reply(failure(error));
+    }
   }
+  const answerAction = (body: Buffer): Promise<HttpResponse> =>
+    new Promise((resolve) => answerActionTo(body, resolve));
 
   async function postAction(req: IncomingMessage): Promise<HttpResponse> {
     if (!isActionMediaType(req.headers['content-type'])) {
@@ -270,7 +290,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       // last, so that it runs once for each request answered here (a refusal takes nothing from the bucket,
       // so node:http taking again answers the same wait)
       limiter.take(client, 'action') === 0,
-    answer: (body) => answerAction(body).catch(failure),
+    answer: answerActionTo,
     maxBodyBytes: MAX_ACTION_BODY_BYTES,
     headersTimeoutMs: limits.headersTimeoutMs,
     keepAliveTimeoutMs: limits.keepAliveTimeoutMs,

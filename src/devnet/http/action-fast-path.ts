@@ -134,8 +134,12 @@ export interface ActionFastPathDeps {
    * request is complete and plain, so it runs once for each request this path answers.
    */
   admit(request: { host: string; contentType: string; client: string }): boolean;
-  /** The answer to an admitted body, as node:http's path answers it (errors included); never rejects. */
-  answer(body: Buffer): Promise<HttpResponse>;
+  /**
+   * Hands `reply` the answer to an admitted body, as node:http's path answers it (errors included), once:
+   * before it returns when the answer is ready at once, or later. Or returns the answer as a promise (never
+   * rejected), which is then written when it settles.
+   */
+  answer(body: Buffer, reply: (response: HttpResponse) => void): void | Promise<HttpResponse>;
   maxBodyBytes: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
@@ -165,6 +169,35 @@ function serveConnection(socket: Socket, deps: ActionFastPathDeps, handOver: (s:
   let lastHead: PlainHead | undefined;
   /** the most one request this path answers can take; more than this waiting means requests are queued */
   const oneRequestBytes = MAX_FAST_HEAD_BYTES + deps.maxBodyBytes;
+  /** deps.answer is running: an answer handed over now is written by the loop in next(), not re-entering it */
+  let answering = false;
+  let answeredAtOnce: HttpResponse | null = null;
+
+  /** Writes an answer; false when the socket is gone or full (then nothing more is read until it drains). */
+  const deliver = (response: HttpResponse): boolean => {
+    busy = false;
+    answered += 1;
+    if (socket.destroyed) return false;
+    if (answered === 1) socket.setTimeout(deps.keepAliveTimeoutMs + KEEP_ALIVE_GRACE_MS);
+    if (!socket.write(responseBytes(response, deps.keepAliveTimeoutMs))) {
+      // a client that does not read its answers is not read either (node:http does the same)
+      draining = true;
+      socket.pause();
+      socket.once('drain', () => {
+        draining = false;
+        settle();
+      });
+      return false;
+    }
+    return true;
+  };
+  const reply = (response: HttpResponse): void => {
+    if (answering) {
+      answeredAtOnce = response;
+      return;
+    }
+    if (deliver(response)) settle();
+  };
 
   const release = (): void => {
     ours = false;
@@ -197,23 +230,19 @@ function serveConnection(socket: Socket, deps: ActionFastPathDeps, handOver: (s:
       lastHead = request.head;
       buffered = buffered.subarray(request.length);
       busy = true;
-      deps.answer(request.body).then((response) => {
-        busy = false;
-        answered += 1;
-        if (socket.destroyed) return;
-        if (answered === 1) socket.setTimeout(deps.keepAliveTimeoutMs + KEEP_ALIVE_GRACE_MS);
-        if (!socket.write(responseBytes(response, deps.keepAliveTimeoutMs))) {
-          // a client that does not read its answers is not read either (node:http does the same)
-          draining = true;
-          socket.pause();
-          socket.once('drain', () => {
-            draining = false;
-            settle();
-          });
-          return;
-        }
-        settle();
-      }, onError);
+      answering = true;
+      try {
+        deps.answer(request.body, reply)?.then(reply, onError);
+      } catch {
+        return onError();
+      } finally {
+        answering = false;
+      }
+      if (answeredAtOnce !== null) {
+        const response: HttpResponse = answeredAtOnce;
+        answeredAtOnce = null;
+        if (!deliver(response)) return;
+      }
     }
   };
   const settle = (): void => {

@@ -23,7 +23,9 @@ afterEach(async () => {
 });
 
 /** A server with only the fast path's answers, and the server side of the one connection it gets. */
-async function serve(answer: (body: Buffer) => Promise<HttpResponse>) {
+async function serve(
+  answer: (body: Buffer, reply: (response: HttpResponse) => void) => void | Promise<HttpResponse>,
+) {
   server = createServer((_req, res) => res.end());
   serveActionsFirst(server, {
     admit: () => true,
@@ -103,5 +105,28 @@ describe('POST /action fast path: backpressure', () => {
     await settled(() => received);
     expect(answered).toBe(sent);
     expect(received).toBeGreaterThan(sent * answer.length);
+  });
+
+  it('writes answers handed over at once (no promise) for pipelined requests, each once and in order', async () => {
+    let n = 0;
+    const { client, host } = await serve((_body, reply) => {
+      n += 1;
+      reply({
+        status: 200,
+        headers: { 'content-type': 'application/octet-stream' },
+        raw: Buffer.from(`#${n};`),
+      });
+    });
+    let received = '';
+    client.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    // 50 requests in one write, then the client's end: every one answered, then the connection ended
+    client.end(Buffer.concat(Array.from({ length: 50 }, () => request(host))));
+    await ended;
+    const bodies = received
+      .split('\r\n\r\n')
+      .slice(1)
+      .map((part) => part.slice(0, part.indexOf(';') + 1));
+    expect(bodies).toEqual(Array.from({ length: 50 }, (_, i) => `#${i + 1};`));
   });
 });
