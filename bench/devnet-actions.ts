@@ -105,6 +105,12 @@ async function load(perSigner: number, rate: number) {
       errField: schema.receipt.fields.err!.id,
     },
   });
+  // the worker starts (its thread, its code, its requests built, its connections open) before the clock and
+  // the CPU counters start: they measure the load alone
+  await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   const cpuBefore = serverThreadCpuUs();
   const processBefore = processCpuUs();
   const stopWatching = watchGc();
@@ -116,6 +122,7 @@ async function load(perSigner: number, rate: number) {
   }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
+    worker.postMessage('go');
   });
   const server = stopWatching();
   const cpuAfter = serverThreadCpuUs();

@@ -222,6 +222,9 @@ const connections = await Promise.all(
 );
 running = connections.length;
 const done = new Promise((resolve) => (finish = resolve));
+// ready: the bench starts its CPU counters, then says go
+parentPort.postMessage('ready');
+await new Promise((resolve) => parentPort.once('message', resolve));
 const cpuBefore = threadCpuUs();
 const start = performance.now();
 for (const connection of connections) connection.start(start);
