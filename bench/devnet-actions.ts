@@ -93,23 +93,24 @@ async function signer(): Promise<(n: number) => Buffer> {
 }
 const signers = await Promise.all(Array.from({ length: SIGNERS }, signer));
 
+// one load generator for every run (warm-up, flat, paced), so that its code is compiled in the warm-up
+const worker = new Worker(new URL('./support/load-worker.mjs', import.meta.url), {
+  // every answer is checked to be an accepted transfer's receipt (a refusal fails the run)
+  workerData: {
+    url: ex.url,
+    acceptedField: schema.receipt.fields.transferred!.id,
+    errField: schema.receipt.fields.err!.id,
+  },
+});
+
 async function load(perSigner: number, rate: number) {
   const bodies = signers.map((sign) => Array.from({ length: perSigner }, (_, n) => sign(n)));
-  const worker = new Worker(new URL('./support/load-worker.mjs', import.meta.url), {
-    // every answer is checked to be an accepted transfer's receipt (a refusal fails the run)
-    workerData: {
-      url: ex.url,
-      bodies,
-      rate,
-      acceptedField: schema.receipt.fields.transferred!.id,
-      errField: schema.receipt.fields.err!.id,
-    },
-  });
-  // the worker starts (its thread, its code, its requests built, its connections open) before the clock and
-  // the CPU counters start: they measure the load alone
+  // the worker builds its requests and opens its connections before the clock and the CPU counters start:
+  // they measure the load alone
   await new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
+    worker.postMessage({ bodies, rate });
   });
   const cpuBefore = serverThreadCpuUs();
   const processBefore = processCpuUs();
@@ -127,7 +128,6 @@ async function load(perSigner: number, rate: number) {
   const server = stopWatching();
   const cpuAfter = serverThreadCpuUs();
   const processAfter = processCpuUs();
-  await worker.terminate();
   // the worker checked every answer from its bytes; the last of each signer is decoded here as well
   for (const receipt of result.lastReceipts) {
     const kind = decodeReceipt(schema, Buffer.from(receipt)).kind;
@@ -161,7 +161,7 @@ const verifyCpuUs =
     ? null
     : (verifyCpuAfter - verifyCpuBefore) / (verify.operations + 100);
 
-await load(200, 0); // warm up
+await load(800, 0); // warm up: the devnet's and the load generator's code optimized before anything is measured
 const flat = await load(Math.floor(COUNT / SIGNERS), 0);
 const flatRate = flat.operations / flat.seconds;
 const paced = await load(Math.floor(PACED_COUNT / SIGNERS), PACED_RATE);
@@ -243,4 +243,5 @@ console.log(
       .map((l) => l.toFixed(1))
       .join(' ')}`,
 );
+await worker.terminate();
 await ex.close();

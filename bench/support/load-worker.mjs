@@ -18,10 +18,11 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 // (plain JS: a worker's entry file cannot be TypeScript under Node 20's tsx loader)
-// workerData: url; bodies, per signer its bodies in nonce order; rate, actions per second across all signers
-// (0: as fast as the server answers); acceptedField, the field number of the Receipt member every answer
-// must carry (an accepted transfer's), errField, the number of the refusal member.
-const { url, bodies, rate, acceptedField, errField } = workerData;
+// workerData: url; acceptedField, the field number of the Receipt member every answer must carry (an
+// accepted transfer's), errField, the number of the refusal member. Then one message per run: bodies, per
+// signer its bodies in nonce order; rate, actions per second across all signers (0: as fast as the server
+// answers). The same thread serves every run of the bench, so its code is compiled once, in the warm-up.
+const { url, acceptedField, errField } = workerData;
 const target = new URL('/action', url);
 
 /** this thread's CPU time in µs (Linux), so the bench can say what the load generator itself costs */
@@ -93,9 +94,9 @@ function refusal(bytes, start, end) {
   return accepted ? null : 'the receipt is not an accepted transfer';
 }
 
-const latencies = new Float64Array(bodies.reduce((n, list) => n + list.length, 0));
+let latencies = new Float64Array(0);
 let count = 0;
-const receipts = [];
+let receipts = [];
 let failed = null;
 let running = 0;
 let finish = () => {};
@@ -212,30 +213,50 @@ async function signerConnection(requests, offset, interval) {
   };
 }
 
-const requests = bodies.map((list) => list.map((body) => request(Buffer.from(body))));
-const perSignerInterval = rate > 0 ? (1000 * bodies.length) / rate : 0;
-// connected before the clock starts; the signers' first sends spread across one interval
-const connections = await Promise.all(
-  requests.map((list, signer) =>
-    signerConnection(list, (perSignerInterval * signer) / bodies.length, perSignerInterval),
-  ),
-);
-running = connections.length;
-const done = new Promise((resolve) => (finish = resolve));
-// ready: the bench starts its CPU counters, then says go
-parentPort.postMessage('ready');
-await new Promise((resolve) => parentPort.once('message', resolve));
-const cpuBefore = threadCpuUs();
-const start = performance.now();
-for (const connection of connections) connection.start(start);
-await done;
-const seconds = (performance.now() - start) / 1000;
-const cpuAfter = threadCpuUs();
-for (const c of connections) c.close();
-if (failed) throw failed;
-parentPort.postMessage({
-  seconds,
-  latencies: Array.from(latencies.subarray(0, count)),
-  lastReceipts: receipts,
-  loadCpuUs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+/** One run: connects, says ready, starts on go, answers with its figures (or fails the bench). */
+async function run({ bodies, rate }) {
+  const requests = bodies.map((list) => list.map((body) => request(Buffer.from(body))));
+  latencies = new Float64Array(requests.reduce((n, list) => n + list.length, 0));
+  count = 0;
+  receipts = [];
+  const perSignerInterval = rate > 0 ? (1000 * bodies.length) / rate : 0;
+  // connected before the clock starts; the signers' first sends spread across one interval
+  const connections = await Promise.all(
+    requests.map((list, signer) =>
+      signerConnection(list, (perSignerInterval * signer) / bodies.length, perSignerInterval),
+    ),
+  );
+  running = connections.length;
+  const done = new Promise((resolve) => (finish = resolve));
+  // ready: the bench starts its CPU counters, then says go
+  parentPort.postMessage('ready');
+  await new Promise((resolve) => parentPort.once('message', resolve));
+  const cpuBefore = threadCpuUs();
+  const start = performance.now();
+  for (const connection of connections) connection.start(start);
+  await done;
+  const seconds = (performance.now() - start) / 1000;
+  const cpuAfter = threadCpuUs();
+  for (const c of connections) c.close();
+  if (failed) throw failed;
+  parentPort.postMessage({
+    seconds,
+    latencies: Array.from(latencies.subarray(0, count)),
+    lastReceipts: receipts,
+    loadCpuUs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  });
+}
+
+// runs one after another: the next run's message arrives once the bench has this one's figures
+const runs = [];
+let next = null;
+parentPort.on('message', (message) => {
+  if (message === 'go') return;
+  runs.push(message);
+  next?.();
 });
+for (;;) {
+  if (runs.length === 0) await new Promise((resolve) => (next = resolve));
+  next = null;
+  await run(runs.shift());
+}
