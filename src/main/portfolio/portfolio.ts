@@ -43,9 +43,9 @@ interface PortfolioPrefetch {
 }
 
 /**
- * The portfolio's reads for one unlock attempt, started as the attempt begins: scrypt checks the passphrase
- * on libuv's thread pool for a few hundred ms by design, and the exchange shows anyone the accounts of a
- * public key, so nothing secret is needed to read them. The wallets are taken before anything is awaited;
+ * The portfolio's reads for one unlock attempt, started as the attempt begins: the key derivation checks
+ * the passphrase off the main thread for a hundred ms or more by design, and the exchange shows anyone the
+ * accounts of a public key, so nothing secret is needed to read them. The wallets are taken before anything is awaited;
  * what was read is used only by the attempt that started it, once its passphrase is accepted, and only for
  * the same wallets. Nothing is watched or recorded here (portfolio() does that, after the unlock).
  */
