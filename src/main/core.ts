@@ -5,7 +5,7 @@ import type { Handlers } from '../shared/ipc/contract';
 import { createEventBus, type EventBus } from './events';
 import type { FetchLike } from './exchange/http-client';
 import type { SecretStore } from './keychain/secret-store';
-import type { ScryptParams } from './lock/passphrase-hash';
+import type { KdfPolicy } from './lock/kdf';
 import { createServices, type Services } from './services';
 import { createAppHandlers } from './handlers';
 import { createDrills } from './drills/drill-handlers';
@@ -30,7 +30,7 @@ export interface CoreDeps {
   store: SecretStore;
   fetchImpl?: FetchLike;
   /** tests only: cheaper passphrase hashing */
-  scrypt?: ScryptParams;
+  kdf?: KdfPolicy;
   /** how often sessions close to expiry are refreshed (while unlocked); 0 turns it off */
   refreshEveryMs?: number;
   /** tests only: the lock's clock */
@@ -56,7 +56,7 @@ export function createCore(deps: CoreDeps): Core {
     dataDir: deps.dataDir,
     store: deps.store,
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
-    ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
+    ...(deps.kdf ? { kdf: deps.kdf } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     onLockState: (state) => events.emit('lockState', state),
     onDeposit: (deposit) => events.emit('depositStatus', deposit),

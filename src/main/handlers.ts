@@ -16,6 +16,9 @@ import type { Drills } from './drills/drill-handlers';
 
 const done = { done: true as const };
 
+/** How long an unlock's answer waits for the portfolio reads it started, once the passphrase is accepted. */
+const PREFETCH_WAIT_MS = 1_000;
+
 export function createAppHandlers(s: Services, network: Network, drills: Drills): Omit<Handlers, 'app'> {
   const epochStarts = new EpochStarts();
   return {
@@ -52,10 +55,13 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
         const prefetch =
           before.status === 'locked' && before.retryAfterSeconds === undefined ? prefetchPortfolio(s) : null;
         await s.lock.unlock(passphrase);
+        // Reads still under way are waited for, briefly: answered without them, the renderer would show a
+        // loader and have every account read again. An exchange that is slow to answer does not hold the
+        // lock screen for longer than that.
+        const read = (await prefetch?.settled(PREFETCH_WAIT_MS)) ?? null;
         // as it is now: a lock may have landed as the passphrase was accepted (a suspend), and then the
         // answer carries nothing and no account is watched
         const state = s.lock.state();
-        const read = prefetch?.ready();
         if (!read || state.status !== 'unlocked') return state;
         return { ...state, portfolio: await portfolio(s, read) };
       },

@@ -10,7 +10,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppLock, type LockState } from './lock/app-lock';
-import type { ScryptParams } from './lock/passphrase-hash';
+import type { KdfPolicy } from './lock/kdf';
 import type { SecretStore } from './keychain/secret-store';
 import { WalletService, walletSecretItem, type WalletInfo } from './wallets/wallet-service';
 import { PhraseService } from './wallets/phrase-service';
@@ -46,7 +46,7 @@ export interface ServiceDeps {
   dataDir: string;
   store: SecretStore;
   fetchImpl?: FetchLike;
-  scrypt?: ScryptParams;
+  kdf?: KdfPolicy;
   onLockState?: (state: LockState) => void;
   onDeposit?: (deposit: TrackedDeposit) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
@@ -112,7 +112,7 @@ export function createServices(deps: ServiceDeps): Services {
       ...networkDirs(deps.dataDir).flatMap(sessionSecretItems),
     ],
     ...(deps.now ? { now: deps.now } : {}),
-    ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
+    ...(deps.kdf ? { kdf: deps.kdf } : {}),
     ...(deps.onLockState ? { onChange: deps.onLockState } : {}),
   });
   const audit = new AuditLog(join(deps.dataDir, 'audit.jsonl'));

@@ -180,6 +180,38 @@ test('change passphrase: a mismatch is shown first, a wrong current one is refus
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
 });
 
+/** Records, at each change of the page, whether it is locked, which page heading and loaders it shows. */
+const RECORD_STATES = `
+  window.statesSeen = [];
+  const headings = () => [...document.querySelectorAll('h1')].map((h) => h.textContent);
+  new MutationObserver(() =>
+    window.statesSeen.push({
+      locked: headings().includes('Perpetua is locked'),
+      portfolio: headings().includes('Portfolio'),
+      equity: document.querySelector('[aria-label="Total equity"]') !== null,
+      loaders: [...document.querySelectorAll('[aria-label^="Loading"]')].map((el) => el.getAttribute('aria-label')),
+    }),
+  ).observe(document.body, { childList: true, subtree: true });
+`;
+
+test('unlocking draws the app once, with the portfolio: no loading screen between the lock screen and it', async () => {
+  await go('Portfolio');
+  await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
+  await page.getByRole('button', { name: 'Lock', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Perpetua is locked' })).toBeVisible();
+  // every state the page's DOM passes through, from here to the portfolio
+  await page.evaluate(RECORD_STATES);
+  await page.getByLabel('Passphrase').fill(NEW_PASSPHRASE);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByLabel('Total equity')).toBeVisible();
+  const seen = await page.evaluate<{ locked: boolean; loaders: string[] }[]>('window.statesSeen');
+  const first = seen.find((s) => !s.locked);
+  // the first state without the lock screen is already the portfolio with its figures: not a "Loading
+  // settings", "Loading wallets" or "Loading portfolio" screen that the portfolio replaces a moment later
+  expect(first).toMatchObject({ portfolio: true, equity: true });
+  expect(first!.loaders.filter((l) => /^Loading( settings| wallets| portfolio)?$/.test(l))).toEqual([]);
+});
+
 test('remove: only the exact public key enables removal, and the wallet leaves every list', async () => {
   await go('Accounts');
   // a second wallet, pasted, stays behind

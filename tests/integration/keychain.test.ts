@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import bs58 from 'bs58';
 import { createKeyringStore, probeKeychain } from '../../src/main/keychain/secret-store';
 import { AppLock } from '../../src/main/lock/app-lock';
+import { FAST_KDF } from '../support/memory-store';
 import { WalletService } from '../../src/main/wallets/wallet-service';
 
 const haveKeyring = process.env.PERPETUA_KEYRING_TEST === '1';
@@ -54,7 +55,7 @@ describe.skipIf(!haveKeyring)('OS keychain (real gnome-keyring)', () => {
   it('a wallet lives in the keychain: create, confirm, list, export, remove', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-kc-'));
     dirs.push(dataDir);
-    const lock = new AppLock({ store, scrypt: { N: 2 ** 12, r: 8, p: 1 } });
+    const lock = new AppLock({ store, kdf: FAST_KDF });
     await lock.init();
     await lock.setup('keychain test passphrase');
     const wallets = new WalletService({ store: lock.secrets, lock, dataDir });
@@ -72,7 +73,7 @@ describe.skipIf(!haveKeyring)('OS keychain (real gnome-keyring)', () => {
     expect(bs58.encode((await wallets.signingKey(wallet.walletId)).publicKey)).toBe(wallet.publicKey);
 
     // a second app instance (restart) finds the passphrase and the wallet in the keychain
-    const lock2 = new AppLock({ store, scrypt: { N: 2 ** 12, r: 8, p: 1 } });
+    const lock2 = new AppLock({ store, kdf: FAST_KDF });
     expect((await lock2.init()).status).toBe('locked');
     await lock2.unlock('keychain test passphrase');
     const again = new WalletService({ store: lock2.secrets, lock: lock2, dataDir });

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import bs58 from 'bs58';
 import { createKeyringStore } from '../../src/main/keychain/secret-store';
 import { AppLock } from '../../src/main/lock/app-lock';
+import { FAST_KDF } from '../support/memory-store';
 import { WalletService } from '../../src/main/wallets/wallet-service';
 import { PhraseService } from '../../src/main/wallets/phrase-service';
 
@@ -23,7 +24,7 @@ describe.skipIf(!haveKeyring)('recovery phrases in the OS keychain (real gnome-k
   const store = createKeyringStore(`perpetua-test-${randomUUID()}`);
 
   async function instance(dataDir: string, setup: boolean) {
-    const lock = new AppLock({ store, scrypt: { N: 2 ** 12, r: 8, p: 1 } });
+    const lock = new AppLock({ store, kdf: FAST_KDF });
     await lock.init();
     await (setup ? lock.setup(PASS) : lock.unlock(PASS));
     const wallets = new WalletService({ store, lock, dataDir });

@@ -18,6 +18,8 @@ let account: number;
 /** the portfolio's reads (a wallet's accounts, one account): answered with their bodies, and under way */
 let answered = 0;
 let underWay = 0;
+/** while set, the portfolio's reads wait for it before they go to the exchange */
+let readsHeld: Promise<void> | null = null;
 
 const isPortfolioRead = (path: string) => /^\/user\/[^/]+$|^\/account\/\d+$/.test(path);
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -46,6 +48,7 @@ beforeAll(async () => {
       if (!isPortfolioRead(new URL(url).pathname)) return fetch(url, init);
       underWay += 1;
       try {
+        if (readsHeld) await readsHeld;
         const response = await fetch(url, init);
         const body = await response.arrayBuffer();
         answered += 1;
@@ -78,6 +81,30 @@ describe('the first screen after unlocking', () => {
     const answer = await unlocking;
     if (!answer.ok) throw new Error(answer.error.message);
     expect(answer.value.status).toBe('unlocked');
+    expect(answer.value.portfolio?.wallets.map((w) => w.accounts.map((a) => a.accountId))).toEqual([
+      [account],
+    ]);
+    expect(answered).toBe(before + 2); // nothing read again
+  });
+
+  it('waits for its reads when the passphrase is accepted before they are answered: not read again', async () => {
+    const before = await locked();
+    let answerReads!: () => void;
+    readsHeld = new Promise((resolve) => (answerReads = resolve));
+    const accepted = new Promise<void>((resolve) => {
+      const stop = app.core.events.subscribe((name, payload) => {
+        if (name !== 'lockState' || (payload as LockState).status !== 'unlocked') return;
+        stop();
+        resolve();
+      });
+    });
+    const unlocking = app.call('lock.unlock', { passphrase: PASSPHRASE });
+    await accepted;
+    expect(answered).toBe(before); // the passphrase is accepted; the reads are not answered yet
+    readsHeld = null;
+    answerReads();
+    const answer = await unlocking;
+    if (!answer.ok) throw new Error(answer.error.message);
     expect(answer.value.portfolio?.wallets.map((w) => w.accounts.map((a) => a.accountId))).toEqual([
       [account],
     ]);

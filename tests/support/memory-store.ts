@@ -1,6 +1,7 @@
 // An in-memory SecretStore for unit tests of the modules above the keychain. The keychain itself is
 // tested against a real gnome-keyring in tests/integration/keychain.test.ts.
 import type { SecretStore } from '../../src/main/keychain/secret-store';
+import type { KdfPolicy } from '../../src/main/lock/kdf';
 
 export class MemorySecretStore implements SecretStore {
   readonly items = new Map<string, string>();
@@ -27,8 +28,8 @@ export class MemorySecretStore implements SecretStore {
   }
 }
 
-/** Cheap scrypt for unit tests; the strong default is asserted separately. */
-export const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+/** Cheap key derivation for tests (scrypt: records of earlier versions); the strong default is asserted separately. */
+export const FAST_KDF: KdfPolicy = { argon2id: { m: 64, t: 1, p: 1 }, scrypt: { N: 2 ** 10, r: 8, p: 1 } };
 
 export class FakeTimers {
   now = 1_000_000;

@@ -1,10 +1,11 @@
 // Named secrets sealed with AES-256-GCM before they reach the OS keychain, so that the keychain alone (which
 // any process of the user can read) reveals nothing. It sits above the raw store and is itself a SecretStore:
 // wallets, sessions and recovery phrases store and read through it by name exactly as before. The data key
-// lives in main's memory only while the app is unlocked (the lock opens and closes this store); scrypt runs
-// at unlock, never per signature. Each sealed record names the data key it was sealed under, so a passphrase
-// change can re-seal records one by one and a crash halfway leaves every record readable. The record's name
-// is bound into the seal: one record moved under another name does not open.
+// lives in main's memory only while the app is unlocked (the lock opens and closes this store); the
+// passphrase's key derivation runs at unlock, never per signature. Each sealed record names the data key it
+// was sealed under, so a passphrase change can re-seal records one by one and a crash halfway leaves every
+// record readable. The record's name is bound into the seal: one record moved under another name does not
+// open.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';

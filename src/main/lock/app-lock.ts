@@ -1,6 +1,6 @@
 // The app lock: a passphrase chosen on first run gates everything; the app locks itself after idle time and
 // on OS suspend; money-moving and key-handling operations need the passphrase again; wrong attempts back off
-// exponentially without even running scrypt while backing off. The passphrase opens the data keys that seal
+// exponentially without even deriving a key while backing off. The passphrase opens the data keys that seal
 // every wallet and session secret (lock-record.ts, keychain/sealed-store.ts): unlocking opens them in
 // memory, locking wipes them. Attempts, set-up and passphrase changes run one at a time (otherwise a burst of
 // parallel guesses would all pass the back-off check before the first failed), and the failure count lives
@@ -8,14 +8,21 @@
 import { AppFailure } from '../../shared/result';
 import type { SecretStore } from '../keychain/secret-store';
 import { SealedStore, type DataKey } from '../keychain/sealed-store';
-import { STRONG_SCRYPT, verifyPassphrase, type ScryptParams } from './passphrase-hash';
+import { verifyPassphrase } from './passphrase-hash';
+import {
+  checkScrypt,
+  deriveKey,
+  isScrypt,
+  newKdf,
+  sameKdf,
+  STRONG_KDF,
+  type Kdf,
+  type KdfPolicy,
+} from './kdf';
 import {
   buildLockRecord,
-  checkParams,
-  deriveKey,
   isLegacyRecord,
   newDataKey,
-  newKdf,
   parseLockRecord,
   unwrapKeys,
   type LockRecord,
@@ -39,8 +46,8 @@ export interface LockDeps {
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   onChange?: (state: LockState) => void;
-  /** the scrypt parameters of new records, and the least a record read back may name */
-  scrypt?: ScryptParams;
+  /** the key derivation of new records, and the least a record read back may name (tests: a cheap one) */
+  kdf?: KdfPolicy;
   autoLockMinutes?: number;
 }
 
@@ -48,6 +55,8 @@ export const FRESH_UNLOCK_MS = 5 * 60_000;
 const FREE_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 5 * 60_000;
 const ITEM = 'app-lock';
+/** no wrong attempts counted, no back-off */
+const CLEAN = { failures: 0, blockedUntilMs: 0 };
 /** where the failure count lived beside a passphrase hash, before the lock record held both */
 const LEGACY_ATTEMPTS_ITEM = 'app-lock-attempts';
 
@@ -64,11 +73,11 @@ const wipe = (keys: DataKey[]): void => keys.forEach((k) => k.key.fill(0));
 /** A key derived ahead of knowing whether its salt and parameters are still the record's. */
 interface DerivedAhead {
   /** the key, if `kdf` is exactly what it was derived with; otherwise the derivation is dropped */
-  take(kdf: LockRecord['kdf']): Promise<Buffer> | null;
+  take(kdf: Kdf): Promise<Buffer> | null;
   drop(): void;
 }
 
-function deriveAhead(passphrase: string, kdf: LockRecord['kdf']): DerivedAhead {
+function deriveAhead(passphrase: string, kdf: Kdf): DerivedAhead {
   const key = deriveKey(passphrase, kdf);
   const drop = () =>
     void key.then(
@@ -77,7 +86,7 @@ function deriveAhead(passphrase: string, kdf: LockRecord['kdf']): DerivedAhead {
     );
   return {
     take: (now) => {
-      if (now.salt === kdf.salt && now.N === kdf.N && now.r === kdf.r && now.p === kdf.p) return key;
+      if (sameKdf(now, kdf)) return key;
       drop();
       return null;
     },
@@ -94,13 +103,15 @@ export class AppLock {
   private lastAuthMs = 0;
   private failures = 0;
   private blockedUntilMs = 0;
-  /** the salt and scrypt parameters of the lock record as last read or written (null: not known yet) */
-  private kdf: LockRecord['kdf'] | null = null;
+  /** the salt and key-derivation parameters of the lock record as last read or written (null: not known yet) */
+  private kdf: Kdf | null = null;
+  /** whether the lock record as last read or written says no plain secret is left to seal */
+  private plainSealed = false;
   /** the attempt or change being made; the next one starts only after it settles */
   private queue: Promise<unknown> = Promise.resolve();
   private idleTimer: unknown = null;
   private autoLockMinutes: number;
-  private readonly params: ScryptParams;
+  private readonly params: KdfPolicy;
   private readonly now: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
@@ -109,7 +120,7 @@ export class AppLock {
 
   constructor(private readonly deps: LockDeps) {
     this.secrets = deps.secrets ?? new SealedStore(deps.store);
-    this.params = deps.scrypt ?? STRONG_SCRYPT;
+    this.params = deps.kdf ?? STRONG_KDF;
     this.now = deps.now ?? Date.now;
     // a pending auto-lock does not keep the process alive: a host or a bench closing its core exits at once
     this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms).unref());
@@ -166,8 +177,10 @@ export class AppLock {
       const kek = await deriveKey(passphrase, kdf);
       const key = newDataKey();
       try {
-        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [key], { failures: 0, blockedUntilMs: 0 }));
+        // a first passphrase: no earlier version stored anything here
+        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [key], CLEAN, true));
         this.kdf = kdf;
+        this.plainSealed = true;
         this.secrets.open([key]);
       } finally {
         kek.fill(0);
@@ -182,18 +195,15 @@ export class AppLock {
   /** Opens the sealed secrets (finishing a passphrase change or sealing plain ones first if needed). */
   unlock(passphrase: string): Promise<LockState> {
     return this.serial(async () => {
-      // Which secrets an earlier version stored in plain is looked up while scrypt runs (telling needs no
-      // key), so that after the passphrase only those wait to be sealed: normally none.
-      const plain =
-        this.blockedUntilMs > this.now()
-          ? null
-          : this.secrets.findPlain(this.deps.plainSecretNames?.() ?? []);
+      // Which secrets an earlier version stored in plain is looked up while the key is derived (telling
+      // needs no key), so that after the passphrase only those wait to be sealed; once they are, never again.
+      const plain = this.blockedUntilMs > this.now() || this.plainSealed ? null : this.findPlain();
       plain?.catch(() => {}); // a wrong passphrase never asks; a right one reads the failure below
       const opened = await this.checkPassphrase(passphrase);
       try {
         this.secrets.open(opened.keys);
         if (opened.record.keys.length > 1) await this.finishChange(opened);
-        await this.secrets.migratePlain((await plain) ?? []);
+        if (!opened.record.plainSealed) await this.sealPlain(opened, plain);
       } catch (error) {
         this.secrets.close();
         throw error;
@@ -271,13 +281,11 @@ export class AppLock {
       const fresh = newDataKey();
       const keys = [fresh, ...opened.keys.slice(0, 3)];
       try {
-        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, keys, { failures: 0, blockedUntilMs: 0 }));
+        const plainSealed = opened.record.plainSealed === true;
+        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, keys, CLEAN, plainSealed));
         this.secrets.open(keys);
         await this.secrets.resealAll();
-        await this.deps.store.set(
-          ITEM,
-          buildLockRecord(kdf, kek, [fresh], { failures: 0, blockedUntilMs: 0 }),
-        );
+        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [fresh], CLEAN, plainSealed));
         this.kdf = kdf;
         this.secrets.open([fresh]);
       } finally {
@@ -294,9 +302,28 @@ export class AppLock {
     await this.secrets.resealAll();
     await this.deps.store.set(
       ITEM,
-      buildLockRecord(record.kdf, kek, keys.slice(0, 1), { failures: 0, blockedUntilMs: 0 }),
+      buildLockRecord(record.kdf, kek, keys.slice(0, 1), CLEAN, record.plainSealed === true),
     );
     this.secrets.open(keys.slice(0, 1));
+  }
+
+  private findPlain(): Promise<string[]> {
+    return this.secrets.findPlain(this.deps.plainSecretNames?.() ?? []);
+  }
+
+  /**
+   * Seals what an earlier version stored in plain (`found`, if it was looked up while the passphrase was
+   * checked), then records in the lock record that this is done: later unlocks read no secret to tell. A
+   * plain record planted after that is refused when read, never sealed as if it were the person's.
+   */
+  private async sealPlain({ record, kek, keys }: Opened, found: Promise<string[]> | null): Promise<void> {
+    await this.secrets.migratePlain((await found) ?? (await this.findPlain()));
+    try {
+      await this.deps.store.set(ITEM, buildLockRecord(record.kdf, kek, keys.slice(0, 1), CLEAN, true));
+      this.plainSealed = true;
+    } catch {
+      // only a shortcut for later unlocks: without it they look again, and the person is let in now
+    }
   }
 
   requireUnlocked(): void {
@@ -327,8 +354,8 @@ export class AppLock {
         { retryAfterSeconds: Math.ceil(wait / 1000) },
       );
     }
-    // scrypt starts now with the salt and parameters last read, while the record is read again (a keychain
-    // round trip): its key is used only if the record still names exactly those, else derived again
+    // the key derivation starts now with the salt and parameters last read, while the record is read again
+    // (a keychain round trip): its key is used only if the record still names exactly those, else derived again
     const ahead = this.kdf ? deriveAhead(passphrase, this.kdf) : null;
     let text: string | null;
     let record: LockRecord | null = null;
@@ -346,6 +373,7 @@ export class AppLock {
       return this.checkLegacy(passphrase, text);
     }
     this.kdf = record.kdf;
+    this.plainSealed = record.plainSealed === true;
     const kek = await (ahead?.take(record.kdf) ?? deriveKey(passphrase, record.kdf));
     const keys = unwrapKeys(record, kek);
     if (keys === null) {
@@ -359,7 +387,30 @@ export class AppLock {
       this.blockedUntilMs = 0;
       await this.deps.store.set(ITEM, this.withAttempts(record));
     }
-    return { record, kek, keys };
+    const opened = { record, kek, keys };
+    return isScrypt(record.kdf) ? this.rewrap(passphrase, opened) : opened;
+  }
+
+  /**
+   * A record an earlier version wrapped under scrypt: the same data keys, wrapped again under the app's own
+   * key derivation, in one write. If that write fails the old record still opens, and the next unlock tries
+   * again, so the person is let in either way.
+   */
+  private async rewrap(passphrase: string, opened: Opened): Promise<Opened> {
+    const kdf = newKdf(this.params);
+    let kek: Buffer | null = null;
+    try {
+      kek = await deriveKey(passphrase, kdf);
+      const text = buildLockRecord(kdf, kek, opened.keys, CLEAN, opened.record.plainSealed === true);
+      await this.deps.store.set(ITEM, text);
+      const record = parseLockRecord(text, this.params);
+      this.kdf = kdf;
+      opened.kek.fill(0);
+      return { record, kek, keys: opened.keys };
+    } catch {
+      kek?.fill(0);
+      return opened;
+    }
   }
 
   /**
@@ -368,7 +419,7 @@ export class AppLock {
    */
   private async checkLegacy(passphrase: string, text: string): Promise<Opened> {
     const [, N, r, p] = text.split('$');
-    checkParams({ N: Number(N), r: Number(r), p: Number(p) }, this.params);
+    checkScrypt({ N: Number(N), r: Number(r), p: Number(p) }, this.params.scrypt);
     if (!(await verifyPassphrase(passphrase, text))) {
       this.countFailure();
       await this.deps.store.set(
@@ -382,7 +433,7 @@ export class AppLock {
     const key = newDataKey();
     this.failures = 0;
     this.blockedUntilMs = 0;
-    const record = buildLockRecord(kdf, kek, [key], { failures: 0, blockedUntilMs: 0 });
+    const record = buildLockRecord(kdf, kek, [key], CLEAN, false);
     await this.deps.store.set(ITEM, record);
     this.kdf = kdf;
     await this.deps.store.delete(LEGACY_ATTEMPTS_ITEM);
@@ -410,6 +461,7 @@ export class AppLock {
     try {
       const record = parseLockRecord(text, this.params);
       this.kdf = record.kdf;
+      this.plainSealed = record.plainSealed === true;
       this.failures = record.failures;
       // A clock set back must not stretch the wait beyond the longest back-off.
       this.blockedUntilMs = Math.min(record.blockedUntilMs, this.now() + MAX_BACKOFF_MS);

@@ -1,37 +1,30 @@
-// The one keychain item the passphrase opens. It holds the scrypt salt and parameters, the data keys that
-// seal every other secret (each wrapped with AES-256-GCM under the key scrypt derives from the passphrase),
-// and the wrong-attempt count. Being one item, every change of it is atomic in the keychain: a passphrase
-// change switches from old to new in one write, and the back-off cannot be reset by deleting a side record.
-// A record that names weaker scrypt parameters than the app's own is refused, so tampering cannot make
+// The one keychain item the passphrase opens. It holds the key derivation's salt and parameters (kdf.ts),
+// the data keys that seal every other secret (each wrapped with AES-256-GCM under the key derived from the
+// passphrase), and the wrong-attempt count. Being one item, every change of it is atomic in the keychain: a
+// passphrase change switches from old to new in one write, and the back-off cannot be reset by deleting a side
+// record. A record that names weaker parameters than the app's own is refused, so tampering cannot make
 // guessing cheaper; absurdly strong ones are refused too, so tampering cannot make unlocking hang.
-import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCb } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
-import type { ScryptParams } from './passphrase-hash';
+import { B64, checkKdf, KdfSchema, type Kdf, type KdfPolicy } from './kdf';
 import type { DataKey } from '../keychain/sealed-store';
 
-const B64 = z
-  .string()
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/)
-  .max(512);
 const WrappedKeySchema = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/), iv: B64, data: B64 });
 const RecordSchema = z.object({
   v: z.literal(2),
-  kdf: z.object({
-    N: z.number().int(),
-    r: z.number().int(),
-    p: z.number().int(),
-    salt: B64,
-  }),
+  kdf: KdfSchema,
   /** the current data key first; older ones only while a passphrase change is being finished */
   keys: z.array(WrappedKeySchema).min(1).max(4),
   failures: z.number().int().min(0).max(1_000_000),
   blockedUntilMs: z.number().finite(),
+  /**
+   * Every secret an earlier version stored in plain has been sealed (or there never were any): unlocking
+   * stops looking for them. Absent in records written before this was recorded.
+   */
+  plainSealed: z.boolean().optional(),
 });
 export type LockRecord = z.infer<typeof RecordSchema>;
-
-/** At most this much: a tampered record must not make an unlock take minutes or gigabytes. */
-const MAX_SCRYPT: ScryptParams = { N: 2 ** 20, r: 16, p: 4 };
 
 export const isLegacyRecord = (text: string): boolean => text.startsWith('scrypt$');
 
@@ -41,20 +34,7 @@ const damaged = (): AppFailure =>
     'The passphrase record in the OS keychain is damaged, so Perpetua cannot open your keys.',
   );
 
-/** Checks scrypt parameters read from the keychain against the app's own minimum. */
-export function checkParams(params: ScryptParams, min: ScryptParams): void {
-  const { N, r, p } = params;
-  if (!Number.isInteger(N) || !Number.isInteger(r) || !Number.isInteger(p) || (N & (N - 1)) !== 0)
-    throw damaged();
-  if (N < min.N || r < min.r || p < min.p)
-    throw new AppFailure(
-      'KEYCHAIN_UNAVAILABLE',
-      'The passphrase record in the OS keychain asks for weaker protection than Perpetua allows. It may have been tampered with; Perpetua will not use it.',
-    );
-  if (N > MAX_SCRYPT.N || r > MAX_SCRYPT.r || p > MAX_SCRYPT.p) throw damaged();
-}
-
-export function parseLockRecord(text: string, min: ScryptParams): LockRecord {
+export function parseLockRecord(text: string, policy: KdfPolicy): LockRecord {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -63,20 +43,8 @@ export function parseLockRecord(text: string, min: ScryptParams): LockRecord {
   }
   const parsed = RecordSchema.safeParse(json);
   if (!parsed.success) throw damaged();
-  checkParams(parsed.data.kdf, min);
+  checkKdf(parsed.data.kdf, policy);
   return parsed.data;
-}
-
-export function deriveKey(passphrase: string, kdf: LockRecord['kdf']): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCb(
-      passphrase.normalize('NFKC'),
-      Buffer.from(kdf.salt, 'base64'),
-      32,
-      { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: 256 * kdf.N * kdf.r + 32 * 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
 }
 
 const aad = (id: string): Buffer => Buffer.from(`perpetua-data-key:${id}`);
@@ -112,16 +80,13 @@ export function unwrapKeys(record: LockRecord, kek: Buffer): DataKey[] | null {
 
 export const newDataKey = (): DataKey => ({ id: randomBytes(8).toString('hex'), key: randomBytes(32) });
 
-export function newKdf(params: ScryptParams): LockRecord['kdf'] {
-  return { ...params, salt: randomBytes(32).toString('base64') };
-}
-
 export function buildLockRecord(
-  kdf: LockRecord['kdf'],
+  kdf: Kdf,
   kek: Buffer,
   keys: DataKey[],
   attempts: { failures: number; blockedUntilMs: number },
+  plainSealed: boolean,
 ): string {
-  const record: LockRecord = { v: 2, kdf, keys: keys.map((k) => wrap(k, kek)), ...attempts };
+  const record: LockRecord = { v: 2, kdf, keys: keys.map((k) => wrap(k, kek)), ...attempts, plainSealed };
   return JSON.stringify(record);
 }

@@ -1,5 +1,7 @@
-// The passphrase is kept only as a slow scrypt hash in the keychain. The record names its own parameters so
-// that stronger ones can be adopted later without breaking older records.
+// A bare scrypt hash of the passphrase, as versions before sealed secrets kept it in the keychain. It is
+// still verified, once, so that such a keychain moves to a lock record (app-lock.ts); nothing new is written
+// this way.
+// The scrypt parameters here are also the least a lock record of an earlier version may name (kdf.ts).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export interface ScryptParams {
@@ -8,7 +10,7 @@ export interface ScryptParams {
   p: number;
 }
 
-/** ~0.3 s and 128 MiB per attempt on this class of machine: the point is to make guessing expensive. */
+/** 128 MiB and about 0.5 s per attempt on this machine: OWASP's minimum for scrypt. */
 export const STRONG_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
 const scrypt = (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> =>

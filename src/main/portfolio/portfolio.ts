@@ -38,14 +38,17 @@ const walletSet = (wallets: WalletInfo[]): string =>
   JSON.stringify(wallets.map((w) => [w.walletId, w.publicKey, w.label, w.createdAt]));
 
 interface PortfolioPrefetch {
-  /** the holdings, if they have been read by now and the wallets are still the ones read; else null */
-  ready(): WalletHoldings | null;
+  /**
+   * The holdings once read, waiting for them at most `ms`; null if the read failed, took longer, or the
+   * wallets are no longer the ones read.
+   */
+  settled(ms: number): Promise<WalletHoldings | null>;
 }
 
 /**
- * The portfolio's reads for one unlock attempt, started as the attempt begins: scrypt checks the passphrase
- * on libuv's thread pool for a few hundred ms by design, and the exchange shows anyone the accounts of a
- * public key, so nothing secret is needed to read them. The wallets are taken before anything is awaited;
+ * The portfolio's reads for one unlock attempt, started as the attempt begins: the key derivation checks
+ * the passphrase off the main thread for a hundred ms or more by design, and the exchange shows anyone the
+ * accounts of a public key, so nothing secret is needed to read them. The wallets are taken before anything is awaited;
  * what was read is used only by the attempt that started it, once its passphrase is accepted, and only for
  * the same wallets. Nothing is watched or recorded here (portfolio() does that, after the unlock).
  */
@@ -54,13 +57,17 @@ export function prefetchPortfolio(s: Services): PortfolioPrefetch | null {
   const wallets = s.wallets.list();
   if (wallets.length === 0) return null;
   const set = walletSet(wallets);
-  let holdings: WalletHoldings | null = null;
   // a failed read is read again by the portfolio itself
-  readWallets(s, wallets).then(
-    (read) => (holdings = read),
-    () => {},
-  );
-  return { ready: () => (holdings && walletSet(s.wallets.list()) === set ? holdings : null) };
+  const read = readWallets(s, wallets).catch(() => null);
+  return {
+    settled: async (ms) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+      const holdings = await Promise.race([read, late]);
+      clearTimeout(timer);
+      return holdings && walletSet(s.wallets.list()) === set ? holdings : null;
+    },
+  };
 }
 
 /** The portfolio (read now, or `read` already), its equity sampled and its accounts watched from here on. */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createCore, type Core } from '../../../src/main/core';
 import { createDispatcher } from '../../../src/main/ipc-dispatch';
 import { createKeyringStore, type SecretStore } from '../../../src/main/keychain/secret-store';
-import { MemorySecretStore } from '../../support/memory-store';
+import { FAST_KDF, MemorySecretStore } from '../../support/memory-store';
 import type { ArgsOf, ResultOf } from '../../../src/shared/ipc/contract';
 import type { MethodName } from '../../../src/shared/ipc/contract';
 import type { Result } from '../../../src/shared/result';
@@ -48,7 +48,7 @@ export async function startApp(
         : { kind: 'custom', baseUrl: exchange.baseUrl, solanaRpcUrl: exchange.rpcUrl },
     dataDir,
     store,
-    scrypt: { N: 2 ** 12, r: 8, p: 1 },
+    kdf: FAST_KDF,
     ...(options.now ? { now: options.now } : {}),
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   });

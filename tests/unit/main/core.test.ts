@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createCore, type Core } from '../../../src/main/core';
 import { createDispatcher } from '../../../src/main/ipc-dispatch';
 import { keychainFailure, type SecretStore } from '../../../src/main/keychain/secret-store';
-import { FAST_SCRYPT, MemorySecretStore } from '../../support/memory-store';
+import { FAST_KDF, MemorySecretStore } from '../../support/memory-store';
 
 /** Absent until installed: every call fails as @napi-rs/keyring does when nothing provides the service. */
 class InstallableKeychain implements SecretStore {
@@ -68,7 +68,7 @@ describe('the core without an OS keychain', () => {
       exchange: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' },
       dataDir,
       store,
-      scrypt: FAST_SCRYPT,
+      kdf: FAST_KDF,
       refreshEveryMs: 0,
       watchSleep: () => {
         watchingSleep = true;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SigningKey, generateKeypair } from '../../../src/protocol/keys';
 import { createCore } from '../../../src/main/core';
-import { FAST_SCRYPT, MemorySecretStore } from '../../support/memory-store';
+import { FAST_KDF, MemorySecretStore } from '../../support/memory-store';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -59,7 +59,7 @@ describe.skipIf(process.platform === 'win32')('the data folder', () => {
       exchange: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' },
       dataDir,
       store: new MemorySecretStore(),
-      scrypt: FAST_SCRYPT,
+      kdf: FAST_KDF,
     });
 
   it('is created readable by this user only, and an existing one is tightened', () => {

@@ -18,6 +18,8 @@ import { accountInWords } from '../../../shared/account-words';
 export const keys = {
   markets: ['markets'],
   lock: ['lockState'],
+  /** this window's unlock, while it is being answered */
+  unlock: ['unlock'],
   settings: ['settings'],
   appInfo: ['appInfo'],
   wallets: ['wallets'],
@@ -180,10 +182,21 @@ export const usePortfolio = () =>
     staleTime: FRESH_PORTFOLIO_MS,
   });
 /**
+ * What the first screen after unlocking reads that the lock screen may read too, asked for as Unlock is
+ * pressed: it is answered while the passphrase is checked. Asked for after the answer, the settings came
+ * back 150-250 ms later, behind main's first reads of every account, and until then the app drew only a
+ * "Loading settings" screen.
+ */
+export function prefetchForUnlock(client: QueryClient): void {
+  void client.prefetchQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.settings.get()) });
+  void client.prefetchQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.app.markets()) });
+}
+
+/**
  * What the first screen after unlocking reads, asked for at once the moment the unlock is answered: otherwise
- * the settings, then the wallet list, then the portfolio would each wait for the screen the one before draws.
- * The portfolio main read while the passphrase was checked comes with the answer: it is put in place with the
- * wallet list it was read for, in one change, so the screen draws once and with it.
+ * the wallet list, then the portfolio would each wait for the screen the one before draws. The portfolio
+ * main read while the passphrase was checked comes with the answer: it is put in place with the wallet list
+ * it was read for, in one change, so the screen draws once and with it.
  */
 export function prefetchUnlocked(client: QueryClient, portfolio?: Portfolio): void {
   if (portfolio)
@@ -194,12 +207,10 @@ export function prefetchUnlocked(client: QueryClient, portfolio?: Portfolio): vo
         portfolio.wallets.map((w) => w.wallet),
       );
     });
-  void client.prefetchQuery({ queryKey: keys.settings, queryFn: () => unwrap(wallet.settings.get()) });
   if (!portfolio) {
     void client.prefetchQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.wallets.list()) });
     void client.prefetchQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.portfolio.get()) });
   }
-  void client.prefetchQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.app.markets()) });
 }
 export const useSessions = () =>
   useQuery({
@@ -298,6 +309,10 @@ export function useLiveEvents(): void {
         }
       }),
       wallet.onLockState((state) => {
+        // This window's own unlock is answered with the state and the portfolio together, just after this
+        // event: switching on the event drew the whole app without the portfolio first (150-250 ms of work
+        // the answer then waited behind), and again with it.
+        if (state.status === 'unlocked' && client.isMutating({ mutationKey: keys.unlock }) > 0) return;
         client.setQueryData(keys.lock, state);
         if (state.status !== 'unlocked')
           client.removeQueries({

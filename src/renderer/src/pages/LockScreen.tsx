@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Center, Paper, PasswordInput, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys, prefetchUnlocked } from '../hooks/queries';
+import { keys, prefetchForUnlock, prefetchUnlocked } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
 import { PageHeading } from '../components/PageHeading';
@@ -63,9 +63,17 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
   const client = useQueryClient();
   const [passphrase, setPassphrase] = useState('');
   const { run, busy, error } = useAction();
+  // keyed, so that the lock-state event leaves switching screens to this answer (queries.ts, useLiveEvents)
+  const unlock = useMutation({
+    mutationKey: keys.unlock,
+    mutationFn: (entered: string) => unwrap(wallet.lock.unlock({ passphrase: entered })),
+    // an unlock refused or lost after main may have unlocked: the state is read again rather than assumed
+    onError: () => void client.invalidateQueries({ queryKey: keys.lock }),
+  });
   const submit = () =>
     run(async () => {
-      const { portfolio, ...state } = await unwrap(wallet.lock.unlock({ passphrase }));
+      prefetchForUnlock(client);
+      const { portfolio, ...state } = await unlock.mutateAsync(passphrase);
       if (state.status === 'unlocked') prefetchUnlocked(client, portfolio);
       client.setQueryData(keys.lock, state);
       setPassphrase('');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppLock, type LockState } from '../../../../src/main/lock/app-lock';
 import { STRONG_SCRYPT, hashPassphrase, verifyPassphrase } from '../../../../src/main/lock/passphrase-hash';
-import { FAST_SCRYPT, FakeTimers, MemorySecretStore } from '../../../support/memory-store';
+import { STRONG_KDF, deriveKey } from '../../../../src/main/lock/kdf';
+import { FAST_KDF, FakeTimers, MemorySecretStore } from '../../../support/memory-store';
 import { AppFailure } from '../../../../src/shared/result';
 
 const GOOD = 'correct horse battery';
@@ -15,7 +16,7 @@ async function setup() {
     now: () => timers.now,
     setTimer: timers.set,
     clearTimer: timers.clear,
-    scrypt: FAST_SCRYPT,
+    kdf: FAST_KDF,
     onChange: (s) => changes.push(s),
   });
   await lock.init();
@@ -33,25 +34,42 @@ async function failure(promise: Promise<unknown> | (() => unknown)): Promise<App
 }
 
 describe('app lock', () => {
-  it('starts uninitialized, and setup stores only scrypt parameters and a wrapped data key', async () => {
+  it('starts uninitialized, and setup stores only the key derivation parameters and a wrapped data key', async () => {
     const { lock, store } = await setup();
     expect(lock.state().status).toBe('uninitialized');
     expect((await failure(lock.setup('short'))).message).toMatch(/at least 10 characters/);
     await lock.setup(GOOD);
     expect(lock.state().status).toBe('unlocked');
     const record = JSON.parse(store.items.get('app-lock')!);
-    expect(record).toMatchObject({ v: 2, kdf: { N: 1024, r: 8, p: 1 }, failures: 0 });
+    expect(record).toMatchObject({ v: 2, kdf: { alg: 'argon2id', m: 64, t: 1, p: 1 }, failures: 0 });
     expect(record.keys).toHaveLength(1);
     expect(JSON.stringify(record)).not.toContain(GOOD);
     expect((await failure(lock.setup(GOOD))).code).toBe('CONFLICT');
   });
 
-  it('the default hash is scrypt N=2^17 and verifies only the right passphrase', async () => {
-    expect(STRONG_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
+  it('new records use Argon2id at 128 MiB, 4 passes, 2 lanes; records of earlier versions, scrypt N=2^17 at least', async () => {
+    expect(STRONG_KDF).toEqual({ argon2id: { m: 131072, t: 4, p: 2 }, scrypt: { N: 131072, r: 8, p: 1 } });
+    expect(STRONG_SCRYPT).toEqual(STRONG_KDF.scrypt);
     const record = await hashPassphrase(GOOD);
     expect(record.startsWith('scrypt$131072$8$1$')).toBe(true);
     expect(await verifyPassphrase(GOOD, record)).toBe(true);
     expect(await verifyPassphrase(`${GOOD}!`, record)).toBe(false);
+  });
+
+  it("derives the key Argon2id's reference implementation derives (memory in KiB, passes, lanes)", async () => {
+    // the vector was computed with the reference C implementation (npm argon2) and hash-wasm, which agree
+    const kdf = {
+      alg: 'argon2id' as const,
+      m: 256,
+      t: 2,
+      p: 2,
+      salt: Buffer.from('perpetua-kdf-test-salt-16').toString('base64'),
+    };
+    const key = await deriveKey('correct horse battery staple', kdf);
+    expect(key.toString('hex')).toBe('68fb8a64ead8c572bd55bb1ad9ed3e13f60588fec9409f1aafedf4550f34c63e');
+    // the passphrase is normalised (NFKC) first, as scrypt records always did
+    const composed = await deriveKey('caf\u00e9 horse battery', kdf);
+    expect((await deriveKey('cafe\u0301 horse battery', kdf)).equals(composed)).toBe(true);
   });
 
   it('locks and unlocks; a wrong passphrase is refused', async () => {
@@ -68,7 +86,7 @@ describe('app lock', () => {
   it('a restart finds the passphrase in the keychain and starts locked', async () => {
     const { store, lock } = await setup();
     await lock.setup(GOOD);
-    const again = new AppLock({ store, scrypt: FAST_SCRYPT });
+    const again = new AppLock({ store, kdf: FAST_KDF });
     expect((await again.init()).status).toBe('locked');
     await again.unlock(GOOD);
     expect(again.state().status).toBe('unlocked');
@@ -153,7 +171,7 @@ describe('app lock', () => {
     // the count is in the record the keys are in: deleting every other item resets nothing
     for (const name of [...store.items.keys()]) if (name !== 'app-lock') store.items.delete(name);
 
-    const restarted = new AppLock({ store, now: () => timers.now, scrypt: FAST_SCRYPT });
+    const restarted = new AppLock({ store, now: () => timers.now, kdf: FAST_KDF });
     expect((await restarted.init()).retryAfterSeconds).toBe(2);
     expect((await failure(restarted.unlock(GOOD))).code).toBe('THROTTLED');
     timers.advance(2_000);
@@ -167,9 +185,9 @@ describe('app lock', () => {
 
   it('a tampered failure record beside a legacy hash is read as a full back-off, not as a clean slate', async () => {
     const { timers, store } = await setup();
-    store.items.set('app-lock', await hashPassphrase(GOOD, FAST_SCRYPT));
+    store.items.set('app-lock', await hashPassphrase(GOOD, FAST_KDF.scrypt));
     store.items.set('app-lock-attempts', 'not json');
-    const restarted = new AppLock({ store, now: () => timers.now, scrypt: FAST_SCRYPT });
+    const restarted = new AppLock({ store, now: () => timers.now, kdf: FAST_KDF });
     expect((await restarted.init()).retryAfterSeconds).toBe(300);
   });
 
@@ -199,7 +217,7 @@ describe('app lock', () => {
 describe('an unavailable keychain at start-up', () => {
   it('is retried on the next call, and otherwise reported instead of a lock screen', async () => {
     const store = new MemorySecretStore();
-    const lock = new AppLock({ store, scrypt: FAST_SCRYPT });
+    const lock = new AppLock({ store, kdf: FAST_KDF });
     store.failNext = new AppFailure('KEYCHAIN_UNAVAILABLE', 'The OS keychain is locked or refused access.');
     await expect(lock.init()).rejects.toThrow('locked or refused access');
     store.failNext = new AppFailure('KEYCHAIN_UNAVAILABLE', 'The OS keychain is locked or refused access.');

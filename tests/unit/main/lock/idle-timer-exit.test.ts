@@ -10,8 +10,8 @@ describe('the auto-lock timer', () => {
   it('lets a process with an unlocked app exit once it has nothing else to do', { timeout: 20_000 }, () => {
     const script = `
       import { AppLock } from './src/main/lock/app-lock.ts';
-      import { MemorySecretStore } from './tests/support/memory-store.ts';
-      const lock = new AppLock({ store: new MemorySecretStore(), scrypt: { N: 1024, r: 8, p: 1 } });
+      import { FAST_KDF, MemorySecretStore } from './tests/support/memory-store.ts';
+      const lock = new AppLock({ store: new MemorySecretStore(), kdf: FAST_KDF });
       await lock.init();
       const state = await lock.setup('a passphrase long enough');
       console.log(state.status, state.autoLockMinutes);

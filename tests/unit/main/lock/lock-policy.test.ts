@@ -17,7 +17,7 @@ import {
   type MethodName,
 } from '../../../../src/shared/ipc/contract';
 import type { MethodSpec } from '../../../../src/shared/ipc/method';
-import { FAST_SCRYPT, MemorySecretStore } from '../../../support/memory-store';
+import { FAST_KDF, MemorySecretStore } from '../../../support/memory-store';
 
 const PASSPHRASE = 'lock policy passphrase';
 const WALLET = '00000000-0000-4000-8000-000000000000';
@@ -108,7 +108,7 @@ beforeAll(async () => {
     exchange: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' },
     dataDir,
     store: new MemorySecretStore(),
-    scrypt: FAST_SCRYPT,
+    kdf: FAST_KDF,
     refreshEveryMs: 0,
     now: () => now,
     watchSleep: () => () => {},

@@ -1,12 +1,15 @@
 // Wallet and session secrets are sealed under the passphrase: the keychain alone reveals nothing, a tampered
-// record cannot weaken scrypt, plain records from earlier versions are sealed at the next unlock, and a
+// record cannot weaken the key derivation, a record of an earlier version (scrypt) is moved to Argon2id, plain records from earlier versions are sealed at the next unlock, and a
 // passphrase change that dies after any number of keychain writes loses nothing.
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { AppLock } from '../../../../src/main/lock/app-lock';
 import { hashPassphrase } from '../../../../src/main/lock/passphrase-hash';
+import { deriveKey } from '../../../../src/main/lock/kdf';
+import { buildLockRecord, unwrapKeys } from '../../../../src/main/lock/lock-record';
 import type { SecretStore } from '../../../../src/main/keychain/secret-store';
 import { AppFailure } from '../../../../src/shared/result';
-import { FAST_SCRYPT, MemorySecretStore } from '../../../support/memory-store';
+import { FAST_KDF, MemorySecretStore } from '../../../support/memory-store';
 import { GatedStore } from '../../../support/gated-store';
 
 const OLD = 'correct horse battery';
@@ -18,7 +21,7 @@ const SECRETS: Record<string, string> = {
 };
 
 const newLock = (store: SecretStore, extra: Partial<ConstructorParameters<typeof AppLock>[0]> = {}) =>
-  new AppLock({ store, scrypt: FAST_SCRYPT, setTimer: () => 0, clearTimer: () => {}, ...extra });
+  new AppLock({ store, kdf: FAST_KDF, setTimer: () => 0, clearTimer: () => {}, ...extra });
 
 async function failure(promise: Promise<unknown>): Promise<AppFailure> {
   try {
@@ -37,6 +40,29 @@ async function withSecrets(): Promise<{ store: MemorySecretStore; lock: AppLock 
   await lock.setup(OLD);
   for (const [name, secret] of Object.entries(SECRETS)) await lock.secrets.set(name, secret);
   return { store, lock };
+}
+
+/** A lock record as versions before `plainSealed` wrote it: unlocking still looks for plain secrets. */
+function asEarlierVersion(text: string): string {
+  const { plainSealed: _flag, ...record } = JSON.parse(text);
+  return JSON.stringify(record);
+}
+
+/** Secrets sealed as before, under a lock record as an earlier version wrote it: the data keys wrapped under scrypt. */
+async function withScryptRecord(): Promise<{ store: MemorySecretStore }> {
+  const { store } = await withSecrets();
+  const record = JSON.parse(store.items.get('app-lock')!);
+  const keys = unwrapKeys(record, await deriveKey(OLD, record.kdf))!;
+  const kdf = { ...FAST_KDF.scrypt, salt: randomBytes(32).toString('base64') };
+  const text = buildLockRecord(
+    kdf,
+    await deriveKey(OLD, kdf),
+    keys,
+    { failures: 0, blockedUntilMs: 0 },
+    false,
+  );
+  store.items.set('app-lock', asEarlierVersion(text));
+  return { store };
 }
 
 /** The raw store, failing every write after the first `writes` (a crash or a keychain gone mid-way). */
@@ -89,26 +115,87 @@ describe('secrets sealed under the passphrase', () => {
     expect((await failure(lock.secrets.get('wallet:EEE'))).message).toMatch(/changed outside Perpetua/);
   });
 
-  it('a record tampered to weaken scrypt is refused before any guess is checked', async () => {
+  it('a record tampered to weaken its key derivation is refused before any guess is checked', async () => {
     const { store } = await withSecrets();
     const record = JSON.parse(store.items.get('app-lock')!);
-    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...record.kdf, N: 2 ** 4 } }));
+    expect(record.kdf).toMatchObject({ alg: 'argon2id', ...FAST_KDF.argon2id });
+    const tampered = (kdf: object) =>
+      store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...record.kdf, ...kdf } }));
     const lock = newLock(store);
     await lock.init();
+    // less memory, fewer passes, or more lanes (each guess holds the memory for less time) are all weaker
+    for (const weaker of [{ m: 32 }, { t: 0 }, { p: 2 }]) {
+      tampered(weaker);
+      expect((await failure(lock.unlock(OLD))).message).toMatch(
+        /weaker protection than Perpetua allows|damaged/,
+      );
+    }
+    tampered({ m: 32 });
     expect((await failure(lock.unlock(OLD))).message).toMatch(/weaker protection than Perpetua allows/);
-    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...record.kdf, r: 1 } }));
-    expect((await failure(lock.unlock(OLD))).message).toMatch(/weaker protection/);
     // nor can it make an unlock take minutes and gigabytes
-    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...record.kdf, N: 2 ** 30 } }));
+    tampered({ m: 2 ** 24 });
     expect((await failure(lock.unlock(OLD))).message).toMatch(/damaged/);
-    // a legacy hash is held to the same minimum
+    tampered({ alg: 'argon2i' });
+    expect((await failure(lock.unlock(OLD))).message).toMatch(/damaged/);
+    // a scrypt record of an earlier version is held to the scrypt minimum
+    const { alg: _alg, m: _m, t: _t, ...rest } = record.kdf;
+    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...rest, N: 2 ** 4, r: 8, p: 1 } }));
+    expect((await failure(lock.unlock(OLD))).message).toMatch(/weaker protection/);
+    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...rest, N: 2 ** 10, r: 1, p: 1 } }));
+    expect((await failure(lock.unlock(OLD))).message).toMatch(/weaker protection/);
+    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...rest, N: 2 ** 30, r: 8, p: 1 } }));
+    expect((await failure(lock.unlock(OLD))).message).toMatch(/damaged/);
+    // and so is a legacy hash
     store.items.set('app-lock', await hashPassphrase(OLD, { N: 2 ** 4, r: 8, p: 1 }));
     expect((await failure(lock.unlock(OLD))).message).toMatch(/weaker protection/);
+    // nothing was counted as a wrong guess, and the untouched record still opens
+    store.items.set('app-lock', JSON.stringify(record));
+    await lock.unlock(OLD);
+    expect(await lock.secrets.get('wallet:AAA')).toBe(SECRETS['wallet:AAA']);
+  });
+
+  it('a record an earlier version wrapped under scrypt opens, and is wrapped again under Argon2id with the same data keys', async () => {
+    const { store } = await withScryptRecord();
+    const before = JSON.parse(store.items.get('app-lock')!);
+    const lock = newLock(store);
+    await lock.init();
+    expect((await failure(lock.unlock('not the passphrase'))).message).toBe(
+      'That passphrase is not correct.',
+    );
+    expect(JSON.parse(store.items.get('app-lock')!).kdf).toEqual(before.kdf);
+    await lock.unlock(OLD);
+    const after = JSON.parse(store.items.get('app-lock')!);
+    expect(after.kdf).toMatchObject({ alg: 'argon2id', ...FAST_KDF.argon2id });
+    expect(after.kdf.salt).not.toBe(before.kdf.salt);
+    expect(after.keys.map((k: { id: string }) => k.id)).toEqual(before.keys.map((k: { id: string }) => k.id));
+    expect(after.failures).toBe(0);
+    for (const [name, secret] of Object.entries(SECRETS)) expect(await lock.secrets.get(name)).toBe(secret);
+    // the next start opens the new record, with the same passphrase only
+    const restarted = newLock(store);
+    await restarted.init();
+    expect((await failure(restarted.unlock('not the passphrase'))).code).toBe('LOCKED');
+    await restarted.unlock(OLD);
+    expect(await restarted.secrets.get('phrase:CCC')).toBe(SECRETS['phrase:CCC']);
+  });
+
+  it('if the scrypt record cannot be rewritten, the person is let in and the next unlock tries again', async () => {
+    const { store } = await withScryptRecord();
+    const before = store.items.get('app-lock');
+    const lock = newLock(new FailingStore(store, 0));
+    await lock.init();
+    await lock.unlock(OLD);
+    expect(lock.state().status).toBe('unlocked');
+    expect(await lock.secrets.get('wallet:AAA')).toBe(SECRETS['wallet:AAA']);
+    expect(store.items.get('app-lock')).toBe(before);
+    const later = newLock(store);
+    await later.init();
+    await later.unlock(OLD);
+    expect(JSON.parse(store.items.get('app-lock')!).kdf.alg).toBe('argon2id');
   });
 
   it('plain secrets of an earlier version are sealed at the next unlock, and the hash becomes a lock record', async () => {
     const store = new MemorySecretStore();
-    store.items.set('app-lock', await hashPassphrase(OLD, FAST_SCRYPT));
+    store.items.set('app-lock', await hashPassphrase(OLD, FAST_KDF.scrypt));
     store.items.set('app-lock-attempts', JSON.stringify({ failures: 1, blockedUntilMs: 0 }));
     for (const [name, secret] of Object.entries(SECRETS)) store.items.set(name, secret);
     const lock = newLock(store, { plainSecretNames: () => Object.keys(SECRETS) });
@@ -131,6 +218,7 @@ describe('secrets sealed under the passphrase', () => {
 
   it('looks up which secrets are plain while the passphrase is checked; after it, only those are sealed', async () => {
     const { store, lock } = await withSecrets();
+    store.items.set('app-lock', asEarlierVersion(store.items.get('app-lock')!));
     store.items.set('wallet:OLD', 'a key an earlier version stored in plain');
     const names = [...Object.keys(SECRETS), 'wallet:OLD'];
     const gated = new GatedStore(store);
@@ -151,6 +239,47 @@ describe('secrets sealed under the passphrase', () => {
     expect(reads.filter((n) => n === 'wallet:OLD')).toHaveLength(2);
     expect(store.items.get('wallet:OLD')).toMatch(/^sealed1\./);
     expect(await unlocking.secrets.get('wallet:OLD')).toBe('a key an earlier version stored in plain');
+    lock.lock();
+  });
+
+  it('once everything is sealed, an unlock reads only the lock record, and a plain record planted later is refused, not sealed', async () => {
+    const { store } = await withSecrets();
+    expect(JSON.parse(store.items.get('app-lock')!).plainSealed).toBe(true);
+    store.items.set('wallet:PLANTED', 'a key someone else put in the keychain');
+    const names = [...Object.keys(SECRETS), 'wallet:PLANTED'];
+    const gated = new GatedStore(store);
+    const unlocking = newLock(gated, { plainSecretNames: () => names });
+    await unlocking.init();
+    gated.reads.length = 0;
+    await unlocking.unlock(OLD);
+    expect(gated.reads).toEqual(['app-lock']);
+    expect(store.items.get('wallet:PLANTED')).toBe('a key someone else put in the keychain');
+    expect((await failure(unlocking.secrets.get('wallet:PLANTED'))).message).toMatch(
+      /without passphrase protection/,
+    );
+    expect(await unlocking.secrets.get('wallet:AAA')).toBe(SECRETS['wallet:AAA']);
+  });
+
+  it('a record from before plainSealed looks once more, then records that it is done', async () => {
+    const { store, lock } = await withSecrets();
+    store.items.set('app-lock', asEarlierVersion(store.items.get('app-lock')!));
+    store.items.set('wallet:OLD', 'a key an earlier version stored in plain');
+    const names = [...Object.keys(SECRETS), 'wallet:OLD'];
+    const unlocking = newLock(store, { plainSecretNames: () => names });
+    await unlocking.init();
+    await unlocking.unlock(OLD);
+    const record = JSON.parse(store.items.get('app-lock')!);
+    expect(record).toMatchObject({ plainSealed: true, failures: 0 });
+    expect(record.keys).toHaveLength(1);
+    expect(store.items.get('wallet:OLD')).toMatch(/^sealed1\./);
+    unlocking.lock();
+    const gated = new GatedStore(store);
+    const again = newLock(gated, { plainSecretNames: () => names });
+    await again.init();
+    gated.reads.length = 0;
+    await again.unlock(OLD);
+    expect(gated.reads).toEqual(['app-lock']);
+    for (const name of names) expect(await again.secrets.get(name)).toBeTruthy();
     lock.lock();
   });
 

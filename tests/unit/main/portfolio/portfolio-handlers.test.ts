@@ -11,7 +11,7 @@ import type { ArgsOf, ResultOf } from '../../../../src/shared/ipc/contract';
 import type { MethodName } from '../../../../src/shared/ipc/contract';
 import { HISTORY_KINDS } from '../../../../src/shared/exchange/history';
 import type { Result } from '../../../../src/shared/result';
-import { MemorySecretStore } from '../../../support/memory-store';
+import { FAST_KDF, MemorySecretStore } from '../../../support/memory-store';
 import { Trader } from '../../../e2e/support/trader';
 
 const BTC = 0;
@@ -40,7 +40,7 @@ beforeAll(async () => {
     exchange: { kind: 'custom', baseUrl: devnet.baseUrl },
     dataDir,
     store: new MemorySecretStore(),
-    scrypt: { N: 2 ** 12, r: 8, p: 1 },
+    kdf: FAST_KDF,
     refreshEveryMs: 0,
     watchSleep: (onSleep) => {
       reportSleep = onSleep;

@@ -1,7 +1,7 @@
 // The portfolio's reads for one unlock attempt start as it begins, for the wallets of that moment: what they
-// read is offered only once it is all read, only while the wallets are still those, and a failed read is not
-// offered at all.
-import { describe, expect, it } from 'vitest';
+// read is offered once it is all read (waited for, up to a limit), only while the wallets are still those,
+// and a failed read is not offered at all.
+import { describe, expect, it, vi } from 'vitest';
 import { prefetchPortfolio } from '../../../../src/main/portfolio/portfolio';
 import type { Services } from '../../../../src/main/services';
 
@@ -40,9 +40,31 @@ describe('the portfolio read started by an unlock attempt', () => {
     wallets.push(W2); // taken before anything was awaited: the read is of W1 alone
     expect(reads).toEqual(['PK1']);
     wallets.pop();
-    expect(prefetch.ready()).toBeNull();
+    let offered: unknown = 'not yet';
+    const waiting = prefetch.settled(1_000).then((holdings) => (offered = holdings));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(offered).toBe('not yet'); // waited for, while the exchange has not answered
     await settle();
-    expect(prefetch.ready()).toEqual([{ wallet: W1, registered: true, accounts: [], equity: 0n }]);
+    await waiting;
+    expect(offered).toEqual([{ wallet: W1, registered: true, accounts: [], equity: 0n }]);
+  });
+
+  it('is given up once the wait is over: a read still under way then is not offered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { s } = services();
+      const prefetch = prefetchPortfolio(s)!;
+      const waiting = prefetch.settled(1_000);
+      vi.advanceTimersByTime(999);
+      let offered: unknown = 'not yet';
+      void waiting.then((holdings) => (offered = holdings));
+      await Promise.resolve();
+      expect(offered).toBe('not yet');
+      vi.advanceTimersByTime(1);
+      expect(await waiting).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is not offered when the wallets changed since it started (one added, or one renamed)', async () => {
@@ -50,12 +72,12 @@ describe('the portfolio read started by an unlock attempt', () => {
     const prefetch = prefetchPortfolio(s)!;
     await settle();
     wallets.push(W2);
-    expect(prefetch.ready()).toBeNull();
+    expect(await prefetch.settled(1_000)).toBeNull();
     wallets.pop();
     wallets[0] = { ...W1, label: 'Renamed' };
-    expect(prefetch.ready()).toBeNull();
+    expect(await prefetch.settled(1_000)).toBeNull();
     wallets[0] = W1;
-    expect(prefetch.ready()).not.toBeNull();
+    expect(await prefetch.settled(1_000)).not.toBeNull();
   });
 
   it('is not offered when its read failed', async () => {
@@ -63,7 +85,7 @@ describe('the portfolio read started by an unlock attempt', () => {
     failReads();
     const prefetch = prefetchPortfolio(s)!;
     await settle();
-    expect(prefetch.ready()).toBeNull();
+    expect(await prefetch.settled(1_000)).toBeNull();
   });
 
   it('reads nothing without an exchange or without wallets', () => {

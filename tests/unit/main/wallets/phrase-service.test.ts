@@ -10,7 +10,7 @@ import { PhraseService, type AccountLookup } from '../../../../src/main/wallets/
 import { AppLock } from '../../../../src/main/lock/app-lock';
 import { AppFailure } from '../../../../src/shared/result';
 import { SigningKey } from '../../../../src/protocol/keys';
-import { FAST_SCRYPT, MemorySecretStore } from '../../../support/memory-store';
+import { FAST_KDF, MemorySecretStore } from '../../../support/memory-store';
 
 const PASS = 'correct horse battery';
 const ABANDON =
@@ -29,7 +29,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'perpetua-phrases-'));
   store = new MemorySecretStore();
   now = 1_000;
-  lock = new AppLock({ store, scrypt: FAST_SCRYPT, now: () => now });
+  lock = new AppLock({ store, kdf: FAST_KDF, now: () => now });
   await lock.init();
   await lock.setup(PASS);
   wallets = new WalletService({ store, lock, dataDir: dir, now: () => now });
@@ -322,7 +322,7 @@ describe('after a restart', () => {
   it('the phrase is still in the keychain: the next wallet is derived from it', async () => {
     const found = await phrases.discover(ABANDON, '', noAccounts);
     await phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom');
-    const lock2 = new AppLock({ store, scrypt: FAST_SCRYPT, now: () => now });
+    const lock2 = new AppLock({ store, kdf: FAST_KDF, now: () => now });
     await lock2.init();
     await lock2.unlock(PASS);
     const wallets2 = new WalletService({ store, lock: lock2, dataDir: dir, now: () => now });

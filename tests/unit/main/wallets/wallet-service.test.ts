@@ -7,7 +7,7 @@ import nacl from 'tweetnacl';
 import { WalletService, parseSecretKey } from '../../../../src/main/wallets/wallet-service';
 import { AppLock } from '../../../../src/main/lock/app-lock';
 import { AppFailure } from '../../../../src/shared/result';
-import { FAST_SCRYPT, MemorySecretStore } from '../../../support/memory-store';
+import { FAST_KDF, MemorySecretStore } from '../../../support/memory-store';
 
 const PASS = 'correct horse battery';
 let dir: string;
@@ -20,7 +20,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'perpetua-wallets-'));
   store = new MemorySecretStore();
   now = 1_000;
-  lock = new AppLock({ store, scrypt: FAST_SCRYPT, now: () => now });
+  lock = new AppLock({ store, kdf: FAST_KDF, now: () => now });
   await lock.init();
   await lock.setup(PASS);
   wallets = new WalletService({ store, lock, dataDir: dir, now: () => now });
