@@ -178,35 +178,40 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
    * failure answered as every failure is), handed to `reply`: at once when nothing is to wait for (no
    * signature check, nothing to write), without a promise between the action's receipt and its answer.
    */
+  /** `answer`, once what the POST changed is on disk (see Devnet.whenDurable). */
+  function replyWhenDurable(answer: HttpResponse, reply: (response: HttpResponse) => void): void {
+    if (devnet.isDurable()) reply(answer);
+    else
+      devnet.whenDurable().then(
+        () => reply(answer),
+        (error: unknown) => reply(failure(error)),
+      );
+  }
+
+  // (no named function is made per action here: under tsx, which keeps names, each costs an
+  // Object.defineProperty, and those showed in POST /action's profile)
   function answerActionTo(body: Buffer, reply: (response: HttpResponse) => void): void {
-    // what a POST changed is on disk before it is answered (see Devnet.whenDurable)
-    const whenDurable = (answer: HttpResponse): void => {
-      if (devnet.isDurable()) reply(answer);
-      else
-        devnet.whenDurable().then(
-          () => reply(answer),
-          (error: unknown) => reply(failure(error)),
-        );
-    };
     if (body.length > MAX_ACTION_BODY_BYTES)
-      return whenDurable(
+      return replyWhenDurable(
         errorResponse(
           'PayloadTooLarge',
           `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
           undefined,
           { limit: MAX_ACTION_BODY_BYTES },
         ),
+        reply,
       );
     try {
       actions.submitTo(
         body,
-        (raw) => whenDurable({ status: 200, headers: ACTION_ANSWER_HEADERS, raw }),
+        (raw) => replyWhenDurable({ status: 200, headers: ACTION_ANSWER_HEADERS, raw }, reply),
         (error) => reply(failure(error)),
       );
     } catch (error) {
       reply(failure(error));
     }
   }
+
   const answerAction = (body: Buffer): Promise<HttpResponse> =>
     new Promise((resolve) => answerActionTo(body, resolve));
 
