@@ -229,7 +229,7 @@ export class Engine {
         nonce: action.nonce,
         kind: action.kind.type,
         receipt: receiptToJson(receipt),
-        payload: Buffer.from(parts.raw).toString('base64'),
+        payload: parts.raw.toString('base64'),
       });
       if (session) session.lastUsed = ctx.now;
       this.deps.onChange(events);

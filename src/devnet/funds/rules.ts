@@ -48,6 +48,32 @@ function bump(
   emit(account.id, { ...event, balances: balancesJson(account) });
 }
 
+/**
+ * bump() of a transfer's two accounts, with the event written out rather than spread into place: the same
+ * object, field for field and in the same order, without the object spreads (they took V8's slow path for
+ * every transfer: ~2.6% of the devnet thread in perf).
+ */
+function transferred(
+  account: AccountState,
+  ctx: RuleContext,
+  type: 'transferSent' | 'transferReceived',
+  fromAccountId: number,
+  toAccountId: number,
+  tokenId: number,
+  amount: bigint,
+): void {
+  account.updateId += 1;
+  ctx.emit(account.id, {
+    type,
+    actionId: ctx.actionId.toString(),
+    fromAccountId,
+    toAccountId,
+    tokenId,
+    amount: amount.toString(),
+    balances: balancesJson(account),
+  });
+}
+
 export const fundsRules: RuleSet = {
   withdraw(kind, ctx) {
     const { state, config } = ctx;
@@ -144,15 +170,8 @@ export const fundsRules: RuleSet = {
       amount: kind.amount,
       accountCreated,
     });
-    const event = {
-      actionId: ctx.actionId.toString(),
-      fromAccountId: from.id,
-      toAccountId: to.id,
-      tokenId: kind.tokenId,
-      amount: kind.amount.toString(),
-    };
-    bump(from, ctx.emit, { type: 'transferSent', ...event });
-    bump(to, ctx.emit, { type: 'transferReceived', ...event });
+    transferred(from, ctx, 'transferSent', from.id, to.id, kind.tokenId, kind.amount);
+    transferred(to, ctx, 'transferReceived', from.id, to.id, kind.tokenId, kind.amount);
     return {
       type: 'transferred',
       fromAccountId: from.id,
