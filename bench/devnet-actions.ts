@@ -1,8 +1,9 @@
 // Signed actions per second through POST /action on loopback: transfers between two owned accounts, bodies
 // signed in advance so the figure is the server's. The devnet runs in this process, the load generator in a
 // worker thread (bench/support/load-worker.mjs), each of its SIGNERS a wallet with its own session sending in
-// nonce order. Rows: as fast as the server answers, with SIGNERS in flight; then paced at 1,000/s for the
-// latency. Beside them, the limit: node:crypto Ed25519 verifies per second on one thread, since every
+// nonce order; every answer must be an accepted transfer's receipt. After a warm-up (the same generator thread
+// serves every run, so nothing is still being compiled when the clock starts), rows: as fast as the server
+// answers, with SIGNERS in flight; then paced at 1,000/s for the latency. Beside them, the limit: node:crypto Ed25519 verifies per second on one thread, since every
 // action's signature is verified, one at a time on the devnet's verify thread (protocol/verify-worker.ts;
 // one on two cores). On a shared machine
 // read the CPU per action (by thread) more than the rates: two cores serve at most 2e6 / (all µs per action).
