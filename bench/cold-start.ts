@@ -101,7 +101,11 @@ async function launchOnce(
   const launchedAt = performance.now();
   if (TIMELINE) recordTimeline(page, launchedAt);
   // exactly what `npm start` runs after its build (scripts/start.mjs)
-  const host = spawn(process.execPath, ['out/main/host.js', '--data-dir', dataDir], {
+  // BENCH_PROFILE=<dir> also profiles the host (main's side of every call), written there as it exits
+  const hostProfile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const host = spawn(process.execPath, [...hostProfile, 'out/main/host.js', '--data-dir', dataDir], {
     cwd: repoRoot,
     env: { ...process.env, PERPETUA_KEYCHAIN_SERVICE: fixture.keychainService },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -14,7 +14,7 @@ interface ColdStart {
     | 'coreStarted'
     | 'unlockAnswered'
     | 'portfolio'
-    /** the passphrase check alone (the app's scrypt, timed by itself) and the rest of unlock-to-portfolio */
+    /** the passphrase check alone (the app's key derivation, timed by itself), the rest of unlock-to-portfolio */
     | 'passphraseCheck'
     | 'app',
     number
@@ -40,9 +40,9 @@ const bars = [
   {
     label: 'Unlock → portfolio',
     goal: 500,
-    // the check is the floor (scrypt N=2^17, not weakened for speed); the app's part is the rest of the p50
+    // the check is the floor (Argon2id, 128 MiB, not weakened for speed); the app's part is the rest of the p50
     stages: [
-      { name: 'passphrase check alone (scrypt, timed by itself)', ms: b.passphraseCheck, color: '#fab005' },
+      { name: 'passphrase check alone (Argon2id, timed by itself)', ms: b.passphraseCheck, color: '#fab005' },
       {
         name: 'the rest of the unlock answer (keychain, the portfolio read meanwhile)',
         ms: Math.max(0, b.unlockAnswered - b.passphraseCheck),

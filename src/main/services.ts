@@ -17,6 +17,7 @@ import { PhraseService } from './wallets/phrase-service';
 import { SealedStore } from './keychain/sealed-store';
 import { AuditLog } from './audit/audit-log';
 import { createHttpClient, type FetchLike } from './exchange/http-client';
+import { createKeepAliveFetch } from './exchange/keep-alive-fetch';
 import { createExchangeClient, type ExchangeClient } from './exchange/exchange-client';
 import { EngineClock } from './exchange/engine-clock';
 import { Reachability } from './exchange/reachability';
@@ -155,7 +156,9 @@ export function createServices(deps: ServiceDeps): Services {
     networkDir: string,
     solanaRpcUrl: string | null,
   ): ExchangeServices & { close(): void } {
-    const fetchImpl = deps.fetchImpl ?? fetch;
+    // the exchange's reads go over a few connections kept open while this network is bound
+    const keepAlive = deps.fetchImpl ? null : createKeepAliveFetch();
+    const fetchImpl = deps.fetchImpl ?? keepAlive!.fetch;
     // `watcher` is made below, once the client it reads with exists; the probe only runs after it reported.
     const reachability = new Reachability({
       probe: () =>
@@ -268,6 +271,7 @@ export function createServices(deps: ServiceDeps): Services {
       close: () => {
         funds.close();
         watcher.close();
+        keepAlive?.close();
         equity.flush();
       },
     };

@@ -4,7 +4,13 @@ import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import { ExchangeJsonError, parseExchangeJson } from '../../shared/exchange/json';
 
-export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+/** What the client reads of an answer: fetch's own Response is one. */
+export interface FetchedResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+export type FetchLike = (url: string, init?: RequestInit) => Promise<FetchedResponse>;
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -33,7 +39,7 @@ export interface HttpClient {
  * and the reason travel in the x-error and x-error-message headers where the exchange sends them (the devnet
  * does); a body's `message` is read too.
  */
-function describeServerError(status: number, text: string, headers: Headers): string {
+function describeServerError(status: number, text: string, headers: FetchedResponse['headers']): string {
   const name = headers.get('x-error')?.slice(0, 64);
   let message = headers.get('x-error-message')?.slice(0, 300) || undefined;
   try {
@@ -55,9 +61,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function request(
     path: string,
     init?: RequestInit,
-  ): Promise<{ status: number; body: Buffer; headers: Headers }> {
+  ): Promise<{ status: number; body: Buffer; headers: FetchedResponse['headers'] }> {
     await options.gate?.();
-    let response: Response;
+    let response: FetchedResponse;
     try {
       response = await fetchImpl(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {

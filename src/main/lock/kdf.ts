@@ -1,7 +1,8 @@
 // The key derivation that turns the passphrase into the key wrapping the data keys. New lock records use
 // Argon2id (OWASP's first choice for passphrases) at 128 MiB, 4 passes, 2 lanes: the memory scrypt N=2^17,
-// r=8 used, and at least its memory-time per guess (memory x passes / lanes: 128 MiB x 2 for Argon2id,
-// 128 MiB x 2 for scrypt's write and read passes), without scrypt's cheap trade of memory for recomputation.
+// r=8 used, and at least its memory-time per guess (memory x passes / lanes: 128 MiB x 4 / 2 for Argon2id,
+// 128 MiB x 2 / 1 for scrypt's write and read passes), without scrypt's cheap trade of memory for
+// recomputation.
 // The lanes share the one 128 MiB, so an attacker still needs all of it per guess; they only let a person's
 // two cores work at once, which makes unlocking about four times faster here than scrypt (0.13 s against
 // 0.54 s). Records written by earlier versions name scrypt; they still open, and are re-wrapped under
