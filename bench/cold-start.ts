@@ -6,8 +6,8 @@
 // `scripts/with-keyring.sh npx tsx bench/cold-start.ts` (npm run bench does this).
 // The marks are taken in the page (performance.now at the frame after each screen is complete), so Playwright's
 // polling adds nothing to them. Beside unlock-to-portfolio it prints the passphrase check's own time (the
-// app's key derivation, Argon2id at 128 MiB, timed in this process after each run, with nothing else of the app running) and the
-// app's part (the rest): the check is a floor the app does not lower by weakening it.
+// app's key derivation, Argon2id at 128 MiB, timed in this process after each run, with nothing else of the
+// app running) and the app's part (the rest): the check is a floor the app does not lower by weakening it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
