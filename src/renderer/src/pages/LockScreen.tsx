@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Center, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
@@ -63,17 +63,26 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
   const client = useQueryClient();
   const [passphrase, setPassphrase] = useState('');
   const { run, busy, error } = useAction();
+  // the passphrase goes to the call and nowhere else: not into the mutation's variables, which the query
+  // client would keep
+  const entered = useRef('');
   // keyed, so that the lock-state event leaves switching screens to this answer (queries.ts, useLiveEvents)
   const unlock = useMutation({
     mutationKey: keys.unlock,
-    mutationFn: (entered: string) => unwrap(wallet.lock.unlock({ passphrase: entered })),
+    mutationFn: () => {
+      const sent = entered.current;
+      entered.current = '';
+      return unwrap(wallet.lock.unlock({ passphrase: sent }));
+    },
+    gcTime: 0,
     // an unlock refused or lost after main may have unlocked: the state is read again rather than assumed
     onError: () => void client.invalidateQueries({ queryKey: keys.lock }),
   });
   const submit = () =>
     run(async () => {
       prefetchForUnlock(client);
-      const { portfolio, ...state } = await unlock.mutateAsync(passphrase);
+      entered.current = passphrase;
+      const { portfolio, ...state } = await unlock.mutateAsync();
       if (state.status === 'unlocked') prefetchUnlocked(client, portfolio);
       client.setQueryData(keys.lock, state);
       setPassphrase('');
