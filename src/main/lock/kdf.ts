@@ -7,11 +7,11 @@
 // slice, and it took 0.42-0.53 s in the app against 0.2-0.3 s for one lane. Records written by earlier
 // versions name scrypt; they still open, and are re-wrapped under Argon2id at their next right passphrase
 // (app-lock.ts).
-import { randomBytes, scrypt as scryptCb } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hashRaw } from '@node-rs/argon2';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
-import { STRONG_SCRYPT, type ScryptParams } from './passphrase-hash';
+import { scryptKey, STRONG_SCRYPT, type ScryptParams } from './passphrase-hash';
 
 export interface Argon2Params {
   /** memory in KiB */
@@ -53,7 +53,8 @@ export const isScrypt = (kdf: Kdf): kdf is Extract<Kdf, { N: number }> => !('alg
 const MAX_ARGON2: Argon2Params = { m: 1024 * 1024, t: 16, p: 16 };
 const MAX_SCRYPT: ScryptParams = { N: 2 ** 20, r: 16, p: 4 };
 
-const damaged = (): AppFailure =>
+/** A lock record that cannot be read as one (its shape, its parameters, a wrapped key's length). */
+export const damaged = (): AppFailure =>
   new AppFailure(
     'KEYCHAIN_UNAVAILABLE',
     'The passphrase record in the OS keychain is damaged, so Perpetua cannot open your keys.',
@@ -96,24 +97,14 @@ export const sameKdf = (a: Kdf, b: Kdf): boolean =>
 
 /** The 32-byte key the passphrase derives under `kdf` (NFKC first: the same words typed another way match). */
 export function deriveKey(passphrase: string, kdf: Kdf): Promise<Buffer> {
-  const password = Buffer.from(passphrase.normalize('NFKC'), 'utf8');
   const salt = Buffer.from(kdf.salt, 'base64');
-  if (!isScrypt(kdf))
-    return hashRaw(password, {
-      algorithm: ARGON2ID,
-      memoryCost: kdf.m,
-      timeCost: kdf.t,
-      parallelism: kdf.p,
-      outputLen: 32,
-      salt,
-    });
-  return new Promise((resolve, reject) => {
-    scryptCb(
-      password,
-      salt,
-      32,
-      { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: 256 * kdf.N * kdf.r + 32 * 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
+  if (isScrypt(kdf)) return scryptKey(passphrase, salt, { N: kdf.N, r: kdf.r, p: kdf.p });
+  return hashRaw(Buffer.from(passphrase.normalize('NFKC'), 'utf8'), {
+    algorithm: ARGON2ID,
+    memoryCost: kdf.m,
+    timeCost: kdf.t,
+    parallelism: kdf.p,
+    outputLen: 32,
+    salt,
   });
 }

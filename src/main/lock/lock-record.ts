@@ -6,8 +6,7 @@
 // guessing cheaper; absurdly strong ones are refused too, so tampering cannot make unlocking hang.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { AppFailure } from '../../shared/result';
-import { B64, checkKdf, KdfSchema, type Kdf, type KdfPolicy } from './kdf';
+import { B64, checkKdf, damaged, KdfSchema, type Kdf, type KdfPolicy } from './kdf';
 import type { DataKey } from '../keychain/sealed-store';
 
 const WrappedKeySchema = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/), iv: B64, data: B64 });
@@ -27,12 +26,6 @@ const RecordSchema = z.object({
 export type LockRecord = z.infer<typeof RecordSchema>;
 
 export const isLegacyRecord = (text: string): boolean => text.startsWith('scrypt$');
-
-const damaged = (): AppFailure =>
-  new AppFailure(
-    'KEYCHAIN_UNAVAILABLE',
-    'The passphrase record in the OS keychain is damaged, so Perpetua cannot open your keys.',
-  );
 
 export function parseLockRecord(text: string, policy: KdfPolicy): LockRecord {
   let json: unknown;

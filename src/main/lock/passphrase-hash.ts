@@ -13,7 +13,8 @@ export interface ScryptParams {
 /** 128 MiB and about 0.5 s per attempt on this machine: OWASP's minimum for scrypt. */
 export const STRONG_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
-const scrypt = (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> =>
+/** The 32-byte scrypt key of the passphrase (NFKC first), for bare hashes and lock records alike. */
+export const scryptKey = (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 32 * 1024 * 1024 };
     scryptCb(password.normalize('NFKC'), salt, 32, options, (error, key) =>
@@ -26,7 +27,7 @@ export async function hashPassphrase(
   params: ScryptParams = STRONG_SCRYPT,
 ): Promise<string> {
   const salt = randomBytes(32);
-  const key = await scrypt(passphrase, salt, params);
+  const key = await scryptKey(passphrase, salt, params);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -34,7 +35,7 @@ export async function verifyPassphrase(passphrase: string, record: string): Prom
   const [kind, N, r, p, salt, key] = record.split('$');
   if (kind !== 'scrypt' || !N || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(passphrase, Buffer.from(salt, 'base64'), {
+  const actual = await scryptKey(passphrase, Buffer.from(salt, 'base64'), {
     N: Number(N),
     r: Number(r),
     p: Number(p),
