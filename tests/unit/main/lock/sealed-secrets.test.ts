@@ -65,6 +65,18 @@ async function withScryptRecord(): Promise<{ store: MemorySecretStore }> {
   return { store };
 }
 
+/** A lock started over `store` that knows `names` as secret names, its keychain reads recorded from here on. */
+async function watchedLock(
+  store: SecretStore,
+  names: string[],
+): Promise<{ gated: GatedStore; lock: AppLock }> {
+  const gated = new GatedStore(store);
+  const lock = newLock(gated, { plainSecretNames: () => names });
+  await lock.init();
+  gated.reads.length = 0;
+  return { gated, lock };
+}
+
 /** The raw store, failing every write after the first `writes` (a crash or a keychain gone mid-way). */
 class FailingStore implements SecretStore {
   constructor(
@@ -221,10 +233,7 @@ describe('secrets sealed under the passphrase', () => {
     store.items.set('app-lock', asEarlierVersion(store.items.get('app-lock')!));
     store.items.set('wallet:OLD', 'a key an earlier version stored in plain');
     const names = [...Object.keys(SECRETS), 'wallet:OLD'];
-    const gated = new GatedStore(store);
-    const unlocking = newLock(gated, { plainSecretNames: () => names });
-    await unlocking.init();
-    gated.reads.length = 0;
+    const { gated, lock: unlocking } = await watchedLock(store, names);
     // the lock record's read is held: the passphrase check cannot have finished
     const { held, release } = gated.hold('app-lock');
     const unlocked = unlocking.unlock(OLD);
@@ -247,10 +256,7 @@ describe('secrets sealed under the passphrase', () => {
     expect(JSON.parse(store.items.get('app-lock')!).plainSealed).toBe(true);
     store.items.set('wallet:PLANTED', 'a key someone else put in the keychain');
     const names = [...Object.keys(SECRETS), 'wallet:PLANTED'];
-    const gated = new GatedStore(store);
-    const unlocking = newLock(gated, { plainSecretNames: () => names });
-    await unlocking.init();
-    gated.reads.length = 0;
+    const { gated, lock: unlocking } = await watchedLock(store, names);
     await unlocking.unlock(OLD);
     expect(gated.reads).toEqual(['app-lock']);
     expect(store.items.get('wallet:PLANTED')).toBe('a key someone else put in the keychain');
@@ -273,10 +279,7 @@ describe('secrets sealed under the passphrase', () => {
     expect(record.keys).toHaveLength(1);
     expect(store.items.get('wallet:OLD')).toMatch(/^sealed1\./);
     unlocking.lock();
-    const gated = new GatedStore(store);
-    const again = newLock(gated, { plainSecretNames: () => names });
-    await again.init();
-    gated.reads.length = 0;
+    const { gated, lock: again } = await watchedLock(store, names);
     await again.unlock(OLD);
     expect(gated.reads).toEqual(['app-lock']);
     for (const name of names) expect(await again.secrets.get(name)).toBeTruthy();
