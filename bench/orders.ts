@@ -3,7 +3,7 @@
 // matches and positions stay near flat) and resting LIMIT orders away from the touch. Each in-flight worker
 // is its own wallet and session, because one signer's nonces must arrive in order.
 // `npx tsx bench/orders.ts` (BENCH_ORDERS=n to change the count)
-import { startExchange, TestWallet, USDC, usdc } from '../tests/conformance/support/exchange';
+import { readBook, startExchange, TestWallet, USDC, usdc } from '../tests/conformance/support/exchange';
 import { report, type BenchRow } from './report';
 import type { ActionKind } from '../src/protocol/types';
 
@@ -24,7 +24,8 @@ async function worker(): Promise<Worker> {
   await w.deposit(USDC, usdc(1_000_000));
   await w.createSession({ expiresIn: 86_400 });
   const [account] = await w.accountIds();
-  const bestBid = BigInt((await ex.getJson<{ bids: [string, string][] }>('/market/0/orderbook')).bids[0]![0]);
+  // the book's prices are human-unit decimals on the wire; readBook scales them by the market's priceDecimals
+  const bestBid = (await readBook(ex, 0)).bids[0]![0];
   return {
     account: account!,
     sign: (n, mode) =>
