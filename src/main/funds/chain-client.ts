@@ -12,6 +12,7 @@ import {
   SOLANA_ERROR__TRANSACTION_ERROR__BLOCKHASH_NOT_FOUND,
   SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_FEE,
   createSolanaRpc,
+  fetchEncodedAccount,
   isSolanaError,
   type Address,
   type Base64EncodedWireTransaction,
@@ -19,6 +20,7 @@ import {
   type Signature,
   type SolanaRpcApi,
 } from '@solana/kit';
+import { TOKEN_PROGRAM_ADDRESS, getTokenDecoder, getTokenSize } from '@solana-program/token';
 import { associatedTokenAddress } from '../../protocol/solana-tx';
 import { AppFailure } from '../../shared/result';
 
@@ -74,12 +76,20 @@ export function createChainClient(url: string): ChainClient {
     slot: () => call('getSlot', () => rpc.getSlot().send(signal())),
     sol: (owner) =>
       call('getBalance', async () => (await rpc.getBalance(owner as Address).send(signal())).value),
+    // one read of the token account, decoded here (it was a read to see it exists, then a second for its
+    // balance: two round trips after every payout before the figure could change)
     tokenBalance: (owner, mint) =>
-      call('getTokenAccountBalance', async () => {
-        const account = associatedTokenAddress(owner, mint);
-        const info = await rpc.getAccountInfo(account, { encoding: 'base64' }).send(signal());
-        if (!info.value) return null;
-        return BigInt((await rpc.getTokenAccountBalance(account).send(signal())).value.amount);
+      call('getAccountInfo', async () => {
+        const address = associatedTokenAddress(owner, mint) as Address;
+        const account = await fetchEncodedAccount(rpc, address, signal());
+        if (!account.exists) return null;
+        const token = account.programAddress === TOKEN_PROGRAM_ADDRESS ? decodeToken(account.data) : null;
+        if (!token || token.mint !== mint || token.owner !== owner)
+          throw new AppFailure(
+            'CHAIN_REFUSED',
+            `The Solana RPC answered for ${address}, the wallet's token account, with an account that is not it.`,
+          );
+        return token.amount;
       }),
     requestTokens: (owner, tokenId, amount) =>
       call('devnet_requestTokens', async () => {
@@ -105,6 +115,16 @@ export function createChainClient(url: string): ChainClient {
 }
 
 /** The chain's answer in words a person can act on; anything without an answer is CHAIN_UNREACHABLE. */
+/** An SPL token account's fields, or null when the bytes are not one. */
+function decodeToken(data: Uint8Array) {
+  if (data.length !== getTokenSize()) return null;
+  try {
+    return getTokenDecoder().decode(data);
+  } catch {
+    return null;
+  }
+}
+
 function classify(error: unknown, what: string, url: string): AppFailure {
   if (error instanceof AppFailure) return error;
   if (isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE))
