@@ -28,6 +28,7 @@ export const keys = {
   deposits: ['deposits'],
   audit: ['audit'],
   chain: (walletId: string) => ['chain', walletId],
+  chainAll: ['chain'],
   history: (accountId: number, kind: string) => ['history', accountId, kind],
   account: (accountId: number) => ['account', accountId],
   portfolioHistory: (accountId?: number) => ['portfolioHistory', accountId ?? 'all'],
@@ -330,6 +331,7 @@ export function useLiveEvents(): void {
         // that finds nothing newer than the figures on screen reads nothing again (30 accounts' reads and
         // their chart and history refetches would otherwise queue in front of the first draw)
         const portfolio = client.getQueryData<Portfolio>(keys.portfolio);
+        if (update.type === 'withdrawalProcessed') afterUpdate.paidOut();
         if (update.type === 'resync' && showsUpdate(portfolio, update.accountId, update.updateId)) return;
         // the account's figures first; the slower reads after (update-reads.ts), so they do not queue in
         // front of them, and once for a burst of updates

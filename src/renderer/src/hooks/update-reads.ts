@@ -17,11 +17,18 @@ export interface UpdateReadKeys {
   triggers: (accountId: number) => readonly unknown[];
   vaults: readonly unknown[];
   portfolioHistory: (accountId?: number) => readonly unknown[];
+  /** every wallet's on-chain balances */
+  chainAll: readonly unknown[];
 }
 
 export interface UpdateReads {
   /** the account changed on the exchange and its figures are in: what else it shows is read in a while */
   after(accountId: number): void;
+  /**
+   * a withdrawal was paid out on the settlement chain: the on-chain balances shown are read now, not at their
+   * next poll seconds later (the destination may be any of the person's wallets)
+   */
+  paidOut(): void;
   cancel(): void;
 }
 
@@ -49,6 +56,9 @@ export function updateReads(
         void client.invalidateQueries({ queryKey: keys.portfolioHistory() });
         void client.invalidateQueries({ queryKey: keys.portfolioHistory(accountId) });
       });
+    },
+    paidOut() {
+      void client.invalidateQueries({ queryKey: keys.chainAll });
     },
     cancel() {
       slow.cancel();

@@ -1,6 +1,7 @@
 // After an account's live update (its figures already in): its triggers, vaults, history tails and the
 // activity feed's newest slice are read once for a burst, at the end of a short window; the chart's series,
-// whose redraw is long, once per longer window. Through a real QueryClient with queries on screen.
+// whose redraw is long, once per longer window. A payout on the settlement chain reads the on-chain balances
+// shown at once. Through a real QueryClient with queries on screen.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { updateReads } from '../../../../src/renderer/src/hooks/update-reads';
@@ -10,6 +11,7 @@ const keys = {
   triggers: (id: number) => ['triggers', id],
   vaults: ['vaults'],
   portfolioHistory: (id?: number) => ['portfolioHistory', id ?? 'all'],
+  chainAll: ['chain'],
 };
 
 describe('reads after an account update', () => {
@@ -64,5 +66,27 @@ describe('reads after an account update', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(count(feed)).toBe(5);
     expect(count(keys.portfolioHistory())).toBe(1);
+  });
+
+  it("reads every wallet's on-chain balances shown as soon as a withdrawal is paid out, not at their next poll", async () => {
+    const client = new QueryClient();
+    const reads: string[] = [];
+    for (const walletId of ['w1', 'w2'])
+      new QueryObserver(client, {
+        queryKey: ['chain', walletId],
+        queryFn: () => reads.push(walletId),
+        staleTime: Infinity,
+      }).subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    reads.length = 0;
+    const after = updateReads(client, keys, async () => {});
+
+    after.after(7);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reads).toEqual([]); // an ordinary update leaves the chain alone
+    after.paidOut();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads.sort()).toEqual(['w1', 'w2']);
+    after.cancel();
   });
 });
