@@ -105,21 +105,23 @@ for (let t = 0; t <= max; t += max > 4000 ? 1000 : 500) {
     `<text x="${x(t).toFixed(1)}" y="${y - 3}" text-anchor="middle" font-size="10" fill="#495057">${t / 1000} s</text>`,
   );
 }
-// legend, two columns
+// legend, a column per bar (the unlock's stage names are long: side by side they ran into each other)
 const legendTop = y + 22;
-const stages = bars.flatMap((bar) => bar.stages);
-stages.forEach((s, i) => {
-  const lx = 20 + (i % 2) * 370;
-  const ly = legendTop + Math.floor(i / 2) * 18;
-  parts.push(`<rect x="${lx}" y="${ly - 10}" width="12" height="12" fill="${s.color}"/>`);
-  parts.push(`<text x="${lx + 16}" y="${ly}" font-size="11">${esc(s.name)}</text>`);
-});
-const ly = legendTop + Math.floor((stages.length - 1) / 2) * 18;
+const columnX = [20, 280];
+bars.forEach((bar, column) =>
+  bar.stages.forEach((s, i) => {
+    const lx = columnX[column]!;
+    const ly = legendTop + i * 18;
+    parts.push(`<rect x="${lx}" y="${ly - 10}" width="12" height="12" fill="${s.color}"/>`);
+    parts.push(`<text x="${lx + 16}" y="${ly}" font-size="11">${esc(s.name)}</text>`);
+  }),
+);
+const ly = legendTop + (Math.max(...bars.map((bar) => bar.stages.length)) - 1) * 18;
 const height = ly + 20;
 const load = data.loadAverage
   ? `, load ${data.loadAverage.start[0]!.toFixed(1)}-${data.loadAverage.end[0]!.toFixed(1)}`
   : '';
-const title = `Cold start, p50 of ${data.runs} runs (${data.at.slice(0, 16).replace('T', ' ')} UTC, a shared 2-core machine${load})`;
+const title = `Cold start, p50 of ${data.runs} runs (${data.at.slice(0, 16).replace('T', ' ')} UTC, a 2-core machine${load})`;
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif">
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="20" y="24" font-size="14" font-weight="600">${esc(title)}</text>
