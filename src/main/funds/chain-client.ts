@@ -114,7 +114,6 @@ export function createChainClient(url: string): ChainClient {
   };
 }
 
-/** The chain's answer in words a person can act on; anything without an answer is CHAIN_UNREACHABLE. */
 /** An SPL token account's fields, or null when the bytes are not one. */
 function decodeToken(data: Uint8Array) {
   if (data.length !== getTokenSize()) return null;
@@ -125,6 +124,7 @@ function decodeToken(data: Uint8Array) {
   }
 }
 
+/** The chain's answer in words a person can act on; anything without an answer is CHAIN_UNREACHABLE. */
 function classify(error: unknown, what: string, url: string): AppFailure {
   if (error instanceof AppFailure) return error;
   if (isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE))

@@ -327,11 +327,11 @@ export function useLiveEvents(): void {
         if (notice) notifications.show({ ...notice });
       }),
       wallet.onAccountUpdate((update) => {
+        if (update.type === 'withdrawalProcessed') afterUpdate.paidOut();
         // Watching starts at unlock with a resync of every account, just after the portfolio was read: one
         // that finds nothing newer than the figures on screen reads nothing again (30 accounts' reads and
         // their chart and history refetches would otherwise queue in front of the first draw)
         const portfolio = client.getQueryData<Portfolio>(keys.portfolio);
-        if (update.type === 'withdrawalProcessed') afterUpdate.paidOut();
         if (update.type === 'resync' && showsUpdate(portfolio, update.accountId, update.updateId)) return;
         // the account's figures first; the slower reads after (update-reads.ts), so they do not queue in
         // front of them, and once for a burst of updates
