@@ -3,7 +3,7 @@
 // and FinishedTriggers against a real devnet on loopback holding BENCH_FINISHED_TRIGGERS finished triggers
 // (added then removed, so each leaves a finalisation), beside a first read, which walks every page.
 // `npx tsx bench/triggers.ts`
-import { startExchange, TestWallet, USDC, usdc, errorOf } from '../tests/conformance/support/exchange';
+import { errorOf, startExchange, trader } from '../tests/conformance/support/exchange';
 import { FINISHED_TRIGGERS_SHOWN, FinishedTriggers } from '../src/main/triggers/finished-triggers';
 import type { ExchangeClient } from '../src/main/exchange/exchange-client';
 import type { ActionKind } from '../src/protocol/types';
@@ -17,10 +17,7 @@ const unlimited = { perSecond: 1e9, burst: 1e9 };
 
 const ex = await startExchange({ config: { rateLimits: { action: unlimited, other: unlimited } } });
 try {
-  const w = new TestWallet(ex);
-  await w.deposit(USDC, usdc(10_000));
-  await w.createSession({ expiresIn: 86_400 });
-  const [account] = await w.accountIds();
+  const { w, account } = await trader(ex);
   const finishOne = async () => {
     const added = await ex.submit(
       w.sessionBody({
@@ -56,7 +53,7 @@ try {
   const timed = async (view: FinishedTriggers) => {
     requests = 0;
     const start = process.hrtime.bigint();
-    const rows = await view.newest(account!);
+    const rows = await view.newest(account);
     return { rows, requests, ms: Number(process.hrtime.bigint() - start) / 1e6 };
   };
 
