@@ -9,8 +9,14 @@ export interface BenchRow {
   perSecond: number;
 }
 
+/** How long a measured loop runs; BENCH_SECONDS shortens it (the smoke run of every benchmark in npm test). */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+
+/** Where the figures go: bench/results, or BENCH_RESULTS_DIR (the smoke run keeps its figures out of it). */
+const resultsDir = () => process.env.BENCH_RESULTS_DIR ?? join(process.cwd(), 'bench', 'results');
+
 /** Runs fn repeatedly for about `seconds`, in batches so the clock is read rarely. */
-export function measure(name: string, fn: () => void, seconds = 2, batch = 100): BenchRow {
+export function measure(name: string, fn: () => void, seconds = SECONDS, batch = 100): BenchRow {
   for (let i = 0; i < batch; i += 1) fn(); // warm up
   const start = process.hrtime.bigint();
   const limit = BigInt(Math.round(seconds * 1e9));
@@ -35,7 +41,7 @@ export function report(benchmark: string, rows: BenchRow[], extra: Record<string
       seconds: r.seconds.toFixed(2),
     })),
   );
-  const dir = join(process.cwd(), 'bench', 'results');
+  const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, `${benchmark}.json`),
@@ -62,7 +68,7 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 };
 
-/** Prints the figures beside their goals and writes them (with `extra`) to bench/results/<benchmark>.json. */
+/** Prints the figures beside their goals and writes them (with `extra`) to <results>/<benchmark>.json. */
 export function reportGoals(benchmark: string, rows: GoalRow[], extra: Record<string, unknown> = {}): void {
   console.log(`\n${benchmark}`);
   console.table(
@@ -73,7 +79,7 @@ export function reportGoals(benchmark: string, rows: GoalRow[], extra: Record<st
       met: r.met ? 'yes' : 'NO',
     })),
   );
-  const dir = join(process.cwd(), 'bench', 'results');
+  const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, `${benchmark}.json`),

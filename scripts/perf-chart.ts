@@ -1,6 +1,7 @@
 // Draws docs/performance-cold-start.svg, the cold-start breakdown, from bench/results/cold-start.json (written
-// by bench/cold-start.ts). `npx tsx scripts/perf-chart.ts`
+// by bench/cold-start.ts). `npx tsx scripts/perf-chart.ts [out.svg]`; BENCH_RESULTS_DIR reads another folder.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 interface ColdStart {
   at: string;
@@ -24,7 +25,9 @@ interface ColdStart {
   loadAverage?: { start: number[]; end: number[] };
 }
 
-const data = JSON.parse(readFileSync('bench/results/cold-start.json', 'utf8')) as ColdStart;
+const results = process.env.BENCH_RESULTS_DIR ?? join('bench', 'results');
+const out = process.argv[2] ?? join('docs', 'performance-cold-start.svg');
+const data = JSON.parse(readFileSync(join(results, 'cold-start.json'), 'utf8')) as ColdStart;
 const b = data.breakdownP50Ms;
 // two bars on one time axis: launch to lock screen, and unlock to portfolio, each split in its stages
 const bars = [
@@ -128,5 +131,5 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${
 ${parts.join('\n')}
 </svg>
 `;
-writeFileSync('docs/performance-cold-start.svg', svg);
-console.log('wrote docs/performance-cold-start.svg');
+writeFileSync(out, svg);
+console.log(`wrote ${out}`);

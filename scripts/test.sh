@@ -30,6 +30,11 @@ npx electron-vite build >/dev/null
 step "first-load budget (the lock screen's initial JS and CSS)"
 npx tsx scripts/bundle-budget.ts
 
+if [ $# -eq 0 ]; then
+  step "every step of npm run bench runs, at its smallest size (figures are not judged here)"
+  scripts/with-keyring.sh npx tsx scripts/bench-smoke.ts
+fi
+
 subset=()
 [ $# -gt 0 ] && subset=(--subset "$*")
 status=0
