@@ -21,8 +21,29 @@ const go = (name: string) => page.getByRole('link', { name, exact: true }).click
 const shot = (name: string) => page.screenshot({ path: `docs/screenshots/${name}.png` });
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
+/** the page's Web Animations (CSS transitions among them), as far as the check below reads them */
+interface PageAnimations {
+  document: {
+    getAnimations(): {
+      playState: string;
+      effect: { getComputedTiming(): { endTime?: number | string } } | null;
+    }[];
+  };
+}
+
 /** axe's findings at serious or critical impact, one line each, so a failure names the rule and where. */
 async function seriousViolations(): Promise<string[]> {
+  // axe reads colours as drawn, and some transitions run whatever the motion setting: a segmented control's
+  // labels fade their colour for 200 ms when the theme they show is switched, and one caught mid-fade read as
+  // 3.6:1 in a CI run. So it reads once every transition that ends has ended (a loader's spin never does).
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as PageAnimations).document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
