@@ -59,10 +59,17 @@ async function settled(): Promise<void> {
 
 async function setScheme(scheme: 'light' | 'dark'): Promise<void> {
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  // before the passphrase the app follows the system's scheme; after it, the header's toggle sets it (the
-  // system change may land a moment later, flipping the toggle's name: hence the retries)
+  // The app follows the system's scheme until one is chosen (System in Settings is the default). The header's
+  // toggle chooses one, and a chosen scheme stays, on the lock screen too, which has no toggle: so the toggle
+  // is used only when the system change has had its moment and was not followed. Clicked while that change was
+  // still landing, it chose a scheme the lock screen's test could then not leave (a CI run at 00:10).
   await page.emulateMedia({ colorScheme: scheme });
   const html = page.locator('html');
+  const followed = await expect(html)
+    .toHaveAttribute('data-mantine-color-scheme', scheme, { timeout: 2_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (followed) return;
   await expect(async () => {
     if ((await html.getAttribute('data-mantine-color-scheme')) === scheme) return;
     const toggle = page.getByRole('button', { name: `Switch to ${scheme} theme` });
@@ -241,6 +248,10 @@ test('inputs show a focus ring', async () => {
 });
 
 test('the lock screen passes axe in both themes', async () => {
+  // the lock screen shows the scheme chosen in Settings; with System it follows the system's, in both
+  await go('Settings');
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByText('System', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
   await page.getByRole('button', { name: 'Lock', exact: true }).click();
   await expect(heading('Perpetua is locked')).toBeVisible();
   await expect(page).toHaveTitle('Perpetua is locked');
