@@ -8,6 +8,7 @@ import type { Account } from '../exchange/account-model';
 import { balanceOf, money, type ActionContext } from './context';
 import { amount as amountLine, percent } from './lines';
 import { healthAfterBps } from '../../shared/liquidation-price';
+import { closeToLiquidation } from '../../shared/risk-levels';
 
 export interface Outgoing {
   token: TokenInfo;
@@ -63,7 +64,7 @@ function marginAfter(
     );
   if (margin.maintenanceRequirement === 0n) return [];
   const healthBps = healthAfterBps(margin.equity, margin.maintenanceRequirement, amount)!;
-  if (healthBps < 12_000)
+  if (closeToLiquidation(healthBps))
     warnings.push(
       `This leaves ${inWords} close to liquidation: margin health ${Math.floor(healthBps / 100)}%.`,
     );

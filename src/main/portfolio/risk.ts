@@ -1,21 +1,5 @@
-// Margin health and distance to liquidation as levels a person reads at a glance, computed here so the
-// screens only choose a colour and a word for each level. All arithmetic is bigint basis points.
-import type { z } from 'zod';
-import type { RiskLevelSchema } from '../../shared/ipc/portfolio';
-
-export type RiskLevel = z.infer<typeof RiskLevelSchema>;
-
-/**
- * Equity over maintenance requirement: above 200% is healthy, above 120% needs watching, and at 120% or
- * below the account is close to liquidation (at 100% it is liquidated). null: nothing is required.
- */
-export function healthLevel(healthBps: number | null): RiskLevel {
-  if (healthBps === null) return 'none';
-  if (healthBps > 20_000) return 'safe';
-  if (healthBps > 12_000) return 'warning';
-  return 'danger';
-}
-
+// Margin and distance to liquidation as the app computes them from the exchange's figures; the levels a
+// person reads at a glance are in shared/risk-levels.ts. All arithmetic is bigint basis points.
 /**
  * How far the mark price may move against the position before it is liquidated, in basis points of the
  * mark price (rounded down, so it is never overstated); 0 once the mark is at or past it. null when no price
@@ -30,14 +14,6 @@ export function liquidationDistanceBps(
   // a long is liquidated when the price falls to it, a short when it rises to it
   const room = size > 0n ? markPrice - liquidationPrice : liquidationPrice - markPrice;
   return room <= 0n ? 0n : (room * 10_000n) / markPrice;
-}
-
-/** 20% or more of room is comfortable; under 10% is close. */
-export function distanceLevel(distanceBps: bigint | null): RiskLevel {
-  if (distanceBps === null) return 'none';
-  if (distanceBps >= 2_000n) return 'safe';
-  if (distanceBps >= 1_000n) return 'warning';
-  return 'danger';
 }
 
 /** The account's margin as the app shows it, from the public `margins` view (USD, scaled to quote units). */

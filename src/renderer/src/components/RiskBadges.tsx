@@ -1,11 +1,8 @@
 // Margin health and distance to liquidation as coloured badges that also say it in words, so colour is never
 // the only signal. Main computes the figures and their levels; data-level carries the level for tests.
 import { Badge, Tooltip } from '@mantine/core';
-import type { z } from 'zod';
-import type { RiskLevelSchema } from '../../../shared/ipc/portfolio';
+import type { RiskLevel } from '../../../shared/risk-levels';
 import { formatBps } from '../../../shared/figures';
-
-type RiskLevel = z.infer<typeof RiskLevelSchema>;
 
 const COLOR: Record<RiskLevel, string> = { safe: 'teal', warning: 'yellow', danger: 'red', none: 'gray' };
 /** A badge carries a figure: it takes the room its text needs and is never cut to "423.13% AB…". */

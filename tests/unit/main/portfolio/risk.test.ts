@@ -1,7 +1,8 @@
 // Margin health and distance to liquidation as levels: the thresholds the portfolio's colours follow, and the
 // distance in bigint basis points of the mark (rounded down, so room is never overstated).
 import { describe, expect, it } from 'vitest';
-import { distanceLevel, healthLevel, liquidationDistanceBps } from '../../../../src/main/portfolio/risk';
+import { liquidationDistanceBps } from '../../../../src/main/portfolio/risk';
+import { closeToLiquidation, distanceLevel, healthLevel } from '../../../../src/shared/risk-levels';
 
 describe('margin health levels', () => {
   it.each([
@@ -14,6 +15,12 @@ describe('margin health levels', () => {
     [9_000, 'danger'],
   ] as const)('%s bps is %s', (bps, level) => {
     expect(healthLevel(bps)).toBe(level);
+  });
+
+  it('calls exactly 120.00% close to liquidation, as the badge does, and 120.01% not', () => {
+    expect(closeToLiquidation(12_000)).toBe(true);
+    expect(healthLevel(12_000)).toBe('danger');
+    expect(closeToLiquidation(12_001)).toBe(false);
   });
 });
 

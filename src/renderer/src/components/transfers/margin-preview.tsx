@@ -5,12 +5,10 @@ import { Alert, Group, Paper, Text } from '@mantine/core';
 import { useMarketFormat, useTokens } from '../../hooks/queries';
 import { healthAfterBps, liquidationPrice } from '../../../../shared/liquidation-price';
 import { formatAmount } from '../../../../shared/money';
+import { closeToLiquidation } from '../../../../shared/risk-levels';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
 type AccountView = ResultOf<'portfolio.get'>['wallets'][number]['accounts'][number];
-
-/** At or below this health (basis points) an account is close to liquidation: the same line main warns at. */
-const CLOSE_TO_LIQUIDATION_BPS = 12_000;
 
 const percent = (bps: number) => `${formatAmount(BigInt(bps), 2, { group: true })}%`;
 
@@ -44,7 +42,7 @@ export function MarginPreview({
     });
     return [{ marketId: p.marketId, before: p.liquidationPrice, after }];
   });
-  const close = health !== null && health <= CLOSE_TO_LIQUIDATION_BPS;
+  const close = health !== null && closeToLiquidation(health);
   return (
     <>
       <Paper withBorder p="sm" component="section" aria-label={`After this ${verb}`}>
