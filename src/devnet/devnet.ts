@@ -34,10 +34,26 @@ import type { OracleState } from './markets/state';
 /** the signer recorded for changes the engine makes on its own (trigger fills, liquidations, epochs) */
 export const ENGINE_SIGNER = 'engine';
 
+/**
+ * The one snapshot format there is. A later version that changes it bumps this and reads the old one
+ * in parseSnapshot; until then anything else is refused rather than half read.
+ */
+const SNAPSHOT_FORMAT = 1;
+
 interface Snapshot {
+  format: typeof SNAPSHOT_FORMAT;
   engine: EngineState;
   /** the Solana runtime's accounts and transaction log, and the bridge's deposits */
-  chain?: ChainState & { bridge: BridgeState };
+  chain: ChainState & { bridge: BridgeState };
+}
+
+function parseSnapshot(text: string): Snapshot {
+  const parsed = fromSnapshotJson(text) as { format?: unknown };
+  if (parsed.format !== SNAPSHOT_FORMAT)
+    throw new Error(
+      `The devnet's saved state is in a format this version does not read (${JSON.stringify(parsed.format ?? null)}, expected ${SNAPSHOT_FORMAT}). Move its data folder away to start afresh.`,
+    );
+  return parsed as Snapshot;
 }
 
 export interface DevnetDeps {
@@ -72,18 +88,18 @@ export class Devnet implements Exchange {
 
   constructor(private readonly deps: DevnetDeps) {
     const saved = deps.store.load();
-    const snapshot: Snapshot = saved ? this.parseSnapshot(saved) : { engine: emptyState() };
+    const snapshot = saved ? parseSnapshot(saved) : null;
     this.engine = new Engine({
       config: deps.config,
       clock: deps.clock,
       schema: deps.schema,
-      state: snapshot.engine,
+      state: snapshot?.engine ?? emptyState(),
       onChange: (events) => this.changed(events),
       rules: withAtomic({ ...sessionRules, ...fundsRules, ...orderRules, ...triggerRules, ...vaultRules }),
       freeCollateral: this.freeCollateral,
     });
-    this.chain = new ChainRuntime(deps.config.tokens, deps.clock, snapshot.chain);
-    this.bridge = new Bridge(this.chain, deps.config.tokens, snapshot.chain?.bridge ?? emptyBridge(), {
+    this.chain = new ChainRuntime(deps.config.tokens, deps.clock, snapshot?.chain);
+    this.bridge = new Bridge(this.chain, deps.config.tokens, snapshot?.chain.bridge ?? emptyBridge(), {
       nowMs: () => deps.clock.nowMs(),
       depositDelayMs: () => deps.config.depositDelayMs,
     });
@@ -102,17 +118,6 @@ export class Devnet implements Exchange {
             ? null
             : `account ${arg} does not exist`,
     });
-  }
-
-  private parseSnapshot(text: string): Snapshot {
-    const parsed = fromSnapshotJson(text) as Partial<Snapshot>;
-    // Fields added in later versions start empty rather than undefined. A chain saved before the Solana
-    // runtime (the JSON ledger, no version) is not carried over: the chain starts from genesis.
-    const chain =
-      parsed.chain?.version === 1
-        ? { ...parsed.chain, bridge: parsed.chain.bridge ?? emptyBridge() }
-        : undefined;
-    return { engine: { ...emptyState(), ...parsed.engine }, ...(chain ? { chain } : {}) };
   }
 
   private changed(events: AccountEvent[]): void {
@@ -187,6 +192,7 @@ export class Devnet implements Exchange {
     if (!this.dirty) return;
     this.dirty = false;
     const text = toSnapshotJson({
+      format: SNAPSHOT_FORMAT,
       engine: this.engine.snapshotState(),
       chain: { ...this.chain.snapshot(), bridge: this.bridge.state },
     } satisfies Snapshot);

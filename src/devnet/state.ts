@@ -22,7 +22,8 @@ export interface ActionRecord {
   kind: string;
   /** the receipt as JSON (bigints as strings) */
   receipt: unknown;
-  /** base64 of the varint-delimited Action as submitted, for GET /action (absent in older snapshots) */
+  /** base64 of the varint-delimited Action as submitted, for GET /action (absent for what the engine
+   * records itself as time passes: nothing was submitted) */
   payload?: string;
 }
 

@@ -2,7 +2,7 @@
 // together in one snapshot (group commit), and the server answers none of them before that snapshot is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorOf, startExchange, TestWallet, USDC, usdc, type TestExchange } from './support/exchange';
@@ -107,6 +107,30 @@ describe('a devnet with a data folder', () => {
       const again = await ex.submit(bodies[n]!);
       expect(errorOf(again)).toBe('DUPLICATE');
       expect(again.actionId).toBe(ids[n]);
+    }
+  });
+
+  it('refuses saved state in another format in words, instead of reading part of it', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'perpetua-format-'));
+    try {
+      const saved = fromSnapshotJson(readFileSync(join(dir, 'state.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      // a snapshot as an earlier build wrote it: no format field
+      writeFileSync(
+        join(other, 'state.json'),
+        JSON.stringify({ engine: saved.engine }, (_k, v: unknown) =>
+          typeof v === 'bigint' ? { $n: v.toString() } : v,
+        ),
+      );
+      await expect(startExchange({ dataDir: other })).rejects.toThrow(
+        /saved state is in a format this version does not read \(null, expected 1\)\. Move its data folder away/,
+      );
+      // the file is left as it was: nothing is overwritten by a devnet that could not read it
+      expect(JSON.parse(readFileSync(join(other, 'state.json'), 'utf8'))).not.toHaveProperty('format');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
     }
   });
 });

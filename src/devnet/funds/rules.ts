@@ -105,7 +105,7 @@ export const fundsRules: RuleSet = {
       destination,
       eventNonce,
       status: 'requested',
-      balance: account.balances[kind.tokenId],
+      balance: balanceOf(account, kind.tokenId),
       dueMs: ctx.nowMs + config.withdrawalDelayMs,
     });
     state.systemTransfers.push({
@@ -263,7 +263,7 @@ export function creditDeposit(
     amount: deposit.amount,
     chainTxId: deposit.chainTxId,
     from: deposit.from,
-    balance: account.balances[deposit.tokenId],
+    balance: balanceOf(account, deposit.tokenId),
   });
   const events: AccountEvent[] = [];
   bump(account, (id, event) => events.push({ accountId: id, event, updateId: account.updateId }), {

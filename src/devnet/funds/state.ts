@@ -20,8 +20,8 @@ export interface DepositRecord {
   amount: bigint;
   chainTxId: string;
   from: string;
-  /** the account's balance of the token after the credit (absent in snapshots from before it was kept) */
-  balance?: bigint;
+  /** the account's balance of the token after the credit */
+  balance: bigint;
 }
 
 export interface WithdrawalRecord {
@@ -35,8 +35,8 @@ export interface WithdrawalRecord {
   destination: string;
   eventNonce: bigint;
   status: 'requested' | 'processed';
-  /** the account's balance of the token after the debit (absent in snapshots from before it was kept) */
-  balance?: bigint;
+  /** the account's balance of the token after the debit */
+  balance: bigint;
   /** engine ms when the settlement bridge pays it out */
   dueMs: number;
   /** the payout's settlement-chain transaction signature, once processed */

@@ -97,8 +97,6 @@ export function liquidateUnhealthy(tick: TickContext): number[] {
         marketId,
         size: size > 0n ? closed : -closed,
         price: value / closed,
-        equityBefore: before.equity,
-        maintenanceBefore: before.maintenanceRequirement,
         pre,
         post: marginFigures(accountMargins(state, config, account)),
         fee: takerFees(state.trades, orderId),

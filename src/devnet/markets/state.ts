@@ -32,9 +32,9 @@ export interface FundingRecord {
   size: bigint;
   payment: bigint;
   /** the rate (ppm) of the interval settled and how far the market's funding index moved since the
-   * position last settled (price units x 1e6); absent in rows from older snapshots */
-  ratePpm?: number;
-  indexChange?: bigint;
+   * position last settled (price units x 1e6) */
+  ratePpm: number;
+  indexChange: bigint;
 }
 
 export interface LiquidationRecord {
@@ -45,13 +45,11 @@ export interface LiquidationRecord {
   marketId: number;
   size: bigint;
   price: bigint;
-  equityBefore: bigint;
-  maintenanceBefore: bigint;
   /** the public row's margin figures before the liquidation and after this market's close, and the taker
-   * fee its closing order paid; absent in rows from older snapshots */
-  pre?: MarginFigures;
-  post?: MarginFigures;
-  fee?: bigint;
+   * fee its closing order paid */
+  pre: MarginFigures;
+  post: MarginFigures;
+  fee: bigint;
 }
 
 /** AccountMarginsView's figures in scaled quote units (see funds/account-view.ts). */

@@ -10,7 +10,6 @@ import type {
   FeeTierChangeRecord,
   FundingRecord,
   LiquidationRecord,
-  MarginFigures,
   PnlRecord,
   PositionChangeRecord,
   PositionState,
@@ -65,8 +64,6 @@ export const tripleOf = (r: { actionId: bigint; subActionId: number; marketId: n
 /** the ActionIdSubActionIdMarketIdCursor of a row, "actionId:subActionId:marketId" */
 export const tripleCursor = (r: Parameters<typeof tripleOf>[0]): string => tripleOf(r).join(':');
 
-const NO_FIGURES: MarginFigures = { omf: 0n, mf: 0n, imf: 0n, cmf: 0n, mmf: 0n, pon: 0n, pn: 0n };
-
 /** The trading history rows as the public history endpoints write them, in human units. */
 export function historyViews(config: DevnetConfig) {
   const u = unitsOf(config);
@@ -98,30 +95,23 @@ export function historyViews(config: DevnetConfig) {
     funding: (r: FundingRecord): WireFundingInfo => ({
       time: time(r.time),
       // the rate of the interval settled (ppm, as /markets/live writes it)
-      fundingRate: fundingRateJson(r.ratePpm ?? 0),
+      fundingRate: fundingRateJson(r.ratePpm),
       fundingSize: u.size(r.size < 0n ? -r.size : r.size, r.marketId),
       side: sideJson(r.size < 0n ? 'ASK' : 'BID'),
       // the market's funding index moved this much since the position last settled (raw)
-      fundingIndexChange: r.indexChange === undefined ? null : whole(r.indexChange),
+      fundingIndexChange: whole(r.indexChange),
       fundingPnl: u.quote(r.payment),
       market: { market_id: r.marketId, market_symbol: u.symbolOf(r.marketId) },
     }),
     /** `liquidatorId`: the account that took the position over (the devnet's market maker) */
     liquidation: (r: LiquidationRecord, liquidatorId: number): WireLiquidationInfo => {
-      // rows from snapshots older than the full figures know only equity and maintenance before
-      const pre = r.pre ?? {
-        ...NO_FIGURES,
-        omf: r.equityBefore,
-        mf: r.equityBefore,
-        mmf: r.maintenanceBefore,
-      };
-      const post = r.post ?? NO_FIGURES;
+      const { pre, post } = r;
       return {
         time: time(r.time),
         actionId: r.actionId.toString(),
         liquidatorId,
         liquidateeId: r.accountId,
-        fee: u.quote(r.fee ?? 0n),
+        fee: u.quote(r.fee),
         liquidationKind: 'place_order',
         marketId: r.marketId,
         tokenId: null,

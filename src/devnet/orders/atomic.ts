@@ -24,7 +24,6 @@ import type {
 } from '../../protocol/types';
 import type { EngineState } from '../state';
 import { Rejection, type Rule, type RuleContext, type RuleSet } from '../engine/rule';
-import { vaultsOf } from '../vaults/state';
 
 type SubKind = Extract<
   ActionKind,
@@ -109,7 +108,7 @@ function targeted(sub: AtomicSubaction, fallback: number | undefined, action: Su
   if (sub.useKey) {
     if (action.type !== 'vaultDeposit' && action.type !== 'vaultWithdrawRequest')
       throw new Rejection('ACTION_NOT_ALLOWED');
-    const vault = vaultsOf(ctx.state).byId[action.vaultId];
+    const vault = ctx.state.vaults.byId[action.vaultId];
     if (!vault || vault.accountId !== target) throw new Rejection('ACTION_NOT_ALLOWED');
     return fields;
   }

@@ -3,7 +3,7 @@
 import { internalRuleContext, type TickContext } from '../engine/tick';
 import { orderRules } from '../orders/rules';
 import { abs } from '../markets/positions';
-import { finalise, triggersOf, type TriggerRecord } from './state';
+import { finalise, type TriggerRecord } from './state';
 import { Rejection } from '../engine/rule';
 
 /** Closing a long (ASK) loses as the price falls; closing a short (BID) as it rises. */
@@ -23,7 +23,7 @@ function exitSize(tick: TickContext, trigger: TriggerRecord): bigint {
 }
 
 function fire(tick: TickContext, trigger: TriggerRecord): void {
-  const triggers = triggersOf(tick.state);
+  const triggers = tick.state.triggers;
   const account = tick.state.accounts[trigger.accountId]!;
   // The action log keeps this object; it is completed below once the order's outcome is known.
   const record: Record<string, unknown> = {
@@ -74,7 +74,7 @@ function fire(tick: TickContext, trigger: TriggerRecord): void {
 export function fireTriggers(tick: TickContext): void {
   const prices = tick.state.oracle?.markets;
   if (!prices) return;
-  const triggers = triggersOf(tick.state);
+  const triggers = tick.state.triggers;
   // Oldest first, so of two triggers on one position the older closes it and the younger finds it gone.
   const due = Object.values(triggers.triggers)
     .filter((t) => t.status === 'Active')

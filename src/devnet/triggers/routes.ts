@@ -5,7 +5,7 @@ import { each, page, type Cursor } from '../http/paging';
 import { PAGE_SIZE, pagingWith, startInclusive, type Parameter } from '../http/contract';
 import { json, type Route } from '../http/route';
 import type { PathParams } from '../http/path';
-import { triggersOf, type FinalisationRow, type PlacementRow, type TriggerRecord } from './state';
+import { type FinalisationRow, type PlacementRow, type TriggerRecord } from './state';
 import { placementCursor, wireFinalisation, wirePlacement, wireTrigger } from './views';
 
 /** Cursors that are not u64s: "<actionId>[:<subActionId>]" for placements, a TriggerId for finalisations. */
@@ -55,7 +55,7 @@ const byTriggerId = <T extends { triggerId: bigint }>(): Cursor<T, bigint> => ({
 });
 
 export function triggerRoutes(devnet: Exchange, path: PathParams): Route[] {
-  const triggers = () => triggersOf(devnet.engine.state);
+  const triggers = () => devnet.engine.state.triggers;
   const now = () => devnet.engine.nowSeconds();
   const active = () =>
     Object.values(triggers().triggers)

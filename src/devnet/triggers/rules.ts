@@ -5,7 +5,6 @@ import type { AddTriggerFields, TriggerKey } from '../../protocol/types';
 import {
   definitionOf,
   finalise,
-  triggersOf,
   type TriggerDefinition,
   type TriggerRecord,
   type TriggersState,
@@ -119,7 +118,7 @@ export const triggerRules: RuleSet = {
     const definition = validDefinition(kind);
     const account = ownedAccount(ctx, kind.accountId);
 
-    const triggers = triggersOf(ctx.state);
+    const triggers = ctx.state.triggers;
     const trigger: TriggerRecord = {
       ...definition,
       triggerId: triggers.nextTriggerId++,
@@ -135,7 +134,7 @@ export const triggerRules: RuleSet = {
 
   editTrigger(kind, ctx) {
     requireMarket(ctx, kind.marketId);
-    const triggers = triggersOf(ctx.state);
+    const triggers = ctx.state.triggers;
     const { trigger, account } = activeOwned(ctx, triggers, kind);
     const definition = validDefinition(kind);
 
@@ -157,7 +156,7 @@ export const triggerRules: RuleSet = {
   // with that kind and side (there is at most one: see placed).
   removeTrigger(kind, ctx) {
     requireMarket(ctx, kind.marketId);
-    const triggers = triggersOf(ctx.state);
+    const triggers = ctx.state.triggers;
     let removed: TriggerRecord | undefined;
     let account: AccountState;
     if (kind.triggerId !== undefined) {

@@ -82,16 +82,6 @@ export const emptyTriggersState = (): TriggersState => ({
   finalisations: [],
 });
 
-/** The triggers state, filling in fields a snapshot from an older devnet did not have. */
-export function triggersOf(state: { triggers: Partial<TriggersState> }): TriggersState {
-  const t = state.triggers;
-  t.nextTriggerId ??= 1n;
-  t.triggers ??= {};
-  t.placements ??= [];
-  t.finalisations ??= [];
-  return t as TriggersState;
-}
-
 export const definitionOf = (t: TriggerDefinition): TriggerDefinition => ({
   marketId: t.marketId,
   side: t.side,

@@ -5,7 +5,7 @@ import { receiptToJson } from '../engine/receipt-json';
 import { internalRuleContext, type TickContext } from '../engine/tick';
 import { abs } from '../markets/positions';
 import { ensureVault, navPerShare, valueOfShares, vaultAccount, vaultEquity } from './ledger';
-import { vaultsOf, type VaultState } from './state';
+import type { VaultState } from './state';
 import { flushVaultUpdates, queueVaultUpdate } from './stream';
 import { runStrategy } from './strategy';
 import { vaultOrder } from './trade';
@@ -47,7 +47,7 @@ export function announceCreated(
 export function rollDueEpochs(ctx: RuleContext, vault: VaultState, seed: VaultSeed): boolean {
   if (ctx.now < vault.epochEnd) return false;
   const { state, config } = ctx;
-  const vaults = vaultsOf(state);
+  const vaults = state.vaults;
   const account = vaultAccount(state, vault);
   let requested = 0n;
   for (const h of Object.values(vault.holdings)) requested += h.currentShares;

@@ -2,7 +2,7 @@
 import { derivedAddress, type DevnetConfig, type VaultSeed } from '../config';
 import { createAccount } from '../funds/rules';
 import { accountMargin } from '../markets/margin';
-import { NAV_DECIMALS, vaultsOf, type VaultState } from './state';
+import { NAV_DECIMALS, type VaultState } from './state';
 import type { AccountState } from '../funds/state';
 import type { EngineState } from '../state';
 
@@ -24,7 +24,7 @@ export function ensureVault(
   seed: VaultSeed,
   now: number,
 ): { vault: VaultState; created: boolean } {
-  const vaults = vaultsOf(state);
+  const vaults = state.vaults;
   const existing = vaults.byId[seed.vaultId];
   if (existing) return { vault: existing, created: false };
   const owner = vaultWallet(seed.vaultId);

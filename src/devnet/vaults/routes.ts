@@ -9,7 +9,7 @@ import { PAGING } from '../http/contract';
 import { json, type Route } from '../http/route';
 import type { PathParams } from '../http/path';
 import { ensureVaults, seedOf } from './ledger';
-import { vaultsOf, type VaultState, type VaultsState } from './state';
+import type { VaultState, VaultsState } from './state';
 import {
   vaultUserView,
   vaultView,
@@ -95,7 +95,7 @@ export function vaultRoutes(devnet: Exchange, config: DevnetConfig, path: PathPa
   const vaults = (): VaultState[] => {
     devnet.oracle();
     if (ensureVaults(state(), config, devnet.engine.nowSeconds()).length) devnet.schedulePersist();
-    return config.vaults.map((seed) => vaultsOf(state()).byId[seed.vaultId]!);
+    return config.vaults.map((seed) => state().vaults.byId[seed.vaultId]!);
   };
   const vault = (req: HttpRequest): VaultState => {
     const id = path.vaultId(req);
@@ -134,7 +134,7 @@ export function vaultRoutes(devnet: Exchange, config: DevnetConfig, path: PathPa
       query: PAGING,
       handler: (req) => {
         const owned = keep(req);
-        const rows = history.rows(vaultsOf(state())).filter(owned);
+        const rows = history.rows(state().vaults).filter(owned);
         return json(historyPage(req.query, devnet.engine.nowSeconds(), rows, (row) => history.toWire(row)));
       },
     };

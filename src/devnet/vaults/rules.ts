@@ -13,7 +13,7 @@ import {
   vaultAccount,
   vaultEquity,
 } from './ledger';
-import { emptyHolding, vaultsOf, type VaultState } from './state';
+import { emptyHolding, type VaultState } from './state';
 import { accountEvent, announceCreated, rollDueEpochs } from './epochs';
 import { queueVaultUpdate } from './stream';
 import type { AccountState } from '../funds/state';
@@ -37,7 +37,7 @@ function ownedAccount(ctx: RuleContext, accountId: number | undefined): AccountS
 
 /** Equity and shares now, or as they will be at creation for a vault not used yet. */
 function pricing(ctx: RuleContext, seed: VaultSeed): { equity: bigint; totalShares: bigint } {
-  const vault = vaultsOf(ctx.state).byId[seed.vaultId];
+  const vault = ctx.state.vaults.byId[seed.vaultId];
   return vault
     ? { equity: vaultEquity(ctx.state, ctx.config, vault), totalShares: vault.totalShares }
     : { equity: seed.ownerCapital, totalShares: seed.ownerCapital };
@@ -69,7 +69,7 @@ export const vaultRules: RuleSet = {
     (vault.holdings[account.id] ??= emptyHolding()).shares += shares;
     vault.totalShares += shares;
     vault.netDeposits += kind.amount;
-    vaultsOf(state).depositRows.push({
+    state.vaults.depositRows.push({
       id: state.nextRowId++,
       actionId: ctx.actionId,
       time: ctx.now,
@@ -97,7 +97,7 @@ export const vaultRules: RuleSet = {
     const seed = seedFor(ctx, kind.vaultId);
     const account = ownedAccount(ctx, kind.accountId);
     if (kind.amount <= 0n) throw new Rejection(INVALID_AMOUNT);
-    const vault = vaultsOf(state).byId[seed.vaultId];
+    const vault = state.vaults.byId[seed.vaultId];
     const holding = vault?.holdings[account.id];
     if (!vault || !holding) throw new Rejection('VAULT_INSUFFICIENT_SHARES');
     const equity = vaultEquity(state, config, vault);
@@ -108,7 +108,7 @@ export const vaultRules: RuleSet = {
 
     holding.currentShares += shares;
     const claimableEpoch = vault.epoch + 1;
-    vaultsOf(state).withdrawalRows.push({
+    state.vaults.withdrawalRows.push({
       id: state.nextRowId++,
       actionId: ctx.actionId,
       time: ctx.now,
@@ -134,7 +134,7 @@ export const vaultRules: RuleSet = {
     const { state, config } = ctx;
     const seed = seedFor(ctx, kind.vaultId);
     const account = ownedAccount(ctx, kind.accountId);
-    const vault = vaultsOf(state).byId[seed.vaultId];
+    const vault = state.vaults.byId[seed.vaultId];
     const holding = vault?.holdings[account.id];
     const ready = holding !== undefined && (holding.previousShares > 0n || holding.claimable > 0n);
     if (!ready) {
@@ -146,7 +146,7 @@ export const vaultRules: RuleSet = {
     const q = vault!.quoteTokenId;
     account.balances[q] = (account.balances[q] ?? 0n) + amount;
     vault!.claimReserve -= amount;
-    vaultsOf(state).withdrawalRows.push({
+    state.vaults.withdrawalRows.push({
       id: state.nextRowId++,
       actionId: ctx.actionId,
       time: ctx.now,

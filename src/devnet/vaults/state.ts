@@ -139,17 +139,6 @@ export const emptyVaultsState = (): VaultsState => ({
   epochRows: [],
 });
 
-/** Snapshots written before vaults existed carry only `byId`; the rest starts empty. */
-export function vaultsOf(state: { vaults: Partial<VaultsState> | undefined }): VaultsState {
-  const v = (state.vaults ??= emptyVaultsState());
-  v.byId ??= {};
-  v.configRows ??= [];
-  v.depositRows ??= [];
-  v.withdrawalRows ??= [];
-  v.epochRows ??= [];
-  return v as VaultsState;
-}
-
 export const emptyHolding = (): VaultHolding => ({
   shares: 0n,
   currentShares: 0n,
@@ -158,11 +147,9 @@ export const emptyHolding = (): VaultHolding => ({
 });
 
 /** Cash set aside for vault withdrawal claims, per token (GET /account/system `claimVault`). */
-export function claimVaultBalances(state: {
-  vaults: Partial<VaultsState> | undefined;
-}): { tokenId: number; amount: bigint }[] {
+export function claimVaultBalances(state: { vaults: VaultsState }): { tokenId: number; amount: bigint }[] {
   const totals = new Map<number, bigint>();
-  for (const vault of Object.values(vaultsOf(state).byId))
+  for (const vault of Object.values(state.vaults.byId))
     totals.set(vault.quoteTokenId, (totals.get(vault.quoteTokenId) ?? 0n) + vault.claimReserve);
   return [...totals].filter(([, amount]) => amount > 0n).map(([tokenId, amount]) => ({ tokenId, amount }));
 }

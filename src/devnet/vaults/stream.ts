@@ -6,7 +6,7 @@
 import type { DevnetConfig } from '../config';
 import type { StreamKind } from '../streams';
 import type { WireVaultViewState } from '../../shared/exchange/vaults';
-import { vaultsOf, type VaultState } from './state';
+import type { VaultState } from './state';
 import { vaultView } from './views';
 import type { EngineState } from '../state';
 
@@ -48,7 +48,7 @@ export function vaultStreamKind(state: () => EngineState): StreamKind {
     validate: (arg) =>
       !/^\d{1,10}$/.test(arg)
         ? 'the vault id must be a number'
-        : vaultsOf(state()).byId[Number(arg)]
+        : state().vaults.byId[Number(arg)]
           ? null
           : `vault ${arg} does not exist`,
   };
