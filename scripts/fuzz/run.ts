@@ -153,7 +153,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     exchange: { kind: 'embedded-devnet', baseUrl: devnet.baseUrl },
     dataDir: dirs[0]!,
     store: new MemoryStore(),
-    kdf: { argon2id: { m: 64, t: 1, p: 1 }, scrypt: { N: 2 ** 10, r: 8, p: 1 } },
+    kdf: { argon2id: { m: 64, t: 1, p: 1 } },
     refreshEveryMs: 0,
   });
   const host = await startHost({

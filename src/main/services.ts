@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { AppLock, type LockState } from './lock/app-lock';
 import type { KdfPolicy } from './lock/kdf';
 import type { SecretStore } from './keychain/secret-store';
-import { WalletService, walletSecretItem, type WalletInfo } from './wallets/wallet-service';
+import { WalletService, type WalletInfo } from './wallets/wallet-service';
 import { PhraseService } from './wallets/phrase-service';
 import { SealedStore } from './keychain/sealed-store';
 import { AuditLog } from './audit/audit-log';
@@ -23,7 +23,7 @@ import { EngineClock } from './exchange/engine-clock';
 import { Reachability } from './exchange/reachability';
 import { NonceJournal } from './nonces/nonce-journal';
 import { Submitter } from './pipeline/submitter';
-import { SessionManager, sessionSecretItems } from './sessions/session-manager';
+import { SessionManager } from './sessions/session-manager';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
 import { createChainClient } from './funds/chain-client';
@@ -107,11 +107,6 @@ export function createServices(deps: ServiceDeps): Services {
   const lock = new AppLock({
     store: deps.store,
     secrets,
-    // keys stored in plain by earlier versions, sealed at the next unlock
-    plainSecretNames: (): string[] => [
-      ...wallets.list().map((w: WalletInfo) => walletSecretItem(w.publicKey)),
-      ...networkDirs(deps.dataDir).flatMap(sessionSecretItems),
-    ],
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.kdf ? { kdf: deps.kdf } : {}),
     ...(deps.onLockState ? { onChange: deps.onLockState } : {}),

@@ -55,6 +55,5 @@ describe.skipIf(!haveKeyring)('recovery phrases in the OS keychain (real gnome-k
     expect(await store.get(`phrase:${phraseId}`)).toBeNull();
     expect(second.phrases.list()).toEqual([]);
     await store.delete('app-lock');
-    await store.delete('app-lock-attempts');
   });
 });

@@ -28,8 +28,8 @@ export class MemorySecretStore implements SecretStore {
   }
 }
 
-/** Cheap key derivation for tests (scrypt: records of earlier versions); the strong default is asserted separately. */
-export const FAST_KDF: KdfPolicy = { argon2id: { m: 64, t: 1, p: 1 }, scrypt: { N: 2 ** 10, r: 8, p: 1 } };
+/** Cheap key derivation for tests; the strong default is asserted separately. */
+export const FAST_KDF: KdfPolicy = { argon2id: { m: 64, t: 1, p: 1 } };
 
 export class FakeTimers {
   now = 1_000_000;

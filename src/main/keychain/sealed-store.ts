@@ -103,10 +103,12 @@ export class SealedStore implements SecretStore {
     if (!this.current) throw locked();
     const value = await this.raw.get(name);
     if (value === null) return null;
-    // A plain record is never trusted: anything able to write the keychain could have planted it. The
-    // ones Perpetua itself stored before sealing existed are sealed at unlock (migratePlain).
+    // A plain record is never trusted: anything able to write the keychain could have planted it.
     if (!isSealed(value))
-      throw unreadable(name, 'it is stored without passphrase protection. Lock and unlock to protect it.');
+      throw unreadable(
+        name,
+        'it is stored without passphrase protection, so Perpetua did not write it and will not use it.',
+      );
     const { plain } = this.open1(name, value);
     try {
       return plain.toString('utf8');
@@ -153,38 +155,6 @@ export class SealedStore implements SecretStore {
 
   private writeIndex(names: string[]): Promise<void> {
     return this.raw.set(INDEX_ITEM, JSON.stringify(names));
-  }
-
-  /**
-   * Which of `names` hold a record stored in plain (by an earlier version). Needs no key, so it can run
-   * while the passphrase is checked; migratePlain reads each again before sealing it.
-   */
-  async findPlain(names: string[]): Promise<string[]> {
-    const candidates = names.filter((name) => !RESERVED.has(name));
-    const values = await Promise.all(candidates.map((name) => this.raw.get(name)));
-    return candidates.filter((_name, i) => values[i] !== null && !isSealed(values[i]!));
-  }
-
-  /** Seals records stored in plain by an earlier version (only those named; each one is one write). */
-  migratePlain(names: string[]): Promise<number> {
-    return this.serial(async () => {
-      let count = 0;
-      for (const name of names) {
-        if (RESERVED.has(name)) continue;
-        const value = await this.raw.get(name);
-        if (value === null || isSealed(value)) continue;
-        const index = await this.index();
-        if (!index.includes(name)) await this.writeIndex([...index, name]);
-        const plain = Buffer.from(value, 'utf8');
-        try {
-          await this.raw.set(name, this.seal(name, plain));
-        } finally {
-          plain.fill(0);
-        }
-        count += 1;
-      }
-      return count;
-    });
   }
 
   /**

@@ -8,25 +8,8 @@
 import { AppFailure } from '../../shared/result';
 import type { SecretStore } from '../keychain/secret-store';
 import { SealedStore, type DataKey } from '../keychain/sealed-store';
-import { verifyPassphrase } from './passphrase-hash';
-import {
-  checkScrypt,
-  deriveKey,
-  isScrypt,
-  newKdf,
-  sameKdf,
-  STRONG_KDF,
-  type Kdf,
-  type KdfPolicy,
-} from './kdf';
-import {
-  buildLockRecord,
-  isLegacyRecord,
-  newDataKey,
-  parseLockRecord,
-  unwrapKeys,
-  type LockRecord,
-} from './lock-record';
+import { deriveKey, newKdf, sameKdf, STRONG_KDF, type Kdf, type KdfPolicy } from './kdf';
+import { buildLockRecord, newDataKey, parseLockRecord, unwrapKeys, type LockRecord } from './lock-record';
 import type { z } from 'zod';
 import type { LockStateSchema } from '../../shared/ipc/lock';
 import { MIN_PASSPHRASE_LENGTH } from '../../shared/passphrase-rules';
@@ -40,8 +23,6 @@ export interface LockDeps {
   store: SecretStore;
   /** the sealed secrets the passphrase opens (by default sealed in the same raw keychain) */
   secrets?: SealedStore;
-  /** names of secrets an earlier version kept in plain in the keychain: sealed at the next unlock */
-  plainSecretNames?: () => string[];
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -57,8 +38,6 @@ const MAX_BACKOFF_MS = 5 * 60_000;
 const ITEM = 'app-lock';
 /** no wrong attempts counted, no back-off */
 const CLEAN = { failures: 0, blockedUntilMs: 0 };
-/** where the failure count lived beside a passphrase hash, before the lock record held both */
-const LEGACY_ATTEMPTS_ITEM = 'app-lock-attempts';
 
 interface Opened {
   record: LockRecord;
@@ -105,8 +84,6 @@ export class AppLock {
   private blockedUntilMs = 0;
   /** the salt and key-derivation parameters of the lock record as last read or written (null: not known yet) */
   private kdf: Kdf | null = null;
-  /** whether the lock record as last read or written says no plain secret is left to seal */
-  private plainSealed = false;
   /** the attempt or change being made; the next one starts only after it settles */
   private queue: Promise<unknown> = Promise.resolve();
   private idleTimer: unknown = null;
@@ -132,9 +109,7 @@ export class AppLock {
   async init(): Promise<LockState> {
     const text = await this.deps.store.get(ITEM);
     this.initialized = text !== null;
-    if (text !== null && isLegacyRecord(text))
-      this.restoreAttempts(await this.deps.store.get(LEGACY_ATTEMPTS_ITEM));
-    else if (text !== null) this.restoreFromRecord(text);
+    if (text !== null) this.restoreFromRecord(text);
     this.status = this.initialized ? 'locked' : 'uninitialized';
     this.ready = true;
     return this.state();
@@ -177,10 +152,8 @@ export class AppLock {
       const kek = await deriveKey(passphrase, kdf);
       const key = newDataKey();
       try {
-        // a first passphrase: no earlier version stored anything here
-        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [key], CLEAN, true));
+        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [key], CLEAN));
         this.kdf = kdf;
-        this.plainSealed = true;
         this.secrets.open([key]);
       } finally {
         kek.fill(0);
@@ -192,18 +165,13 @@ export class AppLock {
     });
   }
 
-  /** Opens the sealed secrets (finishing a passphrase change or sealing plain ones first if needed). */
+  /** Opens the sealed secrets (finishing a passphrase change first if one stopped halfway). */
   unlock(passphrase: string): Promise<LockState> {
     return this.serial(async () => {
-      // Which secrets an earlier version stored in plain is looked up while the key is derived (telling
-      // needs no key), so that after the passphrase only those wait to be sealed; once they are, never again.
-      const plain = this.blockedUntilMs > this.now() || this.plainSealed ? null : this.findPlain();
-      plain?.catch(() => {}); // a wrong passphrase never asks; a right one reads the failure below
       const opened = await this.checkPassphrase(passphrase);
       try {
         this.secrets.open(opened.keys);
         if (opened.record.keys.length > 1) await this.finishChange(opened);
-        if (!opened.record.plainSealed) await this.sealPlain(opened, plain);
       } catch (error) {
         this.secrets.close();
         throw error;
@@ -281,11 +249,10 @@ export class AppLock {
       const fresh = newDataKey();
       const keys = [fresh, ...opened.keys.slice(0, 3)];
       try {
-        const plainSealed = opened.record.plainSealed === true;
-        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, keys, CLEAN, plainSealed));
+        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, keys, CLEAN));
         this.secrets.open(keys);
         await this.secrets.resealAll();
-        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [fresh], CLEAN, plainSealed));
+        await this.deps.store.set(ITEM, buildLockRecord(kdf, kek, [fresh], CLEAN));
         this.kdf = kdf;
         this.secrets.open([fresh]);
       } finally {
@@ -300,30 +267,8 @@ export class AppLock {
   /** A change that stopped halfway: re-seal what is left under the current key, then forget the old ones. */
   private async finishChange({ record, kek, keys }: Opened): Promise<void> {
     await this.secrets.resealAll();
-    await this.deps.store.set(
-      ITEM,
-      buildLockRecord(record.kdf, kek, keys.slice(0, 1), CLEAN, record.plainSealed === true),
-    );
+    await this.deps.store.set(ITEM, buildLockRecord(record.kdf, kek, keys.slice(0, 1), CLEAN));
     this.secrets.open(keys.slice(0, 1));
-  }
-
-  private findPlain(): Promise<string[]> {
-    return this.secrets.findPlain(this.deps.plainSecretNames?.() ?? []);
-  }
-
-  /**
-   * Seals what an earlier version stored in plain (`found`, if it was looked up while the passphrase was
-   * checked), then records in the lock record that this is done: later unlocks read no secret to tell. A
-   * plain record planted after that is refused when read, never sealed as if it were the person's.
-   */
-  private async sealPlain({ record, kek, keys }: Opened, found: Promise<string[]> | null): Promise<void> {
-    await this.secrets.migratePlain((await found) ?? (await this.findPlain()));
-    try {
-      await this.deps.store.set(ITEM, buildLockRecord(record.kdf, kek, keys.slice(0, 1), CLEAN, true));
-      this.plainSealed = true;
-    } catch {
-      // only a shortcut for later unlocks: without it they look again, and the person is let in now
-    }
   }
 
   requireUnlocked(): void {
@@ -357,23 +302,17 @@ export class AppLock {
     // the key derivation starts now with the salt and parameters last read, while the record is read again
     // (a keychain round trip): its key is used only if the record still names exactly those, else derived again
     const ahead = this.kdf ? deriveAhead(passphrase, this.kdf) : null;
-    let text: string | null;
-    let record: LockRecord | null = null;
+    let record: LockRecord;
     try {
-      text = await this.deps.store.get(ITEM);
+      const text = await this.deps.store.get(ITEM);
       if (text === null)
         throw new AppFailure('LOCKED', 'The passphrase record is missing from the keychain.');
-      if (!isLegacyRecord(text)) record = parseLockRecord(text, this.params);
+      record = parseLockRecord(text, this.params);
     } catch (error) {
       ahead?.drop();
       throw error;
     }
-    if (record === null) {
-      ahead?.drop();
-      return this.checkLegacy(passphrase, text);
-    }
     this.kdf = record.kdf;
-    this.plainSealed = record.plainSealed === true;
     const kek = await (ahead?.take(record.kdf) ?? deriveKey(passphrase, record.kdf));
     const keys = unwrapKeys(record, kek);
     if (keys === null) {
@@ -387,57 +326,7 @@ export class AppLock {
       this.blockedUntilMs = 0;
       await this.deps.store.set(ITEM, this.withAttempts(record));
     }
-    const opened = { record, kek, keys };
-    return isScrypt(record.kdf) ? this.rewrap(passphrase, opened) : opened;
-  }
-
-  /**
-   * A record an earlier version wrapped under scrypt: the same data keys, wrapped again under the app's own
-   * key derivation, in one write. If that write fails the old record still opens, and the next unlock tries
-   * again, so the person is let in either way.
-   */
-  private async rewrap(passphrase: string, opened: Opened): Promise<Opened> {
-    const kdf = newKdf(this.params);
-    let kek: Buffer | null = null;
-    try {
-      kek = await deriveKey(passphrase, kdf);
-      const text = buildLockRecord(kdf, kek, opened.keys, CLEAN, opened.record.plainSealed === true);
-      await this.deps.store.set(ITEM, text);
-      const record = parseLockRecord(text, this.params);
-      this.kdf = kdf;
-      opened.kek.fill(0);
-      return { record, kek, keys: opened.keys };
-    } catch {
-      kek?.fill(0);
-      return opened;
-    }
-  }
-
-  /**
-   * A record from before secrets were sealed: a bare scrypt hash. The right passphrase replaces it with a
-   * lock record and a new data key; the plain secrets are sealed right after, by unlock.
-   */
-  private async checkLegacy(passphrase: string, text: string): Promise<Opened> {
-    const [, N, r, p] = text.split('$');
-    checkScrypt({ N: Number(N), r: Number(r), p: Number(p) }, this.params.scrypt);
-    if (!(await verifyPassphrase(passphrase, text))) {
-      this.countFailure();
-      await this.deps.store.set(
-        LEGACY_ATTEMPTS_ITEM,
-        JSON.stringify({ failures: this.failures, blockedUntilMs: this.blockedUntilMs }),
-      );
-      return this.wrongPassphrase();
-    }
-    const kdf = newKdf(this.params);
-    const kek = await deriveKey(passphrase, kdf);
-    const key = newDataKey();
-    this.failures = 0;
-    this.blockedUntilMs = 0;
-    const record = buildLockRecord(kdf, kek, [key], CLEAN, false);
-    await this.deps.store.set(ITEM, record);
-    this.kdf = kdf;
-    await this.deps.store.delete(LEGACY_ATTEMPTS_ITEM);
-    return { record: parseLockRecord(record, this.params), kek, keys: [key] };
+    return { record, kek, keys };
   }
 
   private countFailure(): void {
@@ -461,35 +350,12 @@ export class AppLock {
     try {
       const record = parseLockRecord(text, this.params);
       this.kdf = record.kdf;
-      this.plainSealed = record.plainSealed === true;
       this.failures = record.failures;
       // A clock set back must not stretch the wait beyond the longest back-off.
       this.blockedUntilMs = Math.min(record.blockedUntilMs, this.now() + MAX_BACKOFF_MS);
     } catch {
       // unlocking says what is wrong with the record; until then nothing is counted
     }
-  }
-
-  /** A legacy failure record that cannot be read counts as the worst case it could hide. */
-  private restoreAttempts(record: string | null): void {
-    if (record === null) return;
-    try {
-      const parsed = JSON.parse(record) as { failures?: unknown; blockedUntilMs?: unknown };
-      if (
-        Number.isInteger(parsed.failures) &&
-        (parsed.failures as number) >= 0 &&
-        typeof parsed.blockedUntilMs === 'number' &&
-        Number.isFinite(parsed.blockedUntilMs)
-      ) {
-        this.failures = parsed.failures as number;
-        this.blockedUntilMs = Math.min(parsed.blockedUntilMs, this.now() + MAX_BACKOFF_MS);
-        return;
-      }
-    } catch {
-      // fall through
-    }
-    this.failures = FREE_ATTEMPTS;
-    this.blockedUntilMs = this.now() + MAX_BACKOFF_MS;
   }
 
   private markAuthenticated(): void {

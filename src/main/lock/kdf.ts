@@ -4,14 +4,12 @@
 // scrypt's cheap trade of memory for recomputation. Argon2id's optimised implementation takes 0.12-0.14 s
 // for it here against scrypt's 0.54 s. One lane on purpose: two lanes over four passes cost an attacker the
 // same, but under load (an unlock reads the portfolio beside it) their lanes wait for each other at every
-// slice, and it took 0.42-0.53 s in the app against 0.2-0.3 s for one lane. Records written by earlier
-// versions name scrypt; they still open, and are re-wrapped under Argon2id at their next right passphrase
-// (app-lock.ts).
+// slice, and it took 0.42-0.53 s in the app against 0.2-0.3 s for one lane. The record names the function
+// (`alg`), so that a later version that changes it can still tell this one apart.
 import { randomBytes } from 'node:crypto';
 import { hashRaw } from '@node-rs/argon2';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
-import { scryptKey, STRONG_SCRYPT, type ScryptParams } from './passphrase-hash';
 
 export interface Argon2Params {
   /** memory in KiB */
@@ -22,17 +20,15 @@ export interface Argon2Params {
   p: number;
 }
 
-/** What new records use, and the least a record read back may name, per function. */
+/** What new records use, and the least a record read back may name. */
 export interface KdfPolicy {
   argon2id: Argon2Params;
-  /** records from earlier versions only: never used for a new record */
-  scrypt: ScryptParams;
 }
 
 /** @node-rs/argon2's Algorithm.Argon2id: a const enum, which isolated modules cannot read */
 const ARGON2ID = 2;
 
-export const STRONG_KDF: KdfPolicy = { argon2id: { m: 128 * 1024, t: 2, p: 1 }, scrypt: STRONG_SCRYPT };
+export const STRONG_KDF: KdfPolicy = { argon2id: { m: 128 * 1024, t: 2, p: 1 } };
 
 /** base64 as the lock record stores salts and wrapped keys, bounded so a tampered record stays small */
 export const B64 = z
@@ -40,18 +36,11 @@ export const B64 = z
   .regex(/^[A-Za-z0-9+/]*={0,2}$/)
   .max(512);
 const Int = z.number().int();
-export const KdfSchema = z.union([
-  z.object({ alg: z.literal('argon2id'), m: Int, t: Int, p: Int, salt: B64 }).strict(),
-  // earlier versions wrote scrypt records without naming the function
-  z.object({ N: Int, r: Int, p: Int, salt: B64 }).strict(),
-]);
+export const KdfSchema = z.object({ alg: z.literal('argon2id'), m: Int, t: Int, p: Int, salt: B64 }).strict();
 export type Kdf = z.infer<typeof KdfSchema>;
-
-export const isScrypt = (kdf: Kdf): kdf is Extract<Kdf, { N: number }> => !('alg' in kdf);
 
 /** At most this much: a tampered record must not make an unlock take minutes or gigabytes. */
 const MAX_ARGON2: Argon2Params = { m: 1024 * 1024, t: 16, p: 16 };
-const MAX_SCRYPT: ScryptParams = { N: 2 ** 20, r: 16, p: 4 };
 
 /** A lock record that cannot be read as one (its shape, its parameters, a wrapped key's length). */
 export const damaged = (): AppFailure =>
@@ -66,20 +55,11 @@ const weaker = (): AppFailure =>
     'The passphrase record in the OS keychain asks for weaker protection than Perpetua allows. It may have been tampered with; Perpetua will not use it.',
   );
 
-/** Checks scrypt parameters (of a lock record or a bare hash from an earlier version) against the policy. */
-export function checkScrypt({ N, r, p }: ScryptParams, min: ScryptParams): void {
-  if (!Number.isInteger(N) || !Number.isInteger(r) || !Number.isInteger(p) || (N & (N - 1)) !== 0)
-    throw damaged();
-  if (N < min.N || r < min.r || p < min.p) throw weaker();
-  if (N > MAX_SCRYPT.N || r > MAX_SCRYPT.r || p > MAX_SCRYPT.p) throw damaged();
-}
-
 /**
  * Checks a record's parameters against the policy. More lanes than the policy's is weaker too: each guess
  * then holds the memory for a shorter time on an attacker's many cores.
  */
 export function checkKdf(kdf: Kdf, policy: KdfPolicy): void {
-  if (isScrypt(kdf)) return checkScrypt(kdf, policy.scrypt);
   const { m, t, p } = kdf;
   if (p < 1 || t < 1 || m < 8 * p) throw damaged();
   if (m < policy.argon2id.m || t < policy.argon2id.t || p > policy.argon2id.p) throw weaker();
@@ -91,14 +71,11 @@ export function newKdf(policy: KdfPolicy): Kdf {
 }
 
 export const sameKdf = (a: Kdf, b: Kdf): boolean =>
-  a.salt === b.salt &&
-  a.p === b.p &&
-  (isScrypt(a) ? isScrypt(b) && a.N === b.N && a.r === b.r : !isScrypt(b) && a.m === b.m && a.t === b.t);
+  a.salt === b.salt && a.p === b.p && a.m === b.m && a.t === b.t;
 
 /** The 32-byte key the passphrase derives under `kdf` (NFKC first: the same words typed another way match). */
 export function deriveKey(passphrase: string, kdf: Kdf): Promise<Buffer> {
   const salt = Buffer.from(kdf.salt, 'base64');
-  if (isScrypt(kdf)) return scryptKey(passphrase, salt, { N: kdf.N, r: kdf.r, p: kdf.p });
   return hashRaw(Buffer.from(passphrase.normalize('NFKC'), 'utf8'), {
     algorithm: ARGON2ID,
     memoryCost: kdf.m,

@@ -11,21 +11,15 @@ import type { DataKey } from '../keychain/sealed-store';
 
 const WrappedKeySchema = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/), iv: B64, data: B64 });
 const RecordSchema = z.object({
+  /** the record's format: a later version that changes it reads this one by its number */
   v: z.literal(2),
   kdf: KdfSchema,
   /** the current data key first; older ones only while a passphrase change is being finished */
   keys: z.array(WrappedKeySchema).min(1).max(4),
   failures: z.number().int().min(0).max(1_000_000),
   blockedUntilMs: z.number().finite(),
-  /**
-   * Every secret an earlier version stored in plain has been sealed (or there never were any): unlocking
-   * stops looking for them. Absent in records written before this was recorded.
-   */
-  plainSealed: z.boolean().optional(),
 });
 export type LockRecord = z.infer<typeof RecordSchema>;
-
-export const isLegacyRecord = (text: string): boolean => text.startsWith('scrypt$');
 
 export function parseLockRecord(text: string, policy: KdfPolicy): LockRecord {
   let json: unknown;
@@ -78,8 +72,7 @@ export function buildLockRecord(
   kek: Buffer,
   keys: DataKey[],
   attempts: { failures: number; blockedUntilMs: number },
-  plainSealed: boolean,
 ): string {
-  const record: LockRecord = { v: 2, kdf, keys: keys.map((k) => wrap(k, kek)), ...attempts, plainSealed };
+  const record: LockRecord = { v: 2, kdf, keys: keys.map((k) => wrap(k, kek)), ...attempts };
   return JSON.stringify(record);
 }

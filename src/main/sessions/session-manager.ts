@@ -51,15 +51,6 @@ export function expiringWithin(lifetimeSeconds?: number): number {
 }
 const secretItem = (sessionKey: string): string => `session:${sessionKey}`;
 
-/** The keychain names of the session secrets whose sessions are listed in dataDir. */
-export function sessionSecretItems(dataDir: string): string[] {
-  const file = join(dataDir, 'sessions.json');
-  if (!existsSync(file)) return [];
-  return FileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).sessions.map((s) =>
-    secretItem(s.sessionKey),
-  );
-}
-
 interface CreateOptions {
   label?: string;
   expiresInSeconds?: number;

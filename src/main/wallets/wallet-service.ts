@@ -35,8 +35,7 @@ interface Pending {
 export const CONFIRM_CHARACTERS = 6;
 const PENDING_TTL_MS = 10 * 60_000;
 /** The keychain name of a wallet's secret (sealed by the store the service is given). */
-export const walletSecretItem = (publicKey: string): string => `wallet:${publicKey}`;
-const secretItem = walletSecretItem;
+const secretItem = (publicKey: string): string => `wallet:${publicKey}`;
 
 export interface WalletServiceDeps {
   store: SecretStore;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AppLock, type LockState } from '../../../../src/main/lock/app-lock';
-import { STRONG_SCRYPT, hashPassphrase, verifyPassphrase } from '../../../../src/main/lock/passphrase-hash';
 import { STRONG_KDF, deriveKey } from '../../../../src/main/lock/kdf';
 import { FAST_KDF, FakeTimers, MemorySecretStore } from '../../../support/memory-store';
 import { AppFailure } from '../../../../src/shared/result';
@@ -47,13 +46,8 @@ describe('app lock', () => {
     expect((await failure(lock.setup(GOOD))).code).toBe('CONFLICT');
   });
 
-  it('new records use Argon2id at 128 MiB, 2 passes, 1 lane; records of earlier versions, scrypt N=2^17 at least', async () => {
-    expect(STRONG_KDF).toEqual({ argon2id: { m: 131072, t: 2, p: 1 }, scrypt: { N: 131072, r: 8, p: 1 } });
-    expect(STRONG_SCRYPT).toEqual(STRONG_KDF.scrypt);
-    const record = await hashPassphrase(GOOD);
-    expect(record.startsWith('scrypt$131072$8$1$')).toBe(true);
-    expect(await verifyPassphrase(GOOD, record)).toBe(true);
-    expect(await verifyPassphrase(`${GOOD}!`, record)).toBe(false);
+  it('new records use Argon2id at 128 MiB, 2 passes, 1 lane', () => {
+    expect(STRONG_KDF).toEqual({ argon2id: { m: 131072, t: 2, p: 1 } });
   });
 
   it("derives the key Argon2id's reference implementation derives (memory in KiB, passes, lanes)", async () => {
@@ -67,7 +61,7 @@ describe('app lock', () => {
     };
     const key = await deriveKey('correct horse battery staple', kdf);
     expect(key.toString('hex')).toBe('68fb8a64ead8c572bd55bb1ad9ed3e13f60588fec9409f1aafedf4550f34c63e');
-    // the passphrase is normalised (NFKC) first, as scrypt records always did
+    // the passphrase is normalised (NFKC) first: the same words typed another way match
     const composed = await deriveKey('caf\u00e9 horse battery', kdf);
     expect((await deriveKey('cafe\u0301 horse battery', kdf)).equals(composed)).toBe(true);
   });
@@ -181,14 +175,6 @@ describe('app lock', () => {
     timers.advance(4_000);
     await restarted.unlock(GOOD);
     expect(JSON.parse(store.items.get('app-lock')!).failures).toBe(0);
-  });
-
-  it('a tampered failure record beside a legacy hash is read as a full back-off, not as a clean slate', async () => {
-    const { timers, store } = await setup();
-    store.items.set('app-lock', await hashPassphrase(GOOD, FAST_KDF.scrypt));
-    store.items.set('app-lock-attempts', 'not json');
-    const restarted = new AppLock({ store, now: () => timers.now, kdf: FAST_KDF });
-    expect((await restarted.init()).retryAfterSeconds).toBe(300);
   });
 
   it('changes the passphrase only with the old one', async () => {

@@ -1,12 +1,9 @@
 // Wallet and session secrets are sealed under the passphrase: the keychain alone reveals nothing, a tampered
-// record cannot weaken the key derivation, a record of an earlier version (scrypt) is moved to Argon2id, plain records from earlier versions are sealed at the next unlock, and a
-// passphrase change that dies after any number of keychain writes loses nothing.
+// record cannot weaken the key derivation, a plain record is refused, an unlock reads only the lock record,
+// and a passphrase change that dies after any number of keychain writes loses nothing.
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { AppLock } from '../../../../src/main/lock/app-lock';
-import { hashPassphrase } from '../../../../src/main/lock/passphrase-hash';
-import { deriveKey } from '../../../../src/main/lock/kdf';
-import { buildLockRecord, unwrapKeys } from '../../../../src/main/lock/lock-record';
 import type { SecretStore } from '../../../../src/main/keychain/secret-store';
 import { AppFailure } from '../../../../src/shared/result';
 import { FAST_KDF, MemorySecretStore } from '../../../support/memory-store';
@@ -42,36 +39,10 @@ async function withSecrets(): Promise<{ store: MemorySecretStore; lock: AppLock 
   return { store, lock };
 }
 
-/** A lock record as versions before `plainSealed` wrote it: unlocking still looks for plain secrets. */
-function asEarlierVersion(text: string): string {
-  const { plainSealed: _flag, ...record } = JSON.parse(text);
-  return JSON.stringify(record);
-}
-
-/** Secrets sealed as before, under a lock record as an earlier version wrote it: the data keys wrapped under scrypt. */
-async function withScryptRecord(): Promise<{ store: MemorySecretStore }> {
-  const { store } = await withSecrets();
-  const record = JSON.parse(store.items.get('app-lock')!);
-  const keys = unwrapKeys(record, await deriveKey(OLD, record.kdf))!;
-  const kdf = { ...FAST_KDF.scrypt, salt: randomBytes(32).toString('base64') };
-  const text = buildLockRecord(
-    kdf,
-    await deriveKey(OLD, kdf),
-    keys,
-    { failures: 0, blockedUntilMs: 0 },
-    false,
-  );
-  store.items.set('app-lock', asEarlierVersion(text));
-  return { store };
-}
-
-/** A lock started over `store` that knows `names` as secret names, its keychain reads recorded from here on. */
-async function watchedLock(
-  store: SecretStore,
-  names: string[],
-): Promise<{ gated: GatedStore; lock: AppLock }> {
+/** A lock started over `store`, its keychain reads recorded from here on. */
+async function watchedLock(store: SecretStore): Promise<{ gated: GatedStore; lock: AppLock }> {
   const gated = new GatedStore(store);
-  const lock = newLock(gated, { plainSecretNames: () => names });
+  const lock = newLock(gated);
   await lock.init();
   gated.reads.length = 0;
   return { gated, lock };
@@ -149,114 +120,22 @@ describe('secrets sealed under the passphrase', () => {
     expect((await failure(lock.unlock(OLD))).message).toMatch(/damaged/);
     tampered({ alg: 'argon2i' });
     expect((await failure(lock.unlock(OLD))).message).toMatch(/damaged/);
-    // a scrypt record of an earlier version is held to the scrypt minimum
+    // a record in a shape this version does not write (another function, a bare hash) is not read at all
     const { alg: _alg, m: _m, t: _t, ...rest } = record.kdf;
-    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...rest, N: 2 ** 4, r: 8, p: 1 } }));
-    expect((await failure(lock.unlock(OLD))).message).toMatch(/weaker protection/);
-    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...rest, N: 2 ** 10, r: 1, p: 1 } }));
-    expect((await failure(lock.unlock(OLD))).message).toMatch(/weaker protection/);
-    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...rest, N: 2 ** 30, r: 8, p: 1 } }));
+    store.items.set('app-lock', JSON.stringify({ ...record, kdf: { ...rest, N: 2 ** 17, r: 8, p: 1 } }));
     expect((await failure(lock.unlock(OLD))).message).toMatch(/damaged/);
-    // and so is a legacy hash
-    store.items.set('app-lock', await hashPassphrase(OLD, { N: 2 ** 4, r: 8, p: 1 }));
-    expect((await failure(lock.unlock(OLD))).message).toMatch(/weaker protection/);
+    store.items.set('app-lock', `scrypt$131072$8$1$${randomBytes(32).toString('base64')}$x`);
+    expect((await failure(lock.unlock(OLD))).message).toMatch(/damaged/);
     // nothing was counted as a wrong guess, and the untouched record still opens
     store.items.set('app-lock', JSON.stringify(record));
     await lock.unlock(OLD);
     expect(await lock.secrets.get('wallet:AAA')).toBe(SECRETS['wallet:AAA']);
   });
 
-  it('a record an earlier version wrapped under scrypt opens, and is wrapped again under Argon2id with the same data keys', async () => {
-    const { store } = await withScryptRecord();
-    const before = JSON.parse(store.items.get('app-lock')!);
-    const lock = newLock(store);
-    await lock.init();
-    expect((await failure(lock.unlock('not the passphrase'))).message).toBe(
-      'That passphrase is not correct.',
-    );
-    expect(JSON.parse(store.items.get('app-lock')!).kdf).toEqual(before.kdf);
-    await lock.unlock(OLD);
-    const after = JSON.parse(store.items.get('app-lock')!);
-    expect(after.kdf).toMatchObject({ alg: 'argon2id', ...FAST_KDF.argon2id });
-    expect(after.kdf.salt).not.toBe(before.kdf.salt);
-    expect(after.keys.map((k: { id: string }) => k.id)).toEqual(before.keys.map((k: { id: string }) => k.id));
-    expect(after.failures).toBe(0);
-    for (const [name, secret] of Object.entries(SECRETS)) expect(await lock.secrets.get(name)).toBe(secret);
-    // the next start opens the new record, with the same passphrase only
-    const restarted = newLock(store);
-    await restarted.init();
-    expect((await failure(restarted.unlock('not the passphrase'))).code).toBe('LOCKED');
-    await restarted.unlock(OLD);
-    expect(await restarted.secrets.get('phrase:CCC')).toBe(SECRETS['phrase:CCC']);
-  });
-
-  it('if the scrypt record cannot be rewritten, the person is let in and the next unlock tries again', async () => {
-    const { store } = await withScryptRecord();
-    const before = store.items.get('app-lock');
-    const lock = newLock(new FailingStore(store, 0));
-    await lock.init();
-    await lock.unlock(OLD);
-    expect(lock.state().status).toBe('unlocked');
-    expect(await lock.secrets.get('wallet:AAA')).toBe(SECRETS['wallet:AAA']);
-    expect(store.items.get('app-lock')).toBe(before);
-    const later = newLock(store);
-    await later.init();
-    await later.unlock(OLD);
-    expect(JSON.parse(store.items.get('app-lock')!).kdf.alg).toBe('argon2id');
-  });
-
-  it('plain secrets of an earlier version are sealed at the next unlock, and the hash becomes a lock record', async () => {
-    const store = new MemorySecretStore();
-    store.items.set('app-lock', await hashPassphrase(OLD, FAST_KDF.scrypt));
-    store.items.set('app-lock-attempts', JSON.stringify({ failures: 1, blockedUntilMs: 0 }));
-    for (const [name, secret] of Object.entries(SECRETS)) store.items.set(name, secret);
-    const lock = newLock(store, { plainSecretNames: () => Object.keys(SECRETS) });
-    await lock.init();
-    expect((await failure(lock.unlock('not the passphrase'))).message).toBe(
-      'That passphrase is not correct.',
-    );
-    expect(store.items.get('wallet:AAA')).toBe(SECRETS['wallet:AAA']);
-    await lock.unlock(OLD);
-    expect(JSON.parse(store.items.get('app-lock')!)).toMatchObject({ v: 2, failures: 0 });
-    expect(store.items.has('app-lock-attempts')).toBe(false);
-    for (const [name, secret] of Object.entries(SECRETS)) {
-      expect(store.items.get(name)).toMatch(/^sealed1\./);
-      expect(await lock.secrets.get(name)).toBe(secret);
-    }
-    lock.lock();
-    await lock.unlock(OLD);
-    expect(await lock.secrets.get('phrase:CCC')).toBe(SECRETS['phrase:CCC']);
-  });
-
-  it('looks up which secrets are plain while the passphrase is checked; after it, only those are sealed', async () => {
-    const { store, lock } = await withSecrets();
-    store.items.set('app-lock', asEarlierVersion(store.items.get('app-lock')!));
-    store.items.set('wallet:OLD', 'a key an earlier version stored in plain');
-    const names = [...Object.keys(SECRETS), 'wallet:OLD'];
-    const { gated, lock: unlocking } = await watchedLock(store, names);
-    // the lock record's read is held: the passphrase check cannot have finished
-    const { held, release } = gated.hold('app-lock');
-    const unlocked = unlocking.unlock(OLD);
-    await held;
-    await new Promise((resolve) => setImmediate(resolve));
-    expect([...gated.reads].sort()).toEqual(['app-lock', ...names].sort());
-    release();
-    await unlocked;
-    const reads = gated.reads;
-    // the sealed ones were read once, before the passphrase was accepted; only the plain one again after
-    expect(reads.filter((n) => n === 'wallet:AAA')).toHaveLength(1);
-    expect(reads.filter((n) => n === 'wallet:OLD')).toHaveLength(2);
-    expect(store.items.get('wallet:OLD')).toMatch(/^sealed1\./);
-    expect(await unlocking.secrets.get('wallet:OLD')).toBe('a key an earlier version stored in plain');
-    lock.lock();
-  });
-
-  it('once everything is sealed, an unlock reads only the lock record, and a plain record planted later is refused, not sealed', async () => {
+  it('an unlock reads only the lock record, and a plain record planted in the keychain is refused, never sealed', async () => {
     const { store } = await withSecrets();
-    expect(JSON.parse(store.items.get('app-lock')!).plainSealed).toBe(true);
     store.items.set('wallet:PLANTED', 'a key someone else put in the keychain');
-    const names = [...Object.keys(SECRETS), 'wallet:PLANTED'];
-    const { gated, lock: unlocking } = await watchedLock(store, names);
+    const { gated, lock: unlocking } = await watchedLock(store);
     await unlocking.unlock(OLD);
     expect(gated.reads).toEqual(['app-lock']);
     expect(store.items.get('wallet:PLANTED')).toBe('a key someone else put in the keychain');
@@ -264,26 +143,6 @@ describe('secrets sealed under the passphrase', () => {
       /without passphrase protection/,
     );
     expect(await unlocking.secrets.get('wallet:AAA')).toBe(SECRETS['wallet:AAA']);
-  });
-
-  it('a record from before plainSealed looks once more, then records that it is done', async () => {
-    const { store, lock } = await withSecrets();
-    store.items.set('app-lock', asEarlierVersion(store.items.get('app-lock')!));
-    store.items.set('wallet:OLD', 'a key an earlier version stored in plain');
-    const names = [...Object.keys(SECRETS), 'wallet:OLD'];
-    const unlocking = newLock(store, { plainSecretNames: () => names });
-    await unlocking.init();
-    await unlocking.unlock(OLD);
-    const record = JSON.parse(store.items.get('app-lock')!);
-    expect(record).toMatchObject({ plainSealed: true, failures: 0 });
-    expect(record.keys).toHaveLength(1);
-    expect(store.items.get('wallet:OLD')).toMatch(/^sealed1\./);
-    unlocking.lock();
-    const { gated, lock: again } = await watchedLock(store, names);
-    await again.unlock(OLD);
-    expect(gated.reads).toEqual(['app-lock']);
-    for (const name of names) expect(await again.secrets.get(name)).toBeTruthy();
-    lock.lock();
   });
 
   it('a lock record changed since it was read (another copy of the app changed the passphrase) is checked with its own salt', async () => {
