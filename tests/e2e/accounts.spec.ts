@@ -105,7 +105,7 @@ test('portfolio: a position shows its margin health colour and distance to liqui
     .filter({ hasText: `#${account}` })
     .getByLabel(/^Margin health/);
   await expect(health).toHaveAttribute('data-level', 'safe');
-  await expect(health).toHaveText(/^\d[\d,]*(\.\d+)?% · healthy$/);
+  await expect(health).toHaveText(/^(over )?\d[\d,]*(\.\d+)?% · healthy$/);
 
   // the distance badge agrees with the mark and liquidation price shown beside it (retried: prices move)
   const distance = row.getByLabel(/^Liquidation /);
@@ -121,7 +121,7 @@ test('portfolio: a position shows its margin health colour and distance to liqui
     const liquidation = scaled(await firstFigure(await column(/^Liquidation price/)), 1);
     const bps = ((mark - liquidation) * 10_000n) / mark;
     const text = `${bps / 100n}.${(bps % 100n).toString().padStart(2, '0')}`;
-    expect(await distance.textContent()).toBe(`${text}% below`);
+    expect(await distance.textContent()).toBe(`a ${text}% fall`);
     expect(await distance.getAttribute('data-level')).toBe(bps >= 2_000n ? 'safe' : 'warning');
   }).toPass();
   await shot('portfolio-position');

@@ -96,7 +96,7 @@ test('home screen at 1280x800 and 1024x700: risk columns in view, no figure cut 
       positions
         .getByRole('row')
         .nth(1)
-        .getByLabel(/^Liquidation [\d,.]+% below$/),
+        .getByLabel(/^Liquidation after a [\d,.]+% fall of the mark price$/),
     ).toBeVisible();
     expect(await cutOff(main)).toEqual([]);
 

@@ -15,10 +15,20 @@ const WORD: Record<RiskLevel, string> = {
   none: 'no positions',
 };
 
+/**
+ * Health past 1,000% reads as "over 1,000%": at 9,993.46% the digits say nothing more than "far from it",
+ * and the exact figure is on hover.
+ */
+const HEALTH_SHOWN_UP_TO_BPS = 100_000;
+
 export function HealthBadge({ healthBps, level }: { healthBps: number | null; level: RiskLevel }) {
-  const text = healthBps === null ? WORD.none : `${formatBps(healthBps)} · ${WORD[level]}`;
+  const capped = healthBps !== null && healthBps > HEALTH_SHOWN_UP_TO_BPS;
+  const figure =
+    healthBps === null ? null : capped ? `over ${formatBps(HEALTH_SHOWN_UP_TO_BPS)}` : formatBps(healthBps);
+  const text = figure === null ? WORD.none : `${figure} · ${WORD[level]}`;
+  const exact = capped ? ` (now ${formatBps(healthBps)})` : '';
   return (
-    <Tooltip label="Equity as a share of the maintenance margin; at 100% the account is liquidated">
+    <Tooltip label={`Equity as a share of the maintenance margin${exact}; at 100% the account is liquidated`}>
       <Badge
         color={COLOR[level]}
         variant="light"
@@ -49,14 +59,17 @@ export function DistanceBadge({
         </Badge>
       </Tooltip>
     );
-  const text = `${formatBps(distanceBps)} ${long ? 'below' : 'above'}`;
+  // what moves, which way and how far, in words: "a 13.09% fall" of the mark price liquidates a long
+  const text = `a ${formatBps(distanceBps)} ${long ? 'fall' : 'rise'}`;
   return (
-    <Tooltip label={`The mark price may move ${text} the current mark before this position is liquidated`}>
+    <Tooltip
+      label={`The mark price may ${long ? 'fall' : 'rise'} ${formatBps(distanceBps)} from where it is now before this position is liquidated`}
+    >
       <Badge
         color={COLOR[level]}
         variant="light"
         data-level={level}
-        aria-label={`Liquidation ${text}`}
+        aria-label={`Liquidation after ${text} of the mark price`}
         styles={WHOLE}
       >
         {text}
