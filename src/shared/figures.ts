@@ -71,6 +71,14 @@ export function formatToken(
   });
 }
 
+/**
+ * Vault shares count in the quote token's units (one share was one quote unit at launch): written like an
+ * amount of it, at least two places and every further non-zero one, never cut ("10.00", "50.111698"), the
+ * same in a review, a result and a table.
+ */
+export const formatShares = (shares: bigint, decimals: number): string =>
+  formatFigure(shares, decimals, { digits: QUOTE_DIGITS, exact: true });
+
 /** A price or size in a market's own decimals, every place shown (so prices in a column line up). */
 export function formatMarketFigure(
   value: bigint,

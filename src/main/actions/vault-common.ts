@@ -1,17 +1,11 @@
 // What the vault actions share: how shares, epochs and times are stated, reading a vault with the account's
 // holding in it, and the result of an action that mints or queues shares.
-import { QUOTE_DIGITS, formatFigure } from '../../shared/figures';
+import { formatShares } from '../../shared/figures';
 import { formatDateTime, fromSeconds } from '../../shared/time';
 import type { ActionContext } from './context';
 import type { ResultView } from './action-module';
 import { number } from './lines';
 
-/**
- * Shares count in the quote token's units (one share was one quote unit at launch): written like an amount of
- * it, at least two places and every further non-zero one, never cut ("10.00", "3.123456").
- */
-export const shareText = (shares: bigint, decimals: number) =>
-  formatFigure(shares, decimals, { digits: QUOTE_DIGITS, exact: true });
 export const duration = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : `${s} s`);
 /** A moment the exchange states in seconds, written as every screen writes one. */
 export const when = (seconds: number) => formatDateTime(fromSeconds(seconds));
@@ -32,7 +26,7 @@ export function sharesResult(
 ): ResultView {
   return {
     title,
-    message: sentence(shares !== null ? shareText(shares, decimals) : null),
+    message: sentence(shares !== null ? formatShares(shares, decimals) : null),
     lines: shares !== null ? [number('shares', 'Shares', shares, decimals)] : [],
   };
 }

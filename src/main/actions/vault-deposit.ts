@@ -1,12 +1,12 @@
 // A deposit from an account into a vault, at most what the account's margin leaves free; shares are minted
 // at the vault's current value.
 import { AppFailure } from '../../shared/result';
-import { formatFigure } from '../../shared/figures';
+import { formatFigure, formatShares } from '../../shared/figures';
 import type { ActionModule } from './action-module';
 import { money } from './context';
 import { amount, text } from './lines';
 import { ownAccount, ownAccountPlan } from './own-account';
-import { duration, shareText, sharesResult } from './vault-common';
+import { duration, sharesResult } from './vault-common';
 
 export const vaultDeposit: ActionModule<
   'vaultDeposit',
@@ -45,7 +45,7 @@ export const vaultDeposit: ActionModule<
           'Share value',
           `${formatFigure(vault.navPerShare, vault.navDecimals, { digits: 4, unit: quote.symbol })} per share`,
         ),
-        text('shares', 'Shares (about)', shareText(shares, quote.decimals)),
+        text('shares', 'Shares (about)', formatShares(shares, quote.decimals)),
         text(
           'withdrawals',
           'Withdrawals',

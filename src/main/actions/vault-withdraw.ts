@@ -1,11 +1,12 @@
 // A request to withdraw from a vault, in quote token or in shares; it converts at the end of the epoch and
 // is then claimed (vault-claim).
 import { AppFailure } from '../../shared/result';
+import { formatShares } from '../../shared/figures';
 import type { ActionModule } from './action-module';
 import { money } from './context';
 import { text } from './lines';
 import { ownAccount, ownAccountPlan } from './own-account';
-import { shareText, sharesResult, vaultHolding, when } from './vault-common';
+import { sharesResult, vaultHolding, when } from './vault-common';
 
 export const vaultWithdraw: ActionModule<
   'vaultWithdraw',
@@ -28,7 +29,7 @@ export const vaultWithdraw: ActionModule<
     if (intent.by === 'SHARES' && intent.amount > available)
       throw new AppFailure(
         'INVALID_ARGUMENT',
-        `Account ${account.accountId} holds ${shareText(available, quote.decimals)} shares of ${vault.name} that are not already being withdrawn.`,
+        `Account ${account.accountId} holds ${formatShares(available, quote.decimals)} shares of ${vault.name} that are not already being withdrawn.`,
       );
     if (intent.by === 'QUOTE_NOTIONAL' && intent.amount > availableValue)
       throw new AppFailure(
@@ -37,7 +38,7 @@ export const vaultWithdraw: ActionModule<
       );
     const asked =
       intent.by === 'SHARES'
-        ? `${shareText(intent.amount, quote.decimals)} shares`
+        ? `${formatShares(intent.amount, quote.decimals)} shares`
         : money(quote, intent.amount);
     return ownAccountPlan(own, {
       title: `Request a withdrawal from ${vault.name}`,
@@ -57,7 +58,7 @@ export const vaultWithdraw: ActionModule<
           'amount',
           'Amount',
           intent.by === 'SHARES'
-            ? `${shareText(intent.amount, quote.decimals)} shares`
+            ? `${formatShares(intent.amount, quote.decimals)} shares`
             : `${money(quote, intent.amount)} (in shares at today's value)`,
         ),
         text(

@@ -8,6 +8,7 @@ import {
   formatMarketFigure,
   formatPpm,
   formatPpmChange,
+  formatShares,
   formatToken,
 } from '../../../src/shared/figures';
 
@@ -91,5 +92,13 @@ describe('changes: signed, cut toward zero, and which way they point', () => {
 
   it('names the direction a figure points for its colour', () => {
     expect([directionOf(5n), directionOf(-1n), directionOf(0n)]).toEqual(['gain', 'loss', 'flat']);
+  });
+});
+
+describe('vault shares', () => {
+  it('are written as the review, the result and the table all write them: cents at least, never cut', () => {
+    expect(formatShares(50_111_698n, 6)).toBe('50.111698');
+    expect(formatShares(10_000_000n, 6)).toBe('10.00');
+    expect(formatShares(1_234_567_891n, 6)).toBe('1,234.567891');
   });
 });

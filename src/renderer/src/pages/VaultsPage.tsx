@@ -28,6 +28,7 @@ import {
   directionOf,
   formatFigure,
   formatPpm,
+  formatShares,
   formatPpmChange,
   type Direction,
 } from '../../../shared/figures';
@@ -73,7 +74,7 @@ export function VaultsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const action = usePreparedAction({ onDone: () => void vaults.refetch() });
   const decimals = tokens.get(quoteTokenId)?.decimals ?? 6;
-  const shares = (v: bigint) => formatFigure(v, decimals, { digits: QUOTE_DIGITS });
+  const shares = (v: bigint) => formatShares(v, decimals);
 
   if (vaults.isPending) return <Text>Loading vaults…</Text>;
   if (vaults.isError) return <ErrorNote error={vaults.error} title="Vaults could not be read" />;
@@ -422,9 +423,8 @@ function WithdrawDialog({
     <Modal opened onClose={onClose} title={`Withdraw from ${vault.name}`}>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Text size="sm">
-          Account #{holding.accountId} holds{' '}
-          {formatFigure(freeShares, decimals ?? 6, { digits: QUOTE_DIGITS })} shares not already being
-          withdrawn, worth about {format(freeValue, quoteTokenId)}.
+          Account #{holding.accountId} holds {formatShares(freeShares, decimals ?? 6)} shares not already
+          being withdrawn, worth about {format(freeValue, quoteTokenId)}.
         </Text>
         <Radio.Group label="Withdraw" value={by} onChange={(v) => setBy(v as 'QUOTE_NOTIONAL' | 'SHARES')}>
           <Group mt="xs">
@@ -434,7 +434,8 @@ function WithdrawDialog({
         </Radio.Group>
         <TextInput
           label={by === 'SHARES' ? 'Shares' : `Amount (${tokens.get(quoteTokenId)?.symbol ?? ''})`}
-          description={`At most ${formatFigure(max, decimals ?? 6, { digits: QUOTE_DIGITS })}`}
+          // every place Max fills in, not rounded (up) to cents
+          description={`At most ${formatFigure(max, decimals ?? 6, { digits: QUOTE_DIGITS, exact: true })}`}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           error={
