@@ -1,17 +1,24 @@
 // `npm run devnet -- --port N --data DIR [--demo]`: runs the local exchange alone and prints its base URL.
 // The app's launcher reads the PERPETUA_DEVNET_URL line from stdout to learn where it listens.
-import { parseArgs } from 'node:util';
 import { startDevnet } from './server';
 import { defaultConfig } from './config';
+import { commandLine } from '../protocol/command-line';
 
-const { values } = parseArgs({
+const values = commandLine({
+  command: 'npm run devnet --',
+  summary: 'Runs the local exchange alone and prints its base URL and its Solana JSON-RPC URL.',
   options: {
-    port: { type: 'string', default: '0' },
-    'rpc-port': { type: 'string', default: '0' },
-    host: { type: 'string', default: '127.0.0.1' },
-    data: { type: 'string' },
-    'exit-with-stdin': { type: 'boolean', default: false },
-    demo: { type: 'boolean', default: false },
+    port: { type: 'string', value: 'N', default: '0', help: 'the HTTP port; 0 takes a free one' },
+    'rpc-port': {
+      type: 'string',
+      value: 'N',
+      default: '0',
+      help: 'the Solana JSON-RPC port; 0 takes a free one',
+    },
+    host: { type: 'string', value: 'ADDRESS', default: '127.0.0.1', help: 'the address to listen on' },
+    data: { type: 'string', value: 'DIR', help: 'keep the exchange’s state here (default: in memory only)' },
+    'exit-with-stdin': { type: 'boolean', help: 'stop when stdin closes (the app’s launcher holds it open)' },
+    demo: { type: 'boolean', help: 'play the demo scenario into a fresh devnet' },
   },
 });
 

@@ -1,7 +1,6 @@
 // `npm run host`: the browser host. Starts the main-process core, which connects to the network chosen in
 // Settings (running the embedded devnet itself, plain or with demo data) unless --devnet-url names an
 // exchange for this run, then the loopback server, and prints the address with its one-time token.
-import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,14 +10,31 @@ import { defaultDataDir } from '../main/paths';
 import { gateUntilStarted } from '../main/start-gate';
 import { startHost } from './server';
 import { firstPage } from './first-page';
+import { commandLine } from '../protocol/command-line';
 
-const { values } = parseArgs({
+const values = commandLine({
+  command: 'npm run host --',
+  summary:
+    'Runs the wallet under plain Node and serves it to a browser on 127.0.0.1 (development and the end-to-end tests;\nthe product is the Electron app). Prints the address with its one-time token.',
   options: {
-    port: { type: 'string', default: '0' },
-    'devnet-url': { type: 'string' },
-    'solana-rpc-url': { type: 'string' },
-    'renderer-dir': { type: 'string', default: 'out/renderer' },
-    'data-dir': { type: 'string' },
+    port: { type: 'string', value: 'N', default: '0', help: 'the port to listen on; 0 takes a free one' },
+    'devnet-url': {
+      type: 'string',
+      value: 'URL',
+      help: 'the exchange for this run, instead of the network chosen in Settings',
+    },
+    'solana-rpc-url': { type: 'string', value: 'URL', help: 'its Solana JSON-RPC (with --devnet-url)' },
+    'renderer-dir': {
+      type: 'string',
+      value: 'DIR',
+      default: 'out/renderer',
+      help: 'the built renderer to serve, made by npm run build',
+    },
+    'data-dir': {
+      type: 'string',
+      value: 'DIR',
+      help: 'where the app keeps its files (default: the app’s own)',
+    },
   },
 });
 

@@ -72,8 +72,13 @@ export class SealedStore implements SecretStore {
     return [PREFIX, this.current.id, iv.toString('base64'), data.toString('base64')].join('.');
   }
 
-  /** The plain bytes of a sealed record; the caller wipes them. */
+  /**
+   * The plain bytes of a sealed record; the caller wipes them. Checked for the lock here, after the read
+   * that brought the record: a lock landing while the keychain answered wiped the keys, and that is LOCKED,
+   * not a record sealed under a key this passphrase does not open.
+   */
   private open1(name: string, value: string): { keyId: string; plain: Buffer } {
+    if (!this.current) throw locked();
     const [prefix, keyId, iv, data] = value.split('.');
     if (prefix !== PREFIX || !keyId || !iv || !data) throw unreadable(name, 'it is not sealed.');
     const key = this.keys.get(keyId);

@@ -21,7 +21,13 @@ export const SessionViewSchema = z.object({
   status: z.enum(['active', 'expiring', 'expired']),
 });
 
-const SessionRef = z.object({ walletId: Id, sessionId: z.string().regex(/^\d{1,20}$/) });
+/** A session id as the exchange numbers them: a u64, in decimal (20 digits reach past 2^64, hence the bound). */
+export const SessionId = z
+  .string()
+  .regex(/^\d{1,20}$/, { error: 'must be a session id (a whole number)', abort: true })
+  .refine((id) => BigInt(id) < 1n << 64n, 'must be a session id (a whole number below 2^64)');
+
+const SessionRef = z.object({ walletId: Id, sessionId: SessionId });
 
 export const sessions = group({
   list: { args: NoArgs, result: z.array(SessionViewSchema), access: UNLOCKED_READ },

@@ -59,6 +59,49 @@ describe('IPC dispatch', () => {
   });
 
   it.each([
+    ['a lone high surrogate', { label: '\uD800' }, 'label'],
+    ['a lone low surrogate mid-text', { label: 'a\uDFFFb' }, 'label'],
+    ['a pair reversed', { label: '\uDE00\uD83D' }, 'label'],
+  ])('refuses text with %s before the handler runs, naming the field', async (_what, arg, field) => {
+    const { handlers } = handlersWith();
+    const result = await createDispatcher(handlers)('phrases.create', arg);
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: `phrases.create: ${field}: the text holds a broken character (half of a UTF-16 surrogate pair). Type it again.`,
+      },
+    });
+    expect(handlers.phrases.create).not.toHaveBeenCalled();
+  });
+
+  it('finds a lone surrogate deep in an argument (an intent’s field, an array’s item)', async () => {
+    const { handlers } = handlersWith();
+    const dispatch = createDispatcher(handlers);
+    expect(
+      await dispatch('phrases.confirmBackup', { pendingId: 'p', answers: ['ok', 'x\uD800'] }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: /^phrases\.confirmBackup: answers\.1: / },
+    });
+    expect(handlers.phrases.confirmBackup).not.toHaveBeenCalled();
+  });
+
+  it('takes whole characters beyond the BMP (a surrogate pair) as they are', async () => {
+    const { handlers } = handlersWith();
+    const create = vi.mocked(handlers.phrases.create).mockResolvedValue({
+      pendingId: 'p',
+      mnemonic: [],
+      publicKey: '11111111111111111111111111111111',
+      path: "m/44'/501'/0'/0'",
+      checkPositions: [],
+    });
+    const result = await createDispatcher(handlers)('phrases.create', { label: 'Savings \uD83D\uDE00' });
+    expect(result.ok).toBe(true);
+    expect(create).toHaveBeenCalledWith({ label: 'Savings \uD83D\uDE00', wordCount: 24 });
+  });
+
+  it.each([
     ['__proto__'],
     ['constructor'],
     ['getMarkets'],

@@ -7,7 +7,6 @@ import { EventEmitter } from 'node:events';
 import { FuseV1Options } from '@electron/fuses';
 import type { AfterPackContext } from 'electron-builder';
 import { FUSES, applyFuses, builderConfig, packedBinary } from '../../../../scripts/dist/config';
-import { launchMode } from '../../../../src/main/electron/launch-mode';
 import { utilityDevnet } from '../../../../src/main/electron/devnet-utility';
 import { launchDevnet } from '../../../../src/main/devnet-launcher';
 import { windowOptions } from '../../../../src/main/electron/hardening';
@@ -88,39 +87,6 @@ describe('electron-builder configuration', () => {
 });
 
 describe('packaged-mode guards', () => {
-  const env = {
-    ELECTRON_RENDERER_URL: 'http://localhost:5173',
-    PERPETUA_EXCHANGE_URL: 'http://127.0.0.1:9',
-    NODE_ENV: 'development',
-  };
-
-  it('a packaged app ignores ELECTRON_RENDERER_URL, the exchange override and DevTools', () => {
-    expect(launchMode({ isPackaged: true, env, argv: ['/opt/Perpetua/perpetua'] })).toEqual({
-      devTools: false,
-    });
-  });
-
-  it('a packaged app refuses to start with a debugging switch', () => {
-    for (const arg of [
-      '--remote-debugging-port=9222',
-      '--remote-debugging-pipe',
-      '--inspect=9229',
-      '--js-flags=--allow-natives-syntax',
-    ])
-      expect(launchMode({ isPackaged: true, env: {}, argv: ['perpetua', arg] }).refuse).toMatch(
-        /does not start with the debugging switch/,
-      );
-  });
-
-  it('development keeps the dev server, the override and DevTools', () => {
-    expect(launchMode({ isPackaged: false, env, argv: [] })).toEqual({
-      devTools: true,
-      devServerUrl: 'http://localhost:5173',
-      exchangeUrl: 'http://127.0.0.1:9',
-    });
-    expect(launchMode({ isPackaged: false, env: {}, argv: [] }).devTools).toBe(false);
-  });
-
   it('DevTools are off in the window unless asked for', () => {
     expect(windowOptions('/p.cjs').webPreferences!.devTools).toBe(false);
     expect(windowOptions('/p.cjs', true).webPreferences!.devTools).toBe(true);
