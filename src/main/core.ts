@@ -33,6 +33,8 @@ export interface CoreDeps {
   kdf?: KdfPolicy;
   /** how often sessions close to expiry are refreshed (while unlocked); 0 turns it off */
   refreshEveryMs?: number;
+  /** tests only: false leaves sessions made elsewhere unwatched (stranger-watch.ts), for tests counting reads */
+  watchStrangers?: boolean;
   /** tests only: the lock's clock */
   now?: () => number;
   /** calls onSleep when the computer has slept; returns a stop function (default: the wall-clock gap detector) */
@@ -61,6 +63,8 @@ export function createCore(deps: CoreDeps): Core {
     onLockState: (state) => events.emit('lockState', state),
     onDeposit: (deposit) => events.emit('depositStatus', deposit),
     onAccountUpdate: (update) => events.emit('accountUpdate', update),
+    onSessionsChanged: (walletId, strangers) => events.emit('sessionsChanged', { walletId, strangers }),
+    ...(deps.watchStrangers === false ? { watchStrangers: false } : {}),
     onExchangeStatus: (connected, detail) =>
       events.emit('exchangeStatus', {
         connected,

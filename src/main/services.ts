@@ -24,6 +24,8 @@ import { Reachability } from './exchange/reachability';
 import { NonceJournal } from './nonces/nonce-journal';
 import { Submitter } from './pipeline/submitter';
 import { SessionManager } from './sessions/session-manager';
+import { StrangerRecord } from './sessions/stranger-record';
+import { StrangerWatch, type StrangerSession } from './sessions/stranger-watch';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
 import { createChainClient } from './funds/chain-client';
@@ -52,6 +54,10 @@ export interface ServiceDeps {
   onDeposit?: (deposit: TrackedDeposit) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
   onExchangeStatus?: (connected: boolean, detail?: string) => void;
+  /** a wallet's sessions changed on the exchange, with the strangers' sessions first noticed (stranger-watch) */
+  onSessionsChanged?: (walletId: string, strangers: StrangerSession[]) => void;
+  /** false: sessions made elsewhere are not watched for (tests that count the exchange's reads) */
+  watchStrangers?: boolean;
   /** the lock's and the confirmations' clock (tests move it to age an unlock or a review) */
   now?: () => number;
 }
@@ -196,10 +202,21 @@ export function createServices(deps: ServiceDeps): Services {
       schema: getSchema,
       beforeSign: () => lock.requireUnlocked(),
     });
+    const strangers = new StrangerRecord(join(networkDir, 'strangers.json'));
     const sessions = new SessionManager({
       ...sessionDeps({ client, clock, submitter }),
       dataDir: networkDir,
+      noticed: (walletPublicKey, sessionId) => strangers.noticed(walletPublicKey, sessionId),
     });
+    const strangerWatch = new StrangerWatch({
+      wallets: () => wallets.list(),
+      unlocked: () => lock.state().status === 'unlocked',
+      read: (wallet) => sessions.sessionsOf(wallet),
+      record: strangers,
+      audit,
+      onChange: (walletId, noticed) => deps.onSessionsChanged?.(walletId, noticed),
+    });
+    if (deps.watchStrangers !== false) strangerWatch.start();
     const pipeline = new ActionPipeline({
       client,
       wallets,
@@ -264,6 +281,7 @@ export function createServices(deps: ServiceDeps): Services {
       info: getInfo,
       schema: getSchema,
       close: () => {
+        strangerWatch.close();
         funds.close();
         watcher.close();
         keepAlive?.close();

@@ -3,6 +3,7 @@
 // can keep them in the window), so both read them from here.
 import type { EventOf } from './ipc/events';
 import { accountInWords } from './account-words';
+import { formatTimeOfDay, fromSeconds } from './time';
 
 /** An account in a notice: its local name with its number where it has one (shared/account-words.ts). */
 export type AccountWords = (accountId: number) => string;
@@ -84,4 +85,21 @@ export function depositNotice(
       message: deposit.detail ?? 'The deposit did not go through.',
     };
   return null;
+}
+
+/** When a session this device did not make was made, as far as its reads tell (see NoticedSchema). */
+export function madeWhen(noticed: { at: number; after: number | null }): string {
+  const time = (seconds: number) => formatTimeOfDay(fromSeconds(seconds));
+  return noticed.after === null
+    ? `found at ${time(noticed.at)}, made while Perpetua was not watching`
+    : `made between ${time(noticed.after)} and ${time(noticed.at)}`;
+}
+
+/** A session a stranger may have made: made with the wallet key, so the key is used somewhere else. */
+export function strangerNotice(session: EventOf<'sessionsChanged'>['strangers'][number]): Notice {
+  return {
+    color: 'orange',
+    title: `New session of ${session.walletLabel}, not made on this device`,
+    message: `Session #${session.sessionId} was ${madeWhen(session.noticed)}. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill.`,
+  };
 }

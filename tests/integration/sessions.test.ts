@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import { ManualClock } from '../../src/devnet/clock';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
-import { SigningKey, generateKeypair } from '../../src/protocol/keys';
-import { encodeActionRaw } from '../../src/protocol/codec';
-import { signAction } from '../../src/protocol/signing';
-import { buildActionBody } from '../../src/protocol/framing';
+import { SigningKey } from '../../src/protocol/keys';
 import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
+import { sessionFromElsewhere as elsewhere } from './support/elsewhere';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -32,33 +30,13 @@ afterAll(async () => {
 });
 
 /** Another device holding the wallet key creates a session this app never saw. */
-async function sessionFromElsewhere(): Promise<string> {
-  const wallet = SigningKey.fromSecretKey(bs58.decode(walletSecret));
-  const schema = await app.core.services.schema();
-  const now = BigInt(Math.floor(clock.nowMs() / 1000));
-  const signer = bs58.encode(wallet.publicKey);
-  const last = await fetch(`${devnet.baseUrl}/event/last-acked-nonce?signer=${signer}`).then((r) => r.json());
-  const raw = encodeActionRaw(schema, {
-    currentTimestamp: now,
-    // the other device's own count, well ahead of this one's
-    nonce: Number(last) + 1_000_000,
-    kind: {
-      type: 'createSession',
-      userPubkey: wallet.publicKey,
-      sessionPubkey: new SigningKey(generateKeypair().secretSeed).publicKey,
-      expiryTimestamp: now + 7200n,
-    },
+const sessionFromElsewhere = async (): Promise<string> =>
+  elsewhere({
+    baseUrl: devnet.baseUrl,
+    schema: await app.core.services.schema(),
+    wallet: SigningKey.fromSecretKey(bs58.decode(walletSecret)),
+    nowSeconds: BigInt(Math.floor(clock.nowMs() / 1000)),
   });
-  await fetch(`${devnet.baseUrl}/action`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: buildActionBody(raw, signAction(raw, wallet, 'hex')),
-  });
-  const user = (await fetch(`${devnet.baseUrl}/user/${bs58.encode(wallet.publicKey)}`).then((r) =>
-    r.json(),
-  )) as { sessions: Record<string, { sessionId: string }> };
-  return Object.values(user.sessions).at(-1)!.sessionId;
-}
 
 describe('sessions', () => {
   it('lists a session created on another device as unknown to this one, next to ours', async () => {

@@ -58,6 +58,8 @@ const SESSION_KINDS: Record<string, [string, string]> = {
   refreshSession: ['refresh', 'Refreshed'],
   revokeSession: ['revoke', 'Revoked'],
   selfRevoke: ['revoke', 'Revoked'],
+  // not an action of this device: the stranger watch's line when a session made elsewhere appears
+  unknownSession: ['notice', 'Noticed another device’s'],
 };
 
 /**

@@ -17,6 +17,8 @@ import type { SubmitOptions, Submitter } from '../pipeline/submitter';
 import type { AuditLog } from '../audit/audit-log';
 import { writeFileAtomic } from '../../protocol/atomic-file';
 import type { SessionViewSchema } from '../../shared/ipc/sessions';
+import type { SessionInfo } from '../../shared/exchange/user';
+import type { Noticed } from './stranger-record';
 
 const LocalSessionSchema = z.object({
   sessionId: z.string(),
@@ -68,6 +70,8 @@ export interface SessionManagerDeps {
   dataDir: string;
   /** the session key the demo data made for a wallet, if it is a demo wallet (see demo-wallets) */
   demoSessionOf?: (walletPublicKey: string) => string | null;
+  /** when this device noticed a session it did not make (stranger-record.ts) */
+  noticed?: (walletPublicKey: string, sessionId: string) => Noticed | null;
   now?: () => number;
 }
 
@@ -84,6 +88,12 @@ export class SessionManager {
   private readonly signingKeys = new Map<string, SigningKey>();
   /** whether the lock knows to drop them (asked once, by the first key kept: most managers never keep one) */
   private dropsOnLock = false;
+  /**
+   * The keys of sessions being created here, from before they are sent until they are saved (for the rest of
+   * the run when the outcome is not known): a read of the exchange in between already lists one, and it must
+   * not look like a stranger's.
+   */
+  private readonly making = new Set<string>();
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.file = join(deps.dataDir, 'sessions.json');
@@ -165,6 +175,7 @@ export class SessionManager {
       secretSeed.fill(0);
     }
     const now = await this.deps.clock.seconds();
+    this.making.add(sessionKey);
     try {
       const walletKey = await this.deps.wallets.signingKey(walletId);
       const outcome = await this.deps.submitter.submit(
@@ -195,14 +206,18 @@ export class SessionManager {
         lifetimeSeconds: lifetime,
       };
       this.save([...this.local(), session]);
+      this.making.delete(sessionKey);
       this.audit(wallet, 'createSession', 'ok', {
         sessionId: session.sessionId,
         actionId: outcome.actionId.toString(),
       });
       return this.view(wallet, session, Number(now));
     } catch (error) {
-      if (!(error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN'))
+      // one whose outcome is unknown may exist: it is this device's for as long as this run knows it
+      if (!(error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN')) {
+        this.making.delete(sessionKey);
         await this.deps.store.delete(secretItem(sessionKey));
+      }
       this.audit(
         wallet,
         'createSession',
@@ -213,6 +228,19 @@ export class SessionManager {
       );
       throw error;
     }
+  }
+
+  /** Made by neither this device (saved, or being made) nor the demo data. */
+  private isStranger(
+    walletPublicKey: string,
+    s: { sessionId: string; sessionKey: string },
+    local: LocalSession[] = this.local(),
+  ): boolean {
+    return (
+      !this.making.has(s.sessionKey) &&
+      this.deps.demoSessionOf?.(walletPublicKey) !== s.sessionKey &&
+      !local.some((l) => l.sessionId === s.sessionId && l.walletPublicKey === walletPublicKey)
+    );
   }
 
   private view(
@@ -230,6 +258,7 @@ export class SessionManager {
     const mine =
       local ??
       this.local().find((l) => l.sessionId === s.sessionId && l.walletPublicKey === wallet.publicKey);
+    const stranger = mine === undefined && this.isStranger(wallet.publicKey, s);
     return {
       walletId: wallet.walletId,
       walletLabel: wallet.label,
@@ -242,8 +271,9 @@ export class SessionManager {
       // the public User lists no creation time: this device's record knows it for the sessions it made
       createdAt: s.createdAt ?? mine?.createdAt ?? null,
       lastUsed: mine?.lastUsed ?? null,
-      createdHere: mine !== undefined,
+      createdHere: mine !== undefined || this.making.has(s.sessionKey),
       demo: mine === undefined && this.deps.demoSessionOf?.(wallet.publicKey) === s.sessionKey,
+      noticed: stranger ? (this.deps.noticed?.(wallet.publicKey, s.sessionId) ?? null) : null,
       status:
         s.expiry <= now
           ? 'expired'
@@ -267,6 +297,24 @@ export class SessionManager {
         this.view(wallet, { ...s, sessionId: s.sessionId.toString() }, now),
       ),
     );
+  }
+
+  /**
+   * One wallet's sessions as the exchange lists them now, with those a stranger made picked out (the
+   * stranger watch's read). Null when the exchange knows no such user yet.
+   */
+  async sessionsOf(wallet: WalletInfo): Promise<{ all: SessionInfo[]; strangers: SessionInfo[] } | null> {
+    const user = await this.deps.client.user(wallet.publicKey);
+    if (!user) return null;
+    const local = this.local();
+    const strangers = user.sessions.filter((s) =>
+      this.isStranger(
+        wallet.publicKey,
+        { sessionId: s.sessionId.toString(), sessionKey: s.sessionKey },
+        local,
+      ),
+    );
+    return { all: user.sessions, strangers };
   }
 
   /** The session this device signs with for a wallet: its newest live one whose key is in the keychain. */

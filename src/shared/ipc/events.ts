@@ -4,12 +4,19 @@ import { z } from 'zod';
 import { TrackedDepositSchema } from './funds';
 import { LockStateSchema } from './lock';
 import { AccountUpdateSchema } from './portfolio';
+import { Id } from './ids';
+import { StrangerSessionSchema } from './sessions';
 
 export const eventPayloads = Object.freeze({
   exchangeStatus: z.object({ connected: z.boolean(), baseUrl: z.string(), detail: z.string().optional() }),
   lockState: LockStateSchema,
   depositStatus: TrackedDepositSchema,
   accountUpdate: AccountUpdateSchema,
+  /**
+   * A wallet's sessions changed on the exchange (made or ended anywhere), with the sessions among them that
+   * neither this device nor the demo data made and that this device had not noticed before.
+   */
+  sessionsChanged: z.object({ walletId: Id, strangers: z.array(StrangerSessionSchema) }),
 });
 
 export type EventName = keyof typeof eventPayloads;

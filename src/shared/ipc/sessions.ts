@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { Address, Id } from './ids';
 import { Done, NoArgs, UNLOCKED, UNLOCKED_READ, group } from './method';
 
+/**
+ * When this device noticed a session it did not make, in wall-clock seconds: `at` the read that first showed
+ * it, `after` the last read of its wallet without it (null: none before, as when it was made while the app
+ * was locked or closed). The exchange does not say when a session was made: it was made between the two.
+ */
+export const NoticedSchema = z.object({ at: z.number(), after: z.number().nullable() });
+
 export const SessionViewSchema = z.object({
   walletId: Id,
   walletLabel: z.string(),
@@ -19,6 +26,19 @@ export const SessionViewSchema = z.object({
   /** made by the demo data as it played its scenario in: not this device's, but expected */
   demo: z.boolean(),
   status: z.enum(['active', 'expiring', 'expired']),
+  /** for a session neither this device nor the demo data made: when this device noticed it (else null) */
+  noticed: NoticedSchema.nullable(),
+});
+
+/** A session made elsewhere for one of the person's wallets, as the watch in main first noticed it. */
+export const StrangerSessionSchema = z.object({
+  walletId: Id,
+  walletLabel: z.string(),
+  walletPublicKey: Address,
+  sessionId: z.string().regex(/^\d{1,20}$/),
+  sessionKey: Address,
+  expiry: z.number(),
+  noticed: NoticedSchema,
 });
 
 /** A session id as the exchange numbers them: a u64, in decimal (20 digits reach past 2^64, hence the bound). */

@@ -31,7 +31,14 @@ export type AppExchange = string | { baseUrl: string; rpcUrl: string };
 
 export async function startApp(
   exchange: AppExchange,
-  options: { dataDir?: string; store?: SecretStore; now?: () => number; fetchImpl?: FetchLike } = {},
+  options: {
+    dataDir?: string;
+    store?: SecretStore;
+    now?: () => number;
+    fetchImpl?: FetchLike;
+    /** watch for sessions made elsewhere (off by default: its reads would cross tests that count reads) */
+    watchStrangers?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'perpetua-app-'));
   const store =
@@ -49,6 +56,7 @@ export async function startApp(
     dataDir,
     store,
     kdf: FAST_KDF,
+    watchStrangers: options.watchStrangers ?? false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   });

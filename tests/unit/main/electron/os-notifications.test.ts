@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { electronStandIn } from '../../../support/electron-stand-in';
 import { createEventBus } from '../../../../src/main/events';
 import type { MarketsInfo } from '../../../../src/shared/exchange/info';
+import { formatTimeOfDay } from '../../../../src/shared/time';
 
 const INFO = {
   tokens: [{ tokenId: 0, symbol: 'USDC', name: 'USD Coin', decimals: 6, mint: 'm' }],
@@ -69,6 +70,30 @@ describe('notifications to the operating system', () => {
         },
       ]),
     );
+  });
+
+  it('a session made elsewhere is told of once, naming its wallet, the session and when it was made', async () => {
+    const { forwardToOs, shown } = await load();
+    const events = createEventBus();
+    forwardToOs(events, { enabled: () => true, info: async () => INFO, accountNames: () => [] });
+    const stranger = {
+      walletId: '00000000-0000-4000-8000-000000000000',
+      walletLabel: 'Savings',
+      walletPublicKey: '11111111111111111111111111111111',
+      sessionId: '42',
+      sessionKey: '11111111111111111111111111111112',
+      expiry: 1_800_000_000,
+      noticed: { at: 1_700_000_003, after: 1_700_000_000 },
+    };
+    // a change with no stranger in it (a session made or ended here) is the window's business only
+    events.emit('sessionsChanged', { walletId: stranger.walletId, strangers: [] });
+    events.emit('sessionsChanged', { walletId: stranger.walletId, strangers: [stranger] });
+    await vi.waitFor(() => expect(shown).toHaveLength(1));
+    const time = (seconds: number) => formatTimeOfDay(seconds * 1000);
+    expect(shown[0]).toEqual({
+      title: 'New session of Savings, not made on this device',
+      body: `Session #42 was made between ${time(1_700_000_000)} and ${time(1_700_000_003)}. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill.`,
+    });
   });
 
   it('turned off in Settings, nothing goes to the operating system, and turning it on takes effect at once', async () => {
