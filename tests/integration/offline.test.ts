@@ -63,6 +63,13 @@ describe('the exchange stops answering', () => {
         ok: false,
         error: { code: 'EXCHANGE_UNREACHABLE', message: expect.stringContaining('nothing was sent') },
       });
+      // a read says it could not be read: "nothing was sent" is an action's words, not the portfolio's
+      const read = await app.call('portfolio.get');
+      expect(read).toMatchObject({
+        ok: false,
+        error: { code: 'EXCHANGE_UNREACHABLE', message: expect.stringContaining('could not be read') },
+      });
+      expect(read.ok ? '' : read.error.message).not.toContain('sent');
     } finally {
       process.kill(devnet.pid, 'SIGCONT');
     }

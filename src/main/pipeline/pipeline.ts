@@ -9,6 +9,7 @@ import type { MarketsInfo } from '../../shared/exchange/info';
 import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { SigningKey } from '../../protocol/keys';
 import type { ExchangeClient } from '../exchange/exchange-client';
+import { asUnsentAction } from '../exchange/reachability';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { SessionManager } from '../sessions/session-manager';
 import type { AppLock } from '../lock/app-lock';
@@ -107,7 +108,14 @@ export class ActionPipeline {
     return (this.deps.now ?? Date.now)();
   }
 
-  async prepare(intent: Intent): Promise<Summary> {
+  prepare(intent: Intent): Promise<Summary> {
+    // a review is an action's first step: stopped while the exchange is away, it says that nothing was sent
+    return this.review(intent).catch((error: unknown) => {
+      throw asUnsentAction(error);
+    });
+  }
+
+  private async review(intent: Intent): Promise<Summary> {
     this.deps.lock.requireUnlocked();
     const wallet = this.deps.wallets.get(intent.walletId);
     const ctx = actionContext(this.deps, wallet, await this.deps.info());

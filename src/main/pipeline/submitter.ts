@@ -13,6 +13,7 @@ import type { ProtocolSchema } from '../../protocol/schema';
 import type { ActionKind, Receipt } from '../../protocol/types';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { EngineClock } from '../exchange/engine-clock';
+import { asUnsentAction } from '../exchange/reachability';
 import type { NonceJournal, PendingSubmission, SubmissionContext } from '../nonces/nonce-journal';
 
 export type Outcome =
@@ -239,11 +240,18 @@ export class Submitter {
     return results;
   }
 
-  async submit(
+  submit(key: SigningKey, framing: Framing, kind: ActionKind, options: SubmitOptions = {}): Promise<Outcome> {
+    // stopped while the exchange is away, on a read on the way or at the post itself: nothing left the app
+    return this.submitNow(key, framing, kind, options).catch((error: unknown) => {
+      throw asUnsentAction(error);
+    });
+  }
+
+  private async submitNow(
     key: SigningKey,
     framing: Framing,
     kind: ActionKind,
-    options: SubmitOptions = {},
+    options: SubmitOptions,
   ): Promise<Outcome> {
     const retries = options.retries ?? 1;
     const signer = bs58.encode(key.publicKey);

@@ -1,8 +1,9 @@
 // While the live connection says the exchange is away, a request costs one shared quick probe, not a
-// ten-second timeout, and fails with nothing sent; an answer to the probe reopens the way at once.
+// ten-second timeout, and fails with nothing sent; an answer to the probe reopens the way at once. A read it
+// stopped says it could not be read; an action it stopped says nothing was sent.
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { Reachability } from '../../../../src/main/exchange/reachability';
+import { Reachability, asUnsentAction } from '../../../../src/main/exchange/reachability';
 import { createHttpClient } from '../../../../src/main/exchange/http-client';
 import { AppFailure } from '../../../../src/shared/result';
 
@@ -33,12 +34,25 @@ describe('reachability', () => {
       expect(outcome.status).toBe('rejected');
       const error = (outcome as PromiseRejectedResult).reason as AppFailure;
       expect(error.code).toBe('EXCHANGE_UNREACHABLE');
-      expect(error.details).toEqual({ sent: false });
+      expect(error.details).toEqual({ sent: false, awaySeconds: 7 });
+      // a read's words: a portfolio that could not be loaded did not fail to send anything
       expect(error.message).toBe(
+        'The exchange has not answered for 7 s, so this could not be read. Perpetua reconnects by itself and reads it again once the exchange is back.',
+      );
+      expect(error.message).not.toContain('sent');
+      // the action path's words for the same refusal
+      expect((asUnsentAction(error) as AppFailure).message).toBe(
         'The exchange has not answered for 7 s, so nothing was sent. Perpetua reconnects by itself; try again once it is back.',
       );
     }
     expect(onBack).not.toHaveBeenCalled();
+  });
+
+  it('an action is reworded only when the gate stopped it: any other failure keeps its own words', () => {
+    const other = new AppFailure('OUTCOME_UNKNOWN', 'no answer');
+    expect(asUnsentAction(other)).toBe(other);
+    const plain = new Error('boom');
+    expect(asUnsentAction(plain)).toBe(plain);
   });
 
   it('a probe that gets an answer reopens the way and calls the live connection back', async () => {
