@@ -21,6 +21,7 @@ import { createKeepAliveFetch } from './exchange/keep-alive-fetch';
 import { createExchangeClient, type ExchangeClient } from './exchange/exchange-client';
 import { EngineClock } from './exchange/engine-clock';
 import { Reachability } from './exchange/reachability';
+import { LiveReads } from './exchange/live-reads';
 import { NonceJournal } from './nonces/nonce-journal';
 import { Submitter } from './pipeline/submitter';
 import { SessionManager } from './sessions/session-manager';
@@ -169,8 +170,11 @@ export function createServices(deps: ServiceDeps): Services {
         ),
       onBack: () => watcher.retryNow(),
     });
+    // what the account streams vouch for is not read again (the watcher below tells it what they do)
+    const live = new LiveReads();
     const client = createExchangeClient(
       createHttpClient({ baseUrl, fetchImpl, gate: () => reachability.check() }),
+      live,
     );
     const clock = new EngineClock({ fetchTimestamp: () => client.timestamp() });
     const journal = new NonceJournal(join(networkDir, 'nonces.json'));
@@ -262,6 +266,7 @@ export function createServices(deps: ServiceDeps): Services {
         reachability.update(connected, answered);
         deps.onExchangeStatus?.(connected, detail);
       },
+      live,
     );
     const finishedTriggers = new FinishedTriggers(client, FINISHED_TRIGGERS_SHOWN);
     return {

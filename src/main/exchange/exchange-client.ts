@@ -23,6 +23,7 @@ import { accountFromJson, type Account } from './account-model';
 import { historyFromJson } from './history-model';
 import { scalerFor } from './scale';
 import { holdingFromJson, vaultFromJson, vaultMarkFromJson } from './vault-model';
+import type { LiveReads } from './live-reads';
 
 export type { HistoryKind };
 
@@ -33,7 +34,16 @@ const ActionItemSchema = z.object({
   payload: z.string(),
 });
 
-export function createExchangeClient(http: HttpClient) {
+/**
+ * How long a market's mark price, once read, answers for every account that holds the market: a refresh of
+ * many accounts asks once per market, not once per account.
+ */
+const MARK_KEPT_MS = 2_000;
+
+/**
+ * `live`: what the account streams vouch for (live-reads.ts); without it every read goes to the exchange.
+ */
+export function createExchangeClient(http: HttpClient, live?: LiveReads) {
   const notFoundAsNull = async <T>(fn: () => Promise<T>): Promise<T | null> => {
     try {
       return await fn();
@@ -60,15 +70,33 @@ export function createExchangeClient(http: HttpClient) {
     return infoOnce;
   };
 
-  /** the mark price text of each market, from the public /market/{id}/stats */
-  const marks = async (marketIds: number[]): Promise<Map<number, string>> => {
-    const entries = await Promise.all(
-      [...new Set(marketIds)].map(async (id) => {
-        const stats = await http.getJson(`/market/${id}/stats`, MarketStatsJsonSchema);
-        return [id, stats.perpStats?.mark_price ?? stats.indexPrice] as const;
-      }),
+  const markReads = new Map<number, { read: Promise<string>; at: number }>();
+  /** a market's mark price text from the public /market/{id}/stats: a read under way or just made is shared */
+  const mark = (marketId: number): Promise<string> => {
+    const recent = markReads.get(marketId);
+    if (recent && performance.now() - recent.at <= MARK_KEPT_MS) return recent.read;
+    const read = http
+      .getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema)
+      .then((stats) => stats.perpStats?.mark_price ?? stats.indexPrice);
+    const entry = { read, at: performance.now() };
+    markReads.set(marketId, entry);
+    read.then(
+      () => (entry.at = performance.now()),
+      () => markReads.get(marketId) === entry && markReads.delete(marketId),
     );
-    return new Map(entries);
+    return read;
+  };
+  /** the mark price text of each market */
+  const marks = async (marketIds: number[]): Promise<Map<number, string>> =>
+    new Map(await Promise.all([...new Set(marketIds)].map(async (id) => [id, await mark(id)] as const)));
+
+  const user = async (pubkey: string): Promise<User | null> => {
+    const json = await notFoundAsNull(() =>
+      http.getJson(`/user/${encodeURIComponent(pubkey)}`, UserJsonSchema),
+    );
+    const found = json === null ? null : userFromJson(json);
+    live?.accountListRead(pubkey, found?.accountIds ?? null);
+    return found;
   };
 
   return {
@@ -77,16 +105,22 @@ export function createExchangeClient(http: HttpClient) {
     timestamp: () => http.getJson('/timestamp', TimestampSchema),
     schemaProto: () => http.getText('/schema.proto'),
     /** null when the exchange does not know the wallet yet (no deposit so far) */
-    user: async (pubkey: string): Promise<User | null> => {
-      const json = await notFoundAsNull(() =>
-        http.getJson(`/user/${encodeURIComponent(pubkey)}`, UserJsonSchema),
-      );
-      return json === null ? null : userFromJson(json);
-    },
-    /** the account in the app's model: amounts scaled, margin figures computed from `margins` */
-    account: async (accountId: number): Promise<Account> => {
+    user,
+    /**
+     * The wallet's account ids (null: the exchange does not know the wallet), as any recent read of its
+     * GET /user said while its accounts' streams say nothing changed: a new account elsewhere shows within
+     * minutes (live-reads.ts). For sessions, which change without an account's stream saying so, read user().
+     */
+    walletAccounts: async (pubkey: string): Promise<number[] | null> =>
+      live?.accountList(pubkey) ?? (await user(pubkey))?.accountIds ?? null,
+    /**
+     * The account in the app's model: amounts scaled, margin figures computed from `margins` at the current
+     * mark prices. The account itself is read again only when its stream says it changed, or when `fresh`.
+     */
+    account: async (accountId: number, fresh = false): Promise<Account> => {
+      const read = () => http.getJson(`/account/${accountId}`, AccountJsonSchema);
       const [json, markets] = await Promise.all([
-        http.getJson(`/account/${accountId}`, AccountJsonSchema),
+        live ? live.read('account', accountId, read, { fresh }) : read(),
         info(),
       ]);
       const held = json.positions.filter((p) => p.perp).map((p) => p.marketId);
@@ -144,7 +178,13 @@ export function createExchangeClient(http: HttpClient) {
     /** cumulative realized PnL (trading, funding, fees) over a window, with its running series */
     pnlSummary: async (accountId: number, query: { since?: string; until?: string } = {}) => {
       const path = `/account/${accountId}/pnl/summary`;
-      const [json, markets] = await Promise.all([http.getJson(path, PnlSummaryJsonSchema, query), info()]);
+      const read = () => http.getJson(path, PnlSummaryJsonSchema, query);
+      // realized PnL moves only with the account's fills, fees and funding, each an update of its stream
+      const whole = query.since === undefined && query.until === undefined;
+      const [json, markets] = await Promise.all([
+        live && whole ? live.read('pnl', accountId, read) : read(),
+        info(),
+      ]);
       const s = scalerFor(markets, path);
       return {
         total: s.quote(json.total, 'total'),
@@ -199,8 +239,11 @@ export function createExchangeClient(http: HttpClient) {
     /** the account's holdings in every vault it has used */
     vaultHoldings: async (accountId: number) => {
       const path = `/account/${accountId}/vault-user-states`;
+      const read = () => http.getJson(path, z.array(AccountVaultUserStateInfoSchema).max(1000));
+      // none stays none until the account deposits into a vault (an update of its stream); a holding's
+      // value moves with the vault's NAV, so one is read each time
       const [json, markets] = await Promise.all([
-        http.getJson(path, z.array(AccountVaultUserStateInfoSchema).max(1000)),
+        live ? live.read('vaultHoldings', accountId, read, { keep: (held) => held.length === 0 }) : read(),
         info(),
       ]);
       return json.map((h) => holdingFromJson(h, scalerFor(markets, path)));

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import { ExchangeJsonError, parseExchangeJson } from '../../shared/exchange/json';
+import { bucketOf, RequestPacer } from './pacing';
 
 /** What the client reads of an answer: fetch's own Response is one. */
 export interface FetchedResponse {
@@ -20,7 +21,21 @@ export interface HttpClientOptions {
   maxResponseBytes?: number;
   /** Runs before every request; throws (nothing sent) while the exchange is known to be away. */
   gate?: () => Promise<void>;
+  /** Keeps requests within the exchange's rate limits (one is made when absent). */
+  pacer?: RequestPacer;
+  /** the wait before a read refused for the rate is sent again, on top of its Retry-After (tests shorten it) */
+  retryJitterMs?: (attempt: number) => number;
 }
+
+/**
+ * How often a read refused for the rate (429) is sent again before the refusal reaches the person. Each try
+ * waits for the exchange's Retry-After and goes at the slower pace learnt from it (pacing.ts), so this many
+ * refusals in a row means the exchange refuses far more than the pace says.
+ */
+const READ_RETRIES = 8;
+
+/** A random wait of up to 250 ms doubled per attempt (at most 4 s), so retried reads do not return at once. */
+const jitter = (attempt: number): number => Math.random() * Math.min(4_000, 250 * 2 ** attempt);
 
 export interface HttpClient {
   readonly baseUrl: string;
@@ -52,17 +67,53 @@ function describeServerError(status: number, text: string, headers: FetchedRespo
   return message ? `${head}: ${message}` : head;
 }
 
+/** Retry-After in whole seconds (1 when absent or unreadable; at most a minute: a hostile value waits no longer). */
+function retryAfterOf(headers: FetchedResponse['headers']): number {
+  const seconds = Number(headers.get('retry-after') ?? '1');
+  return Number.isFinite(seconds) && seconds >= 1 ? Math.min(60, Math.ceil(seconds)) : 1;
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
+  const pacer = options.pacer ?? new RequestPacer();
+  const retryJitter = options.retryJitterMs ?? jitter;
 
+  /**
+   * One request, paced. A read the exchange refuses for the rate is sent again (after its Retry-After and a
+   * jittered back-off); anything else refused so (POST /action above all: it is never sent twice on its own)
+   * fails as THROTTLED, with nothing done.
+   */
   async function request(
     path: string,
     init?: RequestInit,
   ): Promise<{ status: number; body: Buffer; headers: FetchedResponse['headers'] }> {
-    await options.gate?.();
+    const method = init?.method ?? 'GET';
+    const bucket = bucketOf(method, path);
+    for (let attempt = 0; ; attempt += 1) {
+      await options.gate?.();
+      await pacer.take(bucket);
+      const answer = await requestOnce(path, init);
+      if (answer.status !== 429) {
+        pacer.answered(bucket);
+        return answer;
+      }
+      const retryAfterSeconds = retryAfterOf(answer.headers);
+      pacer.refused(bucket, retryAfterSeconds * 1000);
+      if (method !== 'GET' || attempt >= READ_RETRIES)
+        throw new AppFailure('THROTTLED', 'The exchange is rate limiting this app; try again in a moment.', {
+          retryAfterSeconds,
+        });
+      await new Promise((resolve) => setTimeout(resolve, retryJitter(attempt)));
+    }
+  }
+
+  async function requestOnce(
+    path: string,
+    init?: RequestInit,
+  ): Promise<{ status: number; body: Buffer; headers: FetchedResponse['headers'] }> {
     let response: FetchedResponse;
     try {
       response = await fetchImpl(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -94,11 +145,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         `The exchange does not know that: ${describeServerError(404, body.toString('utf8'), response.headers)}`,
       );
     }
-    if (response.status === 429) {
-      throw new AppFailure('THROTTLED', 'The exchange is rate limiting this app; try again in a moment.', {
-        retryAfterSeconds: Number(response.headers.get('retry-after') ?? '1') || 1,
-      });
-    }
+    if (response.status === 429) return { status: 429, body, headers: response.headers };
     if (response.status < 200 || response.status >= 300) {
       throw new AppFailure(
         'EXCHANGE_BAD_RESPONSE',

@@ -33,6 +33,9 @@ const EnvelopeSchema = z
   });
 type Envelope = z.output<typeof EnvelopeSchema>;
 
+/** Streams probed against their REST snapshot per check (four checks per stream-liveness window). */
+const PROBES_PER_CHECK = 2;
+
 export interface StreamClientDeps {
   /** ws://host:port of the exchange */
   wsBaseUrl: string;
@@ -193,11 +196,20 @@ export class StreamClient {
     return run;
   }
 
+  /**
+   * Probes the quietest streams, at most PROBES_PER_CHECK at a time: each probe is a REST read, and a quiet
+   * account is the usual case (480 of them once cost 480 reads a minute). A stall is the connection's more
+   * often than one stream's, so the few probed find it as well; a stream's own silence is found within
+   * (streams / PROBES_PER_CHECK) checks.
+   */
   private checkStreams(window: number): void {
     const now = Date.now();
-    for (const stream of this.streams)
-      if (now - (this.heardAt.get(stream) ?? now) >= window && !this.resyncing.has(stream))
-        void this.probe(stream);
+    const quiet = this.streams
+      .filter(
+        (s) => now - (this.heardAt.get(s) ?? now) >= window && !this.resyncing.has(s) && !this.probing.has(s),
+      )
+      .sort((a, b) => (this.heardAt.get(a) ?? now) - (this.heardAt.get(b) ?? now));
+    for (const stream of quiet.slice(0, PROBES_PER_CHECK)) void this.probe(stream);
   }
 
   /**

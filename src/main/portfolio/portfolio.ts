@@ -14,8 +14,8 @@ type Portfolio = z.output<typeof PortfolioSchema>;
 async function accountsByWallet(s: Services, wallets: WalletInfo[] = s.wallets.list()) {
   return Promise.all(
     wallets.map(async (wallet) => {
-      const user = await s.client.user(wallet.publicKey);
-      return { wallet, registered: user !== null, accountIds: user?.accountIds ?? [] };
+      const accountIds = await s.client.walletAccounts(wallet.publicKey);
+      return { wallet, registered: accountIds !== null, accountIds: accountIds ?? [] };
     }),
   );
 }

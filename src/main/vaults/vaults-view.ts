@@ -20,7 +20,7 @@ export async function vaultsView(s: Services, epochStarts: EpochStarts): Promise
     Promise.all(
       s.wallets.list().map(async (wallet) => ({
         wallet,
-        accountIds: (await s.client.user(wallet.publicKey))?.accountIds ?? [],
+        accountIds: (await s.client.walletAccounts(wallet.publicKey)) ?? [],
       })),
     ),
   ]);

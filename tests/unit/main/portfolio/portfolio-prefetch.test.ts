@@ -17,12 +17,12 @@ function services() {
     connected: true,
     wallets: { list: () => [...wallets] },
     client: {
-      user: async (publicKey: string) => {
+      walletAccounts: async (publicKey: string) => {
         reads.push(publicKey);
         // each read waits for the test to let the exchange answer
         await new Promise<void>((resolve) => (answer = resolve));
         if (fail) throw new Error('exchange unreachable');
-        return { accountIds: [] };
+        return [];
       },
     },
   } as unknown as Services;
