@@ -96,6 +96,16 @@ test('first wallet, created in the first-run step: its recovery phrase is shown 
   await expect(walletStep(page)).toHaveCount(0);
 });
 
+test('one notice names the wallets not on the exchange yet, and can be put away', async () => {
+  await go('Portfolio');
+  const notice = page.getByRole('alert').filter({ hasText: 'not on the exchange yet' });
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText('Main is not on the exchange yet');
+  await shot('newcomers-notice');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+});
+
 test('faucet, then a deposit on chain until credited, with the on-chain balances shown', async () => {
   await go('Transfers');
   const onChain = page.getByLabel('Wallet on chain');

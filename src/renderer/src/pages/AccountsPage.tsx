@@ -46,7 +46,9 @@ function WalletCard({
             ) : (
               // the way on, right where the state is said: the first deposit opens the first account
               <>
-                <Badge color="gray">Not on the exchange yet</Badge>
+                <Badge color="gray" variant="light">
+                  Not on the exchange yet
+                </Badge>
                 <Button component="a" href={transfersHref('deposit')} size="xs">
                   Deposit to open an account
                 </Button>

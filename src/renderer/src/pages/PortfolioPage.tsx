@@ -39,6 +39,7 @@ import { EquityChart } from '../components/EquityChart';
 import { ActivityFeed } from '../components/history/ActivityFeed';
 import { accountHref, transfersHref } from '../routes';
 import { PageHeading } from '../components/PageHeading';
+import { NewcomersNotice } from '../components/wallets/NewcomersNotice';
 import { homeRows, type AccountRow, type HomeRows } from './home-rows';
 
 /** figures: right-aligned, tabular, never wrapped */
@@ -416,16 +417,7 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
           already have.
         </Text>
       ) : null}
-      {newcomers.map(({ wallet: w }) => (
-        <Alert key={w.walletId} color="blue" title={`${w.label} is not on the exchange yet`}>
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">Your first deposit from this wallet opens its first account.</Text>
-            <Button component="a" href={transfersHref('deposit')} size="xs">
-              Deposit
-            </Button>
-          </Group>
-        </Alert>
-      ))}
+      <NewcomersNotice wallets={newcomers.map((w) => w.wallet)} />
       {accounts.length > 0 ? <AccountsTable accounts={accounts} /> : null}
       {rest && accounts.length > 0 ? (
         <Section title="Open positions">
