@@ -55,7 +55,9 @@ const devnet = await startDevnet({
 // As a validator prints its RPC URL: the launcher reads both lines.
 console.log(`PERPETUA_SOLANA_RPC_URL=${devnet.rpcUrl}`);
 console.log(`PERPETUA_DEVNET_URL=${devnet.baseUrl}`);
-console.log(`devnet listening on ${devnet.baseUrl}; Solana JSON-RPC on ${devnet.rpcUrl}`);
+console.log(
+  `devnet listening on ${devnet.baseUrl}; Solana JSON-RPC on ${devnet.rpcUrl}, its PubSub WebSocket on ${devnet.pubsubUrl}`,
+);
 
 const stop = (): void => {
   void devnet.close().then(() => process.exit(0));

@@ -56,6 +56,10 @@ export interface RunningDevnet {
   port: number;
   /** the settlement chain's Solana JSON-RPC */
   rpcUrl: string;
+  /** its PubSub WebSocket (the RPC's port + 1) */
+  pubsubUrl: string;
+  /** sockets open on the RPC's HTTP and PubSub ports (for tests of the connection caps) */
+  rpcConnections(): { http: number; pubsub: number };
   devnet: Devnet;
   /** process what is due now (for tests driving a manual clock) */
   tick(): void;
@@ -346,7 +350,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     chain: devnet.chain,
     bridge: devnet.bridge,
     changed: () => devnet.schedulePersist(),
-  }).listen(options.host ?? '127.0.0.1', options.rpcPort ?? 0);
+  }).listen(options.host ?? '127.0.0.1', options.rpcPort ?? 0, limits);
   const tickMs = options.tickMs ?? 100;
   const ticker = tickMs > 0 ? setInterval(() => devnet.tick(), tickMs) : null;
   const { port } = server.address() as AddressInfo;
@@ -354,6 +358,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     baseUrl: `http://127.0.0.1:${port}`,
     port,
     rpcUrl: rpc.url,
+    pubsubUrl: rpc.pubsubUrl,
+    rpcConnections: rpc.connections,
     devnet,
     tick: () => devnet.tick(),
     close: async () => {

@@ -11,6 +11,7 @@ import { gateUntilStarted } from '../main/start-gate';
 import { startHost } from './server';
 import { firstPage } from './first-page';
 import { commandLine } from '../protocol/command-line';
+import { pubsubUrlOf } from '../shared/solana-pubsub-url';
 
 const values = commandLine({
   command: 'npm run host --',
@@ -145,4 +146,5 @@ const network = core.network.view().connection;
 console.log(
   `exchange: ${network?.baseUrl ?? '(none)'}${network?.kind.startsWith('embedded') ? ' (embedded devnet)' : ''}`,
 );
-console.log(`solana rpc: ${core.network.view().solanaRpc?.url ?? '(none)'}`);
+const solanaRpc = core.network.view().solanaRpc?.url ?? null;
+console.log(`solana rpc: ${solanaRpc ?? '(none)'}${solanaRpc ? `, pubsub: ${pubsubUrlOf(solanaRpc)}` : ''}`);

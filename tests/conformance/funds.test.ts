@@ -63,7 +63,7 @@ describe('deposits', () => {
     expect(await tokenAmount(vault.vault)).toBe(vaultBefore + usdc(25));
     expect((await ex.rpc.getBalance(w.address as Address).send()).value).toBe(solBefore - 5_000n);
     const status = await ex.rpc.getSignatureStatuses([signature as never]).send();
-    expect(status.value[0]).toMatchObject({ err: null, confirmationStatus: 'finalized' });
+    expect(status.value[0]).toMatchObject({ err: null, confirmationStatus: 'confirmed' });
     expect((await ex.get(`/user/${w.address}`)).status).toBe(404);
     expect(await settlement(signature)).toMatchObject([{ status: 'confirmed', recipient: w.address }]);
 

@@ -111,7 +111,16 @@ describe('the Solana JSON-RPC through @solana/kit', () => {
     const sig = await ex.rpc.requestAirdrop(other, lamports(2_000_000n)).send();
     expect((await ex.rpc.getBalance(other).send()).value).toBe(2_000_000n);
     const statuses = await ex.rpc.getSignatureStatuses([sig, faucetSignature as Signature]).send();
-    expect(statuses.value.map((s) => s?.confirmationStatus)).toEqual(['finalized', 'finalized']);
+    // one node and no forks: confirmed in its own slot, finalized once that slot is sealed
+    expect(statuses.value.map((s) => s?.confirmationStatus)).toEqual(['confirmed', 'finalized']);
+    expect(
+      await ex.rpc
+        .getTransaction(sig, { commitment: 'finalized', maxSupportedTransactionVersion: 0, encoding: 'json' })
+        .send(),
+    ).toBeNull();
+    ex.advance(400);
+    const sealed = await ex.rpc.getSignatureStatuses([sig]).send();
+    expect(sealed.value[0]).toMatchObject({ confirmationStatus: 'finalized', confirmations: null });
     const tx = await ex.rpc
       .getTransaction(sig, { maxSupportedTransactionVersion: 0, encoding: 'json' })
       .send();
@@ -266,7 +275,7 @@ describe('the Solana JSON-RPC through @solana/kit', () => {
     );
     expect(batch.json).toEqual([
       { jsonrpc: '2.0', result: 'ok', id: 1 },
-      { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found: nope' }, id: 2 },
+      { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id: 2 },
     ]);
     expect((await fetch(ex.rpcUrl)).status).toBe(405);
     const foreign = await fetch(ex.rpcUrl, {

@@ -19,6 +19,7 @@ import {
   type Address,
   type Blockhash,
   type Instruction,
+  type ReadonlyUint8Array,
   type Transaction,
 } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS, getMintEncoder, getTokenDecoder } from '@solana-program/token';
@@ -101,6 +102,7 @@ export class ChainRuntime {
   private readonly txs = new Map<string, TxRecord>();
   private readonly touched = new Set<string>();
   private readonly listeners: ((confirmed: Confirmed) => void)[] = [];
+  private readonly landedListeners: ((record: TxRecord) => void)[] = [];
   /** the treasury pays the devnet's own fees and owns the mints (mint authority) */
   readonly treasury = devnetKey('treasury');
   /** owns the exchange's deposit vault token accounts and signs withdrawal payouts */
@@ -134,6 +136,11 @@ export class ChainRuntime {
     this.listeners.push(listener);
   }
 
+  /** Every transaction that lands, failed ones too (their fee was charged): what PubSub notifies. */
+  onLanded(listener: (record: TxRecord) => void): void {
+    this.landedListeners.push(listener);
+  }
+
   // ---- time ------------------------------------------------------------------------------------------
 
   slot(): number {
@@ -142,7 +149,12 @@ export class ChainRuntime {
     return this.state.slot;
   }
 
-  private blockhashAt(slot: number): Blockhash {
+  /** When a slot began by the slot clock (a block's time when no transaction in it says). */
+  slotStartMs(slot: number): number {
+    return this.state.genesisMs + slot * SLOT_MS;
+  }
+
+  blockhashAt(slot: number): Blockhash {
     return b58.decode(sha(`perpetua-devnet:blockhash:${this.state.genesisMs}:${slot}`)) as Blockhash;
   }
 
@@ -186,7 +198,10 @@ export class ChainRuntime {
     return this.tokenView(address, this.account(address));
   }
 
-  private tokenView(address: Address, a: ReturnType<ChainRuntime['account']>): TokenAccountView | null {
+  private tokenView(
+    address: Address,
+    a: { programAddress: string; data: ReadonlyUint8Array } | null,
+  ): TokenAccountView | null {
     if (!a || a.programAddress !== TOKEN_PROGRAM_ADDRESS || BigInt(a.data.length) !== TOKEN_ACCOUNT_SIZE)
       return null;
     const t = tokenDecoder.decode(a.data);
@@ -201,11 +216,25 @@ export class ChainRuntime {
 
   /** Every token account an owner holds (optionally of one mint); token accounts are few on a devnet. */
   tokenAccountsOf(owner: string, mint?: string): TokenAccountView[] {
+    return this.tokenAccounts().filter((t) => t.owner === owner && (!mint || t.mint === mint));
+  }
+
+  /** Every token account of one mint (getTokenLargestAccounts ranks them). */
+  tokenAccountsOfMint(mint: string): TokenAccountView[] {
+    return this.tokenAccounts().filter((t) => t.mint === mint);
+  }
+
+  private tokenAccounts(): TokenAccountView[] {
     return this.svm
       .getProgramAccounts(TOKEN_PROGRAM_ADDRESS)
       .filter((a) => BigInt(a.data.length) === TOKEN_ACCOUNT_SIZE)
-      .map((a) => this.tokenAccount(a.address))
-      .filter((t): t is TokenAccountView => t !== null && t.owner === owner && (!mint || t.mint === mint));
+      .map((a) => this.tokenView(a.address, a))
+      .filter((t): t is TokenAccountView => t !== null);
+  }
+
+  /** Every account a program owns; a devnet holds few. */
+  programAccounts(program: Address) {
+    return this.svm.getProgramAccounts(program);
   }
 
   mintDecimals(mint: string): number | undefined {
@@ -220,6 +249,21 @@ export class ChainRuntime {
 
   transaction(signature: string): TxRecord | undefined {
     return this.txs.get(signature);
+  }
+
+  /** The kept transaction log, oldest first. */
+  transactions(): readonly TxRecord[] {
+    return this.state.txs;
+  }
+
+  /** The oldest slot whose block is still whole (older transactions were forgotten); 0 until one was. */
+  firstAvailableSlot(): number {
+    return this.state.txs.length >= KEPT_TRANSACTIONS ? this.state.txs[0]!.slot : 0;
+  }
+
+  /** Every transaction the chain ran since genesis (getEpochInfo's transactionCount). */
+  transactionCount(): number {
+    return this.state.txCount ?? this.state.txs.length;
   }
 
   /** The first signature of a wire transaction, if it is one. */
@@ -368,10 +412,12 @@ export class ChainRuntime {
       return { ok: false, reason: 'failed', record, message: String(describe(record.err)) };
     this.txs.set(signature, record);
     this.state.txs.push(record);
+    this.state.txCount = this.transactionCount() + 1;
     if (this.state.txs.length > KEPT_TRANSACTIONS) {
       const old = this.state.txs.splice(0, this.state.txs.length - KEPT_TRANSACTIONS);
       for (const o of old) this.txs.delete(o.signature);
     }
+    for (const listener of this.landedListeners) listener(record);
     if (failed) return { ok: false, reason: 'failed', record, message: String(describe(record.err)) };
     const confirmed: Confirmed = {
       record,

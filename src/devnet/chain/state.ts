@@ -73,6 +73,8 @@ export interface ChainState {
   slot: number;
   accounts: Record<string, SavedAccount>;
   txs: TxRecord[];
+  /** transactions run since genesis (absent in snapshots from before it was counted) */
+  txCount?: number;
 }
 
 export type InstructionErrorJson = string | { Custom: number } | { BorshIoError: string };
