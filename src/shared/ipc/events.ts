@@ -10,6 +10,16 @@ export const eventPayloads = Object.freeze({
   lockState: LockStateSchema,
   depositStatus: TrackedDepositSchema,
   accountUpdate: AccountUpdateSchema,
+  /**
+   * The embedded devnet's process, as its supervisor sees it: running, stopped and being restarted, or
+   * stopped for good after failing again and again (then with its last output and its data folder).
+   */
+  devnetStatus: z.object({
+    state: z.enum(['running', 'restarting', 'stopped']),
+    message: z.string(),
+    dataDir: z.string().nullable(),
+    recentLog: z.array(z.string()),
+  }),
 });
 
 export type EventName = keyof typeof eventPayloads;
