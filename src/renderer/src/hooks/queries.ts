@@ -53,26 +53,18 @@ const APP_WIDE = new Set(['lockState', 'settings', 'appInfo', 'exchangeStatus', 
 export type ExchangeStatus = EventOf<'exchangeStatus'> & { offlineSince?: number };
 const OFFLINE_NOTICE = 'exchange-offline';
 
+/** The last of main's events of one kind, as useLiveEvents keeps it: nothing is fetched, null until one came. */
+const useLastEvent = <T>(queryKey: string[]) =>
+  useQuery<T | null>({ queryKey, queryFn: () => null, initialData: null, staleTime: Infinity });
+
 /**
- * Whether main's live connection to the exchange holds, as its exchangeStatus events say. Nothing is fetched:
- * until an event arrives the connection is taken to be fine (main says so within seconds when it is not).
+ * Whether main's live connection to the exchange holds, as its exchangeStatus events say. Until an event
+ * arrives the connection is taken to be fine (main says so within seconds when it is not).
  */
-export const useExchangeStatus = () =>
-  useQuery<ExchangeStatus | null>({
-    queryKey: keys.exchangeStatus,
-    queryFn: () => null,
-    initialData: null,
-    staleTime: Infinity,
-  });
+export const useExchangeStatus = () => useLastEvent<ExchangeStatus>(keys.exchangeStatus);
 
 /** The embedded devnet's process as its supervisor last said (null: nothing said, or no devnet in use). */
-export const useDevnetStatus = () =>
-  useQuery<DevnetStatus | null>({
-    queryKey: keys.devnetStatus,
-    queryFn: () => null,
-    initialData: null,
-    staleTime: Infinity,
-  });
+export const useDevnetStatus = () => useLastEvent<DevnetStatus>(keys.devnetStatus);
 
 /** Shows the notice, or changes its words if it is already shown. */
 function showOrUpdate(notice: Parameters<typeof notifications.show>[0] & { id: string }): void {
