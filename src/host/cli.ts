@@ -58,13 +58,17 @@ const fixedUrl = values['devnet-url'];
 const CORE_LOAD_AT_LATEST_MS = 1_500;
 
 async function loadCore() {
-  const [{ createCore }, { createDispatcher }, { launchDevnet, nodeDevnetCommand }, { createKeyringStore }] =
-    await Promise.all([
-      import('../main/core'),
-      import('../main/ipc-dispatch'),
-      import('../main/devnet-launcher'),
-      import('../main/keychain/secret-store'),
-    ]);
+  const [
+    { createCore },
+    { createDispatcher },
+    { embeddedDevnetLauncher, nodeDevnetCommand },
+    { createKeyringStore },
+  ] = await Promise.all([
+    import('../main/core'),
+    import('../main/ipc-dispatch'),
+    import('../main/devnet-launcher'),
+    import('../main/keychain/secret-store'),
+  ]);
   // Built (out/main/host.js, what `npm start` runs): the devnet built beside it, plain JavaScript that starts
   // at once. From source (`npm run host`, the e2e suite): through tsx.
   const builtDevnet = join(dirname(fileURLToPath(import.meta.url)), 'devnet.js');
@@ -84,12 +88,7 @@ async function loadCore() {
           },
         }
       : {
-          launchDevnet: ({ demo }: { demo: boolean }) =>
-            launchDevnet({
-              ...devnetCommand,
-              dataDir: join(dataDir, demo ? 'devnet-demo' : 'devnet'),
-              extraArgs: demo ? ['--demo'] : [],
-            }),
+          launchDevnet: embeddedDevnetLauncher(devnetCommand, dataDir),
         }),
     dataDir: join(dataDir, 'app'),
     store: createKeyringStore(process.env.PERPETUA_KEYCHAIN_SERVICE ?? 'perpetua'),

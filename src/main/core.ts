@@ -9,7 +9,8 @@ import type { KdfPolicy } from './lock/kdf';
 import { createServices, type Services } from './services';
 import { createAppHandlers } from './handlers';
 import { createDrills } from './drills/drill-handlers';
-import { Network, type LaunchDevnet } from './network/network';
+import { Network, type NetworkDeps } from './network/network';
+import type { LaunchDevnet } from './network/devnet-supervisor';
 import { importDemoWallets } from './network/demo-wallets';
 import { watchForSleep } from './lock/sleep-detector';
 import { applyPolicy } from './lock/lock-policy';
@@ -24,8 +25,10 @@ export interface CoreDeps {
    * itself with launchDevnet.
    */
   exchange?: { kind: 'embedded-devnet' | 'custom'; baseUrl: string; solanaRpcUrl?: string };
-  /** starts the embedded devnet as a child process (plain or with demo data) */
+  /** starts the embedded devnet as a child process (plain or with demo data); it is then supervised */
   launchDevnet?: LaunchDevnet;
+  /** tests only: the devnet supervisor's timings */
+  supervision?: NetworkDeps['supervision'];
   dataDir: string;
   store: SecretStore;
   fetchImpl?: FetchLike;
@@ -81,6 +84,8 @@ export function createCore(deps: CoreDeps): Core {
     onDemoChosen: async () => {
       await importDemoWallets(services.wallets);
     },
+    onDevnetStatus: (status) => events.emit('devnetStatus', status),
+    ...(deps.supervision ? { supervision: deps.supervision } : {}),
   });
   const drills = createDrills(services);
   // What each method needs of the lock is declared in the policy and checked in one place, before any handler runs.

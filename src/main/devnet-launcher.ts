@@ -1,7 +1,10 @@
-// Starts the embedded devnet as a child process on a free loopback port and stops it with the app. The
-// child prints `PERPETUA_DEVNET_URL=<url>` once it listens; it also watches its stdin so it exits if we die.
+// Starts the embedded devnet as a child process on a free loopback port (or the ports it had, when it is
+// restarted) and stops it with the app. The child prints `PERPETUA_DEVNET_URL=<url>` once it listens; it also
+// watches its stdin so it exits if we die. Its end and its last output lines are told to whoever supervises it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { EmbeddedDevnet, LaunchDevnet } from './network/devnet-supervisor';
 
 export interface DevnetCommand {
   /** executable: process.execPath under Node; the bundled devnet module for an Electron utility process */
@@ -32,18 +35,30 @@ export interface LaunchOptions extends DevnetCommand {
   exitWithStdin?: boolean;
   dataDir?: string;
   port?: number;
+  /** the Solana JSON-RPC's port (0 or absent: any free one); a restart asks for the one it had */
+  rpcPort?: number;
   extraArgs?: string[];
   startTimeoutMs?: number;
   /** where the child's own output goes (never secrets: the devnet holds none of the user's) */
   log?: (line: string) => void;
 }
 
-export interface LaunchedDevnet {
-  baseUrl: string;
-  /** the devnet's settlement chain (Solana JSON-RPC), printed on the line before the exchange's */
-  solanaRpcUrl: string;
+/** A started devnet child (its Solana RPC is printed on the line before the exchange's), with its pid. */
+export interface LaunchedDevnet extends EmbeddedDevnet {
   pid: number;
-  stop(): Promise<void>;
+}
+
+/** How many of the child's last output lines are kept to be shown when it will not run. */
+const RECENT_LINES = 20;
+
+/** A devnet that ended before it was ready; its last output lines are what a person needs to see. */
+export class DevnetStartError extends Error {
+  constructor(
+    message: string,
+    readonly recentLog: string[],
+  ) {
+    super(message);
+  }
 }
 
 const URL_LINE = /^PERPETUA_DEVNET_URL=(http:\/\/127\.0\.0\.1:\d+)$/;
@@ -51,18 +66,32 @@ const RPC_LINE = /^PERPETUA_SOLANA_RPC_URL=(http:\/\/127\.0\.0\.1:\d+)$/;
 
 export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevnet> {
   const args = [...options.args, '--port', String(options.port ?? 0)];
+  if (options.rpcPort) args.push('--rpc-port', String(options.rpcPort));
   if (options.exitWithStdin !== false) args.push('--exit-with-stdin');
   if (options.dataDir) args.push('--data', options.dataDir);
   args.push(...(options.extraArgs ?? []));
   const child = (options.spawnProcess ?? spawnNode)(options.command, args, options.env ?? process.env);
   const log = options.log ?? (() => {});
+  const recent: string[] = [];
+  const remember = (line: string): void => {
+    if (line.trim() === '') return;
+    recent.push(line);
+    if (recent.length > RECENT_LINES) recent.shift();
+  };
   const stderr: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     stderr.push(text);
     if (stderr.length > 50) stderr.shift();
+    for (const line of text.trimEnd().split('\n')) remember(line);
     log(text.trimEnd());
   });
+  // listened for from the start: a child that ends before it is ready has ended too
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code: number | null, signal: NodeJS.Signals | null) =>
+      resolve(signal ? `killed by ${signal}` : `exited with code ${code}`),
+    ),
+  );
 
   let solanaRpcUrl: string | null = null;
   const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -83,7 +112,10 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
-      } else log(line);
+      } else {
+        remember(line);
+        log(line);
+      }
     });
     child.once('error', (error) => {
       clearTimeout(timer);
@@ -92,8 +124,9 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(
-        new Error(
+        new DevnetStartError(
           `the devnet exited before it was ready (${signal ?? `code ${code}`}): ${stderr.join('').trim().slice(-500) || 'no output'}`,
+          [...recent],
         ),
       );
     });
@@ -108,6 +141,10 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
     baseUrl,
     solanaRpcUrl,
     pid: child.pid!,
+    dataDir: options.dataDir ?? null,
+    exited,
+    recentLog: () => [...recent],
+    kill: () => void child.kill('SIGKILL'),
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -121,6 +158,24 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
       return stopped;
     },
   };
+}
+
+/**
+ * The embedded devnet as both hosts run it: plain or with demo data, each on its own folder under dataRoot,
+ * on the ports asked for (a restart asks for the ones it had, so the app's addresses stay valid).
+ */
+export function embeddedDevnetLauncher(
+  command: Omit<LaunchOptions, 'dataDir'>,
+  dataRoot: string,
+): (options: Parameters<LaunchDevnet>[0]) => Promise<LaunchedDevnet> {
+  return ({ demo, port, rpcPort }) =>
+    launchDevnet({
+      ...command,
+      dataDir: join(dataRoot, demo ? 'devnet-demo' : 'devnet'),
+      ...(port ? { port } : {}),
+      ...(rpcPort ? { rpcPort } : {}),
+      extraArgs: [...(command.extraArgs ?? []), ...(demo ? ['--demo'] : [])],
+    });
 }
 
 /** How plain Node (the browser host, tests) runs the devnet from source. */

@@ -28,7 +28,10 @@ export function utilityDevnet(fork: Fork): SpawnDevnet {
       stderr: child.stderr as unknown as Readable | null,
       exitCode: null as number | null,
       signalCode: null,
-      kill: () => child.kill(),
+      // utilityProcess.kill() sends SIGTERM, which a stopped (hung) process never acts on: the supervisor's
+      // SIGKILL goes to the process itself
+      kill: (signal?: NodeJS.Signals) =>
+        signal === 'SIGKILL' && child.pid !== undefined ? process.kill(child.pid, 'SIGKILL') : child.kill(),
       once: (event: string, listener: (...args: unknown[]) => void) => {
         events.once(event, listener);
         return view;

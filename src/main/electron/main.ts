@@ -12,7 +12,7 @@ import {
 } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchDevnet } from '../devnet-launcher';
+import { embeddedDevnetLauncher } from '../devnet-launcher';
 import { gateUntilStarted } from '../start-gate';
 import {
   APP_ORIGIN,
@@ -85,15 +85,15 @@ if (mode.refuse) {
       ...(customUrl
         ? { exchange: { kind: 'custom' as const, baseUrl: customUrl } }
         : {
-            launchDevnet: ({ demo }: { demo: boolean }) =>
-              launchDevnet({
+            launchDevnet: embeddedDevnetLauncher(
+              {
                 command: join(import.meta.dirname, 'devnet.js'),
                 args: [],
                 spawnProcess: utilityDevnet((...args) => utilityProcess.fork(...args)),
                 exitWithStdin: false,
-                dataDir: join(app.getPath('userData'), demo ? 'devnet-demo' : 'devnet'),
-                extraArgs: demo ? ['--demo'] : [],
-              }),
+              },
+              app.getPath('userData'),
+            ),
           }),
       dataDir: join(app.getPath('userData'), 'app'),
       store: createKeyringStore('perpetua'),

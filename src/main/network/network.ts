@@ -12,16 +12,21 @@ import type { Services } from '../services';
 import type { NetworkChoice } from '../settings/settings-store';
 import { checkExchangeUrl, exchangeUrlWarning, normalizeExchangeUrl } from '../settings/exchange-url';
 import { checkSolanaRpcUrl } from '../settings/solana-rpc-url';
+import {
+  DevnetSupervisor,
+  type DevnetStatus,
+  type LaunchDevnet,
+  type SupervisorDeps,
+} from './devnet-supervisor';
 
-export interface EmbeddedDevnet {
-  baseUrl: string;
-  /** its settlement chain's Solana JSON-RPC */
-  solanaRpcUrl: string;
-  stop(): Promise<void>;
-}
-
-/** Starts the embedded devnet (with the demo scenario when asked), each kind on its own data. */
-export type LaunchDevnet = (options: { demo: boolean }) => Promise<EmbeddedDevnet>;
+/** The supervisor's question to the devnet: does it answer at all (any HTTP status) within the time? */
+const probeDevnet =
+  (fetchImpl: FetchLike | undefined) =>
+  (baseUrl: string, timeoutMs: number): Promise<boolean> =>
+    (fetchImpl ?? fetch)(`${baseUrl}/live`, { signal: AbortSignal.timeout(timeoutMs) }).then(
+      () => true,
+      () => false,
+    );
 
 export interface NetworkDeps {
   services: Services;
@@ -32,6 +37,10 @@ export interface NetworkDeps {
   fetchImpl?: FetchLike;
   /** after a person chose the demo devnet (e.g. to import its wallets) */
   onDemoChosen?: () => Promise<void>;
+  /** the embedded devnet stopped and is being restarted, runs again, or could not be restarted */
+  onDevnetStatus?: (status: DevnetStatus) => void;
+  /** tests: the supervisor's timings */
+  supervision?: SupervisorDeps['timing'];
 }
 
 type ConnectionKind = NetworkChoice['kind'];
@@ -40,7 +49,7 @@ export type SettingsView = z.output<typeof SettingsViewSchema>;
 interface Active {
   kind: ConnectionKind;
   baseUrl: string;
-  devnet: EmbeddedDevnet | null;
+  devnet: DevnetSupervisor | null;
 }
 
 /**
@@ -81,17 +90,51 @@ export class Network {
     return run;
   }
 
-  private async launch(demo: boolean): Promise<EmbeddedDevnet> {
-    if (!this.deps.launchDevnet)
+  private async launch(demo: boolean): Promise<DevnetSupervisor> {
+    const launchDevnet = this.deps.launchDevnet;
+    if (!launchDevnet)
       throw new AppFailure('CONFLICT', 'This build of Perpetua cannot start an embedded devnet.');
+    let devnet: DevnetSupervisor | null = null;
     try {
-      return await this.deps.launchDevnet({ demo });
+      devnet = await DevnetSupervisor.start({
+        launch: (ports) => launchDevnet({ demo, ...ports }),
+        probe: probeDevnet(this.deps.fetchImpl),
+        onStatus: (status) => {
+          if (devnet && this.active?.devnet === devnet) this.deps.onDevnetStatus?.(status);
+        },
+        onRestarted: (moved) => devnet && this.restarted(devnet, moved),
+        ...(this.deps.supervision ? { timing: this.deps.supervision } : {}),
+      });
+      return devnet;
     } catch (error) {
       throw new AppFailure(
         'EXCHANGE_UNREACHABLE',
         `The embedded devnet${demo ? ' with demo data' : ''} could not be started: ${(error as Error).message}`,
       );
     }
+  }
+
+  /**
+   * The supervisor restarted the devnet in use. On the same address the services stay as they are: the
+   * streams are asked to reconnect now rather than after their back-off. At a new address (its ports were
+   * taken) the app connects anew. Either way, anything left open by the stop is settled.
+   */
+  private restarted(devnet: DevnetSupervisor, moved: boolean): void {
+    void this.serial(async () => {
+      const active = this.active;
+      if (active?.devnet !== devnet) return;
+      if (moved) return this.attach({ ...active, baseUrl: devnet.baseUrl });
+      this.deps.services.watcher.retryNow();
+      await this.deps.services
+        .schema()
+        .then(() => this.deps.services.submitter.recover())
+        .catch(() => {});
+    });
+  }
+
+  /** The embedded devnet's state, as its supervisor last said (null: no devnet of this run in use). */
+  devnetStatus(): DevnetStatus | null {
+    return this.active?.devnet?.status() ?? null;
   }
 
   private attach(next: Active, recover = true): void {
@@ -105,6 +148,8 @@ export class Network {
     const previous = this.active;
     this.active = next;
     if (previous?.devnet && previous.devnet !== next.devnet) void previous.devnet.stop();
+    // a new devnet (one chosen again after its supervisor gave up, say) replaces what the window shows
+    if (next.devnet && next.devnet !== previous?.devnet) this.deps.onDevnetStatus?.(next.devnet.status());
     // Settle anything a previous run left open on this exchange; it may be unreachable for now.
     if (recover)
       void services
@@ -168,7 +213,11 @@ export class Network {
         );
       const active = this.active;
       const url = choice.kind === 'custom' ? normalizeExchangeUrl(choice.url) : null;
-      const unchanged = active?.kind === choice.kind && (url === null || active.baseUrl === url);
+      // a devnet whose supervisor gave up is started anew when it is chosen again
+      const unchanged =
+        active?.kind === choice.kind &&
+        (url === null || active.baseUrl === url) &&
+        active.devnet?.gaveUp !== true;
       if (!unchanged) {
         if (choice.kind === 'custom') {
           const { baseUrl } = await checkExchangeUrl(choice.url, {

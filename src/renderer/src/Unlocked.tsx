@@ -22,7 +22,8 @@ import { unwrap, wallet } from './bridge/wallet';
 import { lazyPage } from './lazy-page';
 import { NavigationCount } from './components/PageHeading';
 import './theme/mantine-app-styles';
-import { useSessionWarnings, useSettings, useWallets } from './hooks/queries';
+import { useDevnetStatus, useSessionWarnings, useSettings, useWallets } from './hooks/queries';
+import { DevnetStoppedNote } from './components/DevnetStoppedNote';
 import { useOffline } from './hooks/useOffline';
 import { useActivityReports } from './hooks/useActivity';
 
@@ -69,6 +70,7 @@ const NETWORK_LABEL = {
 function NetworkBadge() {
   const settings = useSettings();
   const { offline, seconds } = useOffline();
+  const devnet = useDevnetStatus().data;
   const connection = settings.data?.connection;
   if (!connection) return null;
   return (
@@ -79,7 +81,13 @@ function NetworkBadge() {
         </Badge>
       </Tooltip>
       {offline && (
-        <Tooltip label={`No contact with ${connection.baseUrl}; retrying. Figures may be out of date.`}>
+        <Tooltip
+          label={
+            devnet && devnet.state !== 'running'
+              ? devnet.message
+              : `No contact with ${connection.baseUrl}; retrying. Figures may be out of date.`
+          }
+        >
           <Badge color="orange" variant="filled" role="status" tt="none">
             Offline · figures {formatAge(seconds)} old
           </Badge>
@@ -255,18 +263,16 @@ function Shell() {
       </AppShell.Navbar>
       {/* Stale figures lose their colour while the exchange is out of contact (grey, not faded: fading would take
           text below AA contrast); the badge says how old they are. */}
-      <AppShell.Main
-        id="main"
-        ref={main}
-        tabIndex={-1}
-        style={offline ? { filter: 'grayscale(1)' } : undefined}
-        data-stale={offline || undefined}
-      >
-        <NavigationCount.Provider value={navigations}>
-          <Suspense fallback={<Loader aria-label="Loading the page" m="md" />}>
-            <Page route={route} />
-          </Suspense>
-        </NavigationCount.Provider>
+      <AppShell.Main id="main" ref={main} tabIndex={-1} data-stale={offline || undefined}>
+        {/* above the greyed figures, in its own colour */}
+        <DevnetStoppedNote />
+        <div style={offline ? { filter: 'grayscale(1)' } : undefined}>
+          <NavigationCount.Provider value={navigations}>
+            <Suspense fallback={<Loader aria-label="Loading the page" m="md" />}>
+              <Page route={route} />
+            </Suspense>
+          </NavigationCount.Provider>
+        </div>
       </AppShell.Main>
     </AppShell>
   );

@@ -17,6 +17,16 @@ export const eventPayloads = Object.freeze({
    * neither this device nor the demo data made and that this device had not noticed before.
    */
   sessionsChanged: z.object({ walletId: Id, strangers: z.array(StrangerSessionSchema) }),
+  /**
+   * The embedded devnet's process, as its supervisor sees it: running, stopped and being restarted, or
+   * stopped for good after failing again and again (then with its last output and its data folder).
+   */
+  devnetStatus: z.object({
+    state: z.enum(['running', 'restarting', 'stopped']),
+    message: z.string(),
+    dataDir: z.string().nullable(),
+    recentLog: z.array(z.string()),
+  }),
 });
 
 export type EventName = keyof typeof eventPayloads;

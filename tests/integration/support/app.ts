@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createCore, type Core } from '../../../src/main/core';
+import { createCore, type Core, type CoreDeps } from '../../../src/main/core';
+import type { LaunchDevnet } from '../../../src/main/network/devnet-supervisor';
 import { createDispatcher } from '../../../src/main/ipc-dispatch';
 import { createKeyringStore, type SecretStore } from '../../../src/main/keychain/secret-store';
 import { FAST_KDF, MemorySecretStore } from '../../support/memory-store';
@@ -26,8 +27,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The exchange's address, or a running devnet (its address and its Solana RPC). */
-export type AppExchange = string | { baseUrl: string; rpcUrl: string };
+/**
+ * The exchange's address, or a running devnet (its address and its Solana RPC), or a launcher with which the
+ * app runs (and supervises) the embedded devnet itself, as the hosts do.
+ */
+export type AppExchange = string | { baseUrl: string; rpcUrl: string } | { launchDevnet: LaunchDevnet };
 
 export async function startApp(
   exchange: AppExchange,
@@ -38,6 +42,7 @@ export async function startApp(
     fetchImpl?: FetchLike;
     /** watch for sessions made elsewhere (off by default: its reads would cross tests that count reads) */
     watchStrangers?: boolean;
+    supervision?: CoreDeps['supervision'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'perpetua-app-'));
@@ -49,10 +54,12 @@ export async function startApp(
   const core = createCore({
     version: 'test',
     host: 'browser-host',
-    exchange:
-      typeof exchange === 'string'
-        ? { kind: 'custom', baseUrl: exchange }
-        : { kind: 'custom', baseUrl: exchange.baseUrl, solanaRpcUrl: exchange.rpcUrl },
+    ...(typeof exchange === 'string'
+      ? { exchange: { kind: 'custom', baseUrl: exchange } }
+      : 'launchDevnet' in exchange
+        ? { launchDevnet: exchange.launchDevnet }
+        : { exchange: { kind: 'custom', baseUrl: exchange.baseUrl, solanaRpcUrl: exchange.rpcUrl } }),
+    ...(options.supervision ? { supervision: options.supervision } : {}),
     dataDir,
     store,
     kdf: FAST_KDF,

@@ -14,6 +14,7 @@ import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
 import { accountNotice, depositNotice, noticeId } from '../../../shared/notices';
 import { accountInWords } from '../../../shared/account-words';
+import { offlineNotice, type DevnetStatus } from './offline-words';
 
 export const keys = {
   markets: ['markets'],
@@ -35,6 +36,7 @@ export const keys = {
   vaults: ['vaults'],
   triggers: (accountId: number) => ['triggers', accountId],
   exchangeStatus: ['exchangeStatus'],
+  devnetStatus: ['devnetStatus'],
   accountNames: ['accountNames'],
 };
 
@@ -45,23 +47,30 @@ export const keys = {
 const MARK_TO_MARKET_MS = 10_000;
 
 /** Queries that do not depend on the exchange or the person and survive a lock or a network change. */
-const APP_WIDE = new Set(['lockState', 'settings', 'appInfo', 'exchangeStatus']);
+const APP_WIDE = new Set(['lockState', 'settings', 'appInfo', 'exchangeStatus', 'devnetStatus']);
 
 /** main's event, and when this window first heard that contact was lost (kept across repeated offline events) */
 export type ExchangeStatus = EventOf<'exchangeStatus'> & { offlineSince?: number };
 const OFFLINE_NOTICE = 'exchange-offline';
 
+/** The last of main's events of one kind, as useLiveEvents keeps it: nothing is fetched, null until one came. */
+const useLastEvent = <T>(queryKey: string[]) =>
+  useQuery<T | null>({ queryKey, queryFn: () => null, initialData: null, staleTime: Infinity });
+
 /**
- * Whether main's live connection to the exchange holds, as its exchangeStatus events say. Nothing is fetched:
- * until an event arrives the connection is taken to be fine (main says so within seconds when it is not).
+ * Whether main's live connection to the exchange holds, as its exchangeStatus events say. Until an event
+ * arrives the connection is taken to be fine (main says so within seconds when it is not).
  */
-export const useExchangeStatus = () =>
-  useQuery<ExchangeStatus | null>({
-    queryKey: keys.exchangeStatus,
-    queryFn: () => null,
-    initialData: null,
-    staleTime: Infinity,
-  });
+export const useExchangeStatus = () => useLastEvent<ExchangeStatus>(keys.exchangeStatus);
+
+/** The embedded devnet's process as its supervisor last said (null: nothing said, or no devnet in use). */
+export const useDevnetStatus = () => useLastEvent<DevnetStatus>(keys.devnetStatus);
+
+/** Shows the notice, or changes its words if it is already shown. */
+function showOrUpdate(notice: Parameters<typeof notifications.show>[0] & { id: string }): void {
+  notifications.show(notice);
+  notifications.update(notice);
+}
 
 export const useMarkets = () =>
   useQuery({ queryKey: keys.markets, queryFn: () => unwrap(wallet.app.markets()), staleTime: 60_000 });
@@ -291,9 +300,7 @@ export function useLiveEvents(): void {
           notifications.show({
             id: OFFLINE_NOTICE,
             color: 'orange',
-            title: 'Exchange unreachable',
-            message:
-              'Perpetua lost contact with the exchange and keeps trying. Balances and positions on screen may be out of date until it is back.',
+            ...offlineNotice(client.getQueryData<DevnetStatus | null>(keys.devnetStatus)),
             autoClose: false,
           });
         if (status.connected && before?.connected === false) {
@@ -308,6 +315,27 @@ export function useLiveEvents(): void {
             predicate: (q) => !APP_WIDE.has(String(q.queryKey[0])),
           });
         }
+      }),
+      wallet.onDevnetStatus((status) => {
+        const was = client.getQueryData<DevnetStatus | null>(keys.devnetStatus);
+        client.setQueryData(keys.devnetStatus, status);
+        // running again while the live connection never said it was lost (a locked app streams nothing)
+        if (
+          status.state === 'running' &&
+          was &&
+          was.state !== 'running' &&
+          client.getQueryData<ExchangeStatus | null>(keys.exchangeStatus)?.connected !== false
+        )
+          notifications.hide(OFFLINE_NOTICE);
+        // the local exchange's own words, whether or not the live connection has noticed yet; once it runs
+        // again the connection's coming back says so ("Exchange reachable again")
+        if (status.state !== 'running')
+          showOrUpdate({
+            id: OFFLINE_NOTICE,
+            color: status.state === 'stopped' ? 'red' : 'orange',
+            ...offlineNotice(status),
+            autoClose: false,
+          });
       }),
       wallet.onLockState((state) => {
         // This window's own unlock is answered with the state and the portfolio together, just after this

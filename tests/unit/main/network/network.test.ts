@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type RunningDevnet } from '../../../../src/devnet/server';
 import { createServices, type Services } from '../../../../src/main/services';
-import { Network, networkDir, type LaunchDevnet } from '../../../../src/main/network/network';
+import { Network, networkDir } from '../../../../src/main/network/network';
+import type { LaunchDevnet } from '../../../../src/main/network/devnet-supervisor';
 import { AppFailure } from '../../../../src/shared/result';
 import { MemorySecretStore } from '../../../support/memory-store';
 
@@ -30,14 +31,21 @@ function recordingLauncher(): { launch: LaunchDevnet; launched: Launched[] } {
     const entry: Launched = { demo, devnet, stopped: false };
     launched.push(entry);
     cleanup.push(() => (entry.stopped ? undefined : devnet.close()));
+    let ended = (_how: string) => {};
+    const stop = async () => {
+      if (entry.stopped) return;
+      entry.stopped = true;
+      await devnet.close();
+      ended('stopped');
+    };
     return {
       baseUrl: devnet.baseUrl,
       solanaRpcUrl: devnet.rpcUrl,
-      stop: async () => {
-        if (entry.stopped) return;
-        entry.stopped = true;
-        await devnet.close();
-      },
+      dataDir: null,
+      exited: new Promise<string>((resolve) => (ended = resolve)),
+      recentLog: () => [],
+      kill: () => void stop(),
+      stop,
     };
   };
   return { launch, launched };

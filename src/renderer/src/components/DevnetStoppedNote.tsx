@@ -1,0 +1,28 @@
+import { Alert, Code, Stack, Text } from '@mantine/core';
+import { useDevnetStatus } from '../hooks/queries';
+
+/**
+ * Shown above every page once Perpetua gave up restarting the local exchange: what it last printed and where
+ * its data is are what a person (or whoever helps them) needs to find out why it will not start.
+ */
+export function DevnetStoppedNote() {
+  const status = useDevnetStatus().data;
+  if (status?.state !== 'stopped') return null;
+  return (
+    <Alert color="red" title="The local exchange is not running" role="alert" mb="md">
+      <Stack gap="xs">
+        <Text size="sm">{status.message}</Text>
+        {status.dataDir && (
+          <Text size="sm">
+            Its data folder: <Code>{status.dataDir}</Code>
+          </Text>
+        )}
+        {status.recentLog.length > 0 && (
+          <Code block aria-label="The local exchange's last output">
+            {status.recentLog.join('\n')}
+          </Code>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
