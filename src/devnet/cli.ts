@@ -1,4 +1,5 @@
-// `npm run devnet -- --port N --data DIR [--demo]`: runs the local exchange alone and prints its base URL.
+// `npm run devnet -- --port N --data DIR [--demo] [--read-limit 20/40]`: runs the local exchange alone and
+// prints its base URL.
 // The app's launcher reads the PERPETUA_DEVNET_URL line from stdout to learn where it listens.
 import { parseArgs } from 'node:util';
 import { startDevnet } from './server';
@@ -12,6 +13,9 @@ const { values } = parseArgs({
     data: { type: 'string' },
     'exit-with-stdin': { type: 'boolean', default: false },
     demo: { type: 'boolean', default: false },
+    // requests per second / burst of the bucket for everything but POST /action; also
+    // PERPETUA_DEVNET_READ_LIMIT, which reaches the devnet the app starts (how a real exchange's limit is tried)
+    'read-limit': { type: 'string' },
   },
 });
 
@@ -33,9 +37,23 @@ if (epochText !== undefined && !/^[1-9]\d{0,6}$/.test(epochText)) {
   process.exit(2);
 }
 const defaults = defaultConfig();
-const config = epochText
-  ? { vaults: defaults.vaults.map((v) => ({ ...v, epochSeconds: Number(epochText) })) }
-  : {};
+const readLimitText = values['read-limit'] ?? process.env.PERPETUA_DEVNET_READ_LIMIT;
+const readLimit = readLimitText === undefined ? null : /^([1-9]\d{0,5})\/([1-9]\d{0,6})$/.exec(readLimitText);
+if (readLimit === null && readLimitText !== undefined) {
+  console.error(`the read limit is requests per second / burst, like 20/40, got "${readLimitText}"`);
+  process.exit(2);
+}
+const config = {
+  ...(epochText ? { vaults: defaults.vaults.map((v) => ({ ...v, epochSeconds: Number(epochText) })) } : {}),
+  ...(readLimit
+    ? {
+        rateLimits: {
+          action: defaults.rateLimits.action,
+          other: { perSecond: Number(readLimit[1]), burst: Number(readLimit[2]) },
+        },
+      }
+    : {}),
+};
 
 const devnet = await startDevnet({
   config,

@@ -61,6 +61,7 @@ export function createCore(deps: CoreDeps): Core {
     onLockState: (state) => events.emit('lockState', state),
     onDeposit: (deposit) => events.emit('depositStatus', deposit),
     onAccountUpdate: (update) => events.emit('accountUpdate', update),
+    onPortfolioProgress: (read, total) => events.emit('portfolioProgress', { read, total }),
     onExchangeStatus: (connected, detail) =>
       events.emit('exchangeStatus', {
         connected,

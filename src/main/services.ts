@@ -53,6 +53,8 @@ export interface ServiceDeps {
   onDeposit?: (deposit: TrackedDeposit) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
   onExchangeStatus?: (connected: boolean, detail?: string) => void;
+  /** how far a portfolio read that takes a while has come (accounts read of all) */
+  onPortfolioProgress?: (read: number, total: number) => void;
   /** the lock's and the confirmations' clock (tests move it to age an unlock or a review) */
   now?: () => number;
 }
@@ -87,6 +89,8 @@ export interface Services extends ExchangeServices {
   addressBook: AddressBook;
   settings: SettingsStore;
   readonly connected: boolean;
+  /** tells the screens how far a portfolio read that takes a while has come */
+  portfolioProgress(read: number, total: number): void;
   /**
    * Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir, with
    * the Solana RPC its deposits go through (null: none known).
@@ -300,6 +304,7 @@ export function createServices(deps: ServiceDeps): Services {
     get connected() {
       return bound !== null;
     },
+    portfolioProgress: (read, total) => deps.onPortfolioProgress?.(read, total),
     get baseUrl() {
       return current().baseUrl;
     },
