@@ -11,7 +11,12 @@ import { join } from 'node:path';
 /** Each benchmark's smallest meaningful size; a new benchmark in `npm run bench` must be named here. */
 const SMALLEST: Record<string, Record<string, string>> = {
   'bench/first-load.ts': {},
-  'bench/cold-start.ts': { BENCH_COLD_RUNS: '1' },
+  'bench/cold-start.ts': {
+    BENCH_COLD_RUNS: '1',
+    BENCH_COLD_SIZES: '3x10',
+    BENCH_IDLE_SECONDS: '2',
+    BENCH_SETTLE_SECONDS: '1',
+  },
   'bench/live-updates.ts': { BENCH_LIVE_EVENTS: '6' },
   'bench/big-lists.ts': { BENCH_SCROLL_FRAMES: '30' },
   'bench/devnet-actions.ts': { BENCH_ACTIONS: '800', BENCH_PACED_ACTIONS: '200' },

@@ -1,4 +1,5 @@
-// `npm run devnet -- --port N --data DIR [--demo]`: runs the local exchange alone and prints its base URL.
+// `npm run devnet -- --port N --data DIR [--demo] [--read-limit 20/40]`: runs the local exchange alone and
+// prints its base URL.
 // The app's launcher reads the PERPETUA_DEVNET_URL line from stdout to learn where it listens.
 import { startDevnet } from './server';
 import { defaultConfig } from './config';
@@ -19,6 +20,11 @@ const values = commandLine({
     data: { type: 'string', value: 'DIR', help: 'keep the exchange’s state here (default: in memory only)' },
     'exit-with-stdin': { type: 'boolean', help: 'stop when stdin closes (the app’s launcher holds it open)' },
     demo: { type: 'boolean', help: 'play the demo scenario into a fresh devnet' },
+    'read-limit': {
+      type: 'string',
+      value: 'RATE/BURST',
+      help: 'requests per second and burst for everything but POST /action (also PERPETUA_DEVNET_READ_LIMIT)',
+    },
   },
 });
 
@@ -40,9 +46,23 @@ if (epochText !== undefined && !/^[1-9]\d{0,6}$/.test(epochText)) {
   process.exit(2);
 }
 const defaults = defaultConfig();
-const config = epochText
-  ? { vaults: defaults.vaults.map((v) => ({ ...v, epochSeconds: Number(epochText) })) }
-  : {};
+const readLimitText = values['read-limit'] ?? process.env.PERPETUA_DEVNET_READ_LIMIT;
+const readLimit = readLimitText === undefined ? null : /^([1-9]\d{0,5})\/([1-9]\d{0,6})$/.exec(readLimitText);
+if (readLimit === null && readLimitText !== undefined) {
+  console.error(`the read limit is requests per second / burst, like 20/40, got "${readLimitText}"`);
+  process.exit(2);
+}
+const config = {
+  ...(epochText ? { vaults: defaults.vaults.map((v) => ({ ...v, epochSeconds: Number(epochText) })) } : {}),
+  ...(readLimit
+    ? {
+        rateLimits: {
+          action: defaults.rateLimits.action,
+          other: { perSecond: Number(readLimit[1]), burst: Number(readLimit[2]) },
+        },
+      }
+    : {}),
+};
 
 const devnet = await startDevnet({
   config,

@@ -68,6 +68,7 @@ export function createCore(deps: CoreDeps): Core {
     onAccountUpdate: (update) => events.emit('accountUpdate', update),
     onSessionsChanged: (walletId, strangers) => events.emit('sessionsChanged', { walletId, strangers }),
     ...(deps.watchStrangers === false ? { watchStrangers: false } : {}),
+    onPortfolioProgress: (read, total) => events.emit('portfolioProgress', { read, total }),
     onExchangeStatus: (connected, detail) =>
       events.emit('exchangeStatus', {
         connected,

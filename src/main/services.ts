@@ -59,6 +59,8 @@ export interface ServiceDeps {
   onSessionsChanged?: (walletId: string, strangers: StrangerSession[]) => void;
   /** false: sessions made elsewhere are not watched for (tests that count the exchange's reads) */
   watchStrangers?: boolean;
+  /** how far a portfolio read that takes a while has come (accounts read of all) */
+  onPortfolioProgress?: (read: number, total: number) => void;
   /** the lock's and the confirmations' clock (tests move it to age an unlock or a review) */
   now?: () => number;
 }
@@ -93,6 +95,8 @@ export interface Services extends ExchangeServices {
   addressBook: AddressBook;
   settings: SettingsStore;
   readonly connected: boolean;
+  /** tells the screens how far a portfolio read that takes a while has come */
+  portfolioProgress(read: number, total: number): void;
   /**
    * Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir, with
    * the Solana RPC its deposits go through (null: none known).
@@ -313,6 +317,7 @@ export function createServices(deps: ServiceDeps): Services {
     get connected() {
       return bound !== null;
     },
+    portfolioProgress: (read, total) => deps.onPortfolioProgress?.(read, total),
     get baseUrl() {
       return current().baseUrl;
     },

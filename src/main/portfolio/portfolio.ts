@@ -22,12 +22,48 @@ async function accountsByWallet(s: Services, wallets: WalletInfo[] = s.wallets.l
 
 type WalletHoldings = Portfolio['wallets'];
 
+/** A read of many accounts shows how far it has come once it has taken this long (a quick one shows nothing)... */
+const PROGRESS_AFTER_MS = 300;
+/** ...and then at most this often. */
+const PROGRESS_EVERY_MS = 200;
+
+/**
+ * Counts the accounts read and tells the screens, once the read takes a while (the exchange's rate limit
+ * paces a large portfolio), and only while the app is unlocked: an unlock attempt's read tells nothing
+ * until its passphrase is accepted.
+ */
+function progressReporter(s: Services, total: number): () => void {
+  const started = performance.now();
+  let read = 0;
+  let toldAt = -Infinity;
+  return () => {
+    read += 1;
+    const now = performance.now();
+    if (now - started < PROGRESS_AFTER_MS || (now - toldAt < PROGRESS_EVERY_MS && read < total)) return;
+    if (s.lock.state().status !== 'unlocked') return;
+    toldAt = now;
+    s.portfolioProgress(read, total);
+  };
+}
+
 /** Each of `wallets`' accounts as the exchange shows them: reads only, nothing watched or recorded. */
-async function readWallets(s: Services, wallets?: WalletInfo[]): Promise<WalletHoldings> {
+async function readWallets(s: Services, wallets: WalletInfo[]): Promise<WalletHoldings> {
   const owners = await accountsByWallet(s, wallets);
+  const oneRead = progressReporter(
+    s,
+    owners.reduce((n, o) => n + o.accountIds.length, 0),
+  );
   return Promise.all(
     owners.map(async ({ wallet, registered, accountIds }) => {
-      const accounts = (await Promise.all(accountIds.map((id) => s.client.account(id)))).map(accountView);
+      const accounts = (
+        await Promise.all(
+          accountIds.map(async (id) => {
+            const account = await s.client.account(id);
+            oneRead();
+            return account;
+          }),
+        )
+      ).map(accountView);
       return { wallet, registered, accounts, equity: accounts.reduce((sum, a) => sum + a.equity, 0n) };
     }),
   );
@@ -36,6 +72,28 @@ async function readWallets(s: Services, wallets?: WalletInfo[]): Promise<WalletH
 /** The wallets as the portfolio shows them (id, key, label), for telling whether a read is still theirs. */
 const walletSet = (wallets: WalletInfo[]): string =>
   JSON.stringify(wallets.map((w) => [w.walletId, w.publicKey, w.label, w.createdAt]));
+
+/**
+ * An unlock attempt's read while under way, per exchange client: the screen's read of the same wallets joins
+ * it. When the unlock's answer did not wait for a slow read (a large portfolio under a rate limit), the
+ * screen's own read would otherwise read every account a second time beside it.
+ */
+const unlockReads = new WeakMap<object, { set: string; read: Promise<WalletHoldings> }>();
+
+function readForUnlock(s: Services, wallets: WalletInfo[]): Promise<WalletHoldings> {
+  const entry = { set: walletSet(wallets), read: readWallets(s, wallets) };
+  unlockReads.set(s.client, entry);
+  const done = () => unlockReads.get(s.client) === entry && unlockReads.delete(s.client);
+  entry.read.then(done, done);
+  return entry.read;
+}
+
+/** The portfolio's holdings: an unlock attempt's read of these wallets if one is under way, else a new read. */
+function readNow(s: Services): Promise<WalletHoldings> {
+  const wallets = s.wallets.list();
+  const underWay = unlockReads.get(s.client);
+  return underWay?.set === walletSet(wallets) ? underWay.read : readWallets(s, wallets);
+}
 
 interface PortfolioPrefetch {
   /**
@@ -58,7 +116,7 @@ export function prefetchPortfolio(s: Services): PortfolioPrefetch | null {
   if (wallets.length === 0) return null;
   const set = walletSet(wallets);
   // a failed read is read again by the portfolio itself
-  const read = readWallets(s, wallets).catch(() => null);
+  const read = readForUnlock(s, wallets).catch(() => null);
   return {
     settled: async (ms) => {
       let timer: NodeJS.Timeout | undefined;
@@ -72,7 +130,7 @@ export function prefetchPortfolio(s: Services): PortfolioPrefetch | null {
 
 /** The portfolio (read now, or `read` already), its equity sampled and its accounts watched from here on. */
 export async function portfolio(s: Services, read?: WalletHoldings): Promise<Portfolio> {
-  const wallets = read ?? (await readWallets(s));
+  const wallets = read ?? (await readNow(s));
   const equity = s.equity;
   for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);
   s.watcher.watch(wallets.flatMap((w) => w.accounts.map((a) => a.accountId)));

@@ -27,6 +27,11 @@ export const eventPayloads = Object.freeze({
     dataDir: z.string().nullable(),
     recentLog: z.array(z.string()),
   }),
+  /** a portfolio read that takes a while (the exchange's rate limit paces it): how far it has come */
+  portfolioProgress: z.object({
+    read: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
 });
 
 export type EventName = keyof typeof eventPayloads;

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
+import { usePortfolioProgress } from '../hooks/usePortfolioProgress';
 import { ChainBalances, chainBalancesQuery, formatSol } from '../components/ChainBalances';
 import { formatBps, formatFigure } from '../../../shared/figures';
 import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
@@ -442,6 +443,7 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
 
 export function PortfolioPage() {
   const portfolio = usePortfolio();
+  const progress = usePortfolioProgress(portfolio.isPending);
   // the markets, below the accounts, once the page's first frame is painted
   const painted = useAfterPaint();
   return (
@@ -450,7 +452,16 @@ export function PortfolioPage() {
         <PageHeading>Portfolio</PageHeading>
         <MoveButtons />
       </Group>
-      {portfolio.isPending ? <Loader aria-label="Loading portfolio" /> : null}
+      {portfolio.isPending ? (
+        <Group gap="sm">
+          <Loader aria-label="Loading portfolio" />
+          {progress ? (
+            <Text role="status">
+              Reading accounts {progress.read} of {progress.total}
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
       {portfolio.isError ? (
         <ErrorNote error={portfolio.error} title="The portfolio could not be loaded" />
       ) : null}

@@ -1,0 +1,106 @@
+// A large portfolio against an exchange that limits reads: with the devnet's read bucket at 20/s and a burst
+// of 40, 10 wallets x 16 accounts, each with a position, load completely and without an error, the screens told
+// how far the read has come meanwhile. The exchange does refuse reads (429) on the way: the app waits as it
+// says and reads again. The accounts are made on the same devnet's data, started first without the limit.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { Trader } from '../e2e/support/trader';
+import { PASSPHRASE, startApp, type TestApp } from './support/app';
+
+const WALLETS = 10;
+const ACCOUNTS = 16;
+const USDC = 1_000_000n;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-paced-'));
+let devnet: RunningDevnet;
+let app: TestApp;
+const traders: Trader[] = [];
+/** every answer the exchange gave the app: its status and the path asked */
+const answers: { status: number; path: string }[] = [];
+
+beforeAll(async () => {
+  const building = await startDevnet({ dataDir, config: { depositDelayMs: 0 } });
+  try {
+    await Promise.all(
+      Array.from({ length: WALLETS }, async (_, w) => {
+        const trader = new Trader(building.baseUrl, `paced-portfolio-${w}`, building.rpcUrl);
+        traders.push(trader);
+        const first = await trader.deposit(0, 2_000n * USDC * BigInt(ACCOUNTS));
+        await trader.createSession();
+        const accounts = [first];
+        for (let a = 1; a < ACCOUNTS; a += 1)
+          accounts.push(await trader.transfer({ fromAccountId: first, tokenId: 0, amount: 1_500n * USDC }));
+        for (const accountId of accounts)
+          await trader.order({ accountId, marketId: accountId % 2, side: 'BID', size: 10n });
+      }),
+    );
+  } finally {
+    await building.close();
+  }
+  devnet = await startDevnet({
+    dataDir,
+    config: { rateLimits: { action: { perSecond: 10, burst: 20 }, other: { perSecond: 20, burst: 40 } } },
+  });
+  app = await startApp(devnet, {
+    fetchImpl: async (url, init) => {
+      const response = await fetch(url, init);
+      answers.push({ status: response.status, path: new URL(url).pathname });
+      return response;
+    },
+  });
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+  for (const [i, trader] of traders.entries())
+    await app.ok('wallets.import', { label: `Wallet ${i + 1}`, secret: trader.secret });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await devnet?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a 160-account portfolio under a read limit of 20/s, burst 40', () => {
+  it('loads completely with no error, telling how far it has come', async () => {
+    const progress: { read: number; total: number }[] = [];
+    const stop = app.core.events.subscribe((name, payload) => {
+      if (name === 'portfolioProgress') progress.push(payload as { read: number; total: number });
+    });
+    const before = answers.length;
+    const started = performance.now();
+    const result = await app.call('portfolio.get');
+    const seconds = (performance.now() - started) / 1000;
+    stop();
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    const accounts = result.value.wallets.flatMap((w) => w.accounts);
+    expect(result.value.wallets).toHaveLength(WALLETS);
+    expect(accounts).toHaveLength(WALLETS * ACCOUNTS);
+    expect(accounts.every((a) => a.positions.length === 1)).toBe(true);
+    // the limit was met on the way: some reads were refused and read again
+    expect(answers.slice(before).filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    // what the screen showed meanwhile: counts of all 160, rising, up to the last
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.every((p) => p.total === WALLETS * ACCOUNTS)).toBe(true);
+    expect(progress.map((p) => p.read)).toEqual([...progress.map((p) => p.read)].sort((a, b) => a - b));
+    expect(progress.at(-1)).toEqual({ read: 160, total: 160 });
+    // at 20 reads a second, 10 account lists, 160 accounts and 2 marks take at least (172 - 40) / 20 s
+    expect(seconds).toBeGreaterThan(6);
+  }, 120_000);
+
+  it('after an unlock that did not wait for it, is read once: the screen joins the read the unlock began', async () => {
+    await app.ok('lock.lock');
+    const before = answers.length;
+    const unlocked = await app.ok('lock.unlock', { passphrase: PASSPHRASE });
+    expect(unlocked).not.toHaveProperty('portfolio'); // the unlock waited a second; the read takes longer
+    const result = await app.call('portfolio.get');
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    expect(result.value.wallets.flatMap((w) => w.accounts)).toHaveLength(WALLETS * ACCOUNTS);
+    // every account answered once up to here (the streams' resyncs begin with the answer)
+    const accountReads = answers
+      .slice(before)
+      .filter((a) => a.status === 200 && /^\/account\/\d+$/.test(a.path));
+    expect(accountReads.length).toBeLessThanOrEqual(WALLETS * ACCOUNTS + 4);
+  }, 120_000);
+});
