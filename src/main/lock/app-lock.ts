@@ -30,6 +30,13 @@ import {
 import type { z } from 'zod';
 import type { LockStateSchema } from '../../shared/ipc/lock';
 import { MIN_PASSPHRASE_LENGTH } from '../../shared/passphrase-rules';
+import type { AuditLog } from '../audit/audit-log';
+import {
+  passphraseChanged,
+  passphraseChosen,
+  wrongPassphrase,
+  type PassphraseUse,
+} from '../audit/key-events';
 
 /** retryAfterSeconds: seconds to wait before another attempt is accepted, when backing off */
 export type LockState = z.output<typeof LockStateSchema>;
@@ -49,6 +56,8 @@ export interface LockDeps {
   /** the key derivation of new records, and the least a record read back may name (tests: a cheap one) */
   kdf?: KdfPolicy;
   autoLockMinutes?: number;
+  /** where a passphrase chosen, changed or entered wrong is recorded (how many in a row, never the text) */
+  audit?: Pick<AuditLog, 'record'>;
 }
 
 export const FRESH_UNLOCK_MS = 5 * 60_000;
@@ -187,6 +196,7 @@ export class AppLock {
         wipe([key]);
       }
       this.initialized = true;
+      this.deps.audit?.record(passphraseChosen());
       this.markAuthenticated();
       return this.changed();
     });
@@ -199,7 +209,7 @@ export class AppLock {
       // needs no key), so that after the passphrase only those wait to be sealed; once they are, never again.
       const plain = this.blockedUntilMs > this.now() || this.plainSealed ? null : this.findPlain();
       plain?.catch(() => {}); // a wrong passphrase never asks; a right one reads the failure below
-      const opened = await this.checkPassphrase(passphrase);
+      const opened = await this.checkPassphrase(passphrase, 'unlock');
       try {
         this.secrets.open(opened.keys);
         if (opened.record.keys.length > 1) await this.finishChange(opened);
@@ -223,7 +233,7 @@ export class AppLock {
   async reauthenticate(passphrase: string): Promise<void> {
     this.requireUnlocked();
     return this.serial(async () => {
-      const opened = await this.checkPassphrase(passphrase);
+      const opened = await this.checkPassphrase(passphrase, 'confirm');
       opened.kek.fill(0);
       wipe(opened.keys);
       this.requireUnlocked();
@@ -274,7 +284,7 @@ export class AppLock {
     checkStrength(newPassphrase);
     this.requireUnlocked();
     return this.serial(async () => {
-      const opened = await this.checkPassphrase(oldPassphrase);
+      const opened = await this.checkPassphrase(oldPassphrase, 'change');
       opened.kek.fill(0);
       const kdf = newKdf(this.params);
       const kek = await deriveKey(newPassphrase, kdf);
@@ -293,6 +303,7 @@ export class AppLock {
         wipe(keys);
       }
       this.lastAuthMs = this.now();
+      this.deps.audit?.record(passphraseChanged());
       return this.changed();
     });
   }
@@ -343,7 +354,7 @@ export class AppLock {
   }
 
   /** Checks the passphrase against the lock record; run only inside serial(). */
-  private async checkPassphrase(passphrase: string): Promise<Opened> {
+  private async checkPassphrase(passphrase: string, use: PassphraseUse): Promise<Opened> {
     await this.ensureReady();
     if (!this.initialized) throw new AppFailure('LOCKED', 'Choose a passphrase first.');
     const wait = this.blockedUntilMs - this.now();
@@ -370,7 +381,7 @@ export class AppLock {
     }
     if (record === null) {
       ahead?.drop();
-      return this.checkLegacy(passphrase, text);
+      return this.checkLegacy(passphrase, text, use);
     }
     this.kdf = record.kdf;
     this.plainSealed = record.plainSealed === true;
@@ -380,7 +391,7 @@ export class AppLock {
       kek.fill(0);
       this.countFailure();
       await this.deps.store.set(ITEM, this.withAttempts(record));
-      return this.wrongPassphrase();
+      return this.wrongPassphrase(use);
     }
     if (this.failures > 0) {
       this.failures = 0;
@@ -417,7 +428,7 @@ export class AppLock {
    * A record from before secrets were sealed: a bare scrypt hash. The right passphrase replaces it with a
    * lock record and a new data key; the plain secrets are sealed right after, by unlock.
    */
-  private async checkLegacy(passphrase: string, text: string): Promise<Opened> {
+  private async checkLegacy(passphrase: string, text: string, use: PassphraseUse): Promise<Opened> {
     const [, N, r, p] = text.split('$');
     checkScrypt({ N: Number(N), r: Number(r), p: Number(p) }, this.params.scrypt);
     if (!(await verifyPassphrase(passphrase, text))) {
@@ -426,7 +437,7 @@ export class AppLock {
         LEGACY_ATTEMPTS_ITEM,
         JSON.stringify({ failures: this.failures, blockedUntilMs: this.blockedUntilMs }),
       );
-      return this.wrongPassphrase();
+      return this.wrongPassphrase(use);
     }
     const kdf = newKdf(this.params);
     const kek = await deriveKey(passphrase, kdf);
@@ -448,8 +459,11 @@ export class AppLock {
     }
   }
 
-  private wrongPassphrase(): never {
-    this.deps.onChange?.(this.state());
+  /** Counted in the audit log too, after the count is in the keychain: how many in a row, and the wait. */
+  private wrongPassphrase(use: PassphraseUse): never {
+    const state = this.state();
+    this.deps.audit?.record(wrongPassphrase(use, this.failures, state.retryAfterSeconds ?? 0));
+    this.deps.onChange?.(state);
     throw new AppFailure('LOCKED', 'That passphrase is not correct.');
   }
 
