@@ -13,6 +13,13 @@ import { portfolio, portfolioHistory, prefetchPortfolio } from './portfolio/port
 import { historyPage } from './portfolio/history';
 import { phraseHandlers } from './wallets/phrase-handlers';
 import type { Drills } from './drills/drill-handlers';
+import {
+  walletCreated,
+  walletExported,
+  walletImported,
+  walletKeyShown,
+  walletRemoved,
+} from './audit/key-events';
 
 const done = { done: true as const };
 
@@ -73,15 +80,35 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
 
     wallets: {
       list: async () => s.wallets.list(),
-      create: async ({ label }) => s.wallets.create(label),
-      confirmBackup: ({ pendingId, confirmation }) => s.wallets.confirmBackup(pendingId, confirmation),
-      import: ({ label, secret }) => s.wallets.import(label, secret),
+      // every step that shows, stores, exports or removes a key has its line in the audit log
+      create: async ({ label }) => {
+        const shown = s.wallets.create(label);
+        s.audit.record(walletKeyShown({ publicKey: shown.publicKey, label: label.trim() }));
+        return shown;
+      },
+      confirmBackup: async ({ pendingId, confirmation }) => {
+        const wallet = await s.wallets.confirmBackup(pendingId, confirmation);
+        s.audit.record(walletCreated(wallet));
+        return wallet;
+      },
+      import: async ({ label, secret }) => {
+        const wallet = await s.wallets.import(label, secret);
+        s.audit.record(walletImported(wallet));
+        return wallet;
+      },
       rename: async ({ walletId, label }) => s.wallets.rename(walletId, label),
       remove: async ({ walletId, confirmPublicKey }) => {
+        const wallet = s.wallets.get(walletId);
         await s.wallets.remove(walletId, confirmPublicKey);
+        s.audit.record(walletRemoved(wallet));
         return done;
       },
-      export: ({ walletId, passphrase }) => s.wallets.export(walletId, passphrase),
+      export: async ({ walletId, passphrase }) => {
+        const exported = await s.wallets.export(walletId, passphrase);
+        // written before the key is handed over: an export the log cannot record does not happen
+        s.audit.record(walletExported(s.wallets.get(walletId)));
+        return exported;
+      },
     },
     phrases: phraseHandlers(s),
     drills: drills.handlers,

@@ -115,14 +115,19 @@ function networkDirs(dataDir: string): string[] {
 export function createServices(deps: ServiceDeps): Services {
   // Wallet and session secrets go through the sealed layer; only the lock itself reads the raw keychain.
   const secrets = new SealedStore(deps.store);
+  // each line names its wallet by the label it has as the line is written
+  const audit = new AuditLog(join(deps.dataDir, 'audit.jsonl'), {
+    labelOf: (publicKey: string): string | undefined =>
+      wallets.list().find((w: WalletInfo) => w.publicKey === publicKey)?.label,
+  });
   const lock = new AppLock({
+    audit,
     store: deps.store,
     secrets,
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.kdf ? { kdf: deps.kdf } : {}),
     ...(deps.onLockState ? { onChange: deps.onLockState } : {}),
   });
-  const audit = new AuditLog(join(deps.dataDir, 'audit.jsonl'));
   const addressBook = new AddressBook(deps.dataDir);
   const settings = new SettingsStore(deps.dataDir);
   let bound: (ExchangeServices & { close(): void }) | null = null;

@@ -157,6 +157,7 @@ describe('the compromised-key drill', () => {
     // what was done, as the audit log recorded it: each action with its id, wallet-signed revocations first
     const kinds = run.audit.map((e) => [e.kind, e.result]);
     expect(kinds).toEqual([
+      ['drillStarted', 'ok'],
       ['revokeSession', 'ok'],
       ['revokeSession', 'ok'],
       ['createSession', 'ok'],
@@ -165,9 +166,14 @@ describe('the compromised-key drill', () => {
       ['cancelOrder', 'ok'],
       ['removeTrigger', 'ok'],
       ['cancelOrder', 'ok'],
-      ['compromisedKeyDrill', 'ok'],
+      ['drillFinished', 'ok'],
     ]);
-    expect(run.audit.filter((e) => e.kind !== 'compromisedKeyDrill').every((e) => e.actionId)).toBe(true);
+    expect(run.audit.filter((e) => !e.kind.startsWith('drill')).every((e) => e.actionId)).toBe(true);
+    // the drill's own lines name the wallet it was run for
+    expect(run.audit.filter((e) => e.kind.startsWith('drill')).map((e) => e.sentence)).toEqual([
+      'Started the compromised-key drill for wallet Main',
+      'Finished the compromised-key drill for wallet Main',
+    ]);
     expect(run.audit.find((e) => e.kind === 'revokeSession' && e.sessionId === foreign)).toBeDefined();
   });
 
@@ -250,12 +256,15 @@ describe('the multi-account sweep', () => {
     expect(await balance(second)).toBe(usdc(1_000));
     // the audit log: each transfer as it ended, then the sweep's own line saying what did not move
     expect(run.audit.map((e) => [e.kind, e.result, e.accounts[0]])).toEqual([
+      ['drillStarted', 'ok', undefined],
       ['transfer', 'ok', first],
       ['transfer', 'err', second],
       ['transfer', 'ok', third],
       ['sweep', 'err', first],
+      ['drillFinished', 'err', undefined],
     ]);
-    expect(run.audit[3]!.detail).toBe(
+    expect(run.audit[5]!.detail).toBe(run.summary!.slice(0, 200));
+    expect(run.audit[4]!.detail).toBe(
       `Swept into account ${target}: 8,500.00 USDC from ${first} moved, 1,000.00 USDC from ${second} NOT moved, 500.00 USDC from ${third} moved`,
     );
 

@@ -278,6 +278,10 @@ describe('custody core against the devnet', () => {
   it('the audit log recorded every signed action, and exports it', async () => {
     const { entries } = await app.ok('audit.list', {});
     expect(entries.map((e) => `${e.kind}:${e.result}`).reverse()).toEqual([
+      // what touched a key before anything was signed: the passphrase chosen, the wallet shown and stored
+      'passphraseChosen:ok',
+      'walletKeyShown:ok',
+      'walletCreated:ok',
       'deposit:ok',
       'createSession:ok',
       'withdraw:ok',

@@ -159,11 +159,14 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
     expect(line!.detail).toBe(
       `Interrupted; Swept into account ${target}: 8,499.00 USDC from ${first} moved, 1,000.00 USDC from ${second} moved, 500.00 USDC from ${third} NOT moved`,
     );
-    // the record's audit entries are the drill's: both transfers that moved, and the summary line
+    // the record's audit entries are the drill's: its start, both transfers that moved, the summary line
+    // and its end, written once it was settled
     expect(interrupted!.audit.map((e) => [e.kind, e.result])).toEqual([
+      ['drillStarted', 'ok'],
       ['transfer', 'ok'],
       ['transfer', 'ok'],
       ['sweep', 'err'],
+      ['drillFinished', 'err'],
     ]);
     expect(await balance(target)).toBe(usdc(1 + 8_499 + 1_000));
 
@@ -178,5 +181,6 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
     await third_.ok('drills.dismiss', { runId: doomed.runId });
     expect(await third_.ok('drills.interrupted', {})).toEqual([]);
     expect(await sweepLines(third_)).toHaveLength(1);
+    expect((await third_.ok('audit.list', { kind: 'drillFinished' })).total).toBe(1);
   });
 });

@@ -1,7 +1,22 @@
-// An append-only record of every signed action: what, for which wallet and accounts, how much, and how it
-// ended. A guard refuses any entry that carries something shaped like a secret, so a future caller cannot
-// leak a key into the log by mistake.
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+// An append-only record of every signed action (what, for which wallet and accounts, how much, and how it
+// ended) and of everything else that touches a key (key-events.ts). A guard refuses any entry that carries
+// something shaped like a secret, so a future caller cannot leak a key into the log by mistake.
+//
+// One JSON object per line, each synced to disk before append returns. A crash or power cut can leave at
+// most the last line torn (cut short, or zeros where the file system had not written it yet): reading skips
+// a line that does not parse, so the lines before it stay, and the next append starts on a fresh line
+// rather than gluing itself to the torn one.
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
@@ -9,11 +24,15 @@ import type { AuditQuerySchema } from '../../shared/ipc/audit';
 import { toCsv } from '../../shared/csv';
 import { formatIsoTime } from '../../shared/time';
 import { BASE58_CHAR } from '../../shared/base58';
-import { AUDIT_VERBS, describeAudit } from './audit-wording';
+import { AUDIT_VERBS, describeAudit, shortAddress } from './audit-wording';
+import { sessionSeenElsewhere, type KeyEvent, type NamedWallet } from './key-events';
 
 export const AuditEntrySchema = z.object({
   time: z.number().int(),
+  /** the wallet's public key ('' for what concerns no one wallet: the passphrase) */
   wallet: z.string().max(64),
+  /** its label when the line was written, which the sentence names it by */
+  walletLabel: z.string().max(64).optional(),
   kind: z.string().max(40),
   accounts: z.array(z.number().int().min(0)).max(8),
   tokenId: z.number().int().min(0).optional(),
@@ -50,14 +69,92 @@ export function assertNoSecret(entry: Record<string, unknown>): void {
 
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
+export interface AuditLogOptions {
+  /** a wallet's label now, by its public key: each line keeps the label its wallet had when written */
+  labelOf?: (publicKey: string) => string | undefined;
+  now?: () => number;
+}
+
+/** How a wallet and one of its sessions are told apart across exchanges: the session's own public key. */
+const seenKey = (wallet: string, detail: string | undefined): string => `${wallet} ${detail ?? ''}`;
+
 export class AuditLog {
-  constructor(private readonly file: string) {}
+  private readonly now: () => number;
+  /** the sessions from elsewhere already recorded (read from the log at the first need) */
+  private seen: Set<string> | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly options: AuditLogOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
 
   append(entry: AuditEntry): void {
-    assertNoSecret(entry as unknown as Record<string, unknown>);
-    const parsed = AuditEntrySchema.parse(entry);
+    const label = entry.walletLabel ?? this.labelOf(entry.wallet);
+    const named = label === undefined ? entry : { ...entry, walletLabel: label };
+    assertNoSecret(named as unknown as Record<string, unknown>);
+    const parsed = AuditEntrySchema.parse(named);
     mkdirSync(dirname(this.file), { recursive: true });
-    appendFileSync(this.file, `${JSON.stringify(parsed)}\n`, { mode: 0o600 });
+    const fd = openSync(this.file, 'a+', 0o600);
+    try {
+      // a last line cut short by a crash is left as it is (reading skips it); this one starts afresh
+      const { size } = fstatSync(fd);
+      const last = Buffer.alloc(1);
+      const torn = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+      writeSync(fd, `${torn ? '\n' : ''}${JSON.stringify(parsed)}\n`);
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** A key event (key-events.ts), stamped now. */
+  record(event: KeyEvent): void {
+    this.append({
+      time: this.now(),
+      wallet: event.wallet?.publicKey ?? '',
+      ...(event.wallet ? { walletLabel: event.wallet.label } : {}),
+      kind: event.kind,
+      accounts: [],
+      result: event.result ?? 'ok',
+      wording: event.wording,
+      ...(event.error ? { error: event.error } : {}),
+      ...(event.detail ? { detail: event.detail } : {}),
+      ...(event.sessionId ? { sessionId: event.sessionId } : {}),
+    });
+  }
+
+  /**
+   * A session of the wallet that this device did not make, seen on the exchange: recorded the first time
+   * only, so whatever notices it may say so every time it looks.
+   */
+  sessionSeenElsewhere(wallet: NamedWallet, session: { sessionId: string; sessionKey: string }): void {
+    const event = sessionSeenElsewhere(wallet, session.sessionId, session.sessionKey);
+    this.seen ??= new Set(
+      this.all()
+        .filter((e) => e.kind === event.kind)
+        .map((e) => seenKey(e.wallet, e.detail)),
+    );
+    const key = seenKey(wallet.publicKey, event.detail);
+    if (this.seen.has(key)) return;
+    this.record(event);
+    this.seen.add(key);
+  }
+
+  /** A wallet by its public key, named as a line written now names it. */
+  named(publicKey: string): NamedWallet {
+    return { publicKey, label: this.labelOf(publicKey) ?? shortAddress(publicKey) };
+  }
+
+  private labelOf(publicKey: string): string | undefined {
+    if (!publicKey || !this.options.labelOf) return undefined;
+    try {
+      return this.options.labelOf(publicKey);
+    } catch {
+      // a wallet list that cannot be read costs the line its label, never the line itself
+      return undefined;
+    }
   }
 
   private all(): AuditEntry[] {
@@ -66,7 +163,7 @@ export class AuditLog {
       .split('\n')
       .filter(Boolean)
       .flatMap((line) => {
-        const parsed = AuditEntrySchema.safeParse(safeJson(line));
+        const parsed = AuditEntrySchema.safeParse(safeJson(line) ?? safeJson(afterTear(line)));
         return parsed.success ? [parsed.data] : [];
       });
   }
@@ -120,6 +217,14 @@ export class AuditLog {
     ]);
     return toCsv(header, rows);
   }
+}
+
+/**
+ * A line written before appends started on a fresh line may be a torn one with a whole one glued after it:
+ * the whole one is the last object that starts as every entry does.
+ */
+function afterTear(line: string): string {
+  return line.slice(Math.max(0, line.lastIndexOf('{"time":')));
 }
 
 function safeJson(line: string): unknown {

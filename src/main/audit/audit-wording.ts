@@ -7,6 +7,9 @@
 // Renaming the account later leaves past lines as they were said then rather than claiming a name the account
 // did not have; the number always stands beside the name, so a renamed (or unnamed) account is still the
 // same account to the eye, and lines written before it had a name keep saying "account 4".
+//
+// A wallet is named the same way: by the label it had when the line was written (the entry's walletLabel),
+// or, for a line written before labels were kept, by its public key shortened.
 
 import { accountInWords } from '../../shared/account-words';
 
@@ -21,6 +24,16 @@ const PAST = {
   change: 'Changed',
   remove: 'Removed',
   cancel: 'Cancelled',
+  create: 'Created',
+  import: 'Imported',
+  export: 'Exported',
+  show: 'Showed',
+  enter: 'Entered',
+  choose: 'Chose',
+  forget: 'Forgot',
+  find: 'Found',
+  start: 'Started',
+  finish: 'Finished',
 } as const;
 
 export type AuditVerb = keyof typeof PAST;
@@ -34,6 +47,8 @@ export interface AuditWords {
 
 interface Described {
   kind: string;
+  wallet?: string | undefined;
+  walletLabel?: string | undefined;
   accounts: number[];
   result: 'ok' | 'err' | 'unknown';
   error?: string | undefined;
@@ -51,6 +66,48 @@ export const accountWords = (accountId: number, names: AccountNames): string =>
 /** "9xQe…k3Fd": enough of an address to recognise it; the review showed it whole. */
 export const shortAddress = (address: string): string =>
   address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
+
+/**
+ * What happened to a key, the passphrase or a drill, rather than an action asked of the exchange: each line
+ * states a fact in its own words (written with the wallet's label as it was then), whatever its result. A
+ * wrong passphrase is such a fact; its result says it was refused.
+ */
+export const KEY_EVENT_KINDS = [
+  'walletKeyShown',
+  'walletCreated',
+  'walletImported',
+  'walletRemoved',
+  'walletExported',
+  'phraseShown',
+  'phraseCreated',
+  'phraseImported',
+  'phraseWalletAdded',
+  'phraseExported',
+  'phraseForgotten',
+  'passphraseChosen',
+  'passphraseChanged',
+  'wrongPassphrase',
+  'sessionSeenElsewhere',
+  'drillStarted',
+  'drillFinished',
+] as const;
+export type KeyEventKind = (typeof KEY_EVENT_KINDS)[number];
+const KEY_EVENTS = new Set<string>(KEY_EVENT_KINDS);
+
+/** The drills by the name a sentence gives them; a drill not listed here is still named, by its kind. */
+const DRILL_NAMES: Record<string, string> = {
+  compromisedKey: 'compromised-key drill',
+  sweep: 'multi-account sweep',
+};
+export const drillName = (kind: string): string => DRILL_NAMES[kind] ?? `${kind} drill`;
+
+/** "wallet Hot key": a wallet in a sentence, by its label then or (an older line) its key shortened. */
+export const walletWords = (entry: Pick<Described, 'wallet' | 'walletLabel'>): string | null =>
+  entry.walletLabel
+    ? `wallet ${entry.walletLabel}`
+    : entry.wallet
+      ? `wallet ${shortAddress(entry.wallet)}`
+      : null;
 
 /** The session key operations, signed by the wallet key: worded by the session they concern. */
 const SESSION_KINDS: Record<string, [string, string]> = {
@@ -71,23 +128,32 @@ const DRILL_KINDS: Record<string, string> = {
   compromisedKeyDrill: 'Compromised-key drill',
 };
 
-/** One sentence for an entry: what was done, or what was tried and how it ended. */
+/** One sentence for an entry: what was done, or what was tried and how it ended, and for which wallet. */
 export function describeAudit(entry: Described): string {
+  // a key event's words name their wallet themselves
+  if (KEY_EVENTS.has(entry.kind) && entry.wording) return `${PAST[entry.wording.verb]} ${entry.wording.rest}`;
+  const wallet = walletWords(entry);
   const drill = DRILL_KINDS[entry.kind];
-  if (drill) return entry.result === 'ok' ? drill : `${drill}, not all done`;
+  if (drill)
+    return `${drill}${wallet ? ` of ${wallet}` : ''}${entry.result === 'ok' ? '' : ', not all done'}`;
   const session = SESSION_KINDS[entry.kind];
   const words: { verb: string; past: string; rest: string } | null = entry.wording
-    ? { verb: entry.wording.verb, past: PAST[entry.wording.verb], rest: entry.wording.rest }
+    ? {
+        verb: entry.wording.verb,
+        past: PAST[entry.wording.verb],
+        rest: `${entry.wording.rest}${wallet ? `, ${wallet}` : ''}`,
+      }
     : session
       ? {
           verb: session[0],
           past: session[1],
-          rest: entry.sessionId ? `session #${entry.sessionId}` : 'a session',
+          // "session #4 of Hot key", as a person names it on the Sessions page
+          rest: `${entry.sessionId ? `session #${entry.sessionId}` : 'a session'}${entry.walletLabel ? ` of ${entry.walletLabel}` : wallet ? ` of ${wallet}` : ''}`,
         }
       : null;
   const asked = words
     ? `${words.verb} ${words.rest}`
-    : `${entry.kind}${entry.accounts.length ? ` (account ${entry.accounts.join(', ')})` : ''}`;
+    : `${entry.kind}${entry.accounts.length ? ` (account ${entry.accounts.join(', ')})` : ''}${wallet ? `, ${wallet}` : ''}`;
   switch (entry.result) {
     case 'ok':
       return words ? `${words.past} ${words.rest}` : `Done: ${asked}`;

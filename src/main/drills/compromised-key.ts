@@ -31,7 +31,7 @@ export interface CompromisedKeyDeps {
     confirm(confirmationId: string): Promise<ActionResult>;
   };
   lock: { requireFreshUnlock(): void };
-  audit: Pick<AuditLog, 'append' | 'list'>;
+  audit: Pick<AuditLog, 'list'>;
   runs: DrillRuns;
   now?: () => number;
 }
@@ -192,27 +192,11 @@ export class CompromisedKeyDrill {
 
     const done = `Revoked ${plural(counts.revoked, 'session')}, removed ${plural(counts.removed, 'trigger')} and cancelled ${plural(counts.cancelled, 'order')}`;
     const failed = run.steps.filter((s) => s.status === 'failed').length;
-    this.close(
-      run,
+    run.finish(
       failed === 0
         ? `${done}. Nothing else can sign for ${wallets.map((w) => w.label).join(', ')} but the new session made here.`
         : `${done}; ${plural(failed, 'step')} failed (see below).`,
     );
-  }
-
-  /** The summary, and its line in the audit log for each wallet. */
-  private close(run: DrillRun, summary: string): void {
-    const failed = run.steps.some((s) => s.status === 'failed');
-    for (const wallet of run.wallets)
-      this.deps.audit.append({
-        time: this.now(),
-        wallet,
-        kind: 'compromisedKeyDrill',
-        accounts: [],
-        result: failed ? 'err' : 'ok',
-        detail: summary.slice(0, 200),
-      });
-    run.finish(summary);
   }
 
   /**
@@ -233,8 +217,7 @@ export class CompromisedKeyDrill {
     const count = (prefix: string) =>
       run.steps.filter((s) => s.key.startsWith(prefix) && s.status === 'done').length;
     const unfinished = run.steps.filter((s) => s.status !== 'done').length;
-    this.close(
-      run,
+    run.finish(
       `Interrupted: the app stopped during the drill. Before it stopped: revoked ${plural(count('revoke:'), 'session')}, removed ${plural(count('trigger:'), 'trigger')} and cancelled ${plural(count('order:'), 'order')}; ${plural(unfinished, 'step')} not finished. Run the drill again to finish.`,
     );
   }

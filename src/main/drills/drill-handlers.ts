@@ -27,7 +27,7 @@ export function createDrills(s: Services): Drills {
     }
     return opened;
   };
-  const runs = new DrillRuns(store);
+  const runs = new DrillRuns(store, s.audit);
   // getters, not values: the exchange's services are read at each use (spreading would read them now)
   const deps = {
     wallets: s.wallets,

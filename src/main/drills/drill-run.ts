@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import type { DrillRunSchema, DrillStepSchema } from '../../shared/ipc/drills';
-import type { AuditEntry } from '../audit/audit-log';
+import type { AuditEntry, AuditLog } from '../audit/audit-log';
+import { drillFinished, drillStarted } from '../audit/key-events';
 import { KEPT_RUNS, type DrillRecordStore, type RunRecord } from './drill-record-store';
 
 export type DrillRunView = z.output<typeof DrillRunSchema>;
@@ -37,6 +38,8 @@ export class DrillRun {
   done: Promise<void> = Promise.resolve();
   /** called after every change (DrillRuns writes the record to disk here) */
   onChange: () => void = () => {};
+  /** called as the run ends, before its end is written (DrillRuns records the outcome in the audit log) */
+  onFinish: () => void = () => {};
   private readonly clock: () => number;
 
   constructor(
@@ -144,6 +147,7 @@ export class DrillRun {
     // a run the app stopped in is not done if anything was left undone by the stop
     const undone = (s: DrillStep) => s.status === 'failed' || (this.interrupted && s.status === 'skipped');
     this.status = this.steps.some(undone) ? 'failed' : 'done';
+    this.onFinish();
     this.onChange();
   }
 
@@ -168,14 +172,28 @@ export class DrillRun {
 /**
  * The runs: those of this app session, and those an earlier one left in the record. One drill at a time. A
  * run the record says was running that this session did not start was cut off by the app stopping: it is
- * settled (see `interrupted`) and shown until the person dismisses it.
+ * settled (see `interrupted`) and shown until the person dismisses it. Every drill, whichever kind, has a
+ * line in the audit log for each of its wallets as it starts and as it ends, with its outcome.
  */
 export class DrillRuns {
   private readonly runs: DrillRun[] = [];
   private settling: Promise<DrillRun[]> | null = null;
 
   /** `store`: the drills' record of the exchange in use (it throws, in words, when it cannot be read) */
-  constructor(private readonly store: () => DrillRecordStore) {}
+  constructor(
+    private readonly store: () => DrillRecordStore,
+    private readonly audit?: Pick<AuditLog, 'record' | 'named'>,
+  ) {}
+
+  /** Each of the run's wallets gets the line of its end, with the summary (done, or not all done). */
+  private recordsItsEnd(run: DrillRun): void {
+    run.onFinish = () => {
+      for (const wallet of run.wallets)
+        this.audit?.record(
+          drillFinished(run.kind, this.audit.named(wallet), run.status === 'done', run.summary ?? ''),
+        );
+    };
+  }
 
   /** Starts `work` on a new run unless another drill is still running; returns the run at once. */
   start(run: DrillRun, work: (run: DrillRun) => Promise<void>): DrillRun {
@@ -191,6 +209,8 @@ export class DrillRuns {
       }
     };
     store.save(run.record());
+    for (const wallet of run.wallets) this.audit?.record(drillStarted(run.kind, this.audit.named(wallet)));
+    this.recordsItsEnd(run);
     this.runs.push(run);
     if (this.runs.length > KEPT_RUNS) this.runs.splice(0, this.runs.length - KEPT_RUNS);
     run.done = work(run).catch((error: unknown) => {
@@ -235,6 +255,7 @@ export class DrillRuns {
       const run = DrillRun.restore(record);
       run.interrupted = true;
       run.onChange = () => store.save(run.record());
+      this.recordsItsEnd(run);
       if (run.status === 'running') {
         run.onChange();
         try {

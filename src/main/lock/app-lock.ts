@@ -13,6 +13,13 @@ import { buildLockRecord, newDataKey, parseLockRecord, unwrapKeys, type LockReco
 import type { z } from 'zod';
 import type { LockStateSchema } from '../../shared/ipc/lock';
 import { MIN_PASSPHRASE_LENGTH } from '../../shared/passphrase-rules';
+import type { AuditLog } from '../audit/audit-log';
+import {
+  passphraseChanged,
+  passphraseChosen,
+  wrongPassphrase,
+  type PassphraseUse,
+} from '../audit/key-events';
 
 /** retryAfterSeconds: seconds to wait before another attempt is accepted, when backing off */
 export type LockState = z.output<typeof LockStateSchema>;
@@ -30,6 +37,8 @@ export interface LockDeps {
   /** the key derivation of new records, and the least a record read back may name (tests: a cheap one) */
   kdf?: KdfPolicy;
   autoLockMinutes?: number;
+  /** where a passphrase chosen, changed or entered wrong is recorded (how many in a row, never the text) */
+  audit?: Pick<AuditLog, 'record'>;
 }
 
 export const FRESH_UNLOCK_MS = 5 * 60_000;
@@ -160,6 +169,7 @@ export class AppLock {
         wipe([key]);
       }
       this.initialized = true;
+      this.deps.audit?.record(passphraseChosen());
       this.markAuthenticated();
       return this.changed();
     });
@@ -168,7 +178,7 @@ export class AppLock {
   /** Opens the sealed secrets (finishing a passphrase change first if one stopped halfway). */
   unlock(passphrase: string): Promise<LockState> {
     return this.serial(async () => {
-      const opened = await this.checkPassphrase(passphrase);
+      const opened = await this.checkPassphrase(passphrase, 'unlock');
       try {
         this.secrets.open(opened.keys);
         if (opened.record.keys.length > 1) await this.finishChange(opened);
@@ -191,7 +201,7 @@ export class AppLock {
   async reauthenticate(passphrase: string): Promise<void> {
     this.requireUnlocked();
     return this.serial(async () => {
-      const opened = await this.checkPassphrase(passphrase);
+      const opened = await this.checkPassphrase(passphrase, 'confirm');
       opened.kek.fill(0);
       wipe(opened.keys);
       this.requireUnlocked();
@@ -242,7 +252,7 @@ export class AppLock {
     checkStrength(newPassphrase);
     this.requireUnlocked();
     return this.serial(async () => {
-      const opened = await this.checkPassphrase(oldPassphrase);
+      const opened = await this.checkPassphrase(oldPassphrase, 'change');
       opened.kek.fill(0);
       const kdf = newKdf(this.params);
       const kek = await deriveKey(newPassphrase, kdf);
@@ -260,6 +270,7 @@ export class AppLock {
         wipe(keys);
       }
       this.lastAuthMs = this.now();
+      this.deps.audit?.record(passphraseChanged());
       return this.changed();
     });
   }
@@ -288,7 +299,7 @@ export class AppLock {
   }
 
   /** Checks the passphrase against the lock record; run only inside serial(). */
-  private async checkPassphrase(passphrase: string): Promise<Opened> {
+  private async checkPassphrase(passphrase: string, use: PassphraseUse): Promise<Opened> {
     await this.ensureReady();
     if (!this.initialized) throw new AppFailure('LOCKED', 'Choose a passphrase first.');
     const wait = this.blockedUntilMs - this.now();
@@ -319,7 +330,7 @@ export class AppLock {
       kek.fill(0);
       this.countFailure();
       await this.deps.store.set(ITEM, this.withAttempts(record));
-      return this.wrongPassphrase();
+      return this.wrongPassphrase(use);
     }
     if (this.failures > 0) {
       this.failures = 0;
@@ -337,8 +348,11 @@ export class AppLock {
     }
   }
 
-  private wrongPassphrase(): never {
-    this.deps.onChange?.(this.state());
+  /** Counted in the audit log too, after the count is in the keychain: how many in a row, and the wait. */
+  private wrongPassphrase(use: PassphraseUse): never {
+    const state = this.state();
+    this.deps.audit?.record(wrongPassphrase(use, this.failures, state.retryAfterSeconds ?? 0));
+    this.deps.onChange?.(state);
     throw new AppFailure('LOCKED', 'That passphrase is not correct.');
   }
 

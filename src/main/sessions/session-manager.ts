@@ -292,11 +292,17 @@ export class SessionManager {
       Promise.all(wallets.map((wallet) => this.deps.client.user(wallet.publicKey))),
     ]);
     const now = Number(seconds);
-    return wallets.flatMap((wallet, i) =>
+    const views = wallets.flatMap((wallet, i) =>
       (users[i]?.sessions ?? []).map((s) =>
         this.view(wallet, { ...s, sessionId: s.sessionId.toString() }, now),
       ),
     );
+    // One neither made here nor the demo's is recorded the first time it is seen. A wallet's creation still
+    // on its way is left out: its session may be on the exchange a moment before this device's record of it.
+    for (const v of views)
+      if (!v.createdHere && !v.demo && !this.creations.has(v.walletId))
+        this.deps.audit.sessionSeenElsewhere({ publicKey: v.walletPublicKey, label: v.walletLabel }, v);
+    return views;
   }
 
   /**

@@ -2,7 +2,15 @@
 // (and each account it lists) for every address it shows, so the person can tell which wallets they use.
 import type { Handlers } from '../../shared/ipc/contract';
 import type { Services } from '../services';
-import type { AccountLookup } from './phrase-service';
+import type { AccountLookup, PhraseView } from './phrase-service';
+import {
+  phraseCreated,
+  phraseExported,
+  phraseForgotten,
+  phraseImported,
+  phraseShown,
+  phraseWalletAdded,
+} from '../audit/key-events';
 
 export function phraseHandlers(s: Services): Handlers['phrases'] {
   const lookup = async (publicKey: string): Promise<AccountLookup> => {
@@ -14,17 +22,52 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
       accounts: accounts.map((a) => ({ accountId: a.accountId, balances: a.balances })),
     };
   };
+  // The audit log's lines name each wallet a phrase made with its path, read back from what was stored
+  // (the wallet was stored under its phrase just before, so it is found).
+  const madeBy = (publicKey: string): { wordCount: number; path: string } => {
+    for (const phrase of s.phrases.list()) {
+      const made = phrase.wallets.find((w) => w.publicKey === publicKey);
+      if (made) return { wordCount: phrase.wordCount, path: made.path };
+    }
+    return { wordCount: 0, path: 'unknown' };
+  };
+  const phraseById = (phraseId: string): PhraseView | undefined =>
+    s.phrases.list().find((p) => p.phraseId === phraseId);
   return {
     list: async () => s.phrases.list(),
-    create: async ({ label, wordCount }) => s.phrases.create(label, wordCount),
-    confirmBackup: ({ pendingId, answers }) => s.phrases.confirmBackup(pendingId, answers),
+    create: async ({ label, wordCount }) => {
+      const shown = s.phrases.create(label, wordCount);
+      s.audit.record(phraseShown({ publicKey: shown.publicKey, label: label.trim() }, wordCount));
+      return shown;
+    },
+    confirmBackup: async ({ pendingId, answers }) => {
+      const wallet = await s.phrases.confirmBackup(pendingId, answers);
+      const { wordCount, path } = madeBy(wallet.publicKey);
+      s.audit.record(phraseCreated(wallet, wordCount, path));
+      return wallet;
+    },
     discover: ({ phrase, bip39Passphrase }) => s.phrases.discover(phrase, bip39Passphrase ?? '', lookup),
-    importWallets: ({ discoveryId, scheme, indices, label }) =>
-      s.phrases.importChosen(discoveryId, scheme, indices, label),
-    addNextWallet: ({ phraseId, label }) => s.phrases.addNext(phraseId, label),
-    export: ({ phraseId, passphrase }) => s.phrases.export(phraseId, passphrase),
+    importWallets: async ({ discoveryId, scheme, indices, label }) => {
+      const wallets = await s.phrases.importChosen(discoveryId, scheme, indices, label);
+      for (const wallet of wallets) s.audit.record(phraseImported(wallet, madeBy(wallet.publicKey).path));
+      return wallets;
+    },
+    addNextWallet: async ({ phraseId, label }) => {
+      const wallet = await s.phrases.addNext(phraseId, label);
+      s.audit.record(phraseWalletAdded(wallet, madeBy(wallet.publicKey).path));
+      return wallet;
+    },
+    export: async ({ phraseId, passphrase }) => {
+      const exported = await s.phrases.export(phraseId, passphrase);
+      // one line for each wallet it makes, so each wallet's own lines show it; written before it is handed over
+      const made = (phraseById(phraseId)?.wallets ?? []).map((w) => s.wallets.get(w.walletId));
+      for (const wallet of made.length ? made : [null]) s.audit.record(phraseExported(wallet));
+      return exported;
+    },
     forget: async ({ phraseId }) => {
+      const wordCount = phraseById(phraseId)?.wordCount;
       await s.phrases.forget(phraseId);
+      s.audit.record(phraseForgotten(wordCount ?? 0));
       return { done: true as const };
     },
   };

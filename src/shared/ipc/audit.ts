@@ -1,10 +1,14 @@
-// The audit group: the log of what was signed and sent, read a page at a time or exported as CSV.
+// The audit group: the log of what was signed and sent and of everything that touched a key, read a page at
+// a time or exported as CSV.
 import { z } from 'zod';
 import { NoArgs, UNLOCKED, group } from './method';
 
 export const AuditEntryViewSchema = z.object({
   time: z.number(),
+  /** the wallet's public key ('' for the passphrase's own lines) */
   wallet: z.string(),
+  /** the wallet's label when the line was written */
+  walletLabel: z.string().optional(),
   kind: z.string(),
   accounts: z.array(z.number()),
   tokenId: z.number().optional(),
@@ -15,7 +19,7 @@ export const AuditEntryViewSchema = z.object({
   error: z.string().optional(),
   detail: z.string().optional(),
   wording: z.object({ verb: z.string(), rest: z.string() }).optional(),
-  /** the entry as a person reads it: "Withdrew 25 USDC from account 4 to 9xQe…VFin" */
+  /** the entry as a person reads it: "Withdrew 25 USDC from account 4 to 9xQe…VFin, wallet Hot key" */
   sentence: z.string(),
 });
 

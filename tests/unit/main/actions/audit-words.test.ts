@@ -224,6 +224,7 @@ describe('accounts by the name given them here (issue 17, item 13)', () => {
       log.append({
         time: 1,
         wallet: 'w',
+        walletLabel: 'Main',
         kind: 'withdraw',
         accounts: [4],
         result: 'ok',
@@ -236,7 +237,7 @@ describe('accounts by the name given them here (issue 17, item 13)', () => {
         context(account(), renamed),
       );
       expect(log.list().entries.map((e) => e.sentence)).toEqual([
-        'Withdrew 25.00 USDC from Trading (account 4) to 9xQe…VFin',
+        'Withdrew 25.00 USDC from Trading (account 4) to 9xQe…VFin, wallet Main',
       ]);
       expect(later.audit.wording.rest).toBe('25.00 USDC from Savings (account 4) to 9xQe…VFin');
     } finally {

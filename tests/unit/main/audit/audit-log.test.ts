@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,7 @@ describe('audit log', () => {
     expect(header).toBe(
       'time,description,wallet,kind,accounts,tokenId,amount,fee,received,sessionId,actionId,result,error,detail',
     );
-    expect(row).toContain('Done: withdraw (account 3)');
+    expect(row).toContain('Done: withdraw (account 3), wallet Wa11…1111');
     expect(row).toContain(`"'=HYPERLINK(""x"")"`);
     expect(row).toContain('25000000,1000000,24000000');
   });
@@ -85,11 +86,56 @@ describe('audit log', () => {
         wording: { verb: 'transfer', rest: '1 USDC from account 3 to account 5' },
       }),
     );
+    // a line without the wallet's label (written before labels were kept) names it by its key, shortened
     expect(log.list().entries.map((e) => e.sentence)).toEqual([
-      'Not done: transfer 1 USDC from account 3 to account 5 (LOCKED)',
-      'Withdrew 25 USDC from account 3 to 9xQe…VFin',
+      'Not done: transfer 1 USDC from account 3 to account 5, wallet Wa11…1111 (LOCKED)',
+      'Withdrew 25 USDC from account 3 to 9xQe…VFin, wallet Wa11…1111',
     ]);
-    expect(log.toCsv()).toContain(',Withdrew 25 USDC from account 3 to 9xQe…VFin,');
+    expect(log.toCsv()).toContain(',"Withdrew 25 USDC from account 3 to 9xQe…VFin, wallet Wa11…1111",');
+  });
+
+  it('names each line’s wallet by the label it had when the line was written', () => {
+    const labels = new Map([[entry().wallet, 'Hot key']]);
+    const named = new AuditLog(join(dir, 'audit.jsonl'), { labelOf: (key) => labels.get(key) });
+    named.append(entry({ kind: 'revokeSession', sessionId: '4', wording: undefined }));
+    named.append(entry({ wording: { verb: 'withdraw', rest: '25 USDC from account 3 to 9xQe…VFin' } }));
+    labels.set(entry().wallet, 'Cold key');
+    named.append(entry({ kind: 'createSession', sessionId: '5', result: 'err', error: 'LOCKED' }));
+    expect(named.list().entries.map((e) => e.sentence)).toEqual([
+      'Not done: create session #5 of Cold key (LOCKED)',
+      'Withdrew 25 USDC from account 3 to 9xQe…VFin, wallet Hot key',
+      'Revoked session #4 of Hot key',
+    ]);
+    // a wallet list that cannot be read costs the line its label, not the line
+    const unreadable = new AuditLog(join(dir, 'audit.jsonl'), {
+      labelOf: () => {
+        throw new Error('damaged');
+      },
+    });
+    unreadable.append(entry({ kind: 'selfRevoke', sessionId: '6' }));
+    expect(named.list().entries[0]!.sentence).toBe('Revoked session #6 of wallet Wa11…1111');
+  });
+
+  it('records a session from elsewhere once, however often it is seen, even after a restart', () => {
+    const wallet = { publicKey: entry().wallet, label: 'Hot key' };
+    const session = { sessionId: '9', sessionKey: 'Sess1on1111111111111111111111111111111111111' };
+    log.sessionSeenElsewhere(wallet, session);
+    log.sessionSeenElsewhere(wallet, session);
+    // the same number on another exchange is another session (another key)
+    log.sessionSeenElsewhere(wallet, {
+      ...session,
+      sessionKey: 'Other1111111111111111111111111111111111111',
+    });
+    new AuditLog(join(dir, 'audit.jsonl')).sessionSeenElsewhere(wallet, session);
+    const seen = log.list({ kind: 'sessionSeenElsewhere' }).entries;
+    expect(seen.map((e) => e.sentence)).toEqual([
+      'Found session #9 of wallet Hot key, not made on this device',
+      'Found session #9 of wallet Hot key, not made on this device',
+    ]);
+    expect(seen.map((e) => e.detail)).toEqual([
+      'session key Other1111111111111111111111111111111111111',
+      `session key ${session.sessionKey}`,
+    ]);
   });
 
   it('skips a damaged line rather than failing the whole log', () => {
@@ -99,4 +145,76 @@ describe('audit log', () => {
     expect(log.list().total).toBe(2);
     expect(readFileSync(join(dir, 'audit.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(3);
   });
+});
+
+describe('audit log after a crash in the middle of a write', () => {
+  const file = () => join(dir, 'audit.jsonl');
+  const lines = () => readFileSync(file(), 'utf8').split('\n');
+
+  it('keeps every line before a torn last one, and the next line starts afresh', () => {
+    log.append(entry({ actionId: '1' }));
+    log.append(entry({ actionId: '2' }));
+    const whole = JSON.stringify(entry({ actionId: '3' }));
+    // the process was killed with half of a line written and no newline
+    appendFileSync(file(), whole.slice(0, whole.length / 2));
+    expect(log.list().entries.map((e) => e.actionId)).toEqual(['2', '1']);
+    log.append(entry({ actionId: '4' }));
+    expect(log.list().entries.map((e) => e.actionId)).toEqual(['4', '2', '1']);
+    // the torn half stays on a line of its own, as evidence, and the file ends in a newline
+    expect(lines()[2]).toBe(whole.slice(0, whole.length / 2));
+    expect(lines().at(-1)).toBe('');
+    expect(JSON.parse(lines()[3]!)).toMatchObject({ actionId: '4' });
+  });
+
+  it('reads past zeros a power cut left where the last line should have been', () => {
+    log.append(entry({ actionId: '1' }));
+    appendFileSync(file(), Buffer.alloc(120));
+    expect(log.list().total).toBe(1);
+    log.append(entry({ actionId: '2' }));
+    expect(log.list().entries.map((e) => e.actionId)).toEqual(['2', '1']);
+  });
+
+  it('finds the whole line a file from an earlier version glued onto a torn one', () => {
+    const whole = JSON.stringify(entry({ actionId: '2' }));
+    appendFileSync(file(), `${JSON.stringify(entry({ actionId: '1' }))}\n{"time":17,"wallet":"Wa1${whole}\n`);
+    expect(log.list().entries.map((e) => e.actionId)).toEqual(['2', '1']);
+  });
+
+  it('survives being killed for real while it writes line after line', async () => {
+    // a separate process appends as fast as it can and is killed (SIGKILL) at an arbitrary moment
+    const script = `
+      const { AuditLog } = await import(${JSON.stringify(join(process.cwd(), 'src/main/audit/audit-log.ts'))});
+      const log = new AuditLog(${JSON.stringify(file())});
+      // stops by itself should the kill never come
+      const until = Date.now() + 10_000;
+      for (let i = 0; Date.now() < until; i += 1) {
+        log.append({ time: i, wallet: 'w', kind: 'withdraw', accounts: [1], result: 'ok', detail: 'a line of some length. '.repeat(7), actionId: String(i) });
+        if (i === 20) console.log('writing');
+      }`;
+    // one process (node itself with tsx's loader), so the kill reaches the one writing
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<NodeJS.Signals | null>((r) =>
+      child.once('exit', (_code, signal) => r(signal)),
+    );
+    try {
+      await Promise.race([new Promise((r) => child.stdout.once('data', r)), exited]);
+      await new Promise((r) => setTimeout(r, 150));
+    } finally {
+      child.kill('SIGKILL');
+    }
+    // killed while writing, not finished by itself
+    expect(await exited).toBe('SIGKILL');
+
+    const written = log.list({ limit: 500 });
+    expect(written.total).toBeGreaterThan(20);
+    // every line there is whole and in order, from the first: none was lost or hidden by the kill
+    const ids = written.entries.map((e) => Number(e.actionId)).reverse();
+    expect(ids.slice(0, 21)).toEqual(Array.from({ length: 21 }, (_, i) => i));
+    expect(ids.every((id, i) => i === 0 || id === ids[i - 1]! + 1)).toBe(true);
+    log.append(entry({ actionId: 'after' }));
+    expect(log.list().entries[0]!.actionId).toBe('after');
+    expect(log.list().total).toBe(written.total + 1);
+  }, 30_000);
 });

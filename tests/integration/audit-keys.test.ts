@@ -1,0 +1,162 @@
+// Everything that touches a key is in the audit log, through the whole core against the real devnet and the
+// real OS keychain: wallets created, imported, exported, removed; a recovery phrase shown, stored, exported;
+// wrong passphrases counted (never quoted); the passphrase changed; sessions created, refreshed, revoked, and
+// one another device made found. Each line names its wallet by the label it had when it was written.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import bs58 from 'bs58';
+import { generateKeypair } from '../../src/protocol/keys';
+import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
+import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
+
+let devnet: RunningDevnet;
+let app: TestApp;
+/** another device holding the same wallet key */
+let laptop: TestApp | undefined;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ config: { depositDelayMs: 0 } });
+  app = await startApp(devnet);
+  await app.ok('lock.setup', { passphrase: PASSPHRASE });
+});
+afterAll(async () => {
+  await laptop?.close();
+  await app?.close();
+  await devnet?.close();
+});
+
+const WRONG = 'not the passphrase at all';
+const NEW_PASSPHRASE = 'a changed integration passphrase';
+
+it('records every key event, each naming its wallet by the label it had then, and nothing secret', async () => {
+  // a wallet made here, and one imported from its secret key
+  const { walletId, secretKey } = await createWallet(app, 'Hot key');
+  const { secretSeed, publicKey } = generateKeypair();
+  const importedSecret = bs58.encode(Buffer.concat([secretSeed, publicKey]));
+  const imported = await app.ok('wallets.import', { label: 'Imported key', secret: importedSecret });
+
+  // an export refused for a wrong passphrase, then one given
+  expect(await app.call('wallets.export', { walletId, passphrase: WRONG })).toMatchObject({
+    ok: false,
+    error: { code: 'LOCKED', message: 'That passphrase is not correct.' },
+  });
+  expect((await app.ok('wallets.export', { walletId, passphrase: PASSPHRASE })).secretKey).toBe(secretKey);
+
+  // a recovery phrase shown, confirmed, and exported
+  const made = await app.ok('phrases.create', { label: 'Phrase wallet', wordCount: 12 });
+  await app.ok('phrases.confirmBackup', {
+    pendingId: made.pendingId,
+    answers: made.checkPositions.map((p) => made.mnemonic[p - 1]!),
+  });
+  const [phrase] = await app.ok('phrases.list');
+  await app.ok('phrases.export', { phraseId: phrase!.phraseId, passphrase: PASSPHRASE });
+  // and one the person already had, imported, with a wallet more derived from it later
+  const found = await app.ok('phrases.discover', {
+    phrase: 'legal winner thank year wave sausage worth useful legal winner thank yellow',
+  });
+  await app.ok('phrases.importWallets', {
+    discoveryId: found.discoveryId,
+    scheme: 'bip44',
+    indices: [0],
+    label: 'Old phrase',
+  });
+  const older = (await app.ok('phrases.list')).find((p) => p.scheme === 'bip44')!;
+  await app.ok('phrases.addNextWallet', { phraseId: older.phraseId, label: 'Old phrase 2' });
+
+  // sessions: one created here, refreshed and revoked; one another device made, seen in the list twice
+  await app.ok('funds.faucet', { walletId, tokenId: 0, amount: 5_000_000n });
+  await app.ok('funds.deposit', { walletId, tokenId: 0, amount: 5_000_000n });
+  const ours = await app.ok('sessions.create', {
+    walletId,
+    label: 'Desk',
+    expiresInSeconds: 7200,
+    refreshDeadlineSeconds: 86400,
+  });
+  await app.ok('sessions.refresh', { walletId, sessionId: ours.sessionId });
+  laptop = await startApp(devnet);
+  await laptop.ok('lock.setup', { passphrase: PASSPHRASE });
+  const there = await laptop.ok('wallets.import', { label: 'Same key', secret: secretKey });
+  const foreign = await laptop.ok('sessions.create', {
+    walletId: there.walletId,
+    label: 'Laptop',
+    expiresInSeconds: 7200,
+  });
+  expect((await app.ok('sessions.list')).find((s) => s.sessionId === foreign.sessionId)).toMatchObject({
+    createdHere: false,
+  });
+  await app.ok('sessions.list');
+  await app.ok('sessions.revoke', { walletId, sessionId: ours.sessionId });
+
+  // renamed: lines written from now on say the new name, those before keep the old one
+  await app.ok('wallets.rename', { walletId, label: 'Renamed key' });
+  await app.ok('sessions.revoke', { walletId, sessionId: foreign.sessionId });
+
+  // the passphrase: a wrong old one, then changed; a wrong one at the lock screen, then the new one
+  expect(
+    await app.call('lock.changePassphrase', { oldPassphrase: WRONG, newPassphrase: NEW_PASSPHRASE }),
+  ).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
+  await app.ok('lock.changePassphrase', { oldPassphrase: PASSPHRASE, newPassphrase: NEW_PASSPHRASE });
+  await app.ok('lock.lock');
+  expect(await app.call('lock.unlock', { passphrase: PASSPHRASE })).toMatchObject({
+    ok: false,
+    error: { code: 'LOCKED' },
+  });
+  await app.ok('lock.unlock', { passphrase: NEW_PASSPHRASE });
+
+  // removed, after a fresh unlock
+  await app.ok('wallets.remove', { walletId: imported.walletId, confirmPublicKey: imported.publicKey });
+
+  const { entries } = await app.ok('audit.list', { limit: 500 });
+  const said = entries.map((e) => e.sentence).reverse();
+  expect(said).toEqual([
+    'Chose the passphrase that locks Perpetua',
+    'Showed the secret key of new wallet Hot key, to back it up',
+    'Created wallet Hot key, its secret key backed up',
+    'Imported wallet Imported key from its secret key',
+    'Entered a wrong passphrase to confirm an operation (1 in a row)',
+    'Exported the secret key of wallet Hot key',
+    'Showed the new 12-word recovery phrase of wallet Phrase wallet, to write it down',
+    'Created wallet Phrase wallet from a new 12-word recovery phrase',
+    'Exported the recovery phrase of wallet Phrase wallet',
+    'Imported wallet Old phrase from a recovery phrase',
+    'Added wallet Old phrase 2 from its recovery phrase',
+    'Deposited 5.00 USDC from the wallet on the chain into a new account, wallet Hot key',
+    `Created session #${ours.sessionId} of Hot key`,
+    `Refreshed session #${ours.sessionId} of Hot key`,
+    `Found session #${foreign.sessionId} of wallet Hot key, not made on this device`,
+    `Revoked session #${ours.sessionId} of Hot key`,
+    `Revoked session #${foreign.sessionId} of Renamed key`,
+    'Entered a wrong passphrase to change it (1 in a row)',
+    'Changed the passphrase; every key was sealed again under the new one',
+    'Entered a wrong passphrase to unlock (1 in a row)',
+    'Removed wallet Imported key and its key from this device',
+  ]);
+  // with the path each wallet of a phrase was made on
+  expect(entries.filter((e) => e.kind.startsWith('phrase')).map((e) => e.detail)).toEqual([
+    "path m/44'/501'/1'",
+    "path m/44'/501'/0'",
+    undefined,
+    "path m/44'/501'/0'/0'",
+    undefined,
+  ]);
+  // each wallet's lines are found by its key, whatever it is called now
+  const hot = entries.find((e) => e.kind === 'walletCreated')!.wallet;
+  expect((await app.ok('audit.list', { wallet: hot, limit: 500 })).total).toBe(9);
+  expect(entries.find((e) => e.kind === 'sessionSeenElsewhere')).toMatchObject({
+    sessionId: foreign.sessionId,
+    detail: `session key ${foreign.sessionKey}`,
+  });
+  // wrong passphrases are counted, never quoted; no key or phrase reaches the log
+  const file = readFileSync(join(app.dataDir, 'audit.jsonl'), 'utf8');
+  for (const secret of [
+    WRONG,
+    PASSPHRASE,
+    NEW_PASSPHRASE,
+    secretKey,
+    importedSecret,
+    made.mnemonic.join(' '),
+  ])
+    expect(file).not.toContain(secret);
+  expect(file).not.toContain(made.mnemonic.slice(0, 3).join(' '));
+});
