@@ -75,10 +75,10 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
       list: async () => s.wallets.list(),
       create: async ({ label }) => s.wallets.create(label),
       confirmBackup: ({ pendingId, confirmation }) => s.wallets.confirmBackup(pendingId, confirmation),
-      import: ({ label, secret }) => s.wallets.import(label, secret),
+      import: ({ label, secret, passphrase }) => s.wallets.import(label, secret, passphrase),
       rename: async ({ walletId, label }) => s.wallets.rename(walletId, label),
-      remove: async ({ walletId, confirmPublicKey }) => {
-        await s.wallets.remove(walletId, confirmPublicKey);
+      remove: async ({ walletId, confirmPublicKey, passphrase }) => {
+        await s.wallets.remove(walletId, confirmPublicKey, passphrase);
         return done;
       },
       export: ({ walletId, passphrase }) => s.wallets.export(walletId, passphrase),
@@ -114,6 +114,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
       // read while the Withdraw form is typed in, so it is not activity
       checkDestination: async ({ address }) => ({
         usedBefore: s.addressBook.usedDestination(address.trim()),
+        ownWalletId: s.ownership.addressOwner(address)?.walletId ?? null,
       }),
     },
 
@@ -123,13 +124,10 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
       account: ({ accountId }) => s.accountReads.read(accountId),
       marketStats: async () => marketStatsView(s.client, await s.info()),
       lookupAccount: async ({ accountId }) => {
-        const wallets = s.wallets.list();
-        const [exists, users] = await Promise.all([
+        const [exists, owner] = await Promise.all([
           s.client.accountExists(accountId),
-          Promise.all(wallets.map((w) => s.client.user(w.publicKey))),
+          s.ownership.accountOwner(accountId),
         ]);
-        // the last owner found, as the one-by-one walk this replaces answered
-        const owner = wallets.filter((_w, i) => users[i]?.accountIds.includes(accountId)).at(-1);
         return {
           exists,
           ownWalletId: owner?.walletId ?? null,

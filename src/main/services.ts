@@ -39,6 +39,7 @@ import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 import { AppFailure } from '../shared/result';
 import { demoSessionLookup } from './network/demo-wallets';
+import { ownership, type NetworkKind, type Ownership } from './wallets/ownership';
 
 /** How long the one probe may take while the exchange is known to be away ("fails at once", in effect). */
 const PROBE_MS = 1_500;
@@ -59,6 +60,10 @@ export interface ServiceDeps {
 /** Everything bound to one exchange. */
 export interface ExchangeServices {
   baseUrl: string;
+  /** which network this exchange is: a wallet that belongs to another one is not the person's here */
+  network: NetworkKind;
+  /** whether an account or address is the person's own on this exchange: the one rule (wallets/ownership.ts) */
+  ownership: Ownership<WalletInfo>;
   /** where this exchange's state is kept */
   networkDir: string;
   client: ExchangeClient;
@@ -87,10 +92,10 @@ export interface Services extends ExchangeServices {
   settings: SettingsStore;
   readonly connected: boolean;
   /**
-   * Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir, with
-   * the Solana RPC its deposits go through (null: none known).
+   * Points every exchange-bound service at the exchange at baseUrl, which is the network `network`, keeping
+   * its state in networkDir, with the Solana RPC its deposits go through (null: none known).
    */
-  connect(baseUrl: string, networkDir: string, solanaRpcUrl?: string | null): void;
+  connect(baseUrl: string, network: NetworkKind, networkDir: string, solanaRpcUrl?: string | null): void;
   close(): void;
 }
 
@@ -109,7 +114,7 @@ export function createServices(deps: ServiceDeps): Services {
     secrets,
     // keys stored in plain by earlier versions, sealed at the next unlock
     plainSecretNames: (): string[] => [
-      ...wallets.list().map((w: WalletInfo) => walletSecretItem(w.publicKey)),
+      ...wallets.all().map((w: WalletInfo) => walletSecretItem(w.publicKey)),
       ...networkDirs(deps.dataDir).flatMap(sessionSecretItems),
     ],
     ...(deps.now ? { now: deps.now } : {}),
@@ -146,6 +151,7 @@ export function createServices(deps: ServiceDeps): Services {
     store: secrets,
     lock,
     dataDir: deps.dataDir,
+    network: () => bound?.network ?? null,
     onRemoved: forgetWallet,
   });
   // the phrase goes into the same store as wallet secrets, so it is kept exactly as they are
@@ -153,6 +159,7 @@ export function createServices(deps: ServiceDeps): Services {
 
   function bind(
     baseUrl: string,
+    network: NetworkKind,
     networkDir: string,
     solanaRpcUrl: string | null,
   ): ExchangeServices & { close(): void } {
@@ -205,9 +212,11 @@ export function createServices(deps: ServiceDeps): Services {
       ...sessionDeps({ client, clock, submitter }),
       dataDir: networkDir,
     });
+    const owns = ownership({ wallets, client });
     const pipeline = new ActionPipeline({
       client,
       wallets,
+      ownership: owns,
       sessions,
       lock,
       submitter,
@@ -254,6 +263,8 @@ export function createServices(deps: ServiceDeps): Services {
     const finishedTriggers = new FinishedTriggers(client, FINISHED_TRIGGERS_SHOWN);
     return {
       baseUrl: client.baseUrl,
+      network,
+      ownership: owns,
       networkDir,
       client,
       clock,
@@ -298,6 +309,12 @@ export function createServices(deps: ServiceDeps): Services {
     get baseUrl() {
       return current().baseUrl;
     },
+    get network() {
+      return current().network;
+    },
+    get ownership() {
+      return current().ownership;
+    },
     get networkDir() {
       return current().networkDir;
     },
@@ -336,9 +353,9 @@ export function createServices(deps: ServiceDeps): Services {
     },
     info: () => current().info(),
     schema: () => current().schema(),
-    connect(baseUrl, networkDir, solanaRpcUrl = null) {
+    connect(baseUrl, network, networkDir, solanaRpcUrl = null) {
       const previous = bound;
-      bound = bind(baseUrl, networkDir, solanaRpcUrl);
+      bound = bind(baseUrl, network, networkDir, solanaRpcUrl);
       previous?.close();
     },
     close: () => {

@@ -60,7 +60,7 @@ beforeAll(async () => {
   });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
   const trader = new Trader(devnet.baseUrl, 'unlock-first-screen', devnet.rpcUrl);
-  await app.ok('wallets.import', { label: 'Trader', secret: trader.secret });
+  await app.ok('wallets.import', { label: 'Trader', secret: trader.secret, passphrase: PASSPHRASE });
   account = await trader.deposit(0, 1_000_000_000n);
 }, 30_000);
 afterAll(async () => {
@@ -141,7 +141,7 @@ describe('the first screen after unlocking', () => {
     const answered = await firstAttempt;
     expect(answered.ok && answered.value.portfolio?.wallets).toHaveLength(1);
     const other = new Trader(devnet.baseUrl, 'unlock-first-screen-2', devnet.rpcUrl);
-    await app.ok('wallets.import', { label: 'Second', secret: other.secret });
+    await app.ok('wallets.import', { label: 'Second', secret: other.secret, passphrase: PASSPHRASE });
     await second.held;
     second.release();
     const late = await secondAttempt;

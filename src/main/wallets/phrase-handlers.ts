@@ -19,8 +19,8 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
     create: async ({ label, wordCount }) => s.phrases.create(label, wordCount),
     confirmBackup: ({ pendingId, answers }) => s.phrases.confirmBackup(pendingId, answers),
     discover: ({ phrase, bip39Passphrase }) => s.phrases.discover(phrase, bip39Passphrase ?? '', lookup),
-    importWallets: ({ discoveryId, scheme, indices, label }) =>
-      s.phrases.importChosen(discoveryId, scheme, indices, label),
+    importWallets: ({ discoveryId, scheme, indices, label, passphrase }) =>
+      s.phrases.importChosen(discoveryId, scheme, indices, label, passphrase),
     addNextWallet: ({ phraseId, label }) => s.phrases.addNext(phraseId, label),
     export: ({ phraseId, passphrase }) => s.phrases.export(phraseId, passphrase),
     forget: async ({ phraseId }) => {

@@ -13,6 +13,7 @@ import type { ArgsOf, ResultOf } from '../../../src/shared/ipc/contract';
 import type { MethodName } from '../../../src/shared/ipc/contract';
 import type { Result } from '../../../src/shared/result';
 import type { FetchLike } from '../../../src/main/exchange/http-client';
+import type { LaunchDevnet } from '../../../src/main/network/network';
 
 export const PASSPHRASE = 'integration passphrase';
 
@@ -26,8 +27,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The exchange's address, or a running devnet (its address and its Solana RPC). */
-export type AppExchange = string | { baseUrl: string; rpcUrl: string };
+/**
+ * The exchange's address, or a running devnet (its address and its Solana RPC), fixed for the run; or how to
+ * start the embedded devnets, whose choice the app then makes as a person does (Settings → Network).
+ */
+export type AppExchange = string | { baseUrl: string; rpcUrl: string } | { launchDevnet: LaunchDevnet };
 
 export async function startApp(
   exchange: AppExchange,
@@ -42,10 +46,11 @@ export async function startApp(
   const core = createCore({
     version: 'test',
     host: 'browser-host',
-    exchange:
-      typeof exchange === 'string'
-        ? { kind: 'custom', baseUrl: exchange }
-        : { kind: 'custom', baseUrl: exchange.baseUrl, solanaRpcUrl: exchange.rpcUrl },
+    ...(typeof exchange === 'string'
+      ? { exchange: { kind: 'custom', baseUrl: exchange } }
+      : 'launchDevnet' in exchange
+        ? { launchDevnet: exchange.launchDevnet }
+        : { exchange: { kind: 'custom', baseUrl: exchange.baseUrl, solanaRpcUrl: exchange.rpcUrl } }),
     dataDir,
     store,
     kdf: FAST_KDF,
