@@ -175,6 +175,22 @@ describe('importing a phrase', () => {
     ).toBe('NOT_FOUND');
   });
 
+  it('adds nothing without the right passphrase, and one discovery adds its wallets once however many ask', async () => {
+    const found = await phrases.discover(ABANDON, '', noAccounts);
+    const wrong = await failure(phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'x', 'a guess'));
+    expect(wrong).toMatchObject({ code: 'LOCKED', message: 'That passphrase is not correct.' });
+    expect(wallets.list()).toEqual([]);
+    expect(store.items.size).toBe(1);
+    // the discovery is still there to try again with; two calls at once add the wallet once
+    const both = await Promise.allSettled([
+      phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom', PASS),
+      phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom', PASS),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(both[1]).toMatchObject({ reason: { code: 'NOT_FOUND' } });
+    expect(wallets.list().map((w) => w.publicKey)).toEqual([PHANTOM_0]);
+  });
+
   it('refuses a bad phrase plainly and stores nothing', async () => {
     for (const [text, message] of [
       [ABANDON.replace('about', 'abuot'), /Word 12, “abuot”, is not in the English/],

@@ -171,6 +171,18 @@ describe('what counts as the person’s wallets', () => {
     expect(lock.state().retryAfterSeconds).toBeUndefined();
   });
 
+  it('two removals of one wallet at once: one removes it, the other is told so', async () => {
+    const pending = wallets.create('Main');
+    const wallet = await wallets.confirmBackup(pending.pendingId, pending.secretKey.slice(-6));
+    const both = await Promise.allSettled([
+      wallets.remove(wallet.walletId, wallet.publicKey, PASS),
+      wallets.remove(wallet.walletId, wallet.publicKey, PASS),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(both[1]).toMatchObject({ reason: { code: 'CONFLICT' } });
+    expect(wallets.list()).toEqual([]);
+  });
+
   it('a demo wallet is listed on the demo devnet only, and cannot be imported again as one’s own', async () => {
     let network: 'embedded-devnet' | 'embedded-devnet-demo' = 'embedded-devnet-demo';
     const scoped = new WalletService({ store, lock, dataDir: dir, network: () => network });
