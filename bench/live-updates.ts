@@ -71,7 +71,7 @@ await placedOrder(ex, mine, { side: 'BID', fillMode: 'LIMIT', price: bid, size: 
 // with the devnet's Solana RPC: the portfolio shows each wallet's on-chain balances
 const app = await startApp({ baseUrl: ex.url, rpcUrl: ex.rpcUrl });
 await app.ok('lock.setup', { passphrase: PASSPHRASE });
-await app.ok('wallets.import', { label: 'Live', secret: bs58.encode(seed) });
+await app.ok('wallets.import', { label: 'Live', secret: bs58.encode(seed), passphrase: PASSPHRASE });
 await app.ok('lock.lock');
 const host = await startHost({
   dispatch: createDispatcher(app.core.handlers),

@@ -79,6 +79,7 @@ export async function buildFundedApp(
       const { walletId } = await ok('wallets.import', {
         label: `Wallet ${w + 1}`,
         secret: bs58.encode(seed),
+        passphrase: PASSPHRASE,
       });
       const total = usdc(2_000 * accountsPerWallet);
       await ok('funds.faucet', { walletId, tokenId: USDC, amount: total });

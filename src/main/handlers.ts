@@ -91,15 +91,15 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
         s.audit.record(walletCreated(wallet));
         return wallet;
       },
-      import: async ({ label, secret }) => {
-        const wallet = await s.wallets.import(label, secret);
+      import: async ({ label, secret, passphrase }) => {
+        const wallet = await s.wallets.import(label, secret, passphrase);
         s.audit.record(walletImported(wallet));
         return wallet;
       },
       rename: async ({ walletId, label }) => s.wallets.rename(walletId, label),
-      remove: async ({ walletId, confirmPublicKey }) => {
+      remove: async ({ walletId, confirmPublicKey, passphrase }) => {
         const wallet = s.wallets.get(walletId);
-        await s.wallets.remove(walletId, confirmPublicKey);
+        await s.wallets.remove(walletId, confirmPublicKey, passphrase);
         s.audit.record(walletRemoved(wallet));
         return done;
       },
@@ -141,6 +141,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
       // read while the Withdraw form is typed in, so it is not activity
       checkDestination: async ({ address }) => ({
         usedBefore: s.addressBook.usedDestination(address.trim()),
+        ownWalletId: s.ownership.addressOwner(address)?.walletId ?? null,
       }),
     },
 
@@ -150,13 +151,10 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
       account: ({ accountId }) => s.accountReads.read(accountId),
       marketStats: async () => marketStatsView(s.client, await s.info()),
       lookupAccount: async ({ accountId }) => {
-        const wallets = s.wallets.list();
-        const [exists, users] = await Promise.all([
+        const [exists, owner] = await Promise.all([
           s.client.accountExists(accountId),
-          Promise.all(wallets.map((w) => s.client.user(w.publicKey))),
+          s.ownership.accountOwner(accountId),
         ]);
-        // the last owner found, as the one-by-one walk this replaces answered
-        const owner = wallets.filter((_w, i) => users[i]?.accountIds.includes(accountId)).at(-1);
         return {
           exists,
           ownWalletId: owner?.walletId ?? null,

@@ -42,6 +42,7 @@ import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 import { AppFailure } from '../shared/result';
 import { demoSessionLookup } from './network/demo-wallets';
+import { ownership, type NetworkKind, type Ownership } from './wallets/ownership';
 
 /** How long the one probe may take while the exchange is known to be away ("fails at once", in effect). */
 const PROBE_MS = 1_500;
@@ -68,6 +69,10 @@ export interface ServiceDeps {
 /** Everything bound to one exchange. */
 export interface ExchangeServices {
   baseUrl: string;
+  /** which network this exchange is: a wallet that belongs to another one is not the person's here */
+  network: NetworkKind;
+  /** whether an account or address is the person's own on this exchange: the one rule (wallets/ownership.ts) */
+  ownership: Ownership<WalletInfo>;
   /** where this exchange's state is kept */
   networkDir: string;
   client: ExchangeClient;
@@ -98,10 +103,10 @@ export interface Services extends ExchangeServices {
   /** tells the screens how far a portfolio read that takes a while has come */
   portfolioProgress(read: number, total: number): void;
   /**
-   * Points every exchange-bound service at the exchange at baseUrl, keeping its state in networkDir, with
-   * the Solana RPC its deposits go through (null: none known).
+   * Points every exchange-bound service at the exchange at baseUrl, which is the network `network`, keeping
+   * its state in networkDir, with the Solana RPC its deposits go through (null: none known).
    */
-  connect(baseUrl: string, networkDir: string, solanaRpcUrl?: string | null): void;
+  connect(baseUrl: string, network: NetworkKind, networkDir: string, solanaRpcUrl?: string | null): void;
   close(): void;
 }
 
@@ -157,6 +162,7 @@ export function createServices(deps: ServiceDeps): Services {
     store: secrets,
     lock,
     dataDir: deps.dataDir,
+    network: () => bound?.network ?? null,
     onRemoved: forgetWallet,
   });
   // the phrase goes into the same store as wallet secrets, so it is kept exactly as they are
@@ -164,6 +170,7 @@ export function createServices(deps: ServiceDeps): Services {
 
   function bind(
     baseUrl: string,
+    network: NetworkKind,
     networkDir: string,
     solanaRpcUrl: string | null,
   ): ExchangeServices & { close(): void } {
@@ -230,9 +237,11 @@ export function createServices(deps: ServiceDeps): Services {
       onChange: (walletId, noticed) => deps.onSessionsChanged?.(walletId, noticed),
     });
     if (deps.watchStrangers !== false) strangerWatch.start();
+    const owns = ownership({ wallets, client });
     const pipeline = new ActionPipeline({
       client,
       wallets,
+      ownership: owns,
       sessions,
       lock,
       submitter,
@@ -280,6 +289,8 @@ export function createServices(deps: ServiceDeps): Services {
     const finishedTriggers = new FinishedTriggers(client, FINISHED_TRIGGERS_SHOWN);
     return {
       baseUrl: client.baseUrl,
+      network,
+      ownership: owns,
       networkDir,
       client,
       clock,
@@ -326,6 +337,12 @@ export function createServices(deps: ServiceDeps): Services {
     get baseUrl() {
       return current().baseUrl;
     },
+    get network() {
+      return current().network;
+    },
+    get ownership() {
+      return current().ownership;
+    },
     get networkDir() {
       return current().networkDir;
     },
@@ -364,9 +381,9 @@ export function createServices(deps: ServiceDeps): Services {
     },
     info: () => current().info(),
     schema: () => current().schema(),
-    connect(baseUrl, networkDir, solanaRpcUrl = null) {
+    connect(baseUrl, network, networkDir, solanaRpcUrl = null) {
       const previous = bound;
-      bound = bind(baseUrl, networkDir, solanaRpcUrl);
+      bound = bind(baseUrl, network, networkDir, solanaRpcUrl);
       previous?.close();
     },
     close: () => {

@@ -159,6 +159,9 @@ test('import: a wrong word and a wrong checksum are named plainly; the phrase’
   // nothing is stored before the choice
   await expect(card('Phantom')).toHaveCount(0);
   await dialog().getByLabel('Wallet name').fill('Phantom');
+  // adding the phrase's wallets makes them the person's own: only with the passphrase
+  await expect(dialog().getByRole('button', { name: 'Add wallet', exact: true })).toBeDisabled();
+  await dialog().getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
   await shot('phrase-import');
   await dialog().getByRole('button', { name: 'Add wallet', exact: true }).click();
   await expect(dialog()).toHaveCount(0);
@@ -199,6 +202,7 @@ test('removing the last wallet of a phrase asks whether to forget the phrase too
   const forget = dialog().getByRole('checkbox', { name: 'Also forget its recovery phrase' });
   await expect(forget).not.toBeChecked();
   await dialog().getByLabel('Type or paste the public key to confirm').fill(PHANTOM_1);
+  await dialog().getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
   await forget.check();
   await dialog().getByRole('button', { name: 'Remove wallet' }).click();
   await expect(dialog()).toHaveCount(0);

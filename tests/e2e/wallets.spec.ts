@@ -68,6 +68,13 @@ test('import from a keypair file in the first-run step: a wrong file is refused 
   await chooseKeypairFile('id.json', keypairFile(seed));
   await expect(dialog().getByText('id.json')).toBeVisible();
   await expect(dialog().getByRole('alert')).toHaveCount(0);
+  // a wallet added here counts as the person's own: the passphrase goes with the import, checked in main
+  const passphrase = dialog().getByLabel('Confirm with your passphrase');
+  await expect(dialog().getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await passphrase.fill('not my passphrase');
+  await dialog().getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog().getByRole('alert')).toContainText('That passphrase is not correct.');
+  await passphrase.fill(PASSPHRASE);
   await shot('wallet-import-file');
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog()).toHaveCount(0);
@@ -220,6 +227,7 @@ test('remove: only the exact public key enables removal, and the wallet leaves e
   await dialog().getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await dialog().getByLabel('Wallet name').fill('Spare');
   await dialog().getByLabel('Secret key', { exact: true }).fill(other.secret);
+  await dialog().getByLabel('Confirm with your passphrase').fill(NEW_PASSPHRASE);
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(card('Spare')).toContainText(other.address);
 
@@ -238,6 +246,14 @@ test('remove: only the exact public key enables removal, and the wallet leaves e
   await confirm.fill(trader.address.slice(0, -1));
   await expect(remove).toBeDisabled();
   await confirm.fill(trader.address);
+  // removing a key is a money decision too: the passphrase goes with it, however recent the unlock
+  await expect(remove).toBeDisabled();
+  const passphrase = dialog().getByLabel('Confirm with your passphrase');
+  await passphrase.fill('not my passphrase');
+  await remove.click();
+  await expect(dialog().getByRole('alert')).toContainText('That passphrase is not correct.');
+  await expect(card('Cold storage')).toBeVisible();
+  await passphrase.fill(NEW_PASSPHRASE);
   await expect(remove).toBeEnabled();
   await shot('wallet-remove');
   await remove.click();

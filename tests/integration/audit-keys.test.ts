@@ -34,7 +34,11 @@ it('records every key event, each naming its wallet by the label it had then, an
   const { walletId, secretKey } = await createWallet(app, 'Hot key');
   const { secretSeed, publicKey } = generateKeypair();
   const importedSecret = bs58.encode(Buffer.concat([secretSeed, publicKey]));
-  const imported = await app.ok('wallets.import', { label: 'Imported key', secret: importedSecret });
+  const imported = await app.ok('wallets.import', {
+    label: 'Imported key',
+    secret: importedSecret,
+    passphrase: PASSPHRASE,
+  });
 
   // an export refused for a wrong passphrase, then one given
   expect(await app.call('wallets.export', { walletId, passphrase: WRONG })).toMatchObject({
@@ -56,6 +60,7 @@ it('records every key event, each naming its wallet by the label it had then, an
     phrase: 'legal winner thank year wave sausage worth useful legal winner thank yellow',
   });
   await app.ok('phrases.importWallets', {
+    passphrase: PASSPHRASE,
     discoveryId: found.discoveryId,
     scheme: 'bip44',
     indices: [0],
@@ -76,7 +81,11 @@ it('records every key event, each naming its wallet by the label it had then, an
   await app.ok('sessions.refresh', { walletId, sessionId: ours.sessionId });
   laptop = await startApp(devnet);
   await laptop.ok('lock.setup', { passphrase: PASSPHRASE });
-  const there = await laptop.ok('wallets.import', { label: 'Same key', secret: secretKey });
+  const there = await laptop.ok('wallets.import', {
+    label: 'Same key',
+    secret: secretKey,
+    passphrase: PASSPHRASE,
+  });
   const foreign = await laptop.ok('sessions.create', {
     walletId: there.walletId,
     label: 'Laptop',
@@ -105,7 +114,11 @@ it('records every key event, each naming its wallet by the label it had then, an
   await app.ok('lock.unlock', { passphrase: NEW_PASSPHRASE });
 
   // removed, after a fresh unlock
-  await app.ok('wallets.remove', { walletId: imported.walletId, confirmPublicKey: imported.publicKey });
+  await app.ok('wallets.remove', {
+    walletId: imported.walletId,
+    confirmPublicKey: imported.publicKey,
+    passphrase: PASSPHRASE,
+  });
 
   const { entries } = await app.ok('audit.list', { limit: 500 });
   const said = entries.map((e) => e.sentence).reverse();

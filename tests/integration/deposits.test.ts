@@ -42,7 +42,9 @@ beforeAll(async () => {
     if (name === 'depositStatus') events.push(payload as { status: string; detail?: string });
   });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  walletId = (await app.ok('wallets.import', { label: 'Known', secret: bs58.encode(seed) })).walletId;
+  walletId = (
+    await app.ok('wallets.import', { label: 'Known', secret: bs58.encode(seed), passphrase: PASSPHRASE })
+  ).walletId;
 });
 afterAll(async () => {
   await app?.close();
@@ -160,8 +162,9 @@ describe('deposits from the app, on the real chain', () => {
   it('a wallet with tokens but no SOL for the network fee is told so before anything is signed', async () => {
     const seedB = createHash('sha256').update('perpetua-it:deposits-no-sol').digest();
     const keyB = new SigningKey(seedB);
-    const walletB = (await app.ok('wallets.import', { label: 'No SOL', secret: bs58.encode(seedB) }))
-      .walletId;
+    const walletB = (
+      await app.ok('wallets.import', { label: 'No SOL', secret: bs58.encode(seedB), passphrase: PASSPHRASE })
+    ).walletId;
     await app.ok('funds.faucet', { walletId: walletB, tokenId: USDC, amount: usdc(20) });
     // the wallet spends all its SOL elsewhere, paying the one signature's fee out of it
     const lamports = (await app.ok('funds.chainBalances', { walletId: walletB })).sol;

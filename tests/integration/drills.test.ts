@@ -63,7 +63,9 @@ beforeAll(async () => {
   app = await startApp(devnet);
   trader = new Trader(devnet.baseUrl, 'drills-integration', devnet.rpcUrl);
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  walletId = (await app.ok('wallets.import', { label: 'Main', secret: trader.secret })).walletId;
+  walletId = (
+    await app.ok('wallets.import', { label: 'Main', secret: trader.secret, passphrase: PASSPHRASE })
+  ).walletId;
   first = await trader.deposit(USDC, usdc(10_000));
   await transfer(first, usdc(1_000));
   second = (await trader.accountIds()).find((id) => id !== first)!;
@@ -196,7 +198,7 @@ describe('the multi-account sweep', () => {
     third = (await trader.accountIds()).find((id) => id !== first && id !== second)!;
     // another wallet of the person's: its account is the target
     const other = new Trader(devnet.baseUrl, 'drills-integration-savings', devnet.rpcUrl);
-    await app.ok('wallets.import', { label: 'Savings', secret: other.secret });
+    await app.ok('wallets.import', { label: 'Savings', secret: other.secret, passphrase: PASSPHRASE });
     target = await other.deposit(USDC, usdc(1));
 
     const review = await app.ok('drills.reviewSweep', {

@@ -78,7 +78,7 @@ describe.skipIf(!haveKeyring)('OS keychain (real gnome-keyring)', () => {
     await lock2.unlock('keychain test passphrase');
     const again = new WalletService({ store: lock2.secrets, lock: lock2, dataDir });
     expect(bs58.encode((await again.signingKey(wallet.walletId)).publicKey)).toBe(wallet.publicKey);
-    await again.remove(wallet.walletId, wallet.publicKey);
+    await again.remove(wallet.walletId, wallet.publicKey, 'keychain test passphrase');
     expect(await store.get(`wallet:${wallet.publicKey}`)).toBeNull();
     await store.delete('app-lock');
     await store.delete('sealed-index');

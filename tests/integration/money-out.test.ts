@@ -1,6 +1,7 @@
 // Money leaves the person's wallets only with the passphrase, entered for that one confirmation and checked
-// in main: every withdrawal, every transfer to an account no wallet here owns. Moving money between their
-// own accounts does not ask. Against the real devnet; a second app plays the other person.
+// in main: every withdrawal to an address that is none of their wallets', every transfer to an account no
+// wallet here owns. Moving money between their own accounts does not ask (own-wallets.test.ts shows the
+// same for a withdrawal to one of their wallets). Against the real devnet; a second app plays the other person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { accountLine } from '../support/action-lines';
@@ -12,6 +13,8 @@ let other: TestApp;
 let walletId = '';
 let account = 0;
 let stranger = 0;
+/** the other person's wallet address, as a withdrawal's destination */
+let strangerAddress = '';
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 
 async function funded(target: TestApp): Promise<{ walletId: string; account: number }> {
@@ -40,6 +43,7 @@ beforeAll(async () => {
   other = await startApp(devnet);
   ({ walletId, account } = await funded(app));
   ({ account: stranger } = await funded(other));
+  strangerAddress = (await other.ok('wallets.list'))[0]!.publicKey;
 });
 afterAll(async () => {
   await app?.close();
@@ -53,7 +57,7 @@ const passphraseRequired = {
 };
 
 describe('money leaving the wallets needs the passphrase for that confirmation', () => {
-  it('a withdrawal right after unlocking still asks; a wrong one is refused; the review survives both', async () => {
+  it('a withdrawal to someone else’s address right after unlocking still asks; a wrong one is refused; the review survives both', async () => {
     const before = await balanceOf(account);
     const summary = await app.ok('actions.prepare', {
       kind: 'withdraw',
@@ -61,6 +65,7 @@ describe('money leaving the wallets needs the passphrase for that confirmation',
       accountId: account,
       tokenId: 0,
       amount: usdc(3),
+      destination: strangerAddress,
     });
     expect(summary.moneyLeaves).toBe(true);
     const id = summary.confirmationId;

@@ -53,7 +53,11 @@ beforeAll(async () => {
   });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
   for (const [i, trader] of traders.entries())
-    await app.ok('wallets.import', { label: `Wallet ${i + 1}`, secret: trader.secret });
+    await app.ok('wallets.import', {
+      label: `Wallet ${i + 1}`,
+      secret: trader.secret,
+      passphrase: PASSPHRASE,
+    });
 }, 180_000);
 
 afterAll(async () => {

@@ -36,7 +36,13 @@ describe.skipIf(!haveKeyring)('recovery phrases in the OS keychain (real gnome-k
     dirs.push(dataDir);
     const first = await instance(dataDir, true);
     const found = await first.phrases.discover(ABANDON, '', noAccounts);
-    const [wallet] = await first.phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom');
+    const [wallet] = await first.phrases.importChosen(
+      found.discoveryId,
+      'bip44-change',
+      [0],
+      'Phantom',
+      PASS,
+    );
     const phraseId = first.phrases.list()[0]!.phraseId;
     expect(JSON.parse((await store.get(`phrase:${phraseId}`))!)).toEqual({
       words: ABANDON,
@@ -50,7 +56,7 @@ describe.skipIf(!haveKeyring)('recovery phrases in the OS keychain (real gnome-k
     expect(bs58.encode((await second.wallets.signingKey(next.walletId)).publicKey)).toBe(next.publicKey);
     expect((await second.phrases.export(phraseId, PASS)).mnemonic.join(' ')).toBe(ABANDON);
 
-    for (const w of [wallet!, next]) await second.wallets.remove(w.walletId, w.publicKey);
+    for (const w of [wallet!, next]) await second.wallets.remove(w.walletId, w.publicKey, PASS);
     await second.phrases.forget(phraseId);
     expect(await store.get(`phrase:${phraseId}`)).toBeNull();
     expect(second.phrases.list()).toEqual([]);

@@ -105,7 +105,7 @@ describe('custody core against the devnet', () => {
       amount: usdc(50),
       destination,
     });
-    expect(summary).toMatchObject({ kind: 'withdraw', needsFreshUnlock: true, moneyLeaves: true });
+    expect(summary).toMatchObject({ kind: 'withdraw', needsFreshUnlock: false, moneyLeaves: true });
     expect(amountLine(summary, 'fee')).toBe(fee.fee);
     expect(amountLine(summary, 'receive')).toBe(usdc(50) - fee.fee);
     expect(amountLine(summary, 'balanceAfter')).toBe(usdc(150));
@@ -311,6 +311,7 @@ describe('custody core against the devnet', () => {
       scheme: 'bip44',
       indices: [0],
       label: 'Imported phrase',
+      passphrase: PASSPHRASE,
     });
     const importedId = (await app.ok('phrases.list')).find((p) => p.scheme === 'bip44')!.phraseId;
     await app.ok('phrases.addNextWallet', { phraseId: importedId, label: 'Next' });

@@ -155,7 +155,11 @@ describe('sessions', () => {
       ).map((s) => s.sessionId);
     expect(await onExchange()).toEqual([session.sessionId]);
 
-    await app.ok('wallets.remove', { walletId: spare.walletId, confirmPublicKey: spare.publicKey });
+    await app.ok('wallets.remove', {
+      walletId: spare.walletId,
+      confirmPublicKey: spare.publicKey,
+      passphrase: PASSPHRASE,
+    });
     expect(await onExchange()).toEqual([]);
     expect(await app.store.get(`session:${session.sessionKey}`)).toBeNull();
     expect((await app.ok('wallets.list')).map((w) => w.walletId)).not.toContain(spare.walletId);

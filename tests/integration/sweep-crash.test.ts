@@ -48,7 +48,11 @@ async function sweepSetUp(name: string) {
 
   const app = await startApp(exchange, { dataDir, store });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  const { walletId } = await app.ok('wallets.import', { label: 'Main', secret: trader.secret });
+  const { walletId } = await app.ok('wallets.import', {
+    label: 'Main',
+    secret: trader.secret,
+    passphrase: PASSPHRASE,
+  });
   const first = await trader.deposit(USDC, usdc(10_000));
   // the app's own session first, so that the sweep's transfers are the only actions it sends
   await app.ok('sessions.create', { walletId });

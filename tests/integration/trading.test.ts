@@ -95,7 +95,9 @@ beforeAll(async () => {
   });
   app = await startApp(devnet);
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  walletId = (await app.ok('wallets.import', { label: 'Investor', secret: bs58.encode(seed) })).walletId;
+  walletId = (
+    await app.ok('wallets.import', { label: 'Investor', secret: bs58.encode(seed), passphrase: PASSPHRASE })
+  ).walletId;
   await app.ok('funds.faucet', { walletId, tokenId: USDC, amount: usdc(10_000) });
   await app.ok('funds.deposit', { walletId, tokenId: USDC, amount: usdc(10_000) });
   const portfolio = await until(

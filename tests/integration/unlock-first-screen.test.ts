@@ -9,7 +9,7 @@ import type { LockState } from '../../src/main/lock/app-lock';
 import { MemorySecretStore } from '../support/memory-store';
 import { GatedStore } from '../support/gated-store';
 import { Trader } from '../e2e/support/trader';
-import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -60,7 +60,7 @@ beforeAll(async () => {
   });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
   const trader = new Trader(devnet.baseUrl, 'unlock-first-screen', devnet.rpcUrl);
-  await app.ok('wallets.import', { label: 'Trader', secret: trader.secret });
+  await app.ok('wallets.import', { label: 'Trader', secret: trader.secret, passphrase: PASSPHRASE });
   account = await trader.deposit(0, 1_000_000_000n);
 }, 30_000);
 afterAll(async () => {
@@ -140,8 +140,8 @@ describe('the first screen after unlocking', () => {
     first.release();
     const answered = await firstAttempt;
     expect(answered.ok && answered.value.portfolio?.wallets).toHaveLength(1);
-    const other = new Trader(devnet.baseUrl, 'unlock-first-screen-2', devnet.rpcUrl);
-    await app.ok('wallets.import', { label: 'Second', secret: other.secret });
+    // made here (an import would wait for the passphrase check behind the held attempt)
+    await createWallet(app, 'Second');
     await second.held;
     second.release();
     const late = await secondAttempt;

@@ -83,7 +83,11 @@ beforeAll(async () => {
   app = await startApp(devnet);
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
   walletId = (
-    await app.ok('wallets.import', { label: 'Investor', secret: bs58.encode(Buffer.alloc(32, 17)) })
+    await app.ok('wallets.import', {
+      label: 'Investor',
+      secret: bs58.encode(Buffer.alloc(32, 17)),
+      passphrase: PASSPHRASE,
+    })
   ).walletId;
   await app.ok('funds.faucet', { walletId, tokenId: 0, amount: usdc(5_000) });
   await app.ok('funds.deposit', { walletId, tokenId: 0, amount: usdc(5_000) });

@@ -1,5 +1,6 @@
 // What an action module may consult while planning: the wallet asking, the exchange's markets and tokens,
-// the exchange itself, and the destinations used before. Ownership and token lookups refuse in plain words.
+// the exchange itself, the destinations used before, and whose a destination is (the one rule of
+// wallets/ownership.ts). Ownership and token lookups refuse in plain words.
 import { AppFailure } from '../../shared/result';
 import { formatMarketFigure, formatToken } from '../../shared/figures';
 import type { MarketInfo, MarketsInfo, TokenInfo } from '../../shared/exchange/info';
@@ -7,6 +8,7 @@ import type { Account } from '../exchange/account-model';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletInfo } from '../wallets/wallet-service';
 import type { AddressBook } from '../address-book';
+import type { Ownership } from '../wallets/ownership';
 import { withdrawalFee } from './withdrawal-fee';
 import { accountWords, type AccountNames } from '../audit/audit-wording';
 
@@ -18,8 +20,10 @@ export interface ActionContext {
   known: AddressBook;
   /** the account, refused unless it belongs to the wallet */
   ownedAccount(accountId: number): Promise<Account>;
-  /** whether any wallet in this app owns the account */
-  ownedByAnyWallet(accountId: number): Promise<boolean>;
+  /** whether the account is one of the person's own (wallets/ownership.ts): if not, money going there leaves */
+  ownAccount(accountId: number): Promise<boolean>;
+  /** whether the settlement-chain address is one of the person's wallets (wallets/ownership.ts) */
+  ownAddress(address: string): boolean;
   token(tokenId: number): TokenInfo;
   quote(): TokenInfo;
   /** the fee a withdrawal of tokenId from accountId is charged now, in that token's scaled units */
@@ -31,7 +35,7 @@ export interface ActionContext {
 export interface ContextDeps {
   client: ExchangeClient;
   known: AddressBook;
-  wallets: { list(): WalletInfo[] };
+  ownership: Ownership<WalletInfo>;
   /** the names the person gave accounts on this computer */
   accountNames: () => AccountNames;
 }
@@ -49,12 +53,8 @@ export function actionContext(deps: ContextDeps, wallet: WalletInfo, info: Marke
         throw new AppFailure('NOT_FOUND', `Account ${accountId} does not belong to ${wallet.label}.`);
       return client.account(accountId);
     },
-    async ownedByAnyWallet(accountId) {
-      for (const w of deps.wallets.list()) {
-        if ((await client.user(w.publicKey))?.accountIds.includes(accountId)) return true;
-      }
-      return false;
-    },
+    ownAccount: async (accountId) => (await deps.ownership.accountOwner(accountId)) !== null,
+    ownAddress: (address) => deps.ownership.addressOwner(address) !== null,
     token(tokenId) {
       const token = info.tokens.find((t) => t.tokenId === tokenId);
       if (!token) throw new AppFailure('NOT_FOUND', `Token ${tokenId} does not exist on this exchange.`);

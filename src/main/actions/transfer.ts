@@ -32,7 +32,7 @@ export const transfer: ActionModule<
       if (to === from) throw new AppFailure('INVALID_ARGUMENT', 'Choose a different account to transfer to.');
       if (!(await ctx.client.accountExists(to)))
         throw new AppFailure('NOT_FOUND', `Account ${to} does not exist.`);
-      leaves = !(await ctx.ownedByAnyWallet(to));
+      leaves = !(await ctx.ownAccount(to));
       if (leaves && !ctx.known.usedRecipient(to))
         warnings.push(`Account ${to} belongs to someone else and you have not sent to it before.`);
     }

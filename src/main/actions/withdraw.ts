@@ -1,6 +1,7 @@
-// A withdrawal to a settlement-chain address (the wallet's own by default). Money leaves the wallets: the
-// passphrase is asked for this very confirmation, and the fee is read again right before signing so that
-// nothing is signed at a fee the person did not see.
+// A withdrawal to a settlement-chain address (the wallet's own by default). To an address that is not one of
+// the person's wallets (wallets/ownership.ts) money leaves them: the passphrase is asked for this very
+// confirmation. To one of their wallets it stays theirs and nothing is asked. Either way the fee is read
+// again right before signing so that nothing is signed at a fee the person did not see.
 import bs58 from 'bs58';
 import { AppFailure } from '../../shared/result';
 import type { TokenInfo } from '../../shared/exchange/info';
@@ -40,7 +41,8 @@ export const withdraw: ActionModule<
     const fee = await ctx.withdrawalFee(intent.accountId, intent.tokenId);
     if (intent.amount <= fee)
       throw new AppFailure('INVALID_ARGUMENT', 'The amount does not cover the withdrawal fee.');
-    if (destination !== ctx.wallet.publicKey && !ctx.known.usedDestination(destination))
+    const leaves = !ctx.ownAddress(destination);
+    if (leaves && !ctx.known.usedDestination(destination))
       warnings.push('You have not withdrawn to this address before. Check it character by character.');
     const receive = intent.amount - fee;
     return {
@@ -56,8 +58,9 @@ export const withdraw: ActionModule<
         ...marginLines,
       ],
       warnings,
-      moneyLeaves: true,
-      needsFreshUnlock: true,
+      moneyLeaves: leaves,
+      // money leaving asks for the passphrase anyway; money staying the person's asks for nothing
+      needsFreshUnlock: false,
       audit: {
         accounts: [intent.accountId],
         tokenId: token.tokenId,

@@ -37,6 +37,9 @@ export function createDrills(s: Services): Drills {
     get client() {
       return s.client;
     },
+    get ownership() {
+      return s.ownership;
+    },
     get sessions() {
       return s.sessions;
     },

@@ -18,6 +18,7 @@ import type { Account } from '../exchange/account-model';
 import type { WalletInfo } from '../wallets/wallet-service';
 import type { AuditEntry, AuditLog } from '../audit/audit-log';
 import type { PendingSubmission } from '../nonces/nonce-journal';
+import type { Ownership } from '../wallets/ownership';
 import { money } from '../actions/context';
 import { DrillRun, type DrillRuns, type DrillRunView, type DrillStep, type SweepContext } from './drill-run';
 
@@ -25,7 +26,9 @@ export type SweepReview = z.output<typeof SweepReviewSchema>;
 
 export interface SweepDeps {
   wallets: { list(): WalletInfo[] };
-  client: Pick<ExchangeClient, 'user' | 'account' | 'accountExists' | 'history'>;
+  /** which wallet owns each account swept from (and, through the pipeline, whether the target is own) */
+  ownership: Pick<Ownership<WalletInfo>, 'accountOwners'>;
+  client: Pick<ExchangeClient, 'account' | 'accountExists' | 'history'>;
   /** submissions whose outcome is not known yet */
   journal: { pending(): PendingSubmission[] };
   info(): Promise<MarketsInfo>;
@@ -70,17 +73,6 @@ export class Sweep {
     return (this.deps.now ?? Date.now)();
   }
 
-  /** Which wallet here owns each account it has. */
-  private async owners(): Promise<Map<number, WalletInfo>> {
-    const wallets = this.deps.wallets.list();
-    const users = await Promise.all(wallets.map((w) => this.deps.client.user(w.publicKey)));
-    const owners = new Map<number, WalletInfo>();
-    wallets.forEach((w, i) => {
-      for (const id of users[i]?.accountIds ?? []) owners.set(id, w);
-    });
-    return owners;
-  }
-
   async review(accountIds: number[], targetAccountId: number): Promise<SweepReview> {
     const sources = [...new Set(accountIds)];
     if (sources.includes(targetAccountId))
@@ -90,7 +82,7 @@ export class Sweep {
       );
     if (!(await this.deps.client.accountExists(targetAccountId)))
       throw new AppFailure('NOT_FOUND', `Account ${targetAccountId} does not exist.`);
-    const owners = await this.owners();
+    const owners = await this.deps.ownership.accountOwners();
     for (const id of sources)
       if (!owners.has(id))
         throw new AppFailure('NOT_FOUND', `Account ${id} does not belong to any of your wallets.`);

@@ -142,6 +142,7 @@ export class Network {
     // A fixed exchange keeps the app folder, as before there was a choice.
     services.connect(
       next.baseUrl,
+      next.kind,
       fixed ? dataDir : networkDir(dataDir, next.kind, next.baseUrl),
       this.solanaRpcFor(next),
     );

@@ -17,6 +17,7 @@ import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../audit/audit
 import type { AccountNames } from '../audit/audit-wording';
 import type { Submitter, Outcome, Recovered } from './submitter';
 import type { AddressBook } from '../address-book';
+import type { Ownership } from '../wallets/ownership';
 import type { ActionModule, ActionPlan } from '../actions/action-module';
 import { actionContext } from '../actions/context';
 import { text } from '../actions/lines';
@@ -25,6 +26,8 @@ import { moduleFor } from '../actions/registry';
 export interface PipelineDeps {
   client: ExchangeClient;
   wallets: WalletService;
+  /** whose a destination is: whether money going there leaves the person's wallets */
+  ownership: Ownership<WalletInfo>;
   sessions: SessionManager;
   lock: AppLock;
   submitter: Submitter;

@@ -47,8 +47,8 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
       return wallet;
     },
     discover: ({ phrase, bip39Passphrase }) => s.phrases.discover(phrase, bip39Passphrase ?? '', lookup),
-    importWallets: async ({ discoveryId, scheme, indices, label }) => {
-      const wallets = await s.phrases.importChosen(discoveryId, scheme, indices, label);
+    importWallets: async ({ discoveryId, scheme, indices, label, passphrase }) => {
+      const wallets = await s.phrases.importChosen(discoveryId, scheme, indices, label, passphrase);
       for (const wallet of wallets) s.audit.record(phraseImported(wallet, madeBy(wallet.publicKey).path));
       return wallets;
     },

@@ -21,6 +21,7 @@ import type { SecretStore } from '../keychain/secret-store';
 import type { AppLock } from '../lock/app-lock';
 import { writeFileAtomic } from '../../protocol/atomic-file';
 import type { WalletInfo, WalletService } from './wallet-service';
+import type { WalletOrigin } from './ownership';
 import { checkPhrase, newPhrase, normalisePhrase, phraseSeed } from './mnemonic';
 import { derivePath } from './slip10';
 import type { DiscoveredAddressSchema, PhraseViewSchema } from '../../shared/ipc/phrases';
@@ -230,6 +231,7 @@ export class PhraseService {
             NEW_PHRASE_SCHEME,
             [0],
             pending.label,
+            'created',
           );
           return wallet!;
         } finally {
@@ -298,12 +300,17 @@ export class PhraseService {
     };
   }
 
-  /** Stores the phrase and the wallets the person picked on one path; the discovery is used up. */
+  /**
+   * Stores the phrase and the wallets the person picked on one path, with the passphrase for this one call
+   * (keys from outside: see WalletService.import); the discovery is used up. A wrong passphrase leaves it
+   * to try again with, and counts toward the unlock's back-off.
+   */
   async importChosen(
     discoveryId: string,
     scheme: PathScheme,
     indices: number[],
     label: string,
+    passphrase: string,
   ): Promise<WalletInfo[]> {
     this.deps.lock.requireUnlocked();
     this.expire();
@@ -311,9 +318,13 @@ export class PhraseService {
     if (unique.length === 0) throw new AppFailure('INVALID_ARGUMENT', 'Pick at least one wallet to add.');
     if (!PATH_SCHEME_INFO[scheme].indexed && unique.some((i) => i !== 0))
       throw new AppFailure('INVALID_ARGUMENT', 'The root path has one wallet only.');
+    const expired = () =>
+      new AppFailure('NOT_FOUND', 'This phrase check expired. Enter the recovery phrase again.');
+    if (!this.discoveries.has(discoveryId)) throw expired();
+    await this.deps.lock.reauthenticate(passphrase);
+    // taken only now, after the await: of two imports of one discovery, the second finds nothing
     const discovery = this.discoveries.get(discoveryId);
-    if (!discovery)
-      throw new AppFailure('NOT_FOUND', 'This phrase check expired. Enter the recovery phrase again.');
+    if (!discovery) throw expired();
     this.discoveries.delete(discoveryId);
     return this.serial(async () => {
       try {
@@ -324,6 +335,7 @@ export class PhraseService {
           scheme,
           unique,
           label,
+          'imported',
         );
       } finally {
         discovery.seed.fill(0);
@@ -333,6 +345,7 @@ export class PhraseService {
 
   // ---- more wallets from a stored phrase ----
 
+  /** A phrase kept here was made here or imported under the passphrase: its next wallet is made here. */
   async addNext(phraseId: string, label: string): Promise<WalletInfo> {
     this.deps.lock.requireUnlocked();
     return this.serial(async () => {
@@ -353,6 +366,7 @@ export class PhraseService {
           view.scheme,
           [view.nextIndex],
           label,
+          'created',
         );
         return wallet!;
       } finally {
@@ -422,6 +436,7 @@ export class PhraseService {
     scheme: PathScheme,
     indices: number[],
     label: string,
+    origin: WalletOrigin,
   ): Promise<WalletInfo[]> {
     const tag = phraseTag(seed);
     const records = this.records();
@@ -446,7 +461,7 @@ export class PhraseService {
         const { publicKey, secret } = deriveWallet(seed, derivationPath(scheme, index));
         const wallet =
           existing.get(publicKey) ??
-          (await this.deps.wallets.import(walletLabel(label, index, indices.length > 1), secret));
+          (await this.deps.wallets.adopt(walletLabel(label, index, indices.length > 1), secret, origin));
         stored.push(wallet);
         if (!record.wallets.some((w) => w.publicKey === publicKey)) record.wallets.push({ publicKey, index });
       }

@@ -1,5 +1,7 @@
-// Wallets: Ed25519 keys whose secret lives only in the OS keychain. Metadata (label, public key, order)
-// is a plain JSON file because none of it is secret. The secret reaches the renderer in exactly two
+// Wallets: Ed25519 keys whose secret lives only in the OS keychain. Metadata (label, public key, order, how
+// and for which network each was added) is a plain JSON file because none of it is secret. Adding a key
+// from outside and removing one are money decisions: each needs the passphrase, for that one call
+// (ownership.ts says why). The secret reaches the renderer in exactly two
 // places, both asked for by the person: the one-time reveal at creation, and an export after re-entering
 // the passphrase (docs/custody.md).
 import { randomUUID } from 'node:crypto';
@@ -14,14 +16,28 @@ import type { SecretStore } from '../keychain/secret-store';
 import type { AppLock } from '../lock/app-lock';
 import { writeFileAtomic } from '../../protocol/atomic-file';
 import type { WalletInfoSchema } from '../../shared/ipc/wallets';
+import { networkOf, ownOn, type NetworkKind, type WalletOrigin } from './ownership';
 
 export type WalletInfo = z.output<typeof WalletInfoSchema>;
 
-const WalletFileSchema = z.object({
-  version: z.literal(1),
-  wallets: z.array(
-    z.object({ walletId: z.string(), label: z.string(), publicKey: z.string(), createdAt: z.number() }),
-  ),
+const WalletRecordSchema = z.object({
+  walletId: z.string(),
+  label: z.string(),
+  publicKey: z.string(),
+  createdAt: z.number(),
+  origin: z.enum(['created', 'imported', 'demo']),
+  /** the one network the wallet belongs to (a demo wallet's); null: every network */
+  network: z.enum(['embedded-devnet', 'embedded-devnet-demo', 'custom']).nullable(),
+});
+type WalletRecord = z.output<typeof WalletRecordSchema>;
+
+const WalletFileSchema = z.object({ version: z.literal(2), wallets: z.array(WalletRecordSchema) });
+
+const info = ({ walletId, label, publicKey, createdAt }: WalletRecord): WalletInfo => ({
+  walletId,
+  label,
+  publicKey,
+  createdAt,
 });
 
 interface Pending {
@@ -41,6 +57,8 @@ export interface WalletServiceDeps {
   store: SecretStore;
   lock: AppLock;
   dataDir: string;
+  /** the network connected now (null: none yet): a wallet that belongs to another one is not listed */
+  network?: () => NetworkKind | null;
   now?: () => number;
   /** removes everything else kept for a wallet (its session keys) when it is removed */
   onRemoved?: (wallet: WalletInfo) => Promise<void>;
@@ -99,6 +117,8 @@ export function parseSecretKey(text: string): { key: SigningKey; secret: Buffer 
 
 export class WalletService {
   private readonly pending = new Map<string, Pending>();
+  /** public keys being stored and wallet ids being removed: taken before any await, so a second call waits its turn out */
+  private readonly busy = new Set<string>();
   private readonly file: string;
   private readonly now: () => number;
 
@@ -108,11 +128,27 @@ export class WalletService {
     deps.lock.onLock(() => this.wipePending());
   }
 
-  list(): WalletInfo[] {
+  private records(): WalletRecord[] {
     if (!existsSync(this.file)) return [];
     const parsed = WalletFileSchema.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
     if (!parsed.success) throw new AppFailure('INTERNAL', `The wallet list at ${this.file} is damaged.`);
     return parsed.data.wallets;
+  }
+
+  /**
+   * The person's wallets on the network connected now: every list, picker and "own" decision starts here
+   * (ownership.ts). A demo wallet is not among them anywhere but on the demo devnet.
+   */
+  list(): WalletInfo[] {
+    const network = this.deps.network?.() ?? null;
+    return this.records()
+      .filter((w) => ownOn(w, network))
+      .map(info);
+  }
+
+  /** Every wallet kept here, whatever its network: for keeping the keychain, never for deciding ownership. */
+  all(): WalletInfo[] {
+    return this.records().map(info);
   }
 
   get(walletId: string): WalletInfo {
@@ -121,8 +157,8 @@ export class WalletService {
     return wallet;
   }
 
-  private save(wallets: WalletInfo[]): void {
-    writeFileAtomic(this.file, JSON.stringify({ version: 1, wallets }, null, 2));
+  private save(wallets: WalletRecord[]): void {
+    writeFileAtomic(this.file, JSON.stringify({ version: 2, wallets }, null, 2));
   }
 
   /** Step one: a new key, shown once. Nothing is stored until the person confirms they saved it. */
@@ -172,58 +208,110 @@ export class WalletService {
       pending.label,
       SigningKey.fromSecretKey(pending.secret),
       bs58.encode(pending.secret),
+      'created',
     );
     pending.secret.fill(0);
     this.pending.delete(pendingId);
     return wallet;
   }
 
-  async import(label: string, secretText: string): Promise<WalletInfo> {
+  /**
+   * A key from outside, with the passphrase for this one call: once here, money moves to its accounts without
+   * asking, so the person vouches for it. The key and the name are checked first, so a typo costs no attempt;
+   * a wrong passphrase counts toward the unlock's back-off.
+   */
+  async import(label: string, secretText: string, passphrase: string): Promise<WalletInfo> {
     this.deps.lock.requireUnlocked();
+    checkLabel(label);
     const { key, secret } = parseSecretKey(secretText);
     try {
-      return await this.store(label, key, bs58.encode(secret));
+      await this.deps.lock.reauthenticate(passphrase);
+      return await this.store(label, key, bs58.encode(secret), 'imported');
     } finally {
       secret.fill(0);
     }
   }
 
-  private async store(label: string, key: SigningKey, secretBase58: string): Promise<WalletInfo> {
+  /**
+   * Main-only, never an IPC method: stores a key the caller vouches for itself. A recovery phrase's wallets
+   * (made here, or imported with the passphrase checked by the phrase service) and the demo devnet's wallets,
+   * which belong to it alone.
+   */
+  async adopt(label: string, secretBase58: string, origin: WalletOrigin): Promise<WalletInfo> {
+    this.deps.lock.requireUnlocked();
+    const { key, secret } = parseSecretKey(secretBase58);
+    try {
+      return await this.store(label, key, bs58.encode(secret), origin);
+    } finally {
+      secret.fill(0);
+    }
+  }
+
+  private async store(
+    label: string,
+    key: SigningKey,
+    secretBase58: string,
+    origin: WalletOrigin,
+  ): Promise<WalletInfo> {
     const publicKey = bs58.encode(key.publicKey);
-    const wallets = this.list();
-    if (wallets.some((w) => w.publicKey === publicKey))
+    const name = checkLabel(label);
+    const known = this.records().find((w) => w.publicKey === publicKey);
+    if (known?.origin === 'demo' && origin !== 'demo')
+      throw new AppFailure(
+        'CONFLICT',
+        'This is the key of one of the demo wallets. It follows from a public name, so anyone has it: it stays a demo wallet, on the demo devnet only.',
+      );
+    if (known || this.busy.has(publicKey))
       throw new AppFailure('CONFLICT', 'This wallet is already in Perpetua.');
-    // Keychain first: if it fails, no wallet appears without its key.
-    await this.deps.store.set(secretItem(publicKey), secretBase58);
-    const wallet: WalletInfo = {
-      walletId: randomUUID(),
-      label: checkLabel(label),
-      publicKey,
-      createdAt: this.now(),
-    };
-    this.save([...wallets, wallet]);
-    return wallet;
+    this.busy.add(publicKey);
+    try {
+      // Keychain first: if it fails, no wallet appears without its key.
+      await this.deps.store.set(secretItem(publicKey), secretBase58);
+      const wallet: WalletRecord = {
+        walletId: randomUUID(),
+        label: name,
+        publicKey,
+        createdAt: this.now(),
+        origin,
+        network: networkOf(origin),
+      };
+      this.save([...this.records(), wallet]);
+      return info(wallet);
+    } finally {
+      this.busy.delete(publicKey);
+    }
   }
 
   rename(walletId: string, label: string): WalletInfo {
     this.deps.lock.requireUnlocked();
-    const wallets = this.list();
-    const wallet = wallets.find((w) => w.walletId === walletId);
-    if (!wallet) throw new AppFailure('NOT_FOUND', 'There is no such wallet.');
-    wallet.label = checkLabel(label);
+    const name = checkLabel(label);
+    this.get(walletId);
+    const wallets = this.records();
+    const wallet = wallets.find((w) => w.walletId === walletId)!;
+    wallet.label = name;
     this.save(wallets);
-    return wallet;
+    return info(wallet);
   }
 
-  /** The caller confirms by naming the wallet's public key; its secret and its sessions' secrets go too. */
-  async remove(walletId: string, confirmPublicKey: string): Promise<void> {
-    this.deps.lock.requireFreshUnlock();
+  /**
+   * The caller confirms by naming the wallet's public key, and with the passphrase for this one call: what
+   * a removed key could sign for is gone from this computer. Its secret and its sessions' secrets go too.
+   */
+  async remove(walletId: string, confirmPublicKey: string, passphrase: string): Promise<void> {
+    this.deps.lock.requireUnlocked();
     const wallet = this.get(walletId);
     if (confirmPublicKey.trim() !== wallet.publicKey)
       throw new AppFailure('INVALID_ARGUMENT', 'Type the wallet’s public key to confirm its removal.');
-    await this.deps.onRemoved?.(wallet);
-    await this.deps.store.delete(secretItem(wallet.publicKey));
-    this.save(this.list().filter((w) => w.walletId !== walletId));
+    if (this.busy.has(walletId)) throw new AppFailure('CONFLICT', 'This wallet is being removed already.');
+    this.busy.add(walletId);
+    try {
+      await this.deps.lock.reauthenticate(passphrase);
+      await this.deps.onRemoved?.(wallet);
+      await this.deps.store.delete(secretItem(wallet.publicKey));
+      this.save(this.records().filter((w) => w.walletId !== walletId));
+    } finally {
+      this.busy.delete(walletId);
+    }
   }
 
   /** After the passphrase is entered again, the secret key once, for the person's own backup. */

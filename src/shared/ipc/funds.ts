@@ -44,7 +44,11 @@ export const funds = group({
   /** whether a withdrawal from here went to this address before (the first-time warning, while typing) */
   checkDestination: {
     args: z.object({ address: z.string().max(64) }),
-    result: z.object({ usedBefore: z.boolean() }),
+    result: z.object({
+      usedBefore: z.boolean(),
+      /** the person's wallet with this address (a withdrawal there does not ask for the passphrase) */
+      ownWalletId: Id.nullable(),
+    }),
     access: UNLOCKED_READ,
   },
 });

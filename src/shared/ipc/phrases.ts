@@ -78,6 +78,8 @@ export const phrases = group({
       scheme: Scheme,
       indices: z.array(Index).min(1).max(20),
       label: Label,
+      /** keys from outside become the person's own: checked in main for this one call */
+      passphrase: Passphrase,
     }),
     result: z.array(WalletInfoSchema),
     access: UNLOCKED,

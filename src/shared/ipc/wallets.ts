@@ -1,5 +1,7 @@
 // The wallets group: the person's wallet keys (held by main in the OS keychain; only the reveals the person
-// asks for carry a secret: create's one-time backup and export after the passphrase).
+// asks for carry a secret: create's one-time backup and export after the passphrase). Adding a key from
+// outside and removing one carry the passphrase, checked in main for that one call: what counts as the
+// person's own decides where money may go without it.
 import { z } from 'zod';
 import { Address, Id, Passphrase } from './ids';
 import { Done, NoArgs, UNLOCKED, UNLOCKED_READ, group } from './method';
@@ -31,13 +33,13 @@ export const wallets = group({
     access: UNLOCKED,
   },
   import: {
-    args: z.object({ label: Label, secret: z.string().min(1).max(2048) }),
+    args: z.object({ label: Label, secret: z.string().min(1).max(2048), passphrase: Passphrase }),
     result: WalletInfoSchema,
     access: UNLOCKED,
   },
   rename: { args: z.object({ walletId: Id, label: Label }), result: WalletInfoSchema, access: UNLOCKED },
   remove: {
-    args: z.object({ walletId: Id, confirmPublicKey: z.string().max(64) }),
+    args: z.object({ walletId: Id, confirmPublicKey: z.string().max(64), passphrase: Passphrase }),
     result: Done,
     access: UNLOCKED,
   },

@@ -55,13 +55,22 @@ export async function chooseNetwork(
   await page.getByRole('button', { name: /^(Continue|Switch network)$/ }).click();
 }
 
-/** Accounts → Import wallet with a pasted secret key; ends when the wallet's card is shown. */
-export async function importWallet(page: Page, label: string, secret: string): Promise<void> {
+/**
+ * Accounts → Import wallet with a pasted secret key, confirmed with the passphrase (PASSPHRASE unless said);
+ * ends when the wallet's card is shown.
+ */
+export async function importWallet(
+  page: Page,
+  label: string,
+  secret: string,
+  passphrase = PASSPHRASE,
+): Promise<void> {
   await page.getByRole('link', { name: 'Accounts', exact: true }).click();
   await page.getByRole('button', { name: 'Import wallet' }).click();
   await page.getByRole('tab', { name: 'Secret key or keypair file' }).click();
   await page.getByLabel('Wallet name').fill(label);
   await page.getByLabel('Secret key', { exact: true }).fill(secret);
+  await page.getByLabel('Confirm with your passphrase').fill(passphrase);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('heading', { name: label })).toBeVisible();
 }

@@ -28,8 +28,9 @@ export interface TestApp {
 }
 
 /**
- * The exchange's address, or a running devnet (its address and its Solana RPC), or a launcher with which the
- * app runs (and supervises) the embedded devnet itself, as the hosts do.
+ * The exchange's address, or a running devnet (its address and its Solana RPC), fixed for the run; or a
+ * launcher with which the app runs (and supervises) the embedded devnets itself, whose choice the app then
+ * makes as a person does (Settings → Network).
  */
 export type AppExchange = string | { baseUrl: string; rpcUrl: string } | { launchDevnet: LaunchDevnet };
 

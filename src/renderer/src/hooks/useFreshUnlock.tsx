@@ -12,8 +12,11 @@ interface Options {
   /** the passphrase goes with the operation, which main checks itself, instead of a fresh unlock first */
   carried?: boolean;
   description?: string | undefined;
-  /** 'modal' lets a Mantine modal put its first focus here; 'field' focuses it when it appears; none by default */
-  focus?: 'modal' | 'field';
+  /**
+   * 'modal' lets a Mantine modal put its first focus here; 'field' (the default) focuses it when it appears;
+   * 'none' leaves the focus where the form put it (a field asked from the start, below the form's first one)
+   */
+  focus?: 'modal' | 'field' | 'none';
 }
 
 export function useFreshUnlock({
@@ -38,7 +41,12 @@ export function useFreshUnlock({
     }
   };
   const field: ReactNode = needed ? (
-    <PassphraseField value={passphrase} onChange={setPassphrase} description={description} focus={focus} />
+    <PassphraseField
+      value={passphrase}
+      onChange={setPassphrase}
+      description={description}
+      {...(focus === 'none' ? {} : { focus })}
+    />
   ) : null;
   return { needed, ready: !needed || passphrase.length > 0, guard, field };
 }

@@ -9,6 +9,7 @@ import { Sweep } from '../../../../src/main/drills/sweep';
 import { DrillRuns } from '../../../../src/main/drills/drill-run';
 import { DrillRecordStore } from '../../../../src/main/drills/drill-record-store';
 import { AuditLog } from '../../../../src/main/audit/audit-log';
+import { ownership } from '../../../../src/main/wallets/ownership';
 import { AppFailure } from '../../../../src/shared/result';
 import type { Account } from '../../../../src/main/exchange/account-model';
 import type { Intent } from '../../../../src/shared/ipc/actions';
@@ -42,8 +43,11 @@ function sweepWith(lost: number) {
   const runs = new DrillRuns(() => store);
   const sweep = new Sweep({
     wallets: { list: () => [WALLET] },
+    ownership: ownership({
+      wallets: { list: () => [WALLET] },
+      client: { user: async () => ({ accountIds: [1, 2, 3, 9], sessions: [] }) } as never,
+    }),
     client: {
-      user: async () => ({ accountIds: [1, 2, 3, 9], sessions: [] }),
       account: async (id: number) => accountOf(id, usdc(id * 100)),
       accountExists: async () => true,
     } as never,

@@ -52,7 +52,7 @@ beforeAll(async () => {
   await ok('lock.setup', { passphrase: 'portfolio passphrase' });
 
   const trader = new Trader(devnet.baseUrl, 'portfolio-handlers', devnet.rpcUrl);
-  await ok('wallets.import', { label: 'Trader', secret: trader.secret });
+  await ok('wallets.import', { label: 'Trader', secret: trader.secret, passphrase: 'portfolio passphrase' });
   account = await trader.deposit(0, 1_000_000_000n);
   await trader.createSession();
   await trader.order({ accountId: account, marketId: BTC, side: 'BID', size: 1_000n });

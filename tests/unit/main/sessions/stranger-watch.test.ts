@@ -41,7 +41,11 @@ beforeAll(async () => {
   const made = await createWallet(app, 'Main');
   main = { walletId: made.walletId, key: SigningKey.fromSecretKey(bs58.decode(made.secretKey)) };
   const demoWallet = demoWallets(loadDemoScenario())[0]!;
-  const imported = await app.ok('wallets.import', { label: demoWallet.label, secret: demoWallet.secret });
+  const imported = await app.ok('wallets.import', {
+    label: demoWallet.label,
+    secret: demoWallet.secret,
+    passphrase: PASSPHRASE,
+  });
   demo = {
     walletId: imported.walletId,
     key: new SigningKey(bs58.decode(demoWallet.secret)),

@@ -160,7 +160,7 @@ describe('importing a phrase', () => {
     expect(wallets.list()).toEqual([]);
     expect(store.items.size).toBe(1);
 
-    const added = await phrases.importChosen(found.discoveryId, 'bip44-change', [1, 0], 'Phantom');
+    const added = await phrases.importChosen(found.discoveryId, 'bip44-change', [1, 0], 'Phantom', PASS);
     expect(added.map((w) => [w.label, w.publicKey])).toEqual([
       ['Phantom 1', PHANTOM_0],
       ['Phantom 2', PHANTOM_1],
@@ -170,9 +170,25 @@ describe('importing a phrase', () => {
     expect(bs58.encode(key.publicKey)).toBe(PHANTOM_1);
     expect(phrases.list()[0]).toMatchObject({ scheme: 'bip44-change', nextIndex: 2 });
     // a discovery is used once
-    expect((await failure(phrases.importChosen(found.discoveryId, 'bip44-change', [2], 'x'))).code).toBe(
-      'NOT_FOUND',
-    );
+    expect(
+      (await failure(phrases.importChosen(found.discoveryId, 'bip44-change', [2], 'x', PASS))).code,
+    ).toBe('NOT_FOUND');
+  });
+
+  it('adds nothing without the right passphrase, and one discovery adds its wallets once however many ask', async () => {
+    const found = await phrases.discover(ABANDON, '', noAccounts);
+    const wrong = await failure(phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'x', 'a guess'));
+    expect(wrong).toMatchObject({ code: 'LOCKED', message: 'That passphrase is not correct.' });
+    expect(wallets.list()).toEqual([]);
+    expect(store.items.size).toBe(1);
+    // the discovery is still there to try again with; two calls at once add the wallet once
+    const both = await Promise.allSettled([
+      phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom', PASS),
+      phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom', PASS),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(both[1]).toMatchObject({ reason: { code: 'NOT_FOUND' } });
+    expect(wallets.list().map((w) => w.publicKey)).toEqual([PHANTOM_0]);
   });
 
   it('refuses a bad phrase plainly and stores nothing', async () => {
@@ -194,7 +210,7 @@ describe('importing a phrase', () => {
     const found = await phrases.discover(ABANDON, 'TREZOR', noAccounts);
     const first = found.paths[0]!.addresses[0]!.publicKey;
     expect(first).not.toBe(PHANTOM_0);
-    await phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Hidden');
+    await phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Hidden', PASS);
     const [phrase] = phrases.list();
     expect(JSON.parse(store.items.get(`phrase:${phrase!.phraseId}`)!)).toEqual({
       words: ABANDON,
@@ -212,11 +228,11 @@ describe('importing a phrase', () => {
 
   it('the root path has one wallet; a wallet imported earlier by its secret is linked, not stored twice', async () => {
     const found = await phrases.discover(ABANDON, '', noAccounts);
-    expect((await failure(phrases.importChosen(found.discoveryId, 'root', [1], 'CLI'))).message).toMatch(
-      /one wallet/,
-    );
+    expect(
+      (await failure(phrases.importChosen(found.discoveryId, 'root', [1], 'CLI', PASS))).message,
+    ).toMatch(/one wallet/);
     const again = await phrases.discover(ABANDON, '', noAccounts);
-    const [cli] = await phrases.importChosen(again.discoveryId, 'root', [0], 'CLI');
+    const [cli] = await phrases.importChosen(again.discoveryId, 'root', [0], 'CLI', PASS);
     expect(cli!.publicKey).toBe('D2PPQSYFe83nDzk96FqGumVU8JA7J8vj2Rhjc2oXzEi5');
     const root = phrases.list()[0]!;
     expect(root.nextIndex).toBeNull();
@@ -224,9 +240,9 @@ describe('importing a phrase', () => {
 
     // the Ledger path's first wallet, imported by its secret before the phrase
     const ledger = await phrases.discover(ABANDON, '', noAccounts);
-    const bySecret = await wallets.import('Old', await deriveSecret("m/44'/501'/0'"));
+    const bySecret = await wallets.import('Old', await deriveSecret("m/44'/501'/0'"), PASS);
     expect(ledger.paths[1]!.addresses[0]!.walletId).toBe(null); // looked up before the import
-    const linked = await phrases.importChosen(ledger.discoveryId, 'bip44', [0], 'Ledger');
+    const linked = await phrases.importChosen(ledger.discoveryId, 'bip44', [0], 'Ledger', PASS);
     expect(linked[0]!.walletId).toBe(bySecret.walletId);
     expect(wallets.list()).toHaveLength(2);
     expect(
@@ -248,7 +264,7 @@ async function deriveSecret(path: string): Promise<string> {
 describe('more wallets from one phrase, export and forgetting', () => {
   async function importPhantom(): Promise<string> {
     const found = await phrases.discover(ABANDON, '', noAccounts);
-    await phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom');
+    await phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom', PASS);
     return phrases.list()[0]!.phraseId;
   }
 
@@ -274,7 +290,7 @@ describe('more wallets from one phrase, export and forgetting', () => {
     const phraseId = await importPhantom();
     const wallet = phrases.list()[0]!.wallets[0]!;
     expect((await failure(phrases.forget(phraseId))).code).toBe('CONFLICT');
-    await wallets.remove(wallet.walletId, wallet.publicKey);
+    await wallets.remove(wallet.walletId, wallet.publicKey, PASS);
     expect(phrases.list()[0]!.wallets).toEqual([]);
     now += 6 * 60_000;
     expect((await failure(phrases.forget(phraseId))).code).toBe('LOCKED');
@@ -305,7 +321,7 @@ describe('failures store nothing half-way', () => {
       return set(name, secret);
     };
     const found = await phrases.discover(ABANDON, '', noAccounts);
-    await failure(phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom'));
+    await failure(phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom', PASS));
     expect(wallets.list()).toEqual([]);
     expect(phrases.list()).toEqual([]);
     expect([...store.items.keys()].filter((k) => k.startsWith('phrase:'))).toEqual([]);
@@ -314,14 +330,16 @@ describe('failures store nothing half-way', () => {
   it('at most a few phrase checks are held: the oldest is dropped for a new one', async () => {
     const first = await phrases.discover(ABANDON, '', noAccounts);
     for (let i = 0; i < 4; i++) await phrases.discover(ABANDON, '', noAccounts);
-    expect((await failure(phrases.importChosen(first.discoveryId, 'root', [0], 'x'))).code).toBe('NOT_FOUND');
+    expect((await failure(phrases.importChosen(first.discoveryId, 'root', [0], 'x', PASS))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('after a restart', () => {
   it('the phrase is still in the keychain: the next wallet is derived from it', async () => {
     const found = await phrases.discover(ABANDON, '', noAccounts);
-    await phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom');
+    await phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom', PASS);
     const lock2 = new AppLock({ store, kdf: FAST_KDF, now: () => now });
     await lock2.init();
     await lock2.unlock(PASS);

@@ -83,20 +83,22 @@ describe('importing', () => {
     ).toBe(true);
     expect(bs58.encode(parseSecretKey(bs58.encode(pair.secretKey.subarray(0, 32))).key.publicKey)).toBe(pub);
     expect(bs58.encode(parseSecretKey(JSON.stringify([...pair.secretKey])).key.publicKey)).toBe(pub);
-    const wallet = await wallets.import('Imported', JSON.stringify([...pair.secretKey]));
+    const wallet = await wallets.import('Imported', JSON.stringify([...pair.secretKey]), PASS);
     expect(wallet.publicKey).toBe(pub);
     expect(store.items.get(`wallet:${pub}`)).toBe(bs58.encode(pair.secretKey));
   });
 
   it('refuses a duplicate, a mismatched keypair and garbage, storing nothing', async () => {
-    await wallets.import('One', bs58.encode(pair.secretKey));
-    expect(await code(wallets.import('Two', bs58.encode(pair.secretKey.subarray(0, 32))))).toBe('CONFLICT');
+    await wallets.import('One', bs58.encode(pair.secretKey), PASS);
+    expect(await code(wallets.import('Two', bs58.encode(pair.secretKey.subarray(0, 32)), PASS))).toBe(
+      'CONFLICT',
+    );
     const forged = Uint8Array.from(pair.secretKey);
     forged[63] = forged[63]! ^ 1;
-    expect(await code(wallets.import('Bad', bs58.encode(forged)))).toBe('INVALID_ARGUMENT');
-    expect(await code(wallets.import('Bad', '[1,2,3]'))).toBe('INVALID_ARGUMENT');
-    expect(await code(wallets.import('Bad', 'not-base58-0OIl'))).toBe('INVALID_ARGUMENT');
-    expect(await code(wallets.import('', bs58.encode(nacl.sign.keyPair().secretKey)))).toBe(
+    expect(await code(wallets.import('Bad', bs58.encode(forged), PASS))).toBe('INVALID_ARGUMENT');
+    expect(await code(wallets.import('Bad', '[1,2,3]', PASS))).toBe('INVALID_ARGUMENT');
+    expect(await code(wallets.import('Bad', 'not-base58-0OIl', PASS))).toBe('INVALID_ARGUMENT');
+    expect(await code(wallets.import('', bs58.encode(nacl.sign.keyPair().secretKey), PASS))).toBe(
       'INVALID_ARGUMENT',
     );
     expect(wallets.list()).toHaveLength(1);
@@ -104,7 +106,7 @@ describe('importing', () => {
 
   it('a failing keychain leaves no wallet without its key', async () => {
     store.failNext = new AppFailure('KEYCHAIN_UNAVAILABLE', 'locked');
-    expect(await code(wallets.import('X', bs58.encode(pair.secretKey)))).toBe('KEYCHAIN_UNAVAILABLE');
+    expect(await code(wallets.import('X', bs58.encode(pair.secretKey), PASS))).toBe('KEYCHAIN_UNAVAILABLE');
     expect(wallets.list()).toEqual([]);
   });
 });
@@ -137,13 +139,65 @@ describe('managing', () => {
       dataDir: dir,
       onRemoved: async (w) => void removed.push(w.publicKey),
     });
-    expect(await code(w2.remove(wallet.walletId, 'not the key'))).toBe('INVALID_ARGUMENT');
+    expect(await code(w2.remove(wallet.walletId, 'not the key', PASS))).toBe('INVALID_ARGUMENT');
+    // the passphrase goes with the removal itself, however recent the last unlock
+    expect(await code(w2.remove(wallet.walletId, wallet.publicKey, 'wrong passphrase'))).toBe('LOCKED');
+    expect(w2.list()).toHaveLength(1);
+    expect(removed).toEqual([]);
     now += 6 * 60_000;
-    expect(await code(w2.remove(wallet.walletId, wallet.publicKey))).toBe('LOCKED'); // needs a fresh unlock
-    await lock.reauthenticate(PASS);
-    await w2.remove(wallet.walletId, wallet.publicKey);
+    await w2.remove(wallet.walletId, wallet.publicKey, PASS);
     expect(w2.list()).toEqual([]);
     expect(store.items.has(`wallet:${wallet.publicKey}`)).toBe(false);
     expect(removed).toEqual([wallet.publicKey]);
+  });
+});
+
+describe('what counts as the person’s wallets', () => {
+  const pair = nacl.sign.keyPair();
+
+  it('an import needs the passphrase for that call; a wrong one stores nothing and counts toward the back-off', async () => {
+    const secret = bs58.encode(pair.secretKey);
+    for (let i = 0; i < 3; i += 1)
+      expect(await code(wallets.import('Stranger', secret, 'not the passphrase'))).toBe('LOCKED');
+    expect(wallets.list()).toEqual([]);
+    expect(store.items.has(`wallet:${bs58.encode(pair.publicKey)}`)).toBe(false);
+    // the third wrong one starts the unlock's own wait: even the right passphrase waits it out
+    expect(await code(wallets.import('Stranger', secret, PASS))).toBe('THROTTLED');
+    expect(lock.state().retryAfterSeconds).toBeGreaterThan(0);
+    now += 2_000;
+    expect((await wallets.import('Mine', secret, PASS)).label).toBe('Mine');
+    // a bad key or name is told first, and costs no attempt
+    expect(await code(wallets.import('Bad', '[1,2,3]', 'not the passphrase'))).toBe('INVALID_ARGUMENT');
+    expect(lock.state().retryAfterSeconds).toBeUndefined();
+  });
+
+  it('two removals of one wallet at once: one removes it, the other is told so', async () => {
+    const pending = wallets.create('Main');
+    const wallet = await wallets.confirmBackup(pending.pendingId, pending.secretKey.slice(-6));
+    const both = await Promise.allSettled([
+      wallets.remove(wallet.walletId, wallet.publicKey, PASS),
+      wallets.remove(wallet.walletId, wallet.publicKey, PASS),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(both[1]).toMatchObject({ reason: { code: 'CONFLICT' } });
+    expect(wallets.list()).toEqual([]);
+  });
+
+  it('a demo wallet is listed on the demo devnet only, and cannot be imported again as one’s own', async () => {
+    let network: 'embedded-devnet' | 'embedded-devnet-demo' = 'embedded-devnet-demo';
+    const scoped = new WalletService({ store, lock, dataDir: dir, network: () => network });
+    const demo = await scoped.adopt('Demo Alice', bs58.encode(pair.secretKey), 'demo');
+    const mine = scoped.create('Mine');
+    const own = await scoped.confirmBackup(mine.pendingId, mine.secretKey.slice(-6));
+    expect(scoped.list().map((w) => w.label)).toEqual(['Demo Alice', 'Mine']);
+
+    network = 'embedded-devnet';
+    expect(scoped.list()).toEqual([own]);
+    expect(await code(() => scoped.get(demo.walletId))).toBe('NOT_FOUND');
+    expect(await code(scoped.import('Alice', bs58.encode(pair.secretKey), PASS))).toBe('CONFLICT');
+    // it is still kept (its key sealed with the rest), for when the demo devnet is chosen again
+    expect(scoped.all().map((w) => w.label)).toEqual(['Demo Alice', 'Mine']);
+    network = 'embedded-devnet-demo';
+    expect(scoped.list()).toHaveLength(2);
   });
 });

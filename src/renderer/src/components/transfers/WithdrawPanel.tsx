@@ -82,7 +82,10 @@ export function WithdrawPanel() {
             error={addressError}
           />
         </Group>
-        {firstTime.data && !firstTime.data.usedBefore && typed !== own ? (
+        {firstTime.data &&
+        !firstTime.data.usedBefore &&
+        firstTime.data.ownWalletId === null &&
+        typed !== own ? (
           <Alert color="orange" title="A new address">
             You have not withdrawn to this address before. Check it character by character.
           </Alert>

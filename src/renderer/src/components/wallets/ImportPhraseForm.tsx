@@ -23,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
+import { useFreshUnlock } from '../../hooks/useFreshUnlock';
 import { useTokens } from '../../hooks/queries';
 import { refreshWalletQueries } from './refresh';
 import { MAX_LABEL } from './RenameWalletModal';
@@ -50,6 +51,10 @@ function firstChoice(found: Discovery): Choice {
   return { scheme: 'bip44-change', indices: first && first.walletId === null ? [0] : [] };
 }
 
+/** why adding a wallet asks for the passphrase, the same words on both import tabs */
+export const ADDING_NEEDS_PASSPHRASE =
+  'A wallet added here counts as yours: money then moves to its accounts without asking.';
+
 export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void; onImported?: () => void }) {
   const client = useQueryClient();
   const { format } = useTokens();
@@ -60,6 +65,12 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
   const [choice, setChoice] = useState<Choice>({ scheme: 'bip44-change', indices: [] });
   const [label, setLabel] = useState('Imported');
   const { run, busy, error, setError } = useAction();
+  const confirm = useFreshUnlock({
+    asked: true,
+    carried: true,
+    description: ADDING_NEEDS_PASSPHRASE,
+    focus: 'none',
+  });
 
   const discover = () =>
     run(async () => {
@@ -78,13 +89,16 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
   const add = () =>
     run(async () => {
       if (!found) return;
-      await unwrap(
-        wallet.phrases.importWallets({
-          discoveryId: found.discoveryId,
-          scheme: choice.scheme,
-          indices: choice.indices,
-          label: label.trim(),
-        }),
+      await confirm.guard((passphrase) =>
+        unwrap(
+          wallet.phrases.importWallets({
+            discoveryId: found.discoveryId,
+            scheme: choice.scheme,
+            indices: choice.indices,
+            label: label.trim(),
+            passphrase: passphrase ?? '',
+          }),
+        ),
       );
       refreshWalletQueries(client);
       onImported?.();
@@ -232,6 +246,7 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
         onChange={(e) => setLabel(e.currentTarget.value)}
         maxLength={MAX_LABEL}
       />
+      {confirm.field}
       <ErrorNote error={error} title="Not imported" />
       <Group justify="space-between">
         <Button variant="subtle" onClick={() => setFound(null)}>
@@ -240,7 +255,7 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
         <Button
           type="submit"
           loading={busy}
-          disabled={choice.indices.length === 0 || label.trim().length === 0}
+          disabled={choice.indices.length === 0 || label.trim().length === 0 || !confirm.ready}
         >
           {choice.indices.length <= 1 ? 'Add wallet' : `Add ${choice.indices.length} wallets`}
         </Button>

@@ -1,14 +1,16 @@
 // Import a wallet: by its recovery phrase (the usual way, see ImportPhraseForm), or by its secret: pasted
 // (base58), or read from a settlement-chain CLI keypair file (a JSON array of 64 numbers). The file is read
-// here and its text handed to main as is; main parses and checks it.
+// here and its text handed to main as is; main parses and checks it. Either way the passphrase goes with the
+// import: a wallet added here counts as the person's own, and money moves to it without asking.
 import { useRef, useState } from 'react';
 import { Button, FileInput, Modal, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
+import { useFreshUnlock } from '../../hooks/useFreshUnlock';
 import { refreshWalletQueries } from './refresh';
-import { ImportPhraseForm } from './ImportPhraseForm';
+import { ADDING_NEEDS_PASSPHRASE, ImportPhraseForm } from './ImportPhraseForm';
 
 /** the contract's limit on the secret's text; a keypair file is far smaller */
 const MAX_SECRET_CHARS = 2048;
@@ -46,6 +48,12 @@ function ImportSecretForm({ onClose, onImported }: ImportProps) {
   const [fileText, setFileText] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const { run, busy, error, setError } = useAction();
+  const confirm = useFreshUnlock({
+    asked: true,
+    carried: true,
+    description: ADDING_NEEDS_PASSPHRASE,
+    focus: 'none',
+  });
   /** the latest choice: a slower read of an earlier file must not replace it */
   const latest = useRef<File | null>(null);
 
@@ -75,11 +83,13 @@ function ImportSecretForm({ onClose, onImported }: ImportProps) {
 
   const fromFile = file !== null;
   const toSend = fromFile ? fileText : secret;
-  const ready = label.trim().length > 0 && !!toSend && toSend.trim().length > 0;
+  const ready = label.trim().length > 0 && !!toSend && toSend.trim().length > 0 && confirm.ready;
   const submit = () =>
     run(async () => {
       if (!toSend) return;
-      await unwrap(wallet.wallets.import({ label, secret: toSend }));
+      await confirm.guard((passphrase) =>
+        unwrap(wallet.wallets.import({ label, secret: toSend, passphrase: passphrase ?? '' })),
+      );
       setSecret('');
       setFileText(null);
       refreshWalletQueries(client);
@@ -132,6 +142,7 @@ function ImportSecretForm({ onClose, onImported }: ImportProps) {
         clearButtonProps={{ 'aria-label': 'Clear the keypair file' }}
         error={fileError}
       />
+      {confirm.field}
       <ErrorNote error={error} title="Not imported" />
       <Button type="submit" loading={busy} disabled={!ready}>
         Import

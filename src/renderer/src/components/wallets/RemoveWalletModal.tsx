@@ -1,6 +1,5 @@
 // Removing a wallet deletes its key (and its session keys) from this computer. The person confirms by typing
-// or pasting the wallet's public key; main checks it again, and asks for the passphrase if it was not entered
-// in the last few minutes.
+// or pasting the wallet's public key and with their passphrase; main checks both again.
 import { useState } from 'react';
 import { Alert, Button, Code, Group, Checkbox, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -32,17 +31,24 @@ export function RemoveWalletModal({
   const client = useQueryClient();
   const [typed, setTyped] = useState('');
   const fresh = useFreshUnlock({
-    description: 'Removing a wallet needs your passphrase when it was not entered in the last five minutes.',
-    focus: 'field',
+    asked: true,
+    carried: true,
+    description: 'Removing a wallet is a money decision: it needs your passphrase.',
+    focus: 'none',
   });
   const { run, busy, error } = useAction();
   const matches = typed.trim() === target.publicKey;
 
   const remove = () =>
     run(async () => {
-      // a removal needs a passphrase entered in the last few minutes: main asks for it and the person retries
-      await fresh.guard(() =>
-        unwrap(wallet.wallets.remove({ walletId: target.walletId, confirmPublicKey: typed.trim() })),
+      await fresh.guard((passphrase) =>
+        unwrap(
+          wallet.wallets.remove({
+            walletId: target.walletId,
+            confirmPublicKey: typed.trim(),
+            passphrase: passphrase ?? '',
+          }),
+        ),
       );
       if (phrase && lastOfPhrase && forgetPhrase)
         await unwrap(wallet.phrases.forget({ phraseId: phrase.phraseId }));
