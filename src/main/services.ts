@@ -14,6 +14,7 @@ import type { KdfPolicy } from './lock/kdf';
 import type { SecretStore } from './keychain/secret-store';
 import { WalletService, walletSecretItem, type WalletInfo } from './wallets/wallet-service';
 import { PhraseService } from './wallets/phrase-service';
+import { CompromisedWallets } from './wallets/compromised-wallets';
 import { SealedStore } from './keychain/sealed-store';
 import { AuditLog } from './audit/audit-log';
 import { createHttpClient, type FetchLike } from './exchange/http-client';
@@ -82,6 +83,8 @@ export interface Services extends ExchangeServices {
   lock: AppLock;
   wallets: WalletService;
   phrases: PhraseService;
+  /** the wallets the leaked wallet-key drill marked: never the person's own again */
+  compromised: CompromisedWallets;
   audit: AuditLog;
   addressBook: AddressBook;
   settings: SettingsStore;
@@ -119,6 +122,7 @@ export function createServices(deps: ServiceDeps): Services {
   const audit = new AuditLog(join(deps.dataDir, 'audit.jsonl'));
   const addressBook = new AddressBook(deps.dataDir);
   const settings = new SettingsStore(deps.dataDir);
+  const compromised = new CompromisedWallets(deps.dataDir);
   let bound: (ExchangeServices & { close(): void }) | null = null;
 
   const demoSessionOf = demoSessionLookup();
@@ -214,6 +218,7 @@ export function createServices(deps: ServiceDeps): Services {
       audit,
       info: getInfo,
       known: addressBook,
+      compromised,
       accountNames: () => settings.accountNames(),
       ...(deps.now ? { now: deps.now } : {}),
     });
@@ -289,6 +294,7 @@ export function createServices(deps: ServiceDeps): Services {
     lock,
     wallets,
     phrases,
+    compromised,
     audit,
     addressBook,
     settings,

@@ -32,6 +32,8 @@ export interface ContextDeps {
   client: ExchangeClient;
   known: AddressBook;
   wallets: { list(): WalletInfo[] };
+  /** wallets whose key leaked (the leaked wallet-key drill): none of their accounts is own any more */
+  compromised: { isCompromised(publicKey: string): boolean };
   /** the names the person gave accounts on this computer */
   accountNames: () => AccountNames;
 }
@@ -51,6 +53,7 @@ export function actionContext(deps: ContextDeps, wallet: WalletInfo, info: Marke
     },
     async ownedByAnyWallet(accountId) {
       for (const w of deps.wallets.list()) {
+        if (deps.compromised.isCompromised(w.publicKey)) continue;
         if ((await client.user(w.publicKey))?.accountIds.includes(accountId)) return true;
       }
       return false;

@@ -21,6 +21,8 @@ const PAST = {
   change: 'Changed',
   remove: 'Removed',
   cancel: 'Cancelled',
+  close: 'Closed',
+  send: 'Sent',
 } as const;
 
 export type AuditVerb = keyof typeof PAST;
@@ -67,6 +69,7 @@ const SESSION_KINDS: Record<string, [string, string]> = {
 const DRILL_KINDS: Record<string, string> = {
   sweep: 'Multi-account sweep',
   compromisedKeyDrill: 'Compromised-key drill',
+  walletKeyDrill: 'Leaked wallet key drill',
 };
 
 /** One sentence for an entry: what was done, or what was tried and how it ended. */

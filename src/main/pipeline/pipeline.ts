@@ -31,6 +31,8 @@ export interface PipelineDeps {
   info: () => Promise<MarketsInfo>;
   /** destinations and recipients used before, for first-time warnings */
   known: AddressBook;
+  /** wallets whose key leaked: their accounts are not the person's own */
+  compromised: { isCompromised(publicKey: string): boolean };
   /** the names the person gave accounts here, which reviews and the audit log's sentences use */
   accountNames: () => AccountNames;
   now?: () => number;
