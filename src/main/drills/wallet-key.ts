@@ -31,7 +31,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { ChainClient } from '../funds/chain-client';
 import { LAMPORTS_PER_SIGNATURE } from '../funds/chain-client';
 import { moveAllOnChain } from '../funds/chain-move';
-import { money } from '../actions/context';
+import { balanceOf, money } from '../actions/context';
 import { spareOf } from './sweep';
 import {
   DrillRun,
@@ -257,11 +257,15 @@ export class WalletKeyDrill {
       for (const account of h.accounts) {
         // what the account holds once its orders are cancelled and the chosen positions closed
         const keepsPositions = account.positions.some((p) => !closing(account.accountId, p.marketId));
-        const settled: Account = {
-          ...account,
-          openOrders: [],
-          positions: keepsPositions ? account.positions : [],
-        };
+        // (with nothing left open, nothing holds margin: the whole balance is free)
+        const settled: Account = keepsPositions
+          ? { ...account, openOrders: [] }
+          : {
+              ...account,
+              openOrders: [],
+              positions: [],
+              margin: { ...account.margin, freeCollateral: balanceOf(account, info.quoteTokenId) },
+            };
         const { moves, kept: stays } = spareOf(settled, info.quoteTokenId);
         for (const m of moves) {
           const what = `${keepsPositions ? '' : 'all '}${money(token(m.tokenId), m.amount)}${account.positions.length > 0 && !keepsPositions ? ' (plus or minus what the closes realize)' : ''}`;
