@@ -27,6 +27,8 @@ test.beforeAll(async ({ app, appPage, trader: own }) => {
   first = await trader.deposit(USDC, usdc(10_000));
   await trader.createSession();
   await trader.order({ accountId: first, marketId: 0, side: 'BID', size: 1000n });
+  // 0.5 ETH short, closed from the positions table before the drill
+  await trader.order({ accountId: first, marketId: 1, side: 'ASK', size: 500n });
   await trader.order({ accountId: first, marketId: 0, side: 'BID', size: 1000n, limitPrice: 1_000_0n });
   // USDC on the chain too: it is what opens the new wallet's exchange account
   await fetch(trader.rpcUrl, {
@@ -39,6 +41,25 @@ test.beforeAll(async ({ app, appPage, trader: own }) => {
       params: [trader.address, USDC, usdc(100).toString()],
     }),
   });
+});
+
+test('a position is closed from its row of the positions table, its close reviewed first', async () => {
+  await page.getByRole('link', { name: 'Portfolio', exact: true }).click();
+  const positions = page.getByRole('table', { name: 'Positions', exact: true });
+  await expect(positions).toContainText('ETH-PERP');
+  await positions.getByRole('button', { name: `Close the ETH-PERP position of account ${first}` }).click();
+  await expect(dialog()).toContainText('Close a position');
+  await expect(dialog()).toContainText('Buy 0.500 ETH, reduce-only, immediate or cancel');
+  await expect(dialog()).toContainText('Estimated fill price');
+  await expect(dialog()).toContainText('Estimated fee');
+  await expect(dialog()).toContainText('Estimated realized PnL');
+  await page.screenshot({ path: 'docs/screenshots/close-position-review.png' });
+  await dialog().getByRole('button', { name: 'Close ETH-PERP short' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Position closed' })).toContainText(
+    'The ETH-PERP short of 0.500 ETH was closed.',
+  );
+  await expect(positions).not.toContainText('ETH-PERP');
+  expect((await trader.account(first)).positions.map((p) => p.marketId)).toEqual([0]);
 });
 
 test('leaked wallet-key drill: a new wallet from a new phrase, one review, one passphrase, everything moved', async () => {

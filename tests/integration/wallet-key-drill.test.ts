@@ -179,6 +179,24 @@ describe('the leaked wallet-key drill', () => {
     const sessions = await app.ok('sessions.list');
     expect(sessions.filter((s) => s.walletId === old.walletId)).toEqual([]);
 
+    // a finished drill has nothing to finish; the old wallet can no longer be chosen as where money goes
+    const again = await app.call('drills.finishWalletKey', { runId: run.runId, passphrase: PASSPHRASE });
+    expect(again.ok ? null : again.error.code).toBe('CONFLICT');
+    const back = await app.call('drills.reviewWalletKey', {
+      walletIds: [fresh.walletId],
+      targetWalletId: old.walletId,
+      close: [],
+    });
+    expect(back.ok ? null : [back.error.code, back.error.message]).toEqual([
+      'INVALID_ARGUMENT',
+      'Old is marked compromised: choose a new wallet.',
+    ]);
+    const unknown = await app.call('drills.finishWalletKey', {
+      runId: 'no-such-run',
+      passphrase: PASSPHRASE,
+    });
+    expect(unknown.ok ? null : unknown.error.code).toBe('NOT_FOUND');
+
     // the old wallet is no longer "own": a transfer to its account now sends money out (the passphrase)
     const newAccountId = (await newAccount())!;
     expect(await held(newAccountId)).toBeGreaterThan(usdc(250));

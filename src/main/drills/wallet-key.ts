@@ -393,6 +393,9 @@ export class WalletKeyDrill {
    * rest are worked out again from what the exchange and the chain hold now.
    */
   async finish(runId: string, passphrase: string): Promise<DrillRunView> {
+    await this.deps.lock.reauthenticate(passphrase);
+    // from here on nothing is awaited until the run is started: a second finish at the same time finds it
+    // running (or is refused by the one-drill-at-a-time rule) and changes nothing
     const run = this.deps.runs.get(runId);
     if (run.kind !== 'walletKey' || !run.walletKey)
       throw new AppFailure('NOT_FOUND', 'There is no leaked wallet-key drill with that id.');
@@ -400,14 +403,22 @@ export class WalletKeyDrill {
       throw new AppFailure('CONFLICT', 'This drill is still running, or what it was doing is not known yet.');
     if (run.status === 'done')
       throw new AppFailure('CONFLICT', 'This drill has finished: there is nothing left to do.');
-    await this.deps.lock.reauthenticate(passphrase);
+    const before = { status: run.status, summary: run.summary, interrupted: run.interrupted };
+    const steps = run.steps.map((step) => ({ ...step }));
     run.status = 'running';
     run.summary = null;
     run.interrupted = false;
     // what was not done is worked out again; what is no longer there at the end needed nothing more
     for (const step of run.steps)
       if (step.status !== 'done') Object.assign(step, { status: 'pending', detail: null });
-    return this.deps.runs.start(run, () => this.run(run, passphrase)).view(this.deps.audit);
+    try {
+      return this.deps.runs.start(run, () => this.run(run, passphrase)).view(this.deps.audit);
+    } catch (error) {
+      // refused (another drill runs): the run stays as it was
+      Object.assign(run, before);
+      run.steps.splice(0, run.steps.length, ...steps);
+      throw error;
+    }
   }
 
   private async run(run: DrillRun, passphrase: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Open positions with what matters for risk first: the liquidation price and how far away it is, the
 // unrealized PnL, the mark; then entry and funding. In a narrow window (1024 px) entry folds under the mark
-// and funding under the PnL, and the side and size under the market, so nothing is cut off.
-import { Anchor, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+// and funding under the PnL, and the side and size under the market, so nothing is cut off. Each position
+// can be closed from its row: a reduce-only order that fills at once, reviewed like every action.
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PositionViewSchema } from '../../../shared/ipc/portfolio';
@@ -93,9 +94,6 @@ export function PositionsTable({
             {narrow ? null : <Table.Th ta="right">Funding</Table.Th>}
             <Table.Th ta="right">Mark{unit}</Table.Th>
             {narrow ? null : <Table.Th ta="right">Entry{unit}</Table.Th>}
-            <Table.Th>
-              <VisuallyHidden>Close</VisuallyHidden>
-            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -122,9 +120,20 @@ export function PositionsTable({
                   </Table.Td>
                 ) : null}
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text fw={600} size="sm">
-                    {markets.symbol(p.marketId)}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={600} size="sm">
+                      {markets.symbol(p.marketId)}
+                    </Text>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={`Close the ${markets.symbol(p.marketId)} position of account ${p.accountId}`}
+                      disabled={closing.busy}
+                      onClick={() => void close(p.accountId, p.marketId)}
+                    >
+                      Close
+                    </Button>
+                  </Group>
                   {narrow ? side : null}
                 </Table.Td>
                 {narrow ? null : <Table.Td style={FIGURE}>{side}</Table.Td>}
@@ -158,18 +167,6 @@ export function PositionsTable({
                     {entry}
                   </Table.Td>
                 )}
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    color="gray"
-                    aria-label={`Close the ${markets.symbol(p.marketId)} position of account ${p.accountId}`}
-                    disabled={closing.busy}
-                    onClick={() => void close(p.accountId, p.marketId)}
-                  >
-                    Close
-                  </Button>
-                </Table.Td>
               </Table.Tr>
             );
           })}
