@@ -14,6 +14,7 @@ import type { KdfPolicy } from './lock/kdf';
 import type { SecretStore } from './keychain/secret-store';
 import { WalletService, type WalletInfo } from './wallets/wallet-service';
 import { PhraseService } from './wallets/phrase-service';
+import { CompromisedWallets } from './wallets/compromised-wallets';
 import { SealedStore } from './keychain/sealed-store';
 import { AuditLog } from './audit/audit-log';
 import { createHttpClient, type FetchLike } from './exchange/http-client';
@@ -96,6 +97,8 @@ export interface Services extends ExchangeServices {
   lock: AppLock;
   wallets: WalletService;
   phrases: PhraseService;
+  /** the wallets the leaked wallet-key drill marked: never the person's own again */
+  compromised: CompromisedWallets;
   audit: AuditLog;
   addressBook: AddressBook;
   settings: SettingsStore;
@@ -135,6 +138,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const addressBook = new AddressBook(deps.dataDir);
   const settings = new SettingsStore(deps.dataDir);
+  const compromised = new CompromisedWallets(deps.dataDir);
   let bound: (ExchangeServices & { close(): void }) | null = null;
 
   const demoSessionOf = demoSessionLookup();
@@ -237,7 +241,7 @@ export function createServices(deps: ServiceDeps): Services {
       onChange: (walletId, noticed) => deps.onSessionsChanged?.(walletId, noticed),
     });
     if (deps.watchStrangers !== false) strangerWatch.start();
-    const owns = ownership({ wallets, client });
+    const owns = ownership({ wallets, compromised, client });
     const pipeline = new ActionPipeline({
       client,
       wallets,
@@ -327,6 +331,7 @@ export function createServices(deps: ServiceDeps): Services {
     lock,
     wallets,
     phrases,
+    compromised,
     audit,
     addressBook,
     settings,

@@ -24,7 +24,11 @@ import {
   type SignatureBytes,
   type Transaction,
 } from '@solana/kit';
-import { getTransferCheckedInstruction } from '@solana-program/token';
+import {
+  getCloseAccountInstruction,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+} from '@solana-program/token';
 import { getAddMemoInstruction } from '@solana-program/memo';
 import type { SigningKey } from './keys';
 import { BASE58_CHAR } from '../shared/base58';
@@ -164,29 +168,91 @@ export function signDeposit(input: {
   blockhash: { blockhash: string; lastValidBlockHeight: bigint };
 }): SignedTransaction {
   const owner = addressOf(input.key);
+  return signByOwner(
+    input.key,
+    input.blockhash,
+    depositInstructions({
+      owner,
+      mint: input.mint as Address,
+      decimals: input.decimals,
+      vault: input.vault as Address,
+      amount: input.amount,
+      correlation: input.correlation,
+    }),
+  );
+}
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
+
+/** System program Transfer (instruction 2) of lamports: the one System instruction the app sends. */
+function transferLamports(from: Address, to: Address, lamports: bigint): Instruction {
+  const data = new Uint8Array(12);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, 2, true);
+  view.setBigUint64(4, lamports, true);
+  return {
+    programAddress: SYSTEM_PROGRAM,
+    accounts: [
+      { address: from, role: 3 },
+      { address: to, role: 1 },
+    ],
+    data,
+  };
+}
+
+/**
+ * Everything of one kind the owner holds on chain, to another address, signed by the owner (who pays the
+ * fee). A token: the destination's associated token account made if absent (the owner pays its rent, which
+ * then belongs to the destination), the whole balance moved, and the owner's emptied token account closed so
+ * its rent goes to the destination too. SOL (`token` absent): `lamports` moved.
+ */
+export function signChainMove(input: {
+  key: SigningKey;
+  to: string;
+  token?: { mint: string; decimals: number; amount: bigint };
+  lamports?: bigint;
+  blockhash: { blockhash: string; lastValidBlockHeight: bigint };
+}): SignedTransaction {
+  const owner = addressOf(input.key);
+  const to = input.to as Address;
+  const instructions: Instruction[] = [];
+  if (input.token) {
+    const mint = input.token.mint as Address;
+    const source = associatedTokenAddress(owner, mint);
+    const destination = associatedTokenAddress(to, mint);
+    const authority = createNoopSigner(owner);
+    instructions.push(
+      getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata: destination, owner: to, mint }),
+      getTransferCheckedInstruction({
+        source,
+        mint,
+        destination,
+        authority,
+        amount: input.token.amount,
+        decimals: input.token.decimals,
+      }),
+      getCloseAccountInstruction({ account: source, destination: to, owner: authority }),
+    );
+  }
+  if (input.lamports !== undefined) instructions.push(transferLamports(owner, to, input.lamports));
+  return signByOwner(input.key, input.blockhash, instructions);
+}
+
+/** A transaction of the instructions, paid for and signed by the key's owner alone. */
+function signByOwner(
+  key: SigningKey,
+  blockhash: { blockhash: string; lastValidBlockHeight: bigint },
+  instructions: Instruction[],
+): SignedTransaction {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(owner, m),
+    (m) => setTransactionMessageFeePayer(addressOf(key), m),
     (m) =>
       setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: input.blockhash.blockhash as Blockhash,
-          lastValidBlockHeight: input.blockhash.lastValidBlockHeight,
-        },
+        { blockhash: blockhash.blockhash as Blockhash, lastValidBlockHeight: blockhash.lastValidBlockHeight },
         m,
       ),
-    (m) =>
-      appendTransactionMessageInstructions(
-        depositInstructions({
-          owner,
-          mint: input.mint as Address,
-          decimals: input.decimals,
-          vault: input.vault as Address,
-          amount: input.amount,
-          correlation: input.correlation,
-        }),
-        m,
-      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
   );
-  return signTransaction(message, [input.key]);
+  return signTransaction(message, [key]);
 }

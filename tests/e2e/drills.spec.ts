@@ -104,7 +104,7 @@ test('compromised-key drill: from the notice about an unknown session to nothing
   await page.getByRole('button', { name: 'Revoke sessions and cancel orders' }).click();
   const finished = page.getByRole('status').filter({ hasText: 'Finished' });
   await expect(finished).toContainText(
-    'Revoked 1 session, removed 1 trigger and cancelled 2 orders. Nothing else can sign for Main but the new session made here.',
+    'Revoked 1 session, removed 1 trigger and cancelled 2 orders. No session but the new one made here can sign for Main; the wallet key itself still can (it can make a new session or withdraw at any time). If the wallet key or its recovery phrase may have leaked, run the leaked wallet-key drill to move the money to a new wallet.',
     { timeout: 20_000 },
   );
   const steps = page.getByRole('table', { name: 'Steps' });

@@ -138,7 +138,7 @@ describe('the compromised-key drill', () => {
       ['check', 'done'],
     ]);
     expect(run.summary).toBe(
-      'Revoked 2 sessions, removed 2 triggers and cancelled 3 orders. Nothing else can sign for Main but the new session made here.',
+      'Revoked 2 sessions, removed 2 triggers and cancelled 3 orders. No session but the new one made here can sign for Main; the wallet key itself still can (it can make a new session or withdraw at any time). If the wallet key or its recovery phrase may have leaked, run the leaked wallet-key drill to move the money to a new wallet.',
     );
 
     // the exchange's own view: only the drill's new session, no open order, no trigger

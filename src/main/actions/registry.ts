@@ -11,6 +11,7 @@ import { addTrigger } from './add-trigger';
 import { editTrigger } from './edit-trigger';
 import { removeTrigger } from './remove-trigger';
 import { cancelOrder } from './cancel-order';
+import { closePosition } from './close-position';
 
 const ACTION_MODULES = {
   withdraw,
@@ -22,6 +23,7 @@ const ACTION_MODULES = {
   editTrigger,
   removeTrigger,
   cancelOrder,
+  closePosition,
   // each module's facts are its own business; only the kind is checked here
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in IntentKind]: ActionModule<K, any> };

@@ -34,6 +34,8 @@ const PAST = {
   find: 'Found',
   start: 'Started',
   finish: 'Finished',
+  close: 'Closed',
+  send: 'Sent',
 } as const;
 
 export type AuditVerb = keyof typeof PAST;
@@ -126,6 +128,7 @@ const SESSION_KINDS: Record<string, [string, string]> = {
 const DRILL_KINDS: Record<string, string> = {
   sweep: 'Multi-account sweep',
   compromisedKeyDrill: 'Compromised-key drill',
+  walletKeyDrill: 'Leaked wallet key drill',
 };
 
 /** One sentence for an entry: what was done, or what was tried and how it ended, and for which wallet. */

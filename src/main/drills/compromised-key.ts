@@ -1,4 +1,4 @@
-// The compromised-key drill: when a session key may have leaked, every session of the chosen wallets is
+// The compromised-key drill ("a session key leaked"): when a session key may have leaked, every session of the chosen wallets is
 // revoked by the wallet key itself (a leaked session key is not trusted to sign its own end), then a fresh
 // session made here removes every trigger (so none can fire into a new order) and cancels every open order
 // of the wallets' accounts, and the exchange is read once more to show that nothing is left. Each step is an
@@ -14,7 +14,7 @@ import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletInfo } from '../wallets/wallet-service';
 import type { SessionView } from '../sessions/session-manager';
 import type { AuditLog } from '../audit/audit-log';
-import { DrillRun, type DrillRuns, type DrillRunView, type DrillStep } from './drill-run';
+import { DrillRun, signedStep, type DrillRuns, type DrillRunView } from './drill-run';
 
 export type CompromisedKeyReview = z.output<typeof CompromisedKeyReviewSchema>;
 
@@ -38,6 +38,10 @@ export interface CompromisedKeyDeps {
 
 /** What the fresh session is called in the Sessions list. */
 export const DRILL_SESSION_LABEL = 'After the compromised-key drill';
+
+/** What revoking sessions cannot do, said at the end of every run. */
+export const WALLET_KEY_STILL_SIGNS =
+  'the wallet key itself still can (it can make a new session or withdraw at any time). If the wallet key or its recovery phrase may have leaked, run the leaked wallet-key drill to move the money to a new wallet.';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -154,7 +158,7 @@ export class CompromisedKeyDrill {
             label: `Remove ${t.kind === 'STOP_LOSS' ? 'stop-loss' : 'take-profit'} ${t.triggerId} on account ${account.accountId}`,
           });
           if (
-            await this.signed(run, step, {
+            await signedStep(run, step, this.deps.pipeline, {
               kind: 'removeTrigger',
               walletId: wallet.walletId,
               accountId: account.accountId,
@@ -170,7 +174,7 @@ export class CompromisedKeyDrill {
             label: `Cancel order ${o.orderId} on account ${account.accountId}`,
           });
           if (
-            await this.signed(run, step, {
+            await signedStep(run, step, this.deps.pipeline, {
               kind: 'cancelOrder',
               walletId: wallet.walletId,
               accountId: account.accountId,
@@ -194,7 +198,7 @@ export class CompromisedKeyDrill {
     const failed = run.steps.filter((s) => s.status === 'failed').length;
     run.finish(
       failed === 0
-        ? `${done}. Nothing else can sign for ${wallets.map((w) => w.label).join(', ')} but the new session made here.`
+        ? `${done}. No session but the new one made here can sign for ${wallets.map((w) => w.label).join(', ')}; ${WALLET_KEY_STILL_SIGNS}`
         : `${done}; ${plural(failed, 'step')} failed (see below).`,
     );
   }
@@ -220,27 +224,6 @@ export class CompromisedKeyDrill {
     run.finish(
       `Interrupted: the app stopped during the drill. Before it stopped: revoked ${plural(count('revoke:'), 'session')}, removed ${plural(count('trigger:'), 'trigger')} and cancelled ${plural(count('order:'), 'order')}; ${plural(unfinished, 'step')} not finished. Run the drill again to finish.`,
     );
-  }
-
-  /**
-   * One action through the pipeline, reviewed and confirmed here: the person reviewed the whole drill. An
-   * order or trigger that went away meanwhile (filled, fired) is skipped, not failed.
-   */
-  private async signed(run: DrillRun, step: DrillStep, intent: Intent): Promise<boolean> {
-    let gone = false;
-    const ok = await run.step(step, async () => {
-      let summary: Summary;
-      try {
-        summary = await this.deps.pipeline.prepare(intent);
-      } catch (error) {
-        if (!(error instanceof AppFailure && error.code === 'NOT_FOUND')) throw error;
-        gone = true;
-        return;
-      }
-      return { actionId: (await this.deps.pipeline.confirm(summary.confirmationId)).actionId };
-    });
-    if (gone) run.skip(step, 'Already gone by the time it was reached (filled, fired or cancelled).');
-    return ok && !gone;
   }
 
   private async leftovers(wallets: WalletInfo[], newSessions: Set<string>): Promise<string[]> {

@@ -8,6 +8,7 @@ import { DrillRuns, type DrillRun } from './drill-run';
 import { DrillRecordStore } from './drill-record-store';
 import { CompromisedKeyDrill } from './compromised-key';
 import { Sweep } from './sweep';
+import { WalletKeyDrill } from './wallet-key';
 
 export interface Drills {
   handlers: Handlers['drills'];
@@ -49,18 +50,32 @@ export function createDrills(s: Services): Drills {
     get journal() {
       return s.journal;
     },
+    get funds() {
+      return s.funds;
+    },
+    compromised: s.compromised,
     info: () => s.info(),
   };
   const compromisedKey = new CompromisedKeyDrill(deps);
   const sweep = new Sweep(deps);
+  const walletKey = new WalletKeyDrill(deps);
   const settle = (run: DrillRun): Promise<void> =>
-    run.kind === 'sweep' ? sweep.settle(run) : compromisedKey.settle(run);
+    run.kind === 'sweep'
+      ? sweep.settle(run)
+      : run.kind === 'walletKey'
+        ? walletKey.settle(run)
+        : compromisedKey.settle(run);
   return {
     handlers: {
       reviewCompromisedKey: ({ walletIds }) => compromisedKey.review(walletIds),
       startCompromisedKey: async ({ walletIds }) => compromisedKey.start(walletIds),
       reviewSweep: ({ accountIds, targetAccountId }) => sweep.review(accountIds, targetAccountId),
       startSweep: ({ reviewId, passphrase }) => sweep.start(reviewId, passphrase),
+      reviewWalletKey: ({ walletIds, targetWalletId, close }) =>
+        walletKey.review(walletIds, targetWalletId, close),
+      startWalletKey: ({ reviewId, passphrase }) => walletKey.start(reviewId, passphrase),
+      finishWalletKey: ({ runId, passphrase }) => walletKey.finish(runId, passphrase),
+      compromised: async () => s.compromised.list(),
       run: async ({ runId }) => runs.get(runId).view(s.audit),
       interrupted: async () => (await runs.interrupted(settle)).map((r) => r.view(s.audit)),
       dismiss: async ({ runId }) => {

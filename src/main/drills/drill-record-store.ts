@@ -39,6 +39,18 @@ export const RunRecordSchema = z.object({
       stepWallets: z.record(z.string(), z.string().max(64)),
     })
     .nullable(),
+  /** a leaked wallet-key drill's choices: what it evacuates where, which positions it closes */
+  walletKey: z
+    .object({
+      walletIds: z.array(z.string().max(64)).max(32),
+      targetWalletId: z.string().max(64),
+      targetPublicKey: z.string().max(64),
+      close: z
+        .array(z.object({ accountId: z.number().int().min(0), marketId: z.number().int().min(0) }))
+        .max(256),
+    })
+    .nullable()
+    .default(null),
   /** the app stopped while it ran; settled once what each step did is known and its summary written */
   interrupted: z.boolean(),
   /** the person has seen the interrupted run's record and put it away */

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import type { DrillRunSchema, DrillStepSchema } from '../../shared/ipc/drills';
+import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { AuditEntry, AuditLog } from '../audit/audit-log';
 import { drillFinished, drillStarted } from '../audit/key-events';
 import { KEPT_RUNS, type DrillRecordStore, type RunRecord } from './drill-record-store';
@@ -15,6 +16,7 @@ export type DrillRunView = z.output<typeof DrillRunSchema>;
 export type DrillStep = z.output<typeof DrillStepSchema> & { startedAt: number | null };
 type StepInput = Pick<DrillStep, 'key' | 'label'> & Partial<Pick<DrillStep, 'transfer'>>;
 export type SweepContext = NonNullable<RunRecord['sweep']>;
+export type WalletKeyContext = NonNullable<RunRecord['walletKey']>;
 
 /** The audit entries a run reports: those written since it started by the wallets it acted for. */
 export interface AuditReader {
@@ -31,6 +33,8 @@ export class DrillRun {
   summary: string | null = null;
   /** a sweep's target and words, kept so that an interrupted sweep can be summed up after a restart */
   sweep: SweepContext | null = null;
+  /** a leaked wallet-key drill's choices, kept so that it can be finished after a restart */
+  walletKey: WalletKeyContext | null = null;
   /** the app stopped while it ran (known at the next start) */
   interrupted = false;
   dismissed = false;
@@ -66,6 +70,7 @@ export class DrillRun {
       })),
       summary: this.summary,
       sweep: this.sweep,
+      walletKey: this.walletKey,
       interrupted: this.interrupted,
       dismissed: this.dismissed,
     };
@@ -78,6 +83,7 @@ export class DrillRun {
     run.status = record.status;
     run.summary = record.summary;
     run.sweep = record.sweep;
+    run.walletKey = record.walletKey;
     run.interrupted = record.interrupted;
     run.dismissed = record.dismissed;
     run.steps.push(
@@ -126,6 +132,11 @@ export class DrillRun {
     } finally {
       this.onChange();
     }
+  }
+
+  /** The step of that key: the one an earlier part of this run added (to finish it), else a new one. */
+  stepOf(step: StepInput): DrillStep {
+    return this.steps.find((s) => s.key === step.key) ?? this.add(step);
   }
 
   skip(step: DrillStep, why: string): void {
@@ -209,9 +220,11 @@ export class DrillRuns {
       }
     };
     store.save(run.record());
+    // each start has its lines, a run taken up again (the leaked wallet-key drill's finish) too
     for (const wallet of run.wallets) this.audit?.record(drillStarted(run.kind, this.audit.named(wallet)));
     this.recordsItsEnd(run);
-    this.runs.push(run);
+    // a run finished later is started again as the same run
+    if (!this.runs.includes(run)) this.runs.push(run);
     if (this.runs.length > KEPT_RUNS) this.runs.splice(0, this.runs.length - KEPT_RUNS);
     run.done = work(run).catch((error: unknown) => {
       // every step catches its own failure; this is what slipped past them (a read that failed)
@@ -282,4 +295,39 @@ export class DrillRuns {
       );
     store.save({ ...record, dismissed: true });
   }
+}
+
+/**
+ * One action through the pipeline as a drill's step, reviewed and confirmed here: the person reviewed the
+ * whole drill. What went away meanwhile (an order filled, a trigger fired, a position closed) is skipped,
+ * not failed. `passphrase`: given to the actions that send money out of the wallets.
+ */
+export async function signedStep(
+  run: DrillRun,
+  step: DrillStep,
+  pipeline: {
+    prepare(intent: Intent): Promise<Summary>;
+    confirm(confirmationId: string, passphrase?: string): Promise<ActionResult>;
+  },
+  intent: Intent,
+  passphrase?: string,
+): Promise<boolean> {
+  let gone = false;
+  const ok = await run.step(step, async () => {
+    let summary: Summary;
+    try {
+      summary = await pipeline.prepare(intent);
+    } catch (error) {
+      if (!(error instanceof AppFailure && error.code === 'NOT_FOUND')) throw error;
+      gone = true;
+      return;
+    }
+    const result = await pipeline.confirm(
+      summary.confirmationId,
+      summary.moneyLeaves ? passphrase : undefined,
+    );
+    return { actionId: result.actionId, detail: result.message };
+  });
+  if (gone) run.skip(step, 'Already gone by the time it was reached (filled, fired, closed or cancelled).');
+  return ok && !gone;
 }

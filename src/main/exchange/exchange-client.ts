@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { InfoJsonSchema, TimestampSchema, infoFromJson, type MarketsInfo } from '../../shared/exchange/info';
 import { UserJsonSchema, userFromJson, type User } from '../../shared/exchange/user';
 import { AccountJsonSchema } from '../../shared/exchange/account';
-import { MarketHistoryPageJsonSchema, MarketStatsJsonSchema } from '../../shared/exchange/markets';
+import {
+  MarketHistoryPageJsonSchema,
+  MarketStatsJsonSchema,
+  OrderbookJsonSchema,
+} from '../../shared/exchange/markets';
 import { Num, U64Num, UInt } from '../../shared/exchange/json';
 import { HISTORY_PAGE_SCHEMAS, PnlSummaryJsonSchema, type HistoryKind } from '../../shared/exchange/history';
 import { SettlementDepositSchema, SettlementVaultsSchema } from '../../shared/exchange/settlement';
@@ -26,6 +30,9 @@ import { holdingFromJson, vaultFromJson, vaultMarkFromJson } from './vault-model
 import type { LiveReads } from './live-reads';
 
 export type { HistoryKind };
+
+/** Fee rates are read in hundred-millionths of the notional. */
+export const FEE_RATE_DECIMALS = 8;
 
 /** `ActionsItem` (the devnet adds signer, nonce, kind and the receipt, which the app does not read) */
 const ActionItemSchema = z.object({
@@ -133,6 +140,37 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
       http.getJson(`/market/${marketId}/history/PT1H`, MarketHistoryPageJsonSchema, {
         pageSize: String(pageSize),
       }),
+    /** the market's resting orders as [price, size] levels, scaled (asks cheapest first, bids dearest first) */
+    orderbook: async (marketId: number) => {
+      const path = `/market/${marketId}/orderbook`;
+      const [json, markets] = await Promise.all([http.getJson(path, OrderbookJsonSchema), info()]);
+      const s = scalerFor(markets, path);
+      const levels = (side: [string, string][]) =>
+        side.map(([price, size]) => ({
+          price: s.price(price, marketId, 'a book price'),
+          size: s.size(size, marketId, 'a book size'),
+        }));
+      return {
+        asks: levels(json.asks).sort((a, b) => (a.price < b.price ? -1 : a.price > b.price ? 1 : 0)),
+        bids: levels(json.bids).sort((a, b) => (a.price > b.price ? -1 : a.price < b.price ? 1 : 0)),
+      };
+    },
+    /**
+     * The account's taker fee on the market in hundred-millionths of the notional (5 bps: 50,000), read
+     * exactly; the exchange writes a charge negative and a rebate positive.
+     */
+    takerFeeRate: async (marketId: number, accountId: number) => {
+      const rate = await http.getJson(`/market/${marketId}/fees/taker/${accountId}`, Num);
+      try {
+        return -scaledFromDecimal(rate, FEE_RATE_DECIMALS);
+      } catch (error) {
+        if (!(error instanceof MoneyFormatError)) throw error;
+        throw new AppFailure(
+          'EXCHANGE_BAD_RESPONSE',
+          'The exchange stated a taker fee more precise than 1e-8.',
+        );
+      }
+    },
     /** the wallet that owns an account (base58) */
     accountOwner: (accountId: number) => http.getJson(`/account/${accountId}/pubkey`, z.string().max(64)),
     accountExists: async (accountId: number) =>

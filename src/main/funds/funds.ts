@@ -109,7 +109,8 @@ export class Funds {
     writeFileAtomic(this.deps.file, JSON.stringify({ version: 2, deposits: stored }));
   }
 
-  private chain(): ChainClient {
+  /** the Solana RPC, refused in words when this exchange has none */
+  chain(): ChainClient {
     if (!this.deps.chain)
       throw new AppFailure(
         'CONFLICT',
@@ -175,6 +176,8 @@ export class Funds {
     tokenId: number,
     amount: bigint,
     accountId?: number,
+    /** who the exchange credits: the wallet itself unless another key is named (a wallet evacuated to it) */
+    recipient?: string,
   ): Promise<TrackedDeposit> {
     this.deps.lock.requireUnlocked();
     if (amount <= 0n) throw new AppFailure('INVALID_ARGUMENT', 'The amount must be more than zero.');
@@ -216,7 +219,7 @@ export class Funds {
       vault: vault.vault,
       amount,
       correlation: {
-        recipient: wallet.publicKey,
+        recipient: recipient ?? wallet.publicKey,
         ...(accountId !== undefined ? { accountId } : {}),
         ref: depositId.slice(0, 16),
       },

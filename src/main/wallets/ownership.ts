@@ -7,7 +7,8 @@
 // may make a stranger's key "own". A key is made here (its secret never existed elsewhere), or added under
 // the passphrase (the person vouched for it, for that one call), or it is a demo key: derived from a public
 // label, so anyone holds it, and it counts only on the demo devnet that app runs for itself, never on an
-// exchange others use too.
+// exchange others use too. A wallet whose key leaked (the leaked wallet-key drill marks it) is never own
+// again: whoever else holds its key could take what is sent there.
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { NetworkChoice } from '../settings/settings-store';
 
@@ -36,10 +37,13 @@ export interface Ownership<W> {
 export function ownership<W extends { publicKey: string }>(deps: {
   /** the person's wallets on the network connected now (WalletService.list applies ownOn) */
   wallets: { list(): W[] };
+  /** wallets whose key leaked */
+  compromised: { isCompromised(publicKey: string): boolean };
   client: Pick<ExchangeClient, 'user'>;
 }): Ownership<W> {
+  const own = (): W[] => deps.wallets.list().filter((w) => !deps.compromised.isCompromised(w.publicKey));
   const accountOwners = async (): Promise<Map<number, W>> => {
-    const wallets = deps.wallets.list();
+    const wallets = own();
     const users = await Promise.all(wallets.map((w) => deps.client.user(w.publicKey)));
     const owners = new Map<number, W>();
     // an account listed for two wallets (an exchange answering oddly) goes to the last, as it always did
@@ -51,6 +55,6 @@ export function ownership<W extends { publicKey: string }>(deps: {
   return {
     accountOwners,
     accountOwner: async (accountId) => (await accountOwners()).get(accountId) ?? null,
-    addressOwner: (address) => deps.wallets.list().find((w) => w.publicKey === address.trim()) ?? null,
+    addressOwner: (address) => own().find((w) => w.publicKey === address.trim()) ?? null,
   };
 }

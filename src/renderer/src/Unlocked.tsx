@@ -37,6 +37,7 @@ const HistoryPage = lazyPage(() => import('./pages/HistoryPage'), 'HistoryPage')
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 const CompromisedKeyPage = lazyPage(() => import('./pages/CompromisedKeyPage'), 'CompromisedKeyPage');
 const SweepPage = lazyPage(() => import('./pages/SweepPage'), 'SweepPage');
+const WalletKeyPage = lazyPage(() => import('./pages/WalletKeyPage'), 'WalletKeyPage');
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
 const NetworkScreen = lazyPage(() => import('./pages/NetworkScreen'), 'NetworkScreen');
 const FirstWalletScreen = lazyPage(() => import('./pages/FirstWalletScreen'), 'FirstWalletScreen');
@@ -126,6 +127,8 @@ function Page({ route }: { route: Route }) {
       return <CompromisedKeyPage />;
     case 'sweep':
       return <SweepPage />;
+    case 'wallet-key':
+      return <WalletKeyPage />;
   }
 }
 
@@ -244,7 +247,7 @@ function Shell() {
           const active =
             p.id === route.page ||
             (route.page === 'account' && p.id === 'portfolio') ||
-            (route.page === 'compromised-key' && p.id === 'sessions') ||
+            ((route.page === 'compromised-key' || route.page === 'wallet-key') && p.id === 'sessions') ||
             (route.page === 'sweep' && p.id === 'transfers');
           return (
             <NavLink

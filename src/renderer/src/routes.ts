@@ -13,7 +13,7 @@ export const PAGES = [
 ] as const;
 
 /** Guided flows reached from a page or a notice rather than from the navigation. */
-export const FLOWS = ['compromised-key', 'sweep'] as const;
+export const FLOWS = ['compromised-key', 'sweep', 'wallet-key'] as const;
 
 export type PageId = (typeof PAGES)[number]['id'] | (typeof FLOWS)[number];
 /** the Transfers page's tabs, each with its own address (#/transfers/withdraw) for the home screen's buttons */

@@ -75,6 +75,8 @@ export const IntentSchema = z.discriminatedUnion('kind', [
     triggerId: TriggerId,
   }),
   z.object({ kind: z.literal('cancelOrder'), walletId: Id, accountId: AccountId, orderId: OrderId }),
+  /** the whole position in the market, at once: reduce-only, immediate or cancel */
+  z.object({ kind: z.literal('closePosition'), walletId: Id, accountId: AccountId, marketId: MarketId }),
 ]);
 export type Intent = z.output<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];

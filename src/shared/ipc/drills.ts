@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AccountId, Address, Id, MarketId, Passphrase, TokenId } from './ids';
 import { AuditEntryViewSchema } from './audit';
+import { LineSchema } from './actions';
 import { Done, FRESH_UNLOCK, UNLOCKED, UNLOCKED_READ, group } from './method';
 
 const WalletIds = z.array(Id).min(1).max(32);
@@ -70,6 +71,51 @@ export const SweepReviewSchema = z.object({
   expiresAt: z.number(),
 });
 
+const PositionRef = z.object({ accountId: AccountId, marketId: MarketId });
+
+/**
+ * What the leaked wallet-key drill would do now: every action it will sign, in order, with what each costs;
+ * each open position with what closing it at once would do (the person chooses which); how the new wallet's
+ * exchange account gets its first funds; and what cannot move yet, with when and how.
+ */
+export const WalletKeyReviewSchema = z.object({
+  reviewId: Id,
+  target: z.object({ walletId: Id, label: z.string(), publicKey: Address, hasAccount: z.boolean() }),
+  /** how money reaches the new wallet's exchange account, and what that costs, in words */
+  route: z.string(),
+  wallets: z.array(z.object({ walletId: Id, label: z.string(), publicKey: Address })),
+  actions: z.array(
+    z.object({
+      walletLabel: z.string(),
+      /** what is signed, in words, amounts formatted */
+      label: z.string(),
+      /** what it costs, in words (a network fee, a withdrawal fee, a trading fee); null: nothing */
+      cost: z.string().nullable(),
+    }),
+  ),
+  positions: z.array(
+    PositionRef.extend({
+      walletLabel: z.string(),
+      /** the close's review lines: estimated fill price, fee, realized PnL */
+      lines: z.array(LineSchema),
+      warnings: z.array(z.string()),
+      close: z.boolean(),
+    }),
+  ),
+  /** what cannot move yet: what it is, and when and how it can */
+  kept: z.array(z.object({ walletLabel: z.string(), what: z.string(), when: z.string() })),
+  /** how soon the person must act: a leaked key can still sign until the money has moved */
+  urgency: z.string(),
+  expiresAt: z.number(),
+});
+
+export const CompromisedWalletSchema = z.object({
+  publicKey: Address,
+  markedAt: z.number(),
+  /** the new wallet its money was moved to */
+  movedTo: Address,
+});
+
 export const DrillStepSchema = z.object({
   key: z.string().max(80),
   label: z.string(),
@@ -88,7 +134,7 @@ export const DrillStepSchema = z.object({
 
 export const DrillRunSchema = z.object({
   runId: Id,
-  kind: z.enum(['compromisedKey', 'sweep']),
+  kind: z.enum(['compromisedKey', 'sweep', 'walletKey']),
   status: z.enum(['running', 'done', 'failed']),
   steps: z.array(DrillStepSchema),
   /** one paragraph of what was done, once the run has ended */
@@ -130,6 +176,33 @@ export const drills = group({
     result: DrillRunSchema,
     access: UNLOCKED,
   },
+  /**
+   * what the leaked wallet-key drill would do now, moving the chosen wallets' money to the target (a wallet
+   * made from a new recovery phrase), closing the positions listed in `close`
+   */
+  reviewWalletKey: {
+    args: z.object({
+      walletIds: WalletIds,
+      targetWalletId: Id,
+      close: z.array(PositionRef).max(256),
+    }),
+    result: WalletKeyReviewSchema,
+    access: UNLOCKED,
+  },
+  /** runs a reviewed leaked wallet-key drill; the passphrase, once, for everything it signs */
+  startWalletKey: {
+    args: z.object({ reviewId: Id, passphrase: Passphrase }),
+    result: DrillRunSchema,
+    access: UNLOCKED,
+  },
+  /** finishes a leaked wallet-key drill the app stopped in: what was done is not done again */
+  finishWalletKey: {
+    args: z.object({ runId: Id, passphrase: Passphrase }),
+    result: DrillRunSchema,
+    access: UNLOCKED,
+  },
+  /** the wallets marked compromised here, to flag wherever their address appears */
+  compromised: { args: z.object({}), result: z.array(CompromisedWalletSchema), access: UNLOCKED_READ },
   /** polled while a drill runs, so not activity */
   run: { args: RunId, result: DrillRunSchema, access: UNLOCKED_READ },
   /**

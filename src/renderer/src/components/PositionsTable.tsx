@@ -1,7 +1,9 @@
 // Open positions with what matters for risk first: the liquidation price and how far away it is, the
 // unrealized PnL, the mark; then entry and funding. In a narrow window (1024 px) entry folds under the mark
-// and funding under the PnL, and the side and size under the market, so nothing is cut off.
-import { Anchor, Table, Text } from '@mantine/core';
+// and funding under the PnL, and the side and size under the market, so nothing is cut off. Each position
+// can be closed from its row: a reduce-only order that fills at once, reviewed like every action.
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PositionViewSchema } from '../../../shared/ipc/portfolio';
 import { useMarketFormat, useTokens } from '../hooks/queries';
@@ -9,6 +11,11 @@ import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
 import { useSteadyColumns } from '../hooks/useSteadyColumns';
 import { DistanceBadge } from './RiskBadges';
 import { accountHref } from '../routes';
+import { unwrap, wallet } from '../bridge/wallet';
+import { keys } from '../hooks/queries';
+import { usePreparedAction } from '../hooks/usePreparedAction';
+import { ErrorNote } from './ErrorNote';
+import type { Portfolio } from '../../../shared/portfolio-merge';
 
 type Position = z.output<typeof PositionViewSchema>;
 export interface PositionRow extends Position {
@@ -45,10 +52,36 @@ export function PositionsTable({
   // with the account column the nine columns need about 1,100 px: more than a 1280 px window leaves
   const narrow = width > 0 && width < (withAccount ? NARROW_PX + 200 : NARROW_PX);
   const steady = useSteadyColumns();
-  if (rows.length === 0) return <Text c="dimmed">No open positions.</Text>;
+  const client = useQueryClient();
+  const closing = usePreparedAction({
+    onDone: () => void client.invalidateQueries({ queryKey: keys.portfolio }),
+  });
+  // the wallet owning the account, read when Close is pressed (the table does not follow the portfolio)
+  const close = (accountId: number, marketId: number) =>
+    closing.prepare(async () => {
+      const portfolio =
+        client.getQueryData<Portfolio>(keys.portfolio) ?? (await unwrap(wallet.portfolio.get()));
+      const owner = portfolio.wallets.find((w) => w.accounts.some((a) => a.accountId === accountId));
+      return { kind: 'closePosition', walletId: owner?.wallet.walletId ?? '', accountId, marketId };
+    });
+  const outcome = (
+    <>
+      <ErrorNote error={closing.error} title="Closing the position" />
+      {closing.outcome}
+      {closing.review}
+    </>
+  );
+  if (rows.length === 0)
+    return (
+      <Stack gap="xs">
+        {outcome}
+        <Text c="dimmed">No open positions.</Text>
+      </Stack>
+    );
   const unit = quoteSymbol ? ` (${quoteSymbol})` : '';
   return (
     <div ref={box} data-layout={narrow ? 'narrow' : 'wide'} style={MEASURED}>
+      {outcome}
       <Table ref={steady} aria-label="Positions" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -87,9 +120,20 @@ export function PositionsTable({
                   </Table.Td>
                 ) : null}
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text fw={600} size="sm">
-                    {markets.symbol(p.marketId)}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={600} size="sm">
+                      {markets.symbol(p.marketId)}
+                    </Text>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={`Close the ${markets.symbol(p.marketId)} position of account ${p.accountId}`}
+                      disabled={closing.busy}
+                      onClick={() => void close(p.accountId, p.marketId)}
+                    >
+                      Close
+                    </Button>
+                  </Group>
                   {narrow ? side : null}
                 </Table.Td>
                 {narrow ? null : <Table.Td style={FIGURE}>{side}</Table.Td>}

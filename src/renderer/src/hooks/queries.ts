@@ -38,6 +38,7 @@ export const keys = {
   exchangeStatus: ['exchangeStatus'],
   devnetStatus: ['devnetStatus'],
   accountNames: ['accountNames'],
+  compromised: ['compromised'],
 };
 
 /**
@@ -182,6 +183,9 @@ export const useLockState = () =>
   useQuery({ queryKey: keys.lock, queryFn: () => unwrap(wallet.lock.state()) });
 export const useWallets = (enabled = true) =>
   useQuery({ queryKey: keys.wallets, queryFn: () => unwrap(wallet.wallets.list()), enabled });
+/** The wallets the leaked wallet-key drill marked compromised: flagged wherever their address appears. */
+export const useCompromised = () =>
+  useQuery({ queryKey: keys.compromised, queryFn: () => unwrap(wallet.drills.compromised({})) });
 /** A portfolio read this recently is not read again by a screen that mounts (the first one, after unlocking). */
 const FRESH_PORTFOLIO_MS = 2_000;
 export const usePortfolio = () =>

@@ -1,3 +1,4 @@
+import { CompromisedBadge } from '../components/wallets/CompromisedBadge';
 import { useId, useState } from 'react';
 import { Anchor, Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useAccountNames, usePortfolio, useTokens, useWallets } from '../hooks/queries';
@@ -59,6 +60,7 @@ function WalletCard({
         </Group>
         <Group gap="xs">
           <Code>{w.publicKey}</Code>
+          <CompromisedBadge publicKey={w.publicKey} />
           {phrase ? (
             <Text size="xs" c="dimmed">
               {phrase.wallets.find((p) => p.walletId === w.walletId)?.path}

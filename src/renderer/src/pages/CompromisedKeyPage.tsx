@@ -1,8 +1,8 @@
-// The compromised-key drill, guided: choose the wallets, review everything that will be revoked, removed
+// The compromised-key drill ("a session key leaked"), guided: choose the wallets, review everything that will be revoked, removed
 // and cancelled, then watch main do it step by step and read what the audit log recorded. Reached from the
 // Sessions page and from the notice about a session this device did not create.
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { useMarketFormat, useSessions, useWallets } from '../hooks/queries';
@@ -132,7 +132,7 @@ export function CompromisedKeyPage() {
     <DrillSteps
       drill={{ kind: 'compromisedKey', name: 'Compromised-key drill' }}
       title="Compromised-key drill"
-      intro="If a trading key may have leaked: revoke every session of your wallets with the wallet key, then, with a new session made here, remove every trigger and cancel every open order of their accounts. Nothing is withdrawn or moved."
+      intro="A session key leaked: revoke every session of your wallets with the wallet key, then, with a new session made here, remove every trigger and cancel every open order of their accounts. Nothing is withdrawn or moved, and the wallet key itself can still sign afterwards."
       step={step}
       onStep={setStep}
       choose={{
@@ -141,21 +141,28 @@ export function CompromisedKeyPage() {
         next: 'Review what will happen',
         ready: chosen.length > 0,
         children: (
-          <Checkbox.Group label="Wallets to secure" value={chosen} onChange={setPicked}>
-            <Stack gap="xs" mt="xs">
-              {(wallets.data ?? []).map((w) => (
-                <Checkbox
-                  key={w.walletId}
-                  value={w.walletId}
-                  label={
-                    suspicious.includes(w.walletId)
-                      ? `${w.label} — has a session not made on this device`
-                      : w.label
-                  }
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
+          <>
+            <Alert color="red" title="Did the wallet key or its recovery phrase leak?">
+              Then this drill is not enough: whoever has the wallet key can make a new session or withdraw a
+              second after it. <Anchor href="#/wallet-key">Run the leaked wallet-key drill</Anchor> instead:
+              it moves the money to a new wallet.
+            </Alert>
+            <Checkbox.Group label="Wallets to secure" value={chosen} onChange={setPicked}>
+              <Stack gap="xs" mt="xs">
+                {(wallets.data ?? []).map((w) => (
+                  <Checkbox
+                    key={w.walletId}
+                    value={w.walletId}
+                    label={
+                      suspicious.includes(w.walletId)
+                        ? `${w.label} — has a session not made on this device`
+                        : w.label
+                    }
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          </>
         ),
       }}
       review={{

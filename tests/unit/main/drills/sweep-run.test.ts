@@ -45,6 +45,7 @@ function sweepWith(lost: number) {
     wallets: { list: () => [WALLET] },
     ownership: ownership({
       wallets: { list: () => [WALLET] },
+      compromised: { isCompromised: () => false },
       client: { user: async () => ({ accountIds: [1, 2, 3, 9], sessions: [] }) } as never,
     }),
     client: {

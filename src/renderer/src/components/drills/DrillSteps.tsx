@@ -31,7 +31,12 @@ export function DrillSteps({
   run,
 }: {
   /** which drill, and its short name: runs of it that a restart interrupted are told on its first step */
-  drill: { kind: DrillRun['kind']; name: string };
+  drill: {
+    kind: DrillRun['kind'];
+    name: string;
+    /** how an interrupted run of it is finished, when it can be */
+    finish?: (run: DrillRun) => ReactNode;
+  };
   title: string;
   intro: string;
   step: number;
@@ -70,7 +75,7 @@ export function DrillSteps({
         onStepClick={(s) => s < step && step < DRILL_STEP.run && onStep(s)}
       >
         <Stepper.Step label={choose.label} description={choose.description}>
-          <InterruptedRuns kind={drill.kind} name={drill.name} />
+          <InterruptedRuns kind={drill.kind} name={drill.name} finish={drill.finish} />
           <Paper withBorder p="md" mt="md">
             <Stack>
               {choose.children}

@@ -1,6 +1,7 @@
 // The record of a drill the app was stopped in the middle of (a crash, a power cut): main settles it at the
 // next start (what each unfinished step did, found out; its summary written to the audit log once), and
 // the drill's page shows it here until the person dismisses it.
+import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
@@ -13,7 +14,16 @@ const KEY = ['drillsInterrupted'];
 /** while one is not settled yet (the exchange away), asked again this often */
 const UNSETTLED_POLL_MS = 5_000;
 
-export function InterruptedRuns({ kind, name }: { kind: DrillRun['kind']; name: string }) {
+export function InterruptedRuns({
+  kind,
+  name,
+  finish,
+}: {
+  kind: DrillRun['kind'];
+  name: string;
+  /** how a run of this drill is finished, when it can be (the leaked wallet-key drill) */
+  finish?: ((run: DrillRun) => ReactNode) | undefined;
+}) {
   const client = useQueryClient();
   const runs = useQuery({
     queryKey: KEY,
@@ -35,6 +45,7 @@ export function InterruptedRuns({ kind, name }: { kind: DrillRun['kind']; name: 
               run={run}
               title={`${name} interrupted (started ${formatDateTime(run.startedAt)})`}
             />
+            {finish && run.status !== 'running' ? finish(run) : null}
             <Group>
               <Button
                 variant="default"

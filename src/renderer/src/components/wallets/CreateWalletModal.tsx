@@ -14,17 +14,20 @@ import { copySecret } from './clipboard';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
 type Pending = ResultOf<'phrases.create'>;
+type WalletInfo = ResultOf<'phrases.confirmBackup'>;
 
 export function CreateWalletModal({
   onClose,
   onCreated,
+  defaultLabel = 'Main',
 }: {
   onClose: () => void;
   /** after the wallet is stored, before the modal closes */
-  onCreated?: () => void;
+  onCreated?: (created: WalletInfo) => void;
+  defaultLabel?: string;
 }) {
   const client = useQueryClient();
-  const [label, setLabel] = useState('Main');
+  const [label, setLabel] = useState(defaultLabel);
   const [wordCount, setWordCount] = useState<'24' | '12'>('24');
   const [pending, setPending] = useState<Pending | null>(null);
   const [checking, setChecking] = useState(false);
@@ -48,11 +51,11 @@ export function CreateWalletModal({
     );
   const confirm = () =>
     run(async () => {
-      await unwrap(wallet.phrases.confirmBackup({ pendingId: pending!.pendingId, answers }));
+      const created = await unwrap(wallet.phrases.confirmBackup({ pendingId: pending!.pendingId, answers }));
       // The words leave memory with the modal; only an export after the passphrase shows them again.
       setPending(null);
       refreshWalletQueries(client);
-      onCreated?.();
+      onCreated?.(created);
       onClose();
     });
   const copy = async () => {
