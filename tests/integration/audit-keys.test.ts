@@ -117,7 +117,7 @@ it('records every key event, each naming its wallet by the label it had then, an
   await app.ok('wallets.remove', {
     walletId: imported.walletId,
     confirmPublicKey: imported.publicKey,
-    passphrase: PASSPHRASE,
+    passphrase: NEW_PASSPHRASE,
   });
 
   const { entries } = await app.ok('audit.list', { limit: 500 });

@@ -77,7 +77,7 @@ describe('a session made elsewhere', () => {
     expect(line).toMatchObject({
       sessionId,
       result: 'ok',
-      sentence: `Noticed another device’s session #${sessionId}`,
+      sentence: `Noticed another device’s session #${sessionId} of Main`,
       detail: expect.stringMatching(/^Not made on this device; made between \S+ and \S+\.$/),
     });
     const listed = (await app.ok('sessions.list')).find((s) => s.sessionId === sessionId);

@@ -77,7 +77,10 @@ const elsewhere = async (wallet: SigningKey, session?: SigningKey) =>
 function watch(name: string, wallets: () => readonly WalletInfo[] = () => app.core.services.wallets.list()) {
   let now = Date.parse('2026-03-01T10:00:00Z');
   const changes: { walletId: string; strangers: StrangerSession[] }[] = [];
-  const audit = new AuditLog(join(dir, `${name}.audit.jsonl`));
+  // each line names its wallet by its label, as the app's log does
+  const audit = new AuditLog(join(dir, `${name}.audit.jsonl`), {
+    labelOf: (publicKey) => app.core.services.wallets.list().find((w) => w.publicKey === publicKey)?.label,
+  });
   const make = () =>
     new StrangerWatch({
       wallets,
@@ -125,8 +128,8 @@ describe('the stranger watch', () => {
     // one line each in the audit log, in words
     const lines = w.audit.list().entries;
     expect(lines.map((l) => [l.kind, l.sessionId, l.sentence])).toEqual([
-      ['unknownSession', later, `Noticed another device’s session #${later}`],
-      ['unknownSession', before, `Noticed another device’s session #${before}`],
+      ['unknownSession', later, `Noticed another device’s session #${later} of Main`],
+      ['unknownSession', before, `Noticed another device’s session #${before} of Main`],
     ]);
     expect(lines[0]!.detail).toBe(
       'Not made on this device; made between 2026-03-01T10:00:03.000Z and 2026-03-01T10:00:06.000Z.',
