@@ -73,7 +73,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
 
     wallets: {
       list: async () => s.wallets.list(),
-      create: async ({ label }) => s.wallets.create(label),
+      create: ({ label, passphrase }) => s.wallets.create(label, passphrase),
       confirmBackup: ({ pendingId, confirmation }) => s.wallets.confirmBackup(pendingId, confirmation),
       import: ({ label, secret, passphrase }) => s.wallets.import(label, secret, passphrase),
       rename: async ({ walletId, label }) => s.wallets.rename(walletId, label),

@@ -62,7 +62,7 @@ describe('a stranger’s key does not become the person’s own without the pass
       attacker.ok('lock.setup', { passphrase: 'the attacker’s own passphrase' }),
     ]);
     walletId = (await createWallet(app, 'Main')).walletId;
-    const stolen = await createWallet(attacker, 'Attacker');
+    const stolen = await createWallet(attacker, 'Attacker', 'the attacker’s own passphrase');
     attackerSecret = stolen.secretKey;
     const found = await attacker.ok('phrases.discover', { phrase: ATTACKER_PHRASE });
     const [fromPhrase] = await attacker.ok('phrases.importWallets', {

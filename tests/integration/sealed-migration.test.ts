@@ -25,7 +25,7 @@ describe('plain secrets from an earlier version', () => {
     const store = new MemorySecretStore();
     const first = await startApp(devnet, { store, dataDir });
     await first.ok('lock.setup', { passphrase: PASSPHRASE });
-    const pending = await first.ok('wallets.create', { label: 'Old' });
+    const pending = await first.ok('wallets.create', { label: 'Old', passphrase: PASSPHRASE });
     const wallet = await first.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),

@@ -16,7 +16,7 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
   };
   return {
     list: async () => s.phrases.list(),
-    create: async ({ label, wordCount }) => s.phrases.create(label, wordCount),
+    create: ({ label, wordCount, passphrase }) => s.phrases.create(label, wordCount, passphrase),
     confirmBackup: ({ pendingId, answers }) => s.phrases.confirmBackup(pendingId, answers),
     discover: ({ phrase, bip39Passphrase }) => s.phrases.discover(phrase, bip39Passphrase ?? '', lookup),
     importWallets: ({ discoveryId, scheme, indices, label, passphrase }) =>
