@@ -73,11 +73,11 @@ test('import from a keypair file in the first-run step: a wrong file is refused 
   await chooseKeypairFile('id.json', keypairFile(seed));
   await expect(dialog().getByText('id.json')).toBeVisible();
   await expect(dialog().getByRole('alert')).toHaveCount(0);
+  await shot('wallet-import-file');
   await passphrase.fill('not my passphrase');
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog().getByRole('alert')).toContainText('That passphrase is not correct.');
   await passphrase.fill(PASSPHRASE);
-  await shot('wallet-import-file');
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog()).toHaveCount(0);
   // the step is over: the app opens on Accounts, with the imported wallet

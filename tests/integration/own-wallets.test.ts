@@ -167,6 +167,24 @@ describe('a stranger’s key does not become the person’s own without the pass
     expect((await transferInto(app, walletId, account, phraseAccount)).moneyLeaves).toBe(true);
   });
 
+  it('a new wallet’s key or words are not revealed without the passphrase: a copied reveal would be an own wallet', async () => {
+    const wallets = await app.ok('wallets.list');
+    for (const args of [{ label: 'Mine' }, { label: 'Mine', wordCount: 12 }])
+      expect(
+        await app.call(args.wordCount ? 'phrases.create' : 'wallets.create', args as never),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_ARGUMENT' },
+      });
+    expect(await app.call('wallets.create', { label: 'Mine', passphrase: 'a guess' })).toMatchObject(
+      wrongPassphrase,
+    );
+    expect(
+      await app.call('phrases.create', { label: 'Mine', wordCount: 12, passphrase: 'a guess' }),
+    ).toMatchObject(wrongPassphrase);
+    expect(await app.ok('wallets.list')).toEqual(wallets);
+  });
+
   it('a withdrawal to one of the person’s wallets does not ask; to anyone else’s address it does', async () => {
     const savings = await createWallet(app, 'Savings');
     const savingsKey = (await app.ok('wallets.list')).find((w) => w.walletId === savings.walletId)!.publicKey;
