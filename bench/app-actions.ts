@@ -18,7 +18,7 @@ const app = await startApp({ baseUrl: devnet.baseUrl, rpcUrl: devnet.rpcUrl });
 const store = process.env.PERPETUA_KEYRING_TEST === '1' ? 'OS keychain' : 'in-memory secret store';
 try {
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  const pending = await app.ok('wallets.create', { label: 'Bench' });
+  const pending = await app.ok('wallets.create', { label: 'Bench', passphrase: PASSPHRASE });
   const { walletId } = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),

@@ -81,8 +81,8 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
     wallets: {
       list: async () => s.wallets.list(),
       // every step that shows, stores, exports or removes a key has its line in the audit log
-      create: async ({ label }) => {
-        const shown = s.wallets.create(label);
+      create: async ({ label, passphrase }) => {
+        const shown = await s.wallets.create(label, passphrase);
         s.audit.record(walletKeyShown({ publicKey: shown.publicKey, label: label.trim() }));
         return shown;
       },

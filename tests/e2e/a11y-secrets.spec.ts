@@ -53,6 +53,7 @@ test('a new wallet at 1024x700: all 24 words in view, copied for a minute, and t
   await setUpToWalletStep(page);
   await page.getByRole('button', { name: 'Create a new wallet' }).click();
   await dialog().getByLabel('Wallet name').fill('Backup');
+  await dialog().getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
   await dialog().getByRole('button', { name: 'Create wallet' }).click();
   const list = dialog().getByTestId('new-phrase');
   const words = list.getByRole('listitem');

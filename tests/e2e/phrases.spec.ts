@@ -45,6 +45,12 @@ test('create: 24 words shown once, copied (and cleared from the clipboard a minu
   await page.getByRole('button', { name: 'Create a new wallet' }).click();
   await dialog().getByLabel('Wallet name').fill('Everyday');
   await expect(dialog().getByRole('radio', { name: '24 words (recommended)' })).toBeChecked();
+  // the words are shown only with the passphrase: whoever sees them holds a wallet that counts as own
+  await expect(dialog().getByRole('button', { name: 'Create wallet' })).toBeDisabled();
+  await dialog().getByLabel('Confirm with your passphrase').fill('not my passphrase');
+  await dialog().getByRole('button', { name: 'Create wallet' }).click();
+  await expect(dialog().getByRole('alert')).toContainText('That passphrase is not correct.');
+  await dialog().getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
   await dialog().getByRole('button', { name: 'Create wallet' }).click();
   await expect(dialog().getByTestId('new-phrase').getByRole('listitem')).toHaveCount(24);
   // the keyboard is enough: the next step's button has the focus

@@ -60,6 +60,11 @@ test('import from a keypair file in the first-run step: a wrong file is refused 
   await expect(dialog().getByText('short.json')).toBeVisible();
   // the pasted-key field steps aside while a file is chosen
   await expect(dialog().getByLabel('Secret key', { exact: true })).toBeDisabled();
+  // a wallet added here counts as the person's own: the passphrase goes with the import, checked in main
+  await expect(dialog().getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  const passphrase = dialog().getByLabel('Confirm with your passphrase');
+  await passphrase.fill(PASSPHRASE);
+  // the file is refused before the passphrase is even checked
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog().getByRole('alert')).toContainText(
     'A keypair file holds a JSON array of 64 numbers from 0 to 255.',
@@ -68,14 +73,11 @@ test('import from a keypair file in the first-run step: a wrong file is refused 
   await chooseKeypairFile('id.json', keypairFile(seed));
   await expect(dialog().getByText('id.json')).toBeVisible();
   await expect(dialog().getByRole('alert')).toHaveCount(0);
-  // a wallet added here counts as the person's own: the passphrase goes with the import, checked in main
-  const passphrase = dialog().getByLabel('Confirm with your passphrase');
-  await expect(dialog().getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await shot('wallet-import-file');
   await passphrase.fill('not my passphrase');
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog().getByRole('alert')).toContainText('That passphrase is not correct.');
   await passphrase.fill(PASSPHRASE);
-  await shot('wallet-import-file');
   await dialog().getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog()).toHaveCount(0);
   // the step is over: the app opens on Accounts, with the imported wallet
@@ -249,13 +251,16 @@ test('remove: only the exact public key enables removal, and the wallet leaves e
   // removing a key is a money decision too: the passphrase goes with it, however recent the unlock
   await expect(remove).toBeDisabled();
   const passphrase = dialog().getByLabel('Confirm with your passphrase');
-  await passphrase.fill('not my passphrase');
-  await remove.click();
-  await expect(dialog().getByRole('alert')).toContainText('That passphrase is not correct.');
-  await expect(card('Cold storage')).toBeVisible();
   await passphrase.fill(NEW_PASSPHRASE);
   await expect(remove).toBeEnabled();
   await shot('wallet-remove');
+  await passphrase.fill('not my passphrase');
+  await remove.click();
+  await expect(dialog().getByRole('alert', { name: 'Not removed' })).toContainText(
+    'That passphrase is not correct.',
+  );
+  await expect(card('Cold storage')).toBeVisible();
+  await passphrase.fill(NEW_PASSPHRASE);
   await remove.click();
   await expect(dialog()).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'Wallet removed' })).toBeVisible();

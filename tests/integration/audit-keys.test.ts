@@ -48,7 +48,11 @@ it('records every key event, each naming its wallet by the label it had then, an
   expect((await app.ok('wallets.export', { walletId, passphrase: PASSPHRASE })).secretKey).toBe(secretKey);
 
   // a recovery phrase shown, confirmed, and exported
-  const made = await app.ok('phrases.create', { label: 'Phrase wallet', wordCount: 12 });
+  const made = await app.ok('phrases.create', {
+    label: 'Phrase wallet',
+    wordCount: 12,
+    passphrase: PASSPHRASE,
+  });
   await app.ok('phrases.confirmBackup', {
     pendingId: made.pendingId,
     answers: made.checkPositions.map((p) => made.mnemonic[p - 1]!),

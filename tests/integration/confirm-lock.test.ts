@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('confirming after the unlock went stale', () => {
   it('asks for the passphrase, then the same confirmation goes through', async () => {
     await app.ok('lock.setup', { passphrase: PASSPHRASE });
-    const pending = await app.ok('wallets.create', { label: 'Main' });
+    const pending = await app.ok('wallets.create', { label: 'Main', passphrase: PASSPHRASE });
     const { walletId } = await app.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),

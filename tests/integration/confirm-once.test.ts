@@ -19,7 +19,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ config: { depositDelayMs: 0, withdrawalDelayMs: 0 } });
   app = await startApp(devnet, { now: () => now });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  const pending = await app.ok('wallets.create', { label: 'Main' });
+  const pending = await app.ok('wallets.create', { label: 'Main', passphrase: PASSPHRASE });
   ({ walletId } = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),

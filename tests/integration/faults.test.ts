@@ -40,7 +40,7 @@ async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 10_0
 async function fundedApp(exchange: AppExchange, dataDir?: string, store = new MemorySecretStore()) {
   const app = await startApp(exchange, { store, ...(dataDir ? { dataDir } : {}) });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  const pending = await app.ok('wallets.create', { label: 'Main' });
+  const pending = await app.ok('wallets.create', { label: 'Main', passphrase: PASSPHRASE });
   const wallet = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
@@ -436,7 +436,7 @@ describe('deposits across faults', () => {
     const store = new MemorySecretStore();
     const first = await startApp(devnet, { dataDir, store });
     await first.ok('lock.setup', { passphrase: PASSPHRASE });
-    const pending = await first.ok('wallets.create', { label: 'Main' });
+    const pending = await first.ok('wallets.create', { label: 'Main', passphrase: PASSPHRASE });
     const { walletId } = await first.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),

@@ -135,6 +135,7 @@ describe.skipIf(!haveKeyring || !enoughDescriptors)(
       await call(ws, 'lock.setup', { passphrase: PASS });
       const pending = await call<{ pendingId: string; secretKey: string }>(ws, 'wallets.create', {
         label: 'Main',
+        passphrase: PASS,
       });
       const { walletId } = await call<{ walletId: string }>(ws, 'wallets.confirmBackup', {
         pendingId: pending.pendingId,

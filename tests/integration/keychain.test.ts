@@ -59,7 +59,7 @@ describe.skipIf(!haveKeyring)('OS keychain (real gnome-keyring)', () => {
     await lock.init();
     await lock.setup('keychain test passphrase');
     const wallets = new WalletService({ store: lock.secrets, lock, dataDir });
-    const pending = wallets.create('Real keychain');
+    const pending = await wallets.create('Real keychain', 'keychain test passphrase');
     const wallet = await wallets.confirmBackup(pending.pendingId, pending.secretKey.slice(-6));
     // what the keychain holds is sealed under the passphrase: on its own it reveals nothing
     const raw = (await store.get(`wallet:${wallet.publicKey}`))!;

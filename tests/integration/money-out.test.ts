@@ -19,7 +19,7 @@ const usdc = (n: number) => BigInt(n) * 1_000_000n;
 
 async function funded(target: TestApp): Promise<{ walletId: string; account: number }> {
   await target.ok('lock.setup', { passphrase: PASSPHRASE });
-  const pending = await target.ok('wallets.create', { label: 'Main' });
+  const pending = await target.ok('wallets.create', { label: 'Main', passphrase: PASSPHRASE });
   const wallet = await target.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),

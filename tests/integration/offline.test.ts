@@ -24,7 +24,7 @@ beforeAll(async () => {
     if (name === 'exchangeStatus') statuses.push(payload as EventOf<'exchangeStatus'>);
   });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
-  const pending = await app.ok('wallets.create', { label: 'Main' });
+  const pending = await app.ok('wallets.create', { label: 'Main', passphrase: PASSPHRASE });
   ({ walletId } = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),

@@ -63,7 +63,7 @@ describe('a stranger’s key does not become the person’s own without the pass
       attacker.ok('lock.setup', { passphrase: 'the attacker’s own passphrase' }),
     ]);
     walletId = (await createWallet(app, 'Main')).walletId;
-    const stolen = await createWallet(attacker, 'Attacker');
+    const stolen = await createWallet(attacker, 'Attacker', 'the attacker’s own passphrase');
     attackerSecret = stolen.secretKey;
     const found = await attacker.ok('phrases.discover', { phrase: ATTACKER_PHRASE });
     const [fromPhrase] = await attacker.ok('phrases.importWallets', {
@@ -166,6 +166,24 @@ describe('a stranger’s key does not become the person’s own without the pass
       passphrase: PASSPHRASE,
     });
     expect((await transferInto(app, walletId, account, phraseAccount)).moneyLeaves).toBe(true);
+  });
+
+  it('a new wallet’s key or words are not revealed without the passphrase: a copied reveal would be an own wallet', async () => {
+    const wallets = await app.ok('wallets.list');
+    for (const args of [{ label: 'Mine' }, { label: 'Mine', wordCount: 12 }])
+      expect(
+        await app.call(args.wordCount ? 'phrases.create' : 'wallets.create', args as never),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_ARGUMENT' },
+      });
+    expect(await app.call('wallets.create', { label: 'Mine', passphrase: 'a guess' })).toMatchObject(
+      wrongPassphrase,
+    );
+    expect(
+      await app.call('phrases.create', { label: 'Mine', wordCount: 12, passphrase: 'a guess' }),
+    ).toMatchObject(wrongPassphrase);
+    expect(await app.ok('wallets.list')).toEqual(wallets);
   });
 
   it('a withdrawal to one of the person’s wallets does not ask; to anyone else’s address it does', async () => {

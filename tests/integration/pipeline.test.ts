@@ -55,7 +55,7 @@ describe('custody core against the devnet', () => {
   it('sets up, creates a wallet (shown once), faucets and deposits until credited', async () => {
     expect((await app.ok('lock.state')).status).toBe('uninitialized');
     await app.ok('lock.setup', { passphrase: PASSPHRASE });
-    const pending = await app.ok('wallets.create', { label: 'Main' });
+    const pending = await app.ok('wallets.create', { label: 'Main', passphrase: PASSPHRASE });
     secrets.push(pending.secretKey);
     const wallet = await app.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
@@ -296,7 +296,7 @@ describe('custody core against the devnet', () => {
     expect(exported.publicKey).toBe(walletKey);
     // recovery phrases: one made here (revealed once, then exported), one imported with a BIP39 passphrase
     // (never revealed), and a wallet derived from it later
-    const made = await app.ok('phrases.create', { label: 'Phrase', wordCount: 24 });
+    const made = await app.ok('phrases.create', { label: 'Phrase', wordCount: 24, passphrase: PASSPHRASE });
     await app.ok('phrases.confirmBackup', {
       pendingId: made.pendingId,
       answers: made.checkPositions.map((p) => made.mnemonic[p - 1]!),

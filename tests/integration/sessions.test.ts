@@ -136,7 +136,7 @@ describe('sessions', () => {
   });
 
   it('removing a wallet ends the sessions made here on the exchange and takes their keys out of the keychain', async () => {
-    const pending = await app.ok('wallets.create', { label: 'Spare' });
+    const pending = await app.ok('wallets.create', { label: 'Spare', passphrase: PASSPHRASE });
     const spare = await app.ok('wallets.confirmBackup', {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),

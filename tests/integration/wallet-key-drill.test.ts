@@ -36,7 +36,7 @@ async function finished(app: TestApp, runId: string): Promise<Run> {
 
 /** A wallet made the way the screen makes it: a new phrase, then the backup check answered. */
 async function newWallet(app: TestApp, label: string) {
-  const made = await app.ok('phrases.create', { label, wordCount: 12 });
+  const made = await app.ok('phrases.create', { label, wordCount: 12, passphrase: PASSPHRASE });
   return app.ok('phrases.confirmBackup', {
     pendingId: made.pendingId,
     answers: made.checkPositions.map((p) => made.mnemonic[p - 1]!),

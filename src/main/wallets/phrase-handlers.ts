@@ -35,8 +35,8 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
     s.phrases.list().find((p) => p.phraseId === phraseId);
   return {
     list: async () => s.phrases.list(),
-    create: async ({ label, wordCount }) => {
-      const shown = s.phrases.create(label, wordCount);
+    create: async ({ label, wordCount, passphrase }) => {
+      const shown = await s.phrases.create(label, wordCount, passphrase);
       s.audit.record(phraseShown({ publicKey: shown.publicKey, label: label.trim() }, wordCount));
       return shown;
     },

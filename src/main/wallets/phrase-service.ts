@@ -167,16 +167,28 @@ export class PhraseService {
 
   // ---- create ----
 
-  /** Step one: a new phrase, shown once, with the positions the backup check will ask for. Nothing is stored. */
-  create(
+  /**
+   * Step one: a new phrase, shown once, with the positions the backup check will ask for. Nothing is stored.
+   * With the passphrase for this one call: whoever sees the words holds wallets that will count as the
+   * person's own (WalletService.create).
+   */
+  async create(
     label: string,
     wordCount: 12 | 24,
-  ): { pendingId: string; mnemonic: string[]; publicKey: string; path: string; checkPositions: number[] } {
+    passphrase: string,
+  ): Promise<{
+    pendingId: string;
+    mnemonic: string[];
+    publicKey: string;
+    path: string;
+    checkPositions: number[];
+  }> {
     this.deps.lock.requireUnlocked();
-    this.expire();
     const trimmed = label.trim();
     if (trimmed.length === 0 || trimmed.length > 40)
       throw new AppFailure('INVALID_ARGUMENT', 'A wallet name has 1 to 40 characters.');
+    await this.deps.lock.reauthenticate(passphrase);
+    this.expire();
     const words = newPhrase(wordCount);
     const positions = new Set<number>();
     while (positions.size < BACKUP_CHECKS) positions.add(randomInt(1, wordCount + 1));

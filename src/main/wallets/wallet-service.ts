@@ -161,14 +161,23 @@ export class WalletService {
     writeFileAtomic(this.file, JSON.stringify({ version: 2, wallets }, null, 2));
   }
 
-  /** Step one: a new key, shown once. Nothing is stored until the person confirms they saved it. */
-  create(label: string): {
+  /**
+   * Step one: a new key, shown once, with the passphrase for this one call. Nothing is stored until the
+   * person confirms they saved it. Whoever sees the reveal holds a key that will count as the person's own
+   * (money moves to it without asking), so the reveal is guarded like an export.
+   */
+  async create(
+    label: string,
+    passphrase: string,
+  ): Promise<{
     pendingId: string;
     publicKey: string;
     secretKey: string;
     confirmCharacters: number;
-  } {
+  }> {
     this.deps.lock.requireUnlocked();
+    checkLabel(label);
+    await this.deps.lock.reauthenticate(passphrase);
     this.expirePending();
     const { secretSeed, publicKey } = generateKeypair();
     const secret = Buffer.concat([secretSeed, publicKey]);

@@ -44,7 +44,12 @@ export const DiscoveredAddressSchema = z.object({
 export const phrases = group({
   list: { args: NoArgs, result: z.array(PhraseViewSchema), access: UNLOCKED_READ },
   create: {
-    args: z.object({ label: Label, wordCount: z.union([z.literal(12), z.literal(24)]).default(24) }),
+    args: z.object({
+      label: Label,
+      wordCount: z.union([z.literal(12), z.literal(24)]).default(24),
+      /** the words reveal wallets that will count as the person's own: checked in main for this one call */
+      passphrase: Passphrase,
+    }),
     result: z.object({
       pendingId: z.string(),
       mnemonic: z.array(z.string()),

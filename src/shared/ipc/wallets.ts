@@ -18,7 +18,7 @@ const Label = z.string().max(40);
 export const wallets = group({
   list: { args: NoArgs, result: z.array(WalletInfoSchema), access: UNLOCKED_READ },
   create: {
-    args: z.object({ label: Label }),
+    args: z.object({ label: Label, passphrase: Passphrase }),
     result: z.object({
       pendingId: z.string(),
       publicKey: Address,

@@ -94,12 +94,16 @@ export async function startApp(
   };
 }
 
-/** A new wallet created through the app and its backup confirmed, as a person does on first run. */
+/**
+ * A new wallet created through the app (with the passphrase, PASSPHRASE unless said) and its backup
+ * confirmed, as a person does on first run.
+ */
 export async function createWallet(
   app: TestApp,
   label: string,
+  passphrase = PASSPHRASE,
 ): Promise<{ walletId: string; secretKey: string }> {
-  const pending = await app.ok('wallets.create', { label });
+  const pending = await app.ok('wallets.create', { label, passphrase });
   const { walletId } = await app.ok('wallets.confirmBackup', {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),

@@ -54,7 +54,7 @@ const files = () =>
 
 describe('creating a wallet from a new phrase', () => {
   it('shows 24 words once by default, asks three by position, and stores phrase and wallet only when they match', async () => {
-    const pending = phrases.create('Main', 24);
+    const pending = await phrases.create('Main', 24, PASS);
     expect(pending.mnemonic).toHaveLength(24);
     expect(pending.path).toBe("m/44'/501'/0'/0'");
     expect(pending.checkPositions).toHaveLength(3);
@@ -104,7 +104,7 @@ describe('creating a wallet from a new phrase', () => {
   });
 
   it('12 words on request; two confirmations at once store one wallet', async () => {
-    const pending = phrases.create('Small', 12);
+    const pending = await phrases.create('Small', 12, PASS);
     expect(pending.mnemonic).toHaveLength(12);
     const answers = pending.checkPositions.map((p) => pending.mnemonic[p - 1]!);
     const results = await Promise.allSettled([
@@ -115,14 +115,21 @@ describe('creating a wallet from a new phrase', () => {
     expect(wallets.list()).toHaveLength(1);
   });
 
+  it('shows the words only with the passphrase', async () => {
+    expect(await failure(phrases.create('Main', 24, 'not the passphrase'))).toMatchObject({
+      code: 'LOCKED',
+      message: 'That passphrase is not correct.',
+    });
+  });
+
   it('locking forgets a reveal that was not confirmed', async () => {
-    const pending = phrases.create('Main', 24);
+    const pending = await phrases.create('Main', 24, PASS);
     lock.lock();
     await lock.unlock(PASS);
     const answers = pending.checkPositions.map((p) => pending.mnemonic[p - 1]!);
     expect((await failure(phrases.confirmBackup(pending.pendingId, answers))).code).toBe('NOT_FOUND');
     lock.lock();
-    expect((await failure(() => phrases.create('Main', 24))).code).toBe('LOCKED');
+    expect((await failure(phrases.create('Main', 24, PASS))).code).toBe('LOCKED');
   });
 });
 
@@ -303,7 +310,7 @@ describe('more wallets from one phrase, export and forgetting', () => {
 
 describe('failures store nothing half-way', () => {
   it('a keychain failure while confirming stores nothing, and the same words can be confirmed again', async () => {
-    const pending = phrases.create('Main', 12);
+    const pending = await phrases.create('Main', 12, PASS);
     const answers = pending.checkPositions.map((p) => pending.mnemonic[p - 1]!);
     store.failNext = new Error('keychain locked');
     await failure(phrases.confirmBackup(pending.pendingId, answers));

@@ -38,7 +38,7 @@ const code = async (p: Promise<unknown> | (() => unknown)) => {
 
 describe('creating a wallet', () => {
   it('shows the secret once and stores it only after the backup is confirmed', async () => {
-    const pending = wallets.create('Trading');
+    const pending = await wallets.create('Trading', PASS);
     const secret = bs58.decode(pending.secretKey);
     expect(secret).toHaveLength(64);
     expect(bs58.encode(secret.subarray(32))).toBe(pending.publicKey);
@@ -59,7 +59,7 @@ describe('creating a wallet', () => {
   });
 
   it('forgets an unconfirmed wallet when the app locks', async () => {
-    const pending = wallets.create('Later');
+    const pending = await wallets.create('Later', PASS);
     lock.lock();
     await lock.unlock(PASS);
     expect(await code(wallets.confirmBackup(pending.pendingId, pending.secretKey.slice(-6)))).toBe(
@@ -69,7 +69,7 @@ describe('creating a wallet', () => {
 
   it('needs the app unlocked', async () => {
     lock.lock();
-    expect(await code(() => wallets.create('x'))).toBe('LOCKED');
+    expect(await code(wallets.create('x', PASS))).toBe('LOCKED');
   });
 });
 
@@ -113,7 +113,7 @@ describe('importing', () => {
 
 describe('managing', () => {
   it('renames, exports after re-authentication, signs in main, and removes with confirmation', async () => {
-    const pending = wallets.create('Main');
+    const pending = await wallets.create('Main', PASS);
     const wallet = await wallets.confirmBackup(pending.pendingId, pending.secretKey.slice(-6));
     expect(wallets.rename(wallet.walletId, '  Savings ').label).toBe('Savings');
 
@@ -171,8 +171,16 @@ describe('what counts as the person’s wallets', () => {
     expect(lock.state().retryAfterSeconds).toBeUndefined();
   });
 
+  it('a new key is revealed only with the passphrase: whoever sees it holds a wallet that counts as own', async () => {
+    expect(await code(wallets.create('Mine', 'not the passphrase'))).toBe('LOCKED');
+    expect(await code(wallets.create('', PASS))).toBe('INVALID_ARGUMENT');
+    expect(wallets.list()).toEqual([]);
+    const pending = await wallets.create('Mine', PASS);
+    expect(pending.secretKey.length).toBeGreaterThan(80);
+  });
+
   it('two removals of one wallet at once: one removes it, the other is told so', async () => {
-    const pending = wallets.create('Main');
+    const pending = await wallets.create('Main', PASS);
     const wallet = await wallets.confirmBackup(pending.pendingId, pending.secretKey.slice(-6));
     const both = await Promise.allSettled([
       wallets.remove(wallet.walletId, wallet.publicKey, PASS),
@@ -187,7 +195,7 @@ describe('what counts as the person’s wallets', () => {
     let network: 'embedded-devnet' | 'embedded-devnet-demo' = 'embedded-devnet-demo';
     const scoped = new WalletService({ store, lock, dataDir: dir, network: () => network });
     const demo = await scoped.adopt('Demo Alice', bs58.encode(pair.secretKey), 'demo');
-    const mine = scoped.create('Mine');
+    const mine = await scoped.create('Mine', PASS);
     const own = await scoped.confirmBackup(mine.pendingId, mine.secretKey.slice(-6));
     expect(scoped.list().map((w) => w.label)).toEqual(['Demo Alice', 'Mine']);
 

@@ -37,9 +37,13 @@ describe('phrase arguments', () => {
   });
 
   it('a new phrase has 24 words unless 12 are asked for', async () => {
-    await dispatch('phrases.create', { label: 'Main' });
-    expect(handlers.phrases.create).toHaveBeenCalledWith({ label: 'Main', wordCount: 24 });
-    await dispatch('phrases.create', { label: 'Main', wordCount: 12 });
-    expect(handlers.phrases.create).toHaveBeenLastCalledWith({ label: 'Main', wordCount: 12 });
+    await dispatch('phrases.create', { label: 'Main', passphrase: 'p' });
+    expect(handlers.phrases.create).toHaveBeenCalledWith({ label: 'Main', wordCount: 24, passphrase: 'p' });
+    await dispatch('phrases.create', { label: 'Main', wordCount: 12, passphrase: 'p' });
+    expect(handlers.phrases.create).toHaveBeenLastCalledWith({
+      label: 'Main',
+      wordCount: 12,
+      passphrase: 'p',
+    });
   });
 });

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
+import { useFreshUnlock } from '../../hooks/useFreshUnlock';
 import { refreshWalletQueries } from './refresh';
 import { MAX_LABEL } from './RenameWalletModal';
 import { PhraseWords } from './PhraseWords';
@@ -37,6 +38,13 @@ export function CreateWalletModal({
   const firstAnswer = useRef<HTMLInputElement>(null);
   const wroteIt = useRef<HTMLButtonElement>(null);
   const { run, busy, error, setError } = useAction();
+  // whoever sees the words holds wallets that count as the person's own: main asks for the passphrase
+  const reveal = useFreshUnlock({
+    asked: true,
+    carried: true,
+    description: 'The words are shown once; whoever sees them holds a wallet that counts as yours.',
+    focus: 'none',
+  });
   // each step's form replaces the last: the keyboard focus moves to where the next step starts
   useEffect(() => {
     if (checking) firstAnswer.current?.focus();
@@ -46,7 +54,15 @@ export function CreateWalletModal({
   const create = () =>
     run(async () =>
       setPending(
-        await unwrap(wallet.phrases.create({ label: label.trim(), wordCount: wordCount === '12' ? 12 : 24 })),
+        await reveal.guard((passphrase) =>
+          unwrap(
+            wallet.phrases.create({
+              label: label.trim(),
+              wordCount: wordCount === '12' ? 12 : 24,
+              passphrase: passphrase ?? '',
+            }),
+          ),
+        ),
       ),
     );
   const confirm = () =>
@@ -69,7 +85,7 @@ export function CreateWalletModal({
           component="form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (label.trim().length > 0) void create();
+            if (label.trim().length > 0 && reveal.ready) void create();
           }}
         >
           <TextInput
@@ -98,8 +114,9 @@ export function CreateWalletModal({
               Any Solana wallet app (Phantom, Solflare, Backpack) can restore this wallet from its phrase.
             </Text>
           </Stack>
+          {reveal.field}
           <ErrorNote error={error} />
-          <Button type="submit" loading={busy} disabled={label.trim().length === 0}>
+          <Button type="submit" loading={busy} disabled={label.trim().length === 0 || !reveal.ready}>
             Create wallet
           </Button>
         </Stack>
