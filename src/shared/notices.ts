@@ -95,11 +95,16 @@ export function madeWhen(noticed: { at: number; after: number | null }): string 
     : `made between ${time(noticed.after)} and ${time(noticed.at)}`;
 }
 
+type Stranger = Pick<EventOf<'sessionsChanged'>['strangers'][number], 'walletLabel' | 'sessionId'> & {
+  /** null until main's watch has read it (the list may be read first) */
+  noticed: EventOf<'sessionsChanged'>['strangers'][number]['noticed'] | null;
+};
+
 /** A session a stranger may have made: made with the wallet key, so the key is used somewhere else. */
-export function strangerNotice(session: EventOf<'sessionsChanged'>['strangers'][number]): Notice {
+export function strangerNotice(session: Stranger): Notice {
   return {
     color: 'orange',
     title: `New session of ${session.walletLabel}, not made on this device`,
-    message: `Session #${session.sessionId} was ${madeWhen(session.noticed)}. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill.`,
+    message: `Session #${session.sessionId} was ${session.noticed ? madeWhen(session.noticed) : 'made elsewhere'}. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill.`,
   };
 }

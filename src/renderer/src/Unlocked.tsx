@@ -21,6 +21,7 @@ import { PAGES, useRoute, type Route } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
 import { lazyPage } from './lazy-page';
 import { NavigationCount } from './components/PageHeading';
+import { StrangerSessions } from './components/StrangerSessions';
 import './theme/mantine-app-styles';
 import { useSessionWarnings, useSettings, useWallets } from './hooks/queries';
 import { useOffline } from './hooks/useOffline';
@@ -262,6 +263,8 @@ function Shell() {
         style={offline ? { filter: 'grayscale(1)' } : undefined}
         data-stale={offline || undefined}
       >
+        {/* the Sessions page lists them itself, each with its Revoke button */}
+        {route.page === 'sessions' ? null : <StrangerSessions />}
         <NavigationCount.Provider value={navigations}>
           <Suspense fallback={<Loader aria-label="Loading the page" m="md" />}>
             <Page route={route} />
