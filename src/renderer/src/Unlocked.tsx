@@ -263,8 +263,8 @@ function Shell() {
         style={offline ? { filter: 'grayscale(1)' } : undefined}
         data-stale={offline || undefined}
       >
-        {/* the Sessions page lists them itself, each with its Revoke button */}
-        {route.page === 'sessions' ? null : <StrangerSessions />}
+        {/* the Sessions page lists them itself, each with its Revoke button; the drill is already the remedy */}
+        {route.page === 'sessions' || route.page === 'compromised-key' ? null : <StrangerSessions />}
         <NavigationCount.Provider value={navigations}>
           <Suspense fallback={<Loader aria-label="Loading the page" m="md" />}>
             <Page route={route} />
