@@ -3,7 +3,7 @@
 // can keep them in the window), so both read them from here.
 import type { EventOf } from './ipc/events';
 import { accountInWords } from './account-words';
-import { formatTimeOfDay, fromSeconds } from './time';
+import { formatDateTime, formatTimeOfDay, fromSeconds } from './time';
 
 /** An account in a notice: its local name with its number where it has one (shared/account-words.ts). */
 export type AccountWords = (accountId: number) => string;
@@ -87,9 +87,13 @@ export function depositNotice(
   return null;
 }
 
-/** When a session this device did not make was made, as far as its reads tell (see NoticedSchema). */
-export function madeWhen(noticed: { at: number; after: number | null }): string {
-  const time = (seconds: number) => formatTimeOfDay(fromSeconds(seconds));
+/**
+ * When a session this device did not make was made, as far as its reads tell (see NoticedSchema): by the time
+ * of day when that was today, with the date when not (the record outlives a restart).
+ */
+export function madeWhen(noticed: { at: number; after: number | null }, nowMs = Date.now()): string {
+  const today = new Date(nowMs).toDateString() === new Date(fromSeconds(noticed.at)).toDateString();
+  const time = (seconds: number) => (today ? formatTimeOfDay : formatDateTime)(fromSeconds(seconds));
   return noticed.after === null
     ? `found at ${time(noticed.at)}, made while Perpetua was not watching`
     : `made between ${time(noticed.after)} and ${time(noticed.at)}`;
