@@ -4,6 +4,7 @@
 // it was made, with the wallet-key drill one click away; the Sessions page shows it first, in sight, whole,
 // and never as "expiring soon"; notices keep off the table's buttons.
 import type { Locator, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { importWallet, unlockOrSetUp } from './support/steps';
 import type { Trader } from './support/trader';
@@ -15,6 +16,16 @@ let page: Page;
 let trader: Trader;
 let sessionId = '';
 const go = (name: string) => page.getByRole('link', { name, exact: true }).click();
+
+/** axe on what the page shows now: no serious or critical finding */
+async function passesAxe(): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
 
 /** Whether two boxes on screen overlap. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
@@ -47,6 +58,8 @@ test('a session made on another device is told of on the page in view within 5 s
     'href',
     '#/wallet-key',
   );
+  await page.screenshot({ path: 'docs/screenshots/stranger-banner-1024.png' });
+  await passesAxe();
   // and on every other page too, until dealt with
   await go('History');
   await expect(banner).toContainText(`Session #${sessionId} was made between`);
@@ -79,6 +92,7 @@ test('the Sessions page shows it first, in sight at 1024x700, its badge whole, n
   // the badge's words in full: its label is as wide as its text
   expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.screenshot({ path: 'docs/screenshots/sessions-stranger-1024.png' });
+  await passesAxe();
 });
 
 test('creating a session says so; a notice keeps off the Refresh and Revoke buttons', async () => {
