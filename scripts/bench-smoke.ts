@@ -26,6 +26,7 @@ const SMALLEST: Record<string, Record<string, string>> = {
   'bench/app-actions.ts': { BENCH_APP_ACTIONS: '10' },
   'bench/orders.ts': { BENCH_ORDERS: '80' },
   'bench/chain.ts': { BENCH_DEPOSITS: '40' },
+  'bench/unknown-sessions.ts': { BENCH_STRANGER_SAMPLES: '2', BENCH_IDLE_SECONDS: '3' },
 };
 const CHART = 'scripts/perf-chart.ts';
 

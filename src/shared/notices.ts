@@ -3,7 +3,7 @@
 // can keep them in the window), so both read them from here.
 import type { EventOf } from './ipc/events';
 import { accountInWords } from './account-words';
-import { formatTimeOfDay, fromSeconds } from './time';
+import { formatDateTime, formatTimeOfDay, fromSeconds } from './time';
 
 /** An account in a notice: its local name with its number where it has one (shared/account-words.ts). */
 export type AccountWords = (accountId: number) => string;
@@ -87,19 +87,28 @@ export function depositNotice(
   return null;
 }
 
-/** When a session this device did not make was made, as far as its reads tell (see NoticedSchema). */
-export function madeWhen(noticed: { at: number; after: number | null }): string {
-  const time = (seconds: number) => formatTimeOfDay(fromSeconds(seconds));
+/**
+ * When a session this device did not make was made, as far as its reads tell (see NoticedSchema): by the time
+ * of day when that was today, with the date when not (the record outlives a restart).
+ */
+export function madeWhen(noticed: { at: number; after: number | null }, nowMs = Date.now()): string {
+  const today = new Date(nowMs).toDateString() === new Date(fromSeconds(noticed.at)).toDateString();
+  const time = (seconds: number) => (today ? formatTimeOfDay : formatDateTime)(fromSeconds(seconds));
   return noticed.after === null
     ? `found at ${time(noticed.at)}, made while Perpetua was not watching`
     : `made between ${time(noticed.after)} and ${time(noticed.at)}`;
 }
 
+type Stranger = Pick<EventOf<'sessionsChanged'>['strangers'][number], 'walletLabel' | 'sessionId'> & {
+  /** null until main's watch has read it (the list may be read first) */
+  noticed: EventOf<'sessionsChanged'>['strangers'][number]['noticed'] | null;
+};
+
 /** A session a stranger may have made: made with the wallet key, so the key is used somewhere else. */
-export function strangerNotice(session: EventOf<'sessionsChanged'>['strangers'][number]): Notice {
+export function strangerNotice(session: Stranger): Notice {
   return {
     color: 'orange',
     title: `New session of ${session.walletLabel}, not made on this device`,
-    message: `Session #${session.sessionId} was ${madeWhen(session.noticed)}. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill.`,
+    message: `Session #${session.sessionId} was ${session.noticed ? madeWhen(session.noticed) : 'made elsewhere'}. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill.`,
   };
 }

@@ -1,7 +1,7 @@
 // The two drills in Chromium against the browser host and its embedded devnet. The compromised-key drill:
 // "another device" (the Trader, holding the wallet's key and signing on the exchange directly) makes a
 // session and places open orders and a trigger with it; the app's notice about that session leads to the
-// drill, and the exchange's own API then shows the foreign session revoked, the orders cancelled and the
+// Sessions page and its drill, and the exchange's own API then shows the foreign session revoked, the orders cancelled and the
 // trigger removed, while the app shows the audit entries. The sweep: three accounts into a fourth, the 2nd
 // transfer refused because another device's order took its margin after the review; the summary and the
 // audit entries say what moved, and reviewing again moves only what is left. And a sweep the app was stopped
@@ -77,11 +77,13 @@ test('compromised-key drill: from the notice about an unknown session to nothing
     triggerPrice: 2_000_0n,
   });
 
-  // the app notices the session and offers the drill in its notice
-  await page.getByRole('link', { name: 'Sessions', exact: true }).click();
-  const notice = page.getByRole('alert').filter({ hasText: 'Unknown session' });
-  await expect(notice).toContainText(`Main has a session (#${foreign}) this device did not create.`);
-  await notice.getByRole('link', { name: 'run the compromised-key drill' }).click();
+  // the app notices the session on whatever page is open; the Sessions page lists it, and offers the drill
+  const notice = page.getByRole('region', { name: 'Sessions not made on this device' });
+  await expect(notice).toContainText(`Session #${foreign} was made`);
+  await notice.getByRole('link', { name: 'Review it on the Sessions page' }).click();
+  await page
+    .getByRole('link', { name: 'Compromised-key drill: revoke everything and cancel orders' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Compromised-key drill' })).toBeVisible();
   await expect(page).toHaveTitle('Compromised-key drill · Perpetua');
 

@@ -21,6 +21,7 @@ import { PAGES, useRoute, type Route } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
 import { lazyPage } from './lazy-page';
 import { NavigationCount } from './components/PageHeading';
+import { StrangerSessions } from './components/StrangerSessions';
 import './theme/mantine-app-styles';
 import { useDevnetStatus, useSessionWarnings, useSettings, useWallets } from './hooks/queries';
 import { DevnetStoppedNote } from './components/DevnetStoppedNote';
@@ -269,6 +270,12 @@ function Shell() {
       <AppShell.Main id="main" ref={main} tabIndex={-1} data-stale={offline || undefined}>
         {/* above the greyed figures, in its own colour */}
         <DevnetStoppedNote />
+        {/* the Sessions page lists them itself, each with its Revoke button; the drills are already the remedy */}
+        {route.page === 'sessions' ||
+        route.page === 'compromised-key' ||
+        route.page === 'wallet-key' ? null : (
+          <StrangerSessions />
+        )}
         <div style={offline ? { filter: 'grayscale(1)' } : undefined}>
           <NavigationCount.Provider value={navigations}>
             <Suspense fallback={<Loader aria-label="Loading the page" m="md" />}>

@@ -11,6 +11,9 @@ import { settingsColorSchemeManager } from './theme/color-scheme';
 import { cssVariablesResolver, theme } from './theme/theme';
 import { rememberFocus } from './components/focus-return';
 
+/** the navigation's width (Unlocked.tsx) less the notices' margin on either side */
+const NOTICE_WIDTH = 210 - 2 * 16;
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
@@ -25,8 +28,10 @@ createRoot(document.getElementById('root')!).render(
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      {/* bottom right: at the top they covered the header, its Lock button and the Offline badge */}
-      <Notifications position="bottom-right" />
+      {/* Bottom left, no wider than the navigation: at the top they covered the header, its Lock button and the
+          Offline badge; at the bottom right, the Refresh and Revoke buttons at the end of a table's rows. The
+          navigation's foot is the one place no page puts anything to press. */}
+      <Notifications position="bottom-left" containerWidth={NOTICE_WIDTH} limit={3} />
       <QueryClientProvider client={queryClient}>
         <App />
       </QueryClientProvider>

@@ -1,6 +1,7 @@
 // What the app tells on its own, in the window and to the operating system alike.
 import { describe, expect, it } from 'vitest';
-import { accountNotice, depositNotice } from '../../../src/shared/notices';
+import { accountNotice, depositNotice, madeWhen, strangerNotice } from '../../../src/shared/notices';
+import { formatDateTime, formatTimeOfDay, fromSeconds } from '../../../src/shared/time';
 import { accountInWords } from '../../../src/shared/account-words';
 
 describe('account notices', () => {
@@ -43,5 +44,37 @@ describe('account notices', () => {
   it('says nothing of updates with nothing to tell', () => {
     expect(accountNotice({ accountId: 4, updateId: 3, type: 'resync' })).toBeNull();
     expect(accountNotice({ accountId: 4, updateId: 3, type: 'orderPlaced' })).toBeNull();
+  });
+});
+
+describe('a session made elsewhere', () => {
+  const at = Math.floor(Date.parse('2026-03-02T10:00:05Z') / 1000);
+  const time = (seconds: number) => formatTimeOfDay(fromSeconds(seconds));
+  const day = (seconds: number) => formatDateTime(fromSeconds(seconds));
+
+  it('is told with its wallet, its number and the reads it appeared between', () => {
+    const notice = strangerNotice({
+      walletLabel: 'Savings',
+      sessionId: '42',
+      noticed: { at: Math.floor(Date.now() / 1000), after: Math.floor(Date.now() / 1000) - 3 },
+    });
+    expect(notice.title).toBe('New session of Savings, not made on this device');
+    expect(notice.message).toMatch(
+      /^Session #42 was made between .+ and .+\. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill\.$/,
+    );
+  });
+
+  it('by the time of day the same day, with the date on another; unknown before a first read', () => {
+    const sameDay = Date.parse('2026-03-02T10:30:00Z');
+    const nextDay = Date.parse('2026-03-04T10:00:00Z');
+    // the test's time zone decides what "the same day" is: both moments are on one date in every zone
+    expect(madeWhen({ at, after: at - 3 }, sameDay)).toBe(`made between ${time(at - 3)} and ${time(at)}`);
+    expect(madeWhen({ at, after: at - 3 }, nextDay)).toBe(`made between ${day(at - 3)} and ${day(at)}`);
+    expect(madeWhen({ at, after: null }, sameDay)).toBe(
+      `found at ${time(at)}, made while Perpetua was not watching`,
+    );
+    expect(strangerNotice({ walletLabel: 'Savings', sessionId: '42', noticed: null }).message).toMatch(
+      /^Session #42 was made elsewhere\./,
+    );
   });
 });

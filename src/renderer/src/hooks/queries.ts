@@ -1,6 +1,6 @@
 // Data for the screens, all through window.wallet. Live events from main invalidate the queries they
 // affect, so screens follow the exchange without polling.
-import { createElement, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { notifyManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { unwrap, wallet } from '../bridge/wallet';
@@ -226,53 +226,43 @@ export function prefetchUnlocked(client: QueryClient, portfolio?: Portfolio): vo
     void client.prefetchQuery({ queryKey: keys.portfolio, queryFn: () => unwrap(wallet.portfolio.get()) });
   }
 }
+/**
+ * A session made or ended anywhere is told by main's sessionsChanged event (its stranger watch reads the
+ * wallets every few seconds), and this app's own changes invalidate the list; the list is read again now and
+ * then only so that a session's status follows its expiry.
+ */
+const SESSION_STATUS_MS = 5 * 60_000;
 export const useSessions = () =>
   useQuery({
     queryKey: keys.sessions,
     queryFn: () => unwrap(wallet.sessions.list()),
-    refetchInterval: 60_000,
+    refetchInterval: SESSION_STATUS_MS,
   });
+type SessionView = NonNullable<ReturnType<typeof useSessions>['data']>[number];
+
+/** Made by neither this device nor the demo data: someone else holding the wallet key made it. */
+export const madeElsewhere = (s: SessionView): boolean => !s.createdHere && !s.demo;
+
 export const useDeposits = () =>
   useQuery({ queryKey: keys.deposits, queryFn: () => unwrap(wallet.funds.deposits()) });
 
-/** Warns once per session about one close to expiry or one this device did not create. */
+/**
+ * Warns once per session about one of this device's close to expiry. A session made elsewhere is not
+ * this device's to renew or replace: the banner on every page (StrangerSessions) tells of it instead.
+ */
 export function useSessionWarnings(): void {
   const sessions = useSessions();
   useEffect(() => {
     for (const s of sessions.data ?? []) {
-      const reasons = [
-        ...(s.status === 'expiring' ? ['expiring'] : []),
-        // the demo data's own sessions are expected: the demo greets, it does not alarm
-        ...(s.createdHere || s.demo ? [] : ['unknown']),
-      ];
-      for (const reason of reasons) {
-        const seen = `perpetua.warned.${s.walletPublicKey}.${s.sessionId}.${reason}`;
-        if (sessionStorage.getItem(seen)) continue;
-        sessionStorage.setItem(seen, '1');
-        notifications.show(
-          reason === 'expiring'
-            ? {
-                color: 'yellow',
-                title: 'Session expiring',
-                message: `Session #${s.sessionId} of ${s.walletLabel} expires at ${formatTimeOfDay(fromSeconds(s.expiry))}.`,
-              }
-            : {
-                color: 'orange',
-                title: 'Unknown session',
-                message: createElement(
-                  'span',
-                  null,
-                  `${s.walletLabel} has a session (#${s.sessionId}) this device did not create. If it is not yours, `,
-                  createElement(
-                    'a',
-                    { href: '#/compromised-key', style: { color: 'var(--mantine-color-anchor)' } },
-                    'run the compromised-key drill',
-                  ),
-                  '.',
-                ),
-              },
-        );
-      }
+      if (!s.createdHere || s.status !== 'expiring') continue;
+      const seen = `perpetua.warned.${s.walletPublicKey}.${s.sessionId}.expiring`;
+      if (sessionStorage.getItem(seen)) continue;
+      sessionStorage.setItem(seen, '1');
+      notifications.show({
+        color: 'yellow',
+        title: 'Session expiring',
+        message: `Session #${s.sessionId} of ${s.walletLabel} expires at ${formatTimeOfDay(fromSeconds(s.expiry))}.`,
+      });
     }
   }, [sessions.data]);
 }
@@ -352,6 +342,8 @@ export function useLiveEvents(): void {
             predicate: (q) => q.queryKey[0] !== 'markets' && !APP_WIDE.has(String(q.queryKey[0])),
           });
       }),
+      // a session made or ended on the exchange, here or elsewhere: the list (and every page's banner) reads it
+      wallet.onSessionsChanged(() => void client.invalidateQueries({ queryKey: keys.sessions })),
       wallet.onDepositStatus((deposit) => {
         void client.invalidateQueries({ queryKey: keys.deposits });
         if (deposit.status === 'credited') void client.invalidateQueries({ queryKey: keys.portfolio });

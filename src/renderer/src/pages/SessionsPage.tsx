@@ -20,10 +20,12 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { useAction } from '../hooks/useAction';
 import { useReturnFocus } from '../components/focus-return';
-import { keys, useSessions, useWallets } from '../hooks/queries';
+import { keys, madeElsewhere, useSessions, useWallets } from '../hooks/queries';
 import { ErrorNote } from '../components/ErrorNote';
 import { PageHeading } from '../components/PageHeading';
+import { WALLET_KEY_DRILL_HREF } from '../components/StrangerSessions';
 import { formatDateTime, fromSeconds } from '../../../shared/time';
+import { madeWhen } from '../../../shared/notices';
 
 const when = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(fromSeconds(seconds)));
 const DURATIONS = [
@@ -32,6 +34,12 @@ const DURATIONS = [
   { value: '604800', label: '7 days' },
 ];
 
+/**
+ * A badge's words in full: Mantine's badge hides what overflows, so a squeezed table column cut its label
+ * short ("UNKNOWN DEV…"); at its text's width at least, the column makes room for it instead.
+ */
+const WHOLE = { minWidth: 'max-content' } as const;
+
 type SessionView = NonNullable<ReturnType<typeof useSessions>['data']>[number];
 
 /** What a revoke covers: one session, or every session of one wallet. */
@@ -39,7 +47,7 @@ type Revoke =
   | { kind: 'one'; session: SessionView }
   | { kind: 'all'; walletId: string; walletLabel: string; sessions: SessionView[] };
 
-const origin = (s: SessionView) => (s.createdHere ? 'this device' : s.demo ? 'demo data' : 'unknown device');
+const origin = (s: SessionView) => (s.createdHere ? 'this device' : s.demo ? 'demo data' : 'other device');
 const sessionName = (s: SessionView) => `#${s.sessionId}${s.label ? ` (${s.label})` : ''}`;
 
 /**
@@ -91,9 +99,9 @@ function ConfirmRevoke({
         }}
       >
         <Text size="sm">
-          {revoke.kind === 'one' ? 'This session' : 'These sessions'} stop signing at once; whoever holds{' '}
-          {revoke.kind === 'one' ? 'its key' : 'their keys'} can no longer act for {walletLabel}. The wallet
-          key signs the revocation.
+          {revoke.kind === 'one' ? 'This session stops' : 'These sessions stop'} signing at once; whoever
+          holds {revoke.kind === 'one' ? 'its key' : 'their keys'} can no longer act for {walletLabel}. The
+          wallet key signs the revocation.
         </Text>
         <Table aria-label="Sessions to revoke">
           <Table.Tbody>
@@ -121,6 +129,58 @@ function ConfirmRevoke({
   );
 }
 
+/**
+ * The sessions a stranger may have made, first on the page (in sight at 1024x700): each with its wallet,
+ * when it was made and its Revoke button, and the drill for a leaked wallet key.
+ */
+function Strangers({ sessions, onRevoke }: { sessions: SessionView[]; onRevoke: (s: SessionView) => void }) {
+  const one = sessions.length === 1;
+  return (
+    <section aria-label="Sessions not made on this device">
+      <Alert color="orange" title={`${sessions.length} session${one ? '' : 's'} not made on this device`}>
+        <Stack gap="xs">
+          <Text size="sm">
+            A session is made with the wallet key. If you did not make {one ? 'it' : 'them'} on another
+            device, the wallet key has leaked: revoke {one ? 'it' : 'them'} and run the wallet-key drill.
+          </Text>
+          <Table aria-label="Made elsewhere" verticalSpacing={4}>
+            <Table.Tbody>
+              {sessions.map((s) => (
+                <Table.Tr key={`${s.walletId}:${s.sessionId}`}>
+                  <Table.Td>{s.walletLabel}</Table.Td>
+                  <Table.Td>#{s.sessionId}</Table.Td>
+                  <Table.Td>{s.noticed ? madeWhen(s.noticed) : 'made elsewhere'}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      color="red"
+                      aria-label={`Revoke session ${s.sessionId} of ${s.walletLabel}, not made on this device`}
+                      onClick={() => onRevoke(s)}
+                    >
+                      Revoke
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group>
+            <Button component="a" href={WALLET_KEY_DRILL_HREF} color="red" size="xs">
+              My wallet key leaked: run the drill
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    </section>
+  );
+}
+
+/** What the last signed change on this page came to, said on the page (a toast would cover the table). */
+interface Report {
+  title: string;
+  text: string;
+}
+
 export function SessionsPage() {
   const client = useQueryClient();
   const sessions = useSessions();
@@ -131,25 +191,35 @@ export function SessionsPage() {
   const fresh = useFreshUnlock();
   const signing = useAction();
   const [revoke, setRevoke] = useState<Revoke | null>(null);
-  const [report, setReport] = useState<string | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
   /** creating and refreshing are signed by the wallet key: main may ask for the passphrase first */
-  const signed = (operation: () => Promise<unknown>) =>
+  const signed = (title: string, operation: () => Promise<SessionView>) =>
     void signing.run(async () => {
       setReport(null);
-      await fresh.guard(operation);
+      const s = await fresh.guard(operation);
       await refresh();
+      setReport({
+        title,
+        text: `Session ${sessionName(s)} of ${s.walletLabel} signs until ${when(s.expiry)}.`,
+      });
     });
   const byWallet = (wallets.data ?? [])
     .map((w) => ({ wallet: w, sessions: (sessions.data ?? []).filter((s) => s.walletId === w.walletId) }))
     .filter((w) => w.sessions.length > 0);
   const chosen = walletId ?? wallets.data?.[0]?.walletId ?? null;
   const refresh = () => client.invalidateQueries({ queryKey: keys.sessions });
-  const unknown = (sessions.data ?? []).filter((s) => !s.createdHere && !s.demo);
-  const expiring = (sessions.data ?? []).filter((s) => s.status === 'expiring');
+  const unknown = (sessions.data ?? []).filter(madeElsewhere);
+  // a stranger's session is not this device's to renew or replace: it is listed above, to be revoked
+  const expiring = (sessions.data ?? []).filter((s) => s.status === 'expiring' && !madeElsewhere(s));
+  const revokeOne = (s: SessionView) => {
+    setReport(null);
+    setRevoke({ kind: 'one', session: s });
+  };
 
   return (
     <Stack>
       <PageHeading>Sessions</PageHeading>
+      {unknown.length > 0 ? <Strangers sessions={unknown} onRevoke={revokeOne} /> : null}
       <Text c="dimmed">
         Session keys sign your everyday actions so that your wallet key stays in the keychain. If a trading
         key leaked, revoke it here.
@@ -159,15 +229,6 @@ export function SessionsPage() {
           Compromised-key drill: revoke everything and cancel orders
         </Button>
       </Group>
-      {unknown.length > 0 ? (
-        <Alert
-          color="orange"
-          title={`${unknown.length} session${unknown.length > 1 ? 's' : ''} not created on this device`}
-        >
-          If you did not create {unknown.length > 1 ? 'them' : 'it'} on another device, revoke{' '}
-          {unknown.length > 1 ? 'them' : 'it'} now.
-        </Alert>
-      ) : null}
       {expiring.length > 0 ? (
         <Alert color="yellow" title="Expiring soon">
           {expiring.length === 1
@@ -204,7 +265,7 @@ export function SessionsPage() {
             disabled={!chosen || !fresh.ready}
             loading={signing.busy}
             onClick={() =>
-              signed(() =>
+              signed('Session created', () =>
                 unwrap(
                   wallet.sessions.create({
                     walletId: chosen!,
@@ -223,8 +284,8 @@ export function SessionsPage() {
       </Paper>
       <ErrorNote error={signing.error ?? sessions.error} />
       {report ? (
-        <Alert color="teal" title="Revoked" role="status">
-          {report}
+        <Alert color="teal" title={report.title} role="status">
+          {report.text}
         </Alert>
       ) : null}
       {byWallet.length > 0 ? (
@@ -264,16 +325,11 @@ export function SessionsPage() {
                 <Tooltip label={s.sessionKey}>
                   <Text size="sm">#{s.sessionId}</Text>
                 </Tooltip>
-                {s.createdHere || s.demo ? (
-                  <Badge color={s.demo ? 'blue' : 'teal'} size="sm">
-                    {origin(s)}
-                  </Badge>
-                ) : (
-                  <Badge color="orange" size="sm">
-                    unknown device
-                  </Badge>
-                )}
-                {s.status !== 'active' ? (
+                <Badge color={s.createdHere ? 'teal' : s.demo ? 'blue' : 'orange'} size="sm" style={WHOLE}>
+                  {origin(s)}
+                </Badge>
+                {/* "expiring" is this device's concern for its own: a stranger's session is to be revoked */}
+                {s.status === 'expired' || (s.status === 'expiring' && !madeElsewhere(s)) ? (
                   <Badge color="yellow" size="sm" ml={4}>
                     {s.status}
                   </Badge>
@@ -290,7 +346,7 @@ export function SessionsPage() {
                       size="xs"
                       variant="default"
                       onClick={() =>
-                        signed(() =>
+                        signed('Session refreshed', () =>
                           unwrap(wallet.sessions.refresh({ walletId: s.walletId, sessionId: s.sessionId })),
                         )
                       }
@@ -302,10 +358,7 @@ export function SessionsPage() {
                     size="xs"
                     color="red"
                     aria-label={`Revoke session ${s.sessionId}`}
-                    onClick={() => {
-                      setReport(null);
-                      setRevoke({ kind: 'one', session: s });
-                    }}
+                    onClick={() => revokeOne(s)}
                   >
                     Revoke
                   </Button>
@@ -322,7 +375,7 @@ export function SessionsPage() {
           onClose={() => setRevoke(null)}
           onDone={(done) => {
             setRevoke(null);
-            setReport(done);
+            setReport({ title: 'Revoked', text: done });
           }}
         />
       ) : null}

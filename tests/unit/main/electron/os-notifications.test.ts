@@ -76,6 +76,7 @@ describe('notifications to the operating system', () => {
     const { forwardToOs, shown } = await load();
     const events = createEventBus();
     forwardToOs(events, { enabled: () => true, info: async () => INFO, accountNames: () => [] });
+    const now = Math.floor(Date.now() / 1000);
     const stranger = {
       walletId: '00000000-0000-4000-8000-000000000000',
       walletLabel: 'Savings',
@@ -83,7 +84,7 @@ describe('notifications to the operating system', () => {
       sessionId: '42',
       sessionKey: '11111111111111111111111111111112',
       expiry: 1_800_000_000,
-      noticed: { at: 1_700_000_003, after: 1_700_000_000 },
+      noticed: { at: now, after: now - 3 },
     };
     // a change with no stranger in it (a session made or ended here) is the window's business only
     events.emit('sessionsChanged', { walletId: stranger.walletId, strangers: [] });
@@ -92,7 +93,7 @@ describe('notifications to the operating system', () => {
     const time = (seconds: number) => formatTimeOfDay(seconds * 1000);
     expect(shown[0]).toEqual({
       title: 'New session of Savings, not made on this device',
-      body: `Session #42 was made between ${time(1_700_000_000)} and ${time(1_700_000_003)}. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill.`,
+      body: `Session #42 was made between ${time(now - 3)} and ${time(now)}. If you did not make it on another device, the wallet key has leaked: run the wallet-key drill.`,
     });
   });
 
