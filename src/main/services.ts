@@ -27,6 +27,7 @@ import { SessionManager, sessionSecretItems } from './sessions/session-manager';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
 import { createChainClient } from './funds/chain-client';
+import { createChainWatch } from './funds/chain-watch';
 import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
 import { SettingsStore } from './settings/settings-store';
@@ -221,6 +222,7 @@ export function createServices(deps: ServiceDeps): Services {
       file: join(networkDir, 'deposits.json'),
       client,
       chain: solanaRpcUrl ? createChainClient(solanaRpcUrl) : null,
+      watch: solanaRpcUrl ? createChainWatch(solanaRpcUrl) : null,
       info: getInfo,
       wallets,
       lock,
