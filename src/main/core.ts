@@ -60,6 +60,7 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.now ? { now: deps.now } : {}),
     onLockState: (state) => events.emit('lockState', state),
     onDeposit: (deposit) => events.emit('depositStatus', deposit),
+    onChainBalances: (walletId) => events.emit('chainBalances', { walletId }),
     onAccountUpdate: (update) => events.emit('accountUpdate', update),
     onExchangeStatus: (connected, detail) =>
       events.emit('exchangeStatus', {

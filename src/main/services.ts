@@ -51,6 +51,7 @@ export interface ServiceDeps {
   kdf?: KdfPolicy;
   onLockState?: (state: LockState) => void;
   onDeposit?: (deposit: TrackedDeposit) => void;
+  onChainBalances?: (walletId: string) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
   onExchangeStatus?: (connected: boolean, detail?: string) => void;
   /** the lock's and the confirmations' clock (tests move it to age an unlock or a review) */
@@ -228,6 +229,7 @@ export function createServices(deps: ServiceDeps): Services {
       lock,
       audit,
       onDeposit: deps.onDeposit ?? (() => {}),
+      onChainBalances: deps.onChainBalances ?? (() => {}),
       accountNames: () => settings.accountNames(),
     });
     funds.resume();

@@ -144,9 +144,19 @@ describe('the app on each kind of RPC', () => {
     });
     const { walletId } = await app.ok('wallets.import', { label: 'Live', secret: bs58.encode(seed) });
     const statuses: string[] = [];
+    const balanceEvents: unknown[] = [];
     app.core.events.subscribe((name, payload) => {
       if (name === 'depositStatus') statuses.push((payload as { status: string }).status);
+      if (name === 'chainBalances') balanceEvents.push(payload);
     });
+    // the first balance read subscribes to the wallet's accounts: a change on chain is told without a re-read
+    await app.ok('funds.chainBalances', { walletId });
+    // (the subscription is made in the background: the faucet pays again until it is in place)
+    for (let i = 0; i < 20 && balanceEvents.length === 0; i += 1) {
+      await faucet(usdc(1));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(balanceEvents[0]).toEqual({ walletId });
     await app.ok('funds.deposit', { walletId, tokenId: USDC, amount: usdc(3) });
     await until(() => statuses.includes('credited'), 10_000);
     expect(statuses).toEqual(['submitted', 'confirmed', 'credited']);

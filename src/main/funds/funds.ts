@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../protocol/atomic-file';
 import { AppFailure } from '../../shared/result';
-import { signDeposit } from '../../protocol/solana-tx';
+import { associatedTokenAddress, signDeposit } from '../../protocol/solana-tx';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletService } from '../wallets/wallet-service';
 import type { AppLock } from '../lock/app-lock';
@@ -65,6 +65,8 @@ export interface FundsDeps {
   lock: AppLock;
   audit: AuditLog;
   onDeposit: (deposit: TrackedDeposit) => void;
+  /** a wallet's on-chain accounts changed (told by the PubSub; an RPC without one is re-read by the window) */
+  onChainBalances?: (walletId: string) => void;
   /** the names the person gave accounts here, which the audit log's sentence uses when it is written */
   accountNames: () => AccountNames;
   pollMs?: number;
@@ -80,6 +82,8 @@ export class Funds {
   private readonly timers = new Set<NodeJS.Timeout>();
   /** deposits whose signature the PubSub follows until it lands */
   private readonly following = new Map<string, Unwatch>();
+  /** wallets whose SOL and token accounts the PubSub follows, from their first balance read on */
+  private readonly balanceWatches = new Map<string, Unwatch | null>();
   private closed = false;
 
   constructor(private readonly deps: FundsDeps) {
@@ -160,6 +164,10 @@ export class Funds {
     const [sol, ...amounts] = await Promise.all([
       chain.sol(wallet.publicKey),
       ...tokens.map((t) => chain.tokenBalance(wallet.publicKey, t.mint)),
+    ]);
+    this.followBalances(walletId, [
+      wallet.publicKey,
+      ...tokens.map((t) => associatedTokenAddress(wallet.publicKey, t.mint)),
     ]);
     return {
       address: wallet.publicKey,
@@ -370,6 +378,28 @@ export class Funds {
     this.update({ ...deposit, status: 'confirmed' });
   }
 
+  /** Subscribes once per wallet to its accounts; a lost socket lets the next balance read subscribe again. */
+  private followBalances(walletId: string, addresses: string[]): void {
+    const { watch, onChainBalances } = this.deps;
+    if (!watch || !onChainBalances || this.balanceWatches.has(walletId)) return;
+    this.balanceWatches.set(walletId, null);
+    const lost = () => {
+      this.balanceWatches.get(walletId)?.();
+      this.balanceWatches.delete(walletId);
+    };
+    void watch
+      .accounts(addresses, () => onChainBalances(walletId), lost)
+      .then((stop) => {
+        if (!stop || this.closed) {
+          stop?.();
+          // no PubSub: the window's own re-reads are all there is; asked again at a later read
+          if (!this.closed) setTimeout(() => this.balanceWatches.delete(walletId), 60_000).unref();
+          return;
+        }
+        this.balanceWatches.set(walletId, stop);
+      });
+  }
+
   /** How this run hears of the chain: by subscription, or by polling every pollMs; none without an RPC. */
   async chainUpdates(): Promise<{
     mode: 'live' | 'polling' | 'none';
@@ -436,5 +466,7 @@ export class Funds {
     this.timers.clear();
     for (const stop of this.following.values()) stop();
     this.following.clear();
+    for (const stop of this.balanceWatches.values()) stop?.();
+    this.balanceWatches.clear();
   }
 }

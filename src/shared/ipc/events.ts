@@ -2,6 +2,7 @@
 // The renderer subscribes with wallet.on<Event>(listener) and parses every payload before using it.
 import { z } from 'zod';
 import { TrackedDepositSchema } from './funds';
+import { Id } from './ids';
 import { LockStateSchema } from './lock';
 import { AccountUpdateSchema } from './portfolio';
 
@@ -10,6 +11,8 @@ export const eventPayloads = Object.freeze({
   lockState: LockStateSchema,
   depositStatus: TrackedDepositSchema,
   accountUpdate: AccountUpdateSchema,
+  /** a wallet's accounts on the settlement chain changed (told by the RPC's PubSub): read its balances again */
+  chainBalances: z.object({ walletId: Id }),
 });
 
 export type EventName = keyof typeof eventPayloads;

@@ -320,6 +320,10 @@ export function useLiveEvents(): void {
             predicate: (q) => q.queryKey[0] !== 'markets' && !APP_WIDE.has(String(q.queryKey[0])),
           });
       }),
+      // the chain's PubSub told main that a wallet's on-chain accounts changed: shown at once, not at the next re-read
+      wallet.onChainBalances(
+        ({ walletId }) => void client.invalidateQueries({ queryKey: keys.chain(walletId) }),
+      ),
       wallet.onDepositStatus((deposit) => {
         void client.invalidateQueries({ queryKey: keys.deposits });
         if (deposit.status === 'credited') void client.invalidateQueries({ queryKey: keys.portfolio });
