@@ -281,6 +281,54 @@ describe('the PubSub port refuses what it does not serve', () => {
     });
   });
 
+  it('answers every malformed call of every PubSub method with an error object, and keeps answering', async () => {
+    const methods = [
+      'signatureSubscribe',
+      'accountSubscribe',
+      'programSubscribe',
+      'slotSubscribe',
+      'logsSubscribe',
+      'signatureUnsubscribe',
+      'accountUnsubscribe',
+      'programUnsubscribe',
+      'slotUnsubscribe',
+      'logsUnsubscribe',
+    ];
+    const someone = addressOf(payer);
+    const junk: unknown[] = [
+      null,
+      true,
+      -1,
+      'x',
+      {},
+      [[]],
+      [-1],
+      [2 ** 64],
+      ['x'.repeat(5000)],
+      [someone, { commitment: 'recent' }],
+      [someone, { encoding: 'base99' }],
+      [someone, { filters: [{ memcmp: { offset: 0, bytes: '0OIl' } }] }],
+      [someone, { filters: Array.from({ length: 5 }, () => ({ dataSize: 165 })) }],
+      [{ mentions: [] }],
+      [{ mentions: ['x'] }],
+      ['everything'],
+    ];
+    let id = 100;
+    for (const method of methods)
+      for (const params of junk) {
+        id += 1;
+        const answer = (await ask(JSON.stringify({ jsonrpc: '2.0', id, method, params }))) as {
+          id: number;
+          error?: { code: number };
+        };
+        expect([method, params, answer.id]).toEqual([method, params, id]);
+        if (answer.error) expect([method, params, answer.error.code]).toEqual([method, params, -32602]);
+      }
+    expect(await ask('{"jsonrpc":"2.0","id":1,"method":"slotSubscribe"}')).toMatchObject({
+      result: expect.any(Number),
+    });
+  });
+
   it('closes a connection that sends an oversized frame, and keeps serving others', async () => {
     const big = new WebSocket(ex.running.pubsubUrl);
     await new Promise((resolve) => big.once('open', resolve));
