@@ -135,6 +135,17 @@ describe('@solana/kit against the devnet RPC and its PubSub WebSocket', () => {
     expect(account[0]!.value.lamports).toBe(7_000_000n);
     expect(logs[0]!.value).toMatchObject({ signature: tx.signature, err: null });
     expect(logs[0]!.value.logs).toContain('Program 11111111111111111111111111111111 success');
+    // one that lands and fails (more than the payer holds, no preflight): its logs and error are told, and
+    // the recipient's account, which it did not change, is not
+    const failing = await signed([transferSol(to, 10n ** 15n)]);
+    await ex.rpc.sendTransaction(failing.wire as never, { encoding: 'base64', skipPreflight: true }).send();
+    await until(() => logs.length === 2);
+    expect(logs[1]!.value).toMatchObject({
+      signature: failing.signature,
+      err: { InstructionError: expect.anything() },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(account).toHaveLength(1);
     const before = await ex.rpc.getSlot().send();
     ex.advance(800);
     await until(() => slots.length >= 2);

@@ -145,7 +145,8 @@ export class Subscriptions {
   private landed(record: TxRecord): void {
     if (this.all.size === 0) return;
     const d = decodeRecord(record);
-    const written = d.keys.filter((_k, i) => d.writable[i]);
+    // a failed transaction stores only its fee payer (charged the fee), as on a validator
+    const written = record.err === null ? d.keys.filter((_k, i) => d.writable[i]) : d.keys.slice(0, 1);
     // read once per transaction however many program subscribers look at the same accounts
     const reads = new Map<string, ReturnType<MethodContext['chain']['account']>>();
     const read = (k: string) => {
