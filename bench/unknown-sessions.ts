@@ -50,6 +50,7 @@ async function addWallets(count: number, funded: boolean): Promise<void> {
     const { walletId } = await app.ok('wallets.import', {
       label: `Bench ${wallets.length + 1}`,
       secret: bs58.encode(seed),
+      passphrase: PASSPHRASE,
     });
     wallets.push(key);
     if (!funded) continue;

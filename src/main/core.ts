@@ -65,6 +65,7 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.now ? { now: deps.now } : {}),
     onLockState: (state) => events.emit('lockState', state),
     onDeposit: (deposit) => events.emit('depositStatus', deposit),
+    onChainBalances: (walletId) => events.emit('chainBalances', { walletId }),
     onAccountUpdate: (update) => events.emit('accountUpdate', update),
     onSessionsChanged: (walletId, strangers) => events.emit('sessionsChanged', { walletId, strangers }),
     ...(deps.watchStrangers === false ? { watchStrangers: false } : {}),

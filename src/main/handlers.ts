@@ -130,6 +130,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
         return done;
       },
       chainBalances: ({ walletId }) => s.funds.chainBalances(walletId),
+      chainUpdates: () => s.funds.chainUpdates(),
       deposit: ({ walletId, tokenId, amount, accountId }) =>
         s.funds.deposit(walletId, tokenId, amount, accountId),
       deposits: async () => s.funds.list(),

@@ -31,6 +31,7 @@ import { StrangerWatch, type StrangerSession } from './sessions/stranger-watch';
 import { ActionPipeline } from './pipeline/pipeline';
 import { Funds, type TrackedDeposit } from './funds/funds';
 import { createChainClient } from './funds/chain-client';
+import { createChainWatch } from './funds/chain-watch';
 import { AccountWatcher, type AccountUpdate } from './exchange/account-watcher';
 import { AddressBook } from './address-book';
 import { SettingsStore } from './settings/settings-store';
@@ -55,6 +56,7 @@ export interface ServiceDeps {
   kdf?: KdfPolicy;
   onLockState?: (state: LockState) => void;
   onDeposit?: (deposit: TrackedDeposit) => void;
+  onChainBalances?: (walletId: string) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
   onExchangeStatus?: (connected: boolean, detail?: string) => void;
   /** a wallet's sessions changed on the exchange, with the strangers' sessions first noticed (stranger-watch) */
@@ -259,11 +261,13 @@ export function createServices(deps: ServiceDeps): Services {
       file: join(networkDir, 'deposits.json'),
       client,
       chain: solanaRpcUrl ? createChainClient(solanaRpcUrl) : null,
+      watch: solanaRpcUrl ? createChainWatch(solanaRpcUrl) : null,
       info: getInfo,
       wallets,
       lock,
       audit,
       onDeposit: deps.onDeposit ?? (() => {}),
+      onChainBalances: deps.onChainBalances ?? (() => {}),
       accountNames: () => settings.accountNames(),
     });
     funds.resume();

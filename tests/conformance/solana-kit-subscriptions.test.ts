@@ -135,6 +135,17 @@ describe('@solana/kit against the devnet RPC and its PubSub WebSocket', () => {
     expect(account[0]!.value.lamports).toBe(7_000_000n);
     expect(logs[0]!.value).toMatchObject({ signature: tx.signature, err: null });
     expect(logs[0]!.value.logs).toContain('Program 11111111111111111111111111111111 success');
+    // one that lands and fails (more than the payer holds, no preflight): its logs and error are told, and
+    // the recipient's account, which it did not change, is not
+    const failing = await signed([transferSol(to, 10n ** 15n)]);
+    await ex.rpc.sendTransaction(failing.wire as never, { encoding: 'base64', skipPreflight: true }).send();
+    await until(() => logs.length === 2);
+    expect(logs[1]!.value).toMatchObject({
+      signature: failing.signature,
+      err: { InstructionError: expect.anything() },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(account).toHaveLength(1);
     const before = await ex.rpc.getSlot().send();
     ex.advance(800);
     await until(() => slots.length >= 2);
@@ -278,6 +289,54 @@ describe('the PubSub port refuses what it does not serve', () => {
     ).toMatchObject({
       result: true,
       id: 7,
+    });
+  });
+
+  it('answers every malformed call of every PubSub method with an error object, and keeps answering', async () => {
+    const methods = [
+      'signatureSubscribe',
+      'accountSubscribe',
+      'programSubscribe',
+      'slotSubscribe',
+      'logsSubscribe',
+      'signatureUnsubscribe',
+      'accountUnsubscribe',
+      'programUnsubscribe',
+      'slotUnsubscribe',
+      'logsUnsubscribe',
+    ];
+    const someone = addressOf(payer);
+    const junk: unknown[] = [
+      null,
+      true,
+      -1,
+      'x',
+      {},
+      [[]],
+      [-1],
+      [2 ** 64],
+      ['x'.repeat(5000)],
+      [someone, { commitment: 'recent' }],
+      [someone, { encoding: 'base99' }],
+      [someone, { filters: [{ memcmp: { offset: 0, bytes: '0OIl' } }] }],
+      [someone, { filters: Array.from({ length: 5 }, () => ({ dataSize: 165 })) }],
+      [{ mentions: [] }],
+      [{ mentions: ['x'] }],
+      ['everything'],
+    ];
+    let id = 100;
+    for (const method of methods)
+      for (const params of junk) {
+        id += 1;
+        const answer = (await ask(JSON.stringify({ jsonrpc: '2.0', id, method, params }))) as {
+          id: number;
+          error?: { code: number };
+        };
+        expect([method, params, answer.id]).toEqual([method, params, id]);
+        if (answer.error) expect([method, params, answer.error.code]).toEqual([method, params, -32602]);
+      }
+    expect(await ask('{"jsonrpc":"2.0","id":1,"method":"slotSubscribe"}')).toMatchObject({
+      result: expect.any(Number),
     });
   });
 

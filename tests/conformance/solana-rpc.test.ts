@@ -304,6 +304,17 @@ describe('the Solana JSON-RPC through @solana/kit', () => {
       'getVersion',
       'getHealth',
       'getSlot',
+      'getBlockHeight',
+      'getEpochInfo',
+      'getBlock',
+      'getSignaturesForAddress',
+      'getMultipleAccounts',
+      'getProgramAccounts',
+      'getTokenSupply',
+      'getTokenLargestAccounts',
+      'getFeeForMessage',
+      'getRecentPrioritizationFees',
+      'isBlockhashValid',
       'devnet_requestTokens',
     ];
     const junk: unknown[] = [
@@ -325,6 +336,13 @@ describe('the Solana JSON-RPC through @solana/kit', () => {
       ['!!', { encoding: 'base58' }],
       [w.address, 'nope'],
       [w.address, 1, 'x'],
+      [2 ** 64],
+      [[w.address, 'x']],
+      [w.address, { filters: [{ memcmp: { offset: 0, bytes: '0OIl' } }] }],
+      [w.address, { filters: [{ memcmp: { offset: 2 ** 60, bytes: '1' } }, { dataSize: -1 }] }],
+      [w.address, { limit: 0, before: 'x' }],
+      [w.address, { commitment: 'processed' }],
+      ['AAAA'],
     ];
     for (const method of methods)
       for (const params of junk) {
@@ -333,7 +351,7 @@ describe('the Solana JSON-RPC through @solana/kit', () => {
         expect([method, params, status]).toEqual([method, params, 200]);
         expect(json, `${method} ${body.slice(0, 120)}`).toMatchObject({ jsonrpc: '2.0', id: 9 });
         const error = (json as { error?: { code: number } }).error;
-        if (error) expect([-32602, -32002, -32003, -32015]).toContain(error.code);
+        if (error) expect([-32602, -32002, -32003, -32004, -32015]).toContain(error.code);
       }
     expect(await ex.rpc.getHealth().send()).toBe('ok');
   });

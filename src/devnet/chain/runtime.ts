@@ -137,8 +137,12 @@ export class ChainRuntime {
   }
 
   /** Every transaction that lands, failed ones too (their fee was charged): what PubSub notifies. */
-  onLanded(listener: (record: TxRecord) => void): void {
+  onLanded(listener: (record: TxRecord) => void): () => void {
     this.landedListeners.push(listener);
+    return () => {
+      const at = this.landedListeners.indexOf(listener);
+      if (at >= 0) this.landedListeners.splice(at, 1);
+    };
   }
 
   // ---- time ------------------------------------------------------------------------------------------

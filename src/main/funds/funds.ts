@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../protocol/atomic-file';
 import { AppFailure } from '../../shared/result';
-import { signDeposit } from '../../protocol/solana-tx';
+import { associatedTokenAddress, signDeposit } from '../../protocol/solana-tx';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { WalletService } from '../wallets/wallet-service';
 import type { AppLock } from '../lock/app-lock';
@@ -22,6 +22,7 @@ import { money } from '../actions/context';
 import { accountWords, type AccountNames } from '../audit/audit-wording';
 import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
 import { LAMPORTS_PER_SIGNATURE, isUnanswered, type ChainClient } from './chain-client';
+import type { ChainWatch, Unwatch } from './chain-watch';
 import type { ChainBalancesSchema, TrackedDepositSchema } from '../../shared/ipc/funds';
 
 /** txId: the transaction signature, known from signing on */
@@ -57,11 +58,15 @@ export interface FundsDeps {
   client: ExchangeClient;
   /** the Solana RPC; null when this exchange came without one and none is set */
   chain: ChainClient | null;
+  /** its PubSub WebSocket, when it has one: deposits are confirmed by subscription instead of polling */
+  watch?: ChainWatch | null;
   info: () => Promise<MarketsInfo>;
   wallets: WalletService;
   lock: AppLock;
   audit: AuditLog;
   onDeposit: (deposit: TrackedDeposit) => void;
+  /** a wallet's on-chain accounts changed (told by the PubSub; an RPC without one is re-read by the window) */
+  onChainBalances?: (walletId: string) => void;
   /** the names the person gave accounts here, which the audit log's sentence uses when it is written */
   accountNames: () => AccountNames;
   pollMs?: number;
@@ -75,6 +80,11 @@ export class Funds {
   /** signed transactions the chain has not answered yet; not secret (the chain publishes them) */
   private readonly unanswered = new Map<string, string>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** deposits whose signature the PubSub follows until it lands */
+  private readonly following = new Map<string, Unwatch>();
+  /** wallets whose SOL and token accounts the PubSub follows, from their first balance read on */
+  private readonly balanceWatches = new Map<string, Unwatch | null>();
+  private closed = false;
 
   constructor(private readonly deps: FundsDeps) {
     this.load();
@@ -155,6 +165,10 @@ export class Funds {
     const [sol, ...amounts] = await Promise.all([
       chain.sol(wallet.publicKey),
       ...tokens.map((t) => chain.tokenBalance(wallet.publicKey, t.mint)),
+    ]);
+    this.followBalances(walletId, [
+      wallet.publicKey,
+      ...tokens.map((t) => associatedTokenAddress(wallet.publicKey, t.mint)),
     ]);
     return {
       address: wallet.publicKey,
@@ -316,8 +330,90 @@ export class Funds {
     this.timers.add(timer);
   }
 
+  /**
+   * A submitted deposit is followed by subscription where the RPC has a PubSub (with one status read, for
+   * a landing before the subscription); everything else, and every RPC without one, is polled.
+   */
   private watch(depositId: string, startedAt: number): void {
+    const deposit = this.deposits.get(depositId);
+    if (
+      deposit?.status === 'submitted' &&
+      deposit.txId &&
+      this.deps.watch &&
+      !this.following.has(depositId)
+    ) {
+      void this.follow(depositId, deposit.txId, startedAt);
+      return;
+    }
     this.later(() => void this.check(depositId, startedAt), startedAt);
+  }
+
+  private async follow(depositId: string, txId: string, startedAt: number): Promise<void> {
+    const stop = await this.deps.watch!.signature(
+      txId,
+      (err) => {
+        this.following.delete(depositId);
+        const deposit = this.deposits.get(depositId);
+        if (deposit?.status !== 'submitted') return;
+        this.landed(deposit, err);
+        this.watch(depositId, startedAt);
+      },
+      () => {
+        // the socket ended before the signature landed: polled until a new subscription is answered
+        this.following.delete(depositId);
+        this.later(() => void this.check(depositId, startedAt), startedAt);
+      },
+    );
+    if (stop && this.closed) return stop();
+    if (!stop) return this.later(() => void this.check(depositId, startedAt), startedAt);
+    this.following.set(depositId, stop);
+    void this.check(depositId, startedAt);
+  }
+
+  /** The chain has the deposit's transaction: confirmed, or failed with nothing taken but the fee. */
+  private landed(deposit: TrackedDeposit, err: unknown): void {
+    if (err !== null)
+      return this.update({
+        ...deposit,
+        status: 'failed',
+        detail: 'The transaction failed on the chain; the tokens did not leave your wallet.',
+      });
+    this.update({ ...deposit, status: 'confirmed' });
+  }
+
+  /** Subscribes once per wallet to its accounts; a lost socket lets the next balance read subscribe again. */
+  private followBalances(walletId: string, addresses: string[]): void {
+    const { watch, onChainBalances } = this.deps;
+    if (!watch || !onChainBalances || this.balanceWatches.has(walletId)) return;
+    this.balanceWatches.set(walletId, null);
+    const lost = () => {
+      this.balanceWatches.get(walletId)?.();
+      this.balanceWatches.delete(walletId);
+    };
+    void watch
+      .accounts(addresses, () => onChainBalances(walletId), lost)
+      .then((stop) => {
+        if (!stop || this.closed) {
+          stop?.();
+          // no PubSub: the window's own re-reads are all there is; asked again at a later read
+          if (!this.closed) setTimeout(() => this.balanceWatches.delete(walletId), 60_000).unref();
+          return;
+        }
+        this.balanceWatches.set(walletId, stop);
+      });
+  }
+
+  /** How this run hears of the chain: by subscription, or by polling every pollMs; none without an RPC. */
+  async chainUpdates(): Promise<{
+    mode: 'live' | 'polling' | 'none';
+    pubsubUrl: string | null;
+    pollMs: number;
+  }> {
+    const pollMs = this.deps.pollMs ?? 500;
+    if (!this.deps.chain) return { mode: 'none', pubsubUrl: null, pollMs };
+    const watch = this.deps.watch;
+    const live = watch ? await watch.live() : false;
+    return { mode: live ? 'live' : 'polling', pubsubUrl: live ? watch!.url : null, pollMs };
   }
 
   /** submitted -> confirmed when the chain has it; confirmed -> credited when the exchange says so. */
@@ -327,16 +423,17 @@ export class Funds {
     try {
       if (deposit.status === 'submitted') {
         const status = await this.chain().status(deposit.txId);
-        if (status.status === 'landed' && status.err !== null)
-          return this.update({
-            ...deposit,
-            status: 'failed',
-            detail: 'The transaction failed on the chain; the tokens did not leave your wallet.',
-          });
-        if (status.status === 'landed') this.update({ ...deposit, status: 'confirmed' });
+        if (status.status === 'landed') {
+          this.following.get(depositId)?.();
+          this.following.delete(depositId);
+          this.landed(deposit, status.err);
+          if (status.err !== null) return;
+        }
         // An RPC that pruned its history no longer knows an old signature; the exchange's record says it landed.
         else if (await this.deps.client.settlementDeposit(deposit.txId))
           this.update({ ...deposit, status: 'confirmed' });
+        // the subscription tells the landing: nothing to poll
+        else if (this.following.has(depositId)) return;
       } else {
         const found = await this.deps.client.settlementDeposit(deposit.txId);
         const record = found?.find((d) => d.tokenId === deposit.tokenId);
@@ -367,7 +464,12 @@ export class Funds {
   }
 
   close(): void {
+    this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    for (const stop of this.following.values()) stop();
+    this.following.clear();
+    for (const stop of this.balanceWatches.values()) stop?.();
+    this.balanceWatches.clear();
   }
 }

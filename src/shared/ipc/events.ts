@@ -2,9 +2,9 @@
 // The renderer subscribes with wallet.on<Event>(listener) and parses every payload before using it.
 import { z } from 'zod';
 import { TrackedDepositSchema } from './funds';
+import { Id } from './ids';
 import { LockStateSchema } from './lock';
 import { AccountUpdateSchema } from './portfolio';
-import { Id } from './ids';
 import { StrangerSessionSchema } from './sessions';
 
 export const eventPayloads = Object.freeze({
@@ -32,6 +32,8 @@ export const eventPayloads = Object.freeze({
     read: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
   }),
+  /** a wallet's accounts on the settlement chain changed (told by the RPC's PubSub): read its balances again */
+  chainBalances: z.object({ walletId: Id }),
 });
 
 export type EventName = keyof typeof eventPayloads;

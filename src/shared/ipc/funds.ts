@@ -35,6 +35,16 @@ export const funds = group({
     access: UNLOCKED,
   },
   deposits: { args: NoArgs, result: z.array(TrackedDepositSchema), access: UNLOCKED_READ },
+  /** how deposits and balances are followed: live (the RPC's PubSub WebSocket), polling, or none (no RPC) */
+  chainUpdates: {
+    args: NoArgs,
+    result: z.object({
+      mode: z.enum(['live', 'polling', 'none']),
+      pubsubUrl: z.string().nullable(),
+      pollMs: z.number().int().positive(),
+    }),
+    access: UNLOCKED_READ,
+  },
   /** the quote token unless tokenId is given; re-read while the Withdraw form is open, so not activity */
   withdrawalFee: {
     args: z.object({ accountId: AccountId, tokenId: TokenId.optional() }),

@@ -31,7 +31,6 @@ export async function listenPubSub(
   port: number,
   limits: ConnectionLimits,
 ): Promise<PubSubServer> {
-  const subscriptions = new Subscriptions(ctx);
   const capped = await listenCapped(host, port, limits, (req, res) => {
     req.resume();
     res.writeHead(isLoopbackCaller(req) ? 400 : 403, { 'content-type': 'application/json' });
@@ -47,6 +46,7 @@ export async function listenPubSub(
       ),
     );
   });
+  const subscriptions = new Subscriptions(ctx);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let ticker: NodeJS.Timeout | null = null;
   const clients = new Set<WebSocket>();
@@ -148,6 +148,7 @@ export async function listenPubSub(
     connections: capped.connections,
     close: async () => {
       if (ticker) clearInterval(ticker);
+      subscriptions.close();
       for (const ws of clients) ws.terminate();
       wss.close();
       await capped.close();

@@ -65,10 +65,12 @@ export class Subscriptions {
   private readonly perOwner = new Map<Subscriber, Set<number>>();
   private nextId = 0;
   private lastSlot: number;
+  /** stops listening to the chain (the PubSub port closed) */
+  readonly close: () => void;
 
   constructor(private readonly ctx: MethodContext) {
     this.lastSlot = ctx.chain.slot();
-    ctx.chain.onLanded((record) => this.landed(record));
+    this.close = ctx.chain.onLanded((record) => this.landed(record));
   }
 
   size(): number {
@@ -143,9 +145,16 @@ export class Subscriptions {
   private landed(record: TxRecord): void {
     if (this.all.size === 0) return;
     const d = decodeRecord(record);
-    const written = d.keys.filter((_k, i) => d.writable[i]);
+    // a failed transaction stores only its fee payer (charged the fee), as on a validator
+    const written = record.err === null ? d.keys.filter((_k, i) => d.writable[i]) : d.keys.slice(0, 1);
+    // read once per transaction however many program subscribers look at the same accounts
+    const reads = new Map<string, ReturnType<MethodContext['chain']['account']>>();
+    const read = (k: string) => {
+      if (!reads.has(k)) reads.set(k, this.ctx.chain.account(k as Address));
+      return reads.get(k)!;
+    };
     for (const sub of [...this.all.values()]) {
-      const notify = this.notification(sub, record, d.keys, written);
+      const notify = this.notification(sub, record, d.keys, written, read);
       if (!notify) continue;
       if (sub.commitment === 'finalized') sub.waiting.push({ slot: record.slot, notify });
       else notify(record.slot);
@@ -157,6 +166,7 @@ export class Subscriptions {
     record: TxRecord,
     keys: readonly string[],
     written: readonly string[],
+    read: (address: string) => ReturnType<MethodContext['chain']['account']>,
   ): ((slot: number) => void) | null {
     const spec = sub.spec;
     const context = (slot: number) => ({ slot: big(slot) });
@@ -188,7 +198,7 @@ export class Subscriptions {
         };
       case 'program': {
         const matching = written.filter((k) => {
-          const a = this.ctx.chain.account(k as Address);
+          const a = read(k);
           return a !== null && a.programAddress === spec.program && spec.filters(new Uint8Array(a.data));
         });
         if (matching.length === 0) return null;

@@ -344,6 +344,10 @@ export function useLiveEvents(): void {
       }),
       // a session made or ended on the exchange, here or elsewhere: the list (and every page's banner) reads it
       wallet.onSessionsChanged(() => void client.invalidateQueries({ queryKey: keys.sessions })),
+      // the chain's PubSub told main that a wallet's on-chain accounts changed: shown at once, not at the next re-read
+      wallet.onChainBalances(
+        ({ walletId }) => void client.invalidateQueries({ queryKey: keys.chain(walletId) }),
+      ),
       wallet.onDepositStatus((deposit) => {
         void client.invalidateQueries({ queryKey: keys.deposits });
         if (deposit.status === 'credited') void client.invalidateQueries({ queryKey: keys.portfolio });

@@ -77,6 +77,12 @@ function SolanaRpcForm() {
   const client = useQueryClient();
   const action = useAction();
   const rpc = settings.data?.solanaRpc ?? null;
+  // re-read with the chain's queries after a change of RPC (they share the 'chain' key)
+  const updates = useQuery({
+    queryKey: ['chain', 'updates', rpc?.url ?? null],
+    queryFn: () => unwrap(wallet.funds.chainUpdates()),
+    enabled: Boolean(rpc?.url),
+  });
   const [text, setText] = useState('');
   const save = (url: string | null) =>
     void action.run(async () => {
@@ -98,6 +104,13 @@ function SolanaRpcForm() {
         )}
         {rpc ? (rpc.custom ? ' (your choice)' : ' (the exchange’s own)') : null}
       </Text>
+      {updates.data && updates.data.mode !== 'none' ? (
+        <Text size="sm" aria-label="Solana RPC updates">
+          {updates.data.mode === 'live'
+            ? `Live updates: deposits are confirmed the moment they land, through its PubSub WebSocket (${updates.data.pubsubUrl}).`
+            : `Polling every ${updates.data.pollMs / 1000} s: this RPC has no PubSub WebSocket answering, so deposits are checked on a timer.`}
+        </Text>
+      ) : null}
       <Group
         align="flex-end"
         component="form"

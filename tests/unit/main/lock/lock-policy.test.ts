@@ -73,6 +73,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   'funds.chainBalances': { walletId: WALLET },
   'funds.deposit': { walletId: WALLET, tokenId: 0, amount: 1n },
   'funds.deposits': undefined,
+  'funds.chainUpdates': undefined,
   'portfolio.get': undefined,
   'portfolio.history': undefined,
   'portfolio.account': { accountId: 1 },
