@@ -21,6 +21,8 @@ const root = mkdtempSync(join(tmpdir(), 'perpetua-supervised-'));
 const devnetData = join(root, 'devnet');
 const launched: LaunchedDevnet[] = [];
 const starts: number[] = [];
+/** how long each launch took, from its call to the devnet's address */
+const startTimes: number[] = [];
 let launch: ReturnType<typeof embeddedDevnetLauncher>;
 let removeBuild = () => {};
 let app: TestApp;
@@ -69,6 +71,7 @@ beforeAll(async () => {
       launchDevnet: async (options) => {
         starts.push(Date.now());
         const devnet = await launch(options);
+        startTimes.push(Date.now() - starts.at(-1)!);
         launched.push(devnet);
         return devnet;
       },
@@ -140,7 +143,14 @@ describe('the embedded devnet is supervised', () => {
       interval: 20,
     });
     const running = devnetStatuses.at(-1)!;
-    expect(running.at - killedAt).toBeLessThan(5_000);
+    // The restart begins as the process ends, and is done within 5 s. A devnet's start alone can take longer
+    // than that on a machine under heavy load (the first start here is the measure): the supervisor then adds
+    // no more than a second to it.
+    expect(starts[1]! - killedAt).toBeLessThan(500);
+    console.info(
+      `restarted ${running.at - killedAt} ms after the kill; the first start took ${startTimes[0]} ms`,
+    );
+    expect(running.at - killedAt).toBeLessThan(Math.max(5_000, startTimes[0]! + 1_000));
     expect(launched).toHaveLength(2);
     // from its own saved state, at the same addresses: nothing the app holds had to change
     expect(current().baseUrl).toBe(first.baseUrl);
@@ -191,12 +201,12 @@ describe('the embedded devnet is supervised', () => {
     expect(starts.length - startsBefore).toBe(3);
     const stopped = devnetStatuses.at(-1)!;
     expect(stopped.dataDir).toBe(devnetData);
-    expect(stopped.message).toContain(`Its data is in ${devnetData}.`);
     expect(stopped.message).toMatch(
       /stopped, and 3 restarts within a minute failed, so Perpetua stopped restarting it/,
     );
     // the devnet's own last words: why it would not start
     expect(stopped.recentLog.join('\n')).toMatch(/SyntaxError|JSON/);
+    expect(stopped.recentLog.join('\n')).not.toContain('\x1b');
     const { at: _heardAt, ...told } = stopped;
     expect(app.core.network.devnetStatus()).toEqual(told);
     // it stays given up: no more starts
