@@ -76,8 +76,12 @@ beforeAll(async () => {
         return devnet;
       },
     },
-    // the devnet the second test kills ran for seconds only: that is not a crash loop here
-    { dataDir: join(root, 'app'), supervision: { stableAfterMs: 500 } },
+    {
+      dataDir: join(root, 'app'),
+      // the devnets killed below ran for seconds only: that is not a crash loop here; and a hung one is
+      // found within seconds rather than ten
+      supervision: { stableAfterMs: 500, probeEveryMs: 500, probeTimeoutMs: 1_000, silentForMs: 6_000 },
+    },
   );
   app.core.events.subscribe((name, payload) => {
     if (name === 'devnetStatus')
@@ -181,6 +185,37 @@ describe('the embedded devnet is supervised', () => {
       usdc(7),
       usdc(3),
     ]);
+  }, 60_000);
+
+  it('a devnet that stops answering (stopped, its sockets open) is ended and restarted the same way', async () => {
+    devnetStatuses.length = 0;
+    const before = await figures();
+    const hung = current();
+    const launchesBefore = launched.length;
+    process.kill(hung.pid, 'SIGSTOP');
+    try {
+      await vi.waitFor(() => expect(devnetStatuses[0]?.state).toBe('restarting'), {
+        timeout: 15_000,
+        interval: 50,
+      });
+    } finally {
+      // the supervisor ended it (SIGKILL ends a stopped process); this is only in case it did not
+      if (hung.pid && (await Promise.race([hung.exited, Promise.resolve(null)])) === null)
+        process.kill(hung.pid, 'SIGCONT');
+    }
+    expect(devnetStatuses[0]!.message).toBe('The local exchange stopped answering; restarting it.');
+    expect(await hung.exited).toBe('killed by SIGKILL');
+    await vi.waitFor(() => expect(devnetStatuses.at(-1)?.state).toBe('running'), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    expect(launched.length).toBe(launchesBefore + 1);
+    expect(current().baseUrl).toBe(hung.baseUrl);
+    await vi.waitFor(() => expect(exchangeStatuses.at(-1)?.connected).toBe(true), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(await figures()).toEqual(before);
   }, 60_000);
 
   it('a devnet that will not start again is given up on after three failed restarts, showing its last output and its data folder', async () => {
