@@ -6,6 +6,7 @@
 // given up on, and the status shows its last output and where its data is.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedDevnetLauncher, type LaunchedDevnet } from '../../src/main/devnet-launcher';
@@ -257,4 +258,32 @@ describe('the embedded devnet is supervised', () => {
     );
     expect(balances).toEqual([usdc(40), usdc(7), usdc(3)]);
   }, 90_000);
+
+  // (after the give-up, whose failed restarts are its own: this one's failed start would count among them)
+  it('a devnet whose port another program took meanwhile moves to free ones, and the app follows it', async () => {
+    devnetStatuses.length = 0;
+    const before = await figures();
+    const old = current();
+    process.kill(old.pid, 'SIGKILL');
+    await old.exited;
+    // taken while the restart is still starting up
+    const squatter = createServer();
+    await new Promise<void>((resolve) =>
+      squatter.listen(Number(new URL(old.baseUrl).port), '127.0.0.1', resolve),
+    );
+    try {
+      await vi.waitFor(() => expect(devnetStatuses.at(-1)?.state).toBe('running'), {
+        timeout: 20_000,
+        interval: 50,
+      });
+    } finally {
+      squatter.close();
+    }
+    expect(current().baseUrl).not.toBe(old.baseUrl);
+    expect(app.core.network.appInfo().baseUrl).toBe(current().baseUrl);
+    expect(app.core.services.baseUrl).toBe(current().baseUrl);
+    // its data came along: the same figures, read through the new address and the new chain RPC
+    const after = await figures();
+    expect(after).toEqual(before);
+  }, 60_000);
 });
