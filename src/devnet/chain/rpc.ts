@@ -158,6 +158,8 @@ export interface RpcDeps {
   bridge: Bridge;
   /** called after anything changed the chain, so the devnet saves it */
   changed: () => void;
+  /** resolves once every change so far is on disk: an answer waits for it, so what it told survives a crash */
+  durable?: () => Promise<void>;
 }
 
 export class SolanaRpc {
@@ -689,6 +691,7 @@ export class SolanaRpc {
         chunks.push(chunk);
       }
       const answer = this.handle(Buffer.concat(chunks).toString('utf8'));
+      await this.deps.durable?.();
       reply(200, answer);
     } catch (error) {
       console.error('solana rpc: unhandled error', error);
