@@ -88,7 +88,12 @@ export function createCore(deps: CoreDeps): Core {
   const handlers = applyPolicy(
     {
       app: {
-        info: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
+        info: async () => ({
+          version: deps.version,
+          host: deps.host,
+          network: network.appInfo(),
+          devnet: network.devnetStatus(),
+        }),
         markets: () => services.info(),
       },
       ...createAppHandlers(services, network, drills),

@@ -81,7 +81,7 @@ beforeAll(async () => {
       dataDir: join(root, 'app'),
       // the devnets killed below ran for seconds only: that is not a crash loop here; and a hung one is
       // found within seconds rather than ten
-      supervision: { stableAfterMs: 500, probeEveryMs: 500, probeTimeoutMs: 1_000, silentForMs: 6_000 },
+      supervision: { stableAfterMs: 500, probeEveryMs: 500, probeTimeoutMs: 2_000, silentForMs: 8_000 },
     },
   );
   app.core.events.subscribe((name, payload) => {
@@ -144,18 +144,18 @@ describe('the embedded devnet is supervised', () => {
       dataDir: devnetData,
     });
     await vi.waitFor(() => expect(devnetStatuses.at(-1)?.state).toBe('running'), {
-      timeout: 10_000,
+      timeout: 30_000,
       interval: 20,
     });
     const running = devnetStatuses.at(-1)!;
-    // The restart begins as the process ends, and is done within 5 s. A devnet's start alone can take longer
-    // than that on a machine under heavy load (the first start here is the measure): the supervisor then adds
-    // no more than a second to it.
+    // The restart begins as the process ends, and is done within 5 s. A devnet's own start can take longer
+    // than that on a machine under heavy load (this one's is measured): the supervisor then adds no more than
+    // a second to it.
     expect(starts[1]! - killedAt).toBeLessThan(500);
     console.info(
-      `restarted ${running.at - killedAt} ms after the kill; the first start took ${startTimes[0]} ms`,
+      `restarted ${running.at - killedAt} ms after the kill, of which the devnet's own start took ${startTimes[1]} ms`,
     );
-    expect(running.at - killedAt).toBeLessThan(Math.max(5_000, startTimes[0]! + 1_000));
+    expect(running.at - killedAt).toBeLessThan(Math.max(5_000, startTimes[1]! + 1_000));
     expect(launched).toHaveLength(2);
     // from its own saved state, at the same addresses: nothing the app holds had to change
     expect(current().baseUrl).toBe(first.baseUrl);
@@ -165,7 +165,7 @@ describe('the embedded devnet is supervised', () => {
 
     // the account stream comes back by itself
     await vi.waitFor(() => expect(exchangeStatuses.at(-1)?.connected).toBe(true), {
-      timeout: 5_000,
+      timeout: 15_000,
       interval: 50,
     });
     expect(await figures()).toEqual(before);
@@ -196,7 +196,7 @@ describe('the embedded devnet is supervised', () => {
     process.kill(hung.pid, 'SIGSTOP');
     try {
       await vi.waitFor(() => expect(devnetStatuses[0]?.state).toBe('restarting'), {
-        timeout: 15_000,
+        timeout: 25_000,
         interval: 50,
       });
     } finally {
@@ -207,13 +207,13 @@ describe('the embedded devnet is supervised', () => {
     expect(devnetStatuses[0]!.message).toBe('The local exchange stopped answering; restarting it.');
     expect(await hung.exited).toBe('killed by SIGKILL');
     await vi.waitFor(() => expect(devnetStatuses.at(-1)?.state).toBe('running'), {
-      timeout: 15_000,
+      timeout: 30_000,
       interval: 50,
     });
     expect(launched.length).toBe(launchesBefore + 1);
     expect(current().baseUrl).toBe(hung.baseUrl);
     await vi.waitFor(() => expect(exchangeStatuses.at(-1)?.connected).toBe(true), {
-      timeout: 10_000,
+      timeout: 15_000,
       interval: 50,
     });
     expect(await figures()).toEqual(before);
@@ -244,7 +244,8 @@ describe('the embedded devnet is supervised', () => {
     expect(stopped.recentLog.join('\n')).toMatch(/SyntaxError|JSON/);
     expect(stopped.recentLog.join('\n')).not.toContain('\x1b');
     const { at: _heardAt, ...told } = stopped;
-    expect(app.core.network.devnetStatus()).toEqual(told);
+    // and a window opened only now reads it through app.info
+    expect((await app.ok('app.info')).devnet).toEqual(told);
     // it stays given up: no more starts
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(starts.length - startsBefore).toBe(3);

@@ -5,21 +5,23 @@ import { TrackedDepositSchema } from './funds';
 import { LockStateSchema } from './lock';
 import { AccountUpdateSchema } from './portfolio';
 
+/**
+ * The embedded devnet's process, as its supervisor sees it: running, stopped and being restarted, or stopped
+ * for good after failing again and again (then with its last output and its data folder).
+ */
+export const DevnetStatusSchema = z.object({
+  state: z.enum(['running', 'restarting', 'stopped']),
+  message: z.string(),
+  dataDir: z.string().nullable(),
+  recentLog: z.array(z.string()),
+});
+
 export const eventPayloads = Object.freeze({
   exchangeStatus: z.object({ connected: z.boolean(), baseUrl: z.string(), detail: z.string().optional() }),
   lockState: LockStateSchema,
   depositStatus: TrackedDepositSchema,
   accountUpdate: AccountUpdateSchema,
-  /**
-   * The embedded devnet's process, as its supervisor sees it: running, stopped and being restarted, or
-   * stopped for good after failing again and again (then with its last output and its data folder).
-   */
-  devnetStatus: z.object({
-    state: z.enum(['running', 'restarting', 'stopped']),
-    message: z.string(),
-    dataDir: z.string().nullable(),
-    recentLog: z.array(z.string()),
-  }),
+  devnetStatus: DevnetStatusSchema,
 });
 
 export type EventName = keyof typeof eventPayloads;

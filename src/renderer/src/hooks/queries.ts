@@ -63,8 +63,16 @@ const useLastEvent = <T>(queryKey: string[]) =>
  */
 export const useExchangeStatus = () => useLastEvent<ExchangeStatus>(keys.exchangeStatus);
 
-/** The embedded devnet's process as its supervisor last said (null: nothing said, or no devnet in use). */
-export const useDevnetStatus = () => useLastEvent<DevnetStatus>(keys.devnetStatus);
+/**
+ * The embedded devnet's process as its supervisor last said (null: no devnet in use): asked once, for a window
+ * opened after it stopped, then kept by its events.
+ */
+export const useDevnetStatus = () =>
+  useQuery<DevnetStatus | null>({
+    queryKey: keys.devnetStatus,
+    queryFn: async () => (await unwrap(wallet.app.info())).devnet,
+    staleTime: Infinity,
+  });
 
 /** Shows the notice, or changes its words if it is already shown. */
 function showOrUpdate(notice: Parameters<typeof notifications.show>[0] & { id: string }): void {
