@@ -64,6 +64,10 @@ export function createCore(deps: CoreDeps): Core {
     onLockState: (state) => events.emit('lockState', state),
     onDeposit: (deposit) => events.emit('depositStatus', deposit),
     onAccountUpdate: (update) => events.emit('accountUpdate', update),
+    localExchange: () => {
+      const state = network.devnetStatus()?.state;
+      return state === 'restarting' || state === 'stopped' ? state : null;
+    },
     onExchangeStatus: (connected, detail) =>
       events.emit('exchangeStatus', {
         connected,

@@ -20,7 +20,7 @@ import { createHttpClient, type FetchLike } from './exchange/http-client';
 import { createKeepAliveFetch } from './exchange/keep-alive-fetch';
 import { createExchangeClient, type ExchangeClient } from './exchange/exchange-client';
 import { EngineClock } from './exchange/engine-clock';
-import { Reachability } from './exchange/reachability';
+import { Reachability, type LocalExchange } from './exchange/reachability';
 import { NonceJournal } from './nonces/nonce-journal';
 import { Submitter } from './pipeline/submitter';
 import { SessionManager, sessionSecretItems } from './sessions/session-manager';
@@ -52,6 +52,8 @@ export interface ServiceDeps {
   onDeposit?: (deposit: TrackedDeposit) => void;
   onAccountUpdate?: (update: AccountUpdate) => void;
   onExchangeStatus?: (connected: boolean, detail?: string) => void;
+  /** the app's own local exchange being restarted or given up on, for the words of a request it stopped */
+  localExchange?: () => LocalExchange;
   /** the lock's and the confirmations' clock (tests move it to age an unlock or a review) */
   now?: () => number;
 }
@@ -167,6 +169,7 @@ export function createServices(deps: ServiceDeps): Services {
           () => false,
         ),
       onBack: () => watcher.retryNow(),
+      ...(deps.localExchange ? { localExchange: deps.localExchange } : {}),
     });
     const client = createExchangeClient(
       createHttpClient({ baseUrl, fetchImpl, gate: () => reachability.check() }),

@@ -246,6 +246,11 @@ describe('the embedded devnet is supervised', () => {
     const { at: _heardAt, ...told } = stopped;
     // and a window opened only now reads it through app.info
     expect((await app.ok('app.info')).devnet).toEqual(told);
+    // a read now says the local exchange is not running, and does not promise it comes back by itself
+    const read = await app.call('portfolio.get');
+    expect(read.ok ? '' : read.error.message).toMatch(
+      /^The local exchange is not running \(Perpetua stopped restarting it\), so this could not be read\./,
+    );
     // it stays given up: no more starts
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(starts.length - startsBefore).toBe(3);
