@@ -337,6 +337,11 @@ export function useLiveEvents(): void {
           notifications.hide(OFFLINE_NOTICE);
         // the local exchange's own words, whether or not the live connection has noticed yet; once it runs
         // again the connection's coming back says so ("Exchange reachable again")
+        // given up on: what failed to load while it was restarting is read again, so its words say so too
+        if (status.state === 'stopped')
+          void client.invalidateQueries({
+            predicate: (q) => q.state.status === 'error' && !APP_WIDE.has(String(q.queryKey[0])),
+          });
         if (status.state !== 'running')
           showOrUpdate({
             id: OFFLINE_NOTICE,
