@@ -350,6 +350,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     chain: devnet.chain,
     bridge: devnet.bridge,
     changed: () => devnet.schedulePersist(),
+    // a transaction is answered once it is on disk, as a POST to the exchange is: a SIGKILL cannot undo it
+    durable: () => devnet.whenDurable(),
   }).listen(options.host ?? '127.0.0.1', options.rpcPort ?? 0, limits);
   const tickMs = options.tickMs ?? 100;
   const ticker = tickMs > 0 ? setInterval(() => devnet.tick(), tickMs) : null;

@@ -70,6 +70,10 @@ export function createCore(deps: CoreDeps): Core {
     onSessionsChanged: (walletId, strangers) => events.emit('sessionsChanged', { walletId, strangers }),
     ...(deps.watchStrangers === false ? { watchStrangers: false } : {}),
     onPortfolioProgress: (read, total) => events.emit('portfolioProgress', { read, total }),
+    localExchange: () => {
+      const state = network.devnetStatus()?.state;
+      return state === 'restarting' || state === 'stopped' ? state : null;
+    },
     onExchangeStatus: (connected, detail) =>
       events.emit('exchangeStatus', {
         connected,
@@ -94,7 +98,12 @@ export function createCore(deps: CoreDeps): Core {
   const handlers = applyPolicy(
     {
       app: {
-        info: async () => ({ version: deps.version, host: deps.host, network: network.appInfo() }),
+        info: async () => ({
+          version: deps.version,
+          host: deps.host,
+          network: network.appInfo(),
+          devnet: network.devnetStatus(),
+        }),
         markets: () => services.info(),
       },
       ...createAppHandlers(services, network, drills),

@@ -50,6 +50,8 @@ export interface LaunchedDevnet extends EmbeddedDevnet {
 
 /** How many of the child's last output lines are kept to be shown when it will not run. */
 const RECENT_LINES = 20;
+// eslint-disable-next-line no-control-regex -- the escape character is what is being matched
+const ANSI_CODES = /\x1b\[[0-9;]*[A-Za-z]/g;
 
 /** A devnet that ended before it was ready; its last output lines are what a person needs to see. */
 export class DevnetStartError extends Error {
@@ -73,7 +75,9 @@ export async function launchDevnet(options: LaunchOptions): Promise<LaunchedDevn
   const child = (options.spawnProcess ?? spawnNode)(options.command, args, options.env ?? process.env);
   const log = options.log ?? (() => {});
   const recent: string[] = [];
-  const remember = (line: string): void => {
+  const remember = (text: string): void => {
+    // a person reads these lines in the window: the colours Node gives a stack trace are noise there
+    const line = text.replace(ANSI_CODES, '');
     if (line.trim() === '') return;
     recent.push(line);
     if (recent.length > RECENT_LINES) recent.shift();

@@ -21,7 +21,7 @@ import { createHttpClient, type FetchLike } from './exchange/http-client';
 import { createKeepAliveFetch } from './exchange/keep-alive-fetch';
 import { createExchangeClient, type ExchangeClient } from './exchange/exchange-client';
 import { EngineClock } from './exchange/engine-clock';
-import { Reachability } from './exchange/reachability';
+import { Reachability, type LocalExchange } from './exchange/reachability';
 import { LiveReads } from './exchange/live-reads';
 import { NonceJournal } from './nonces/nonce-journal';
 import { Submitter } from './pipeline/submitter';
@@ -65,6 +65,8 @@ export interface ServiceDeps {
   watchStrangers?: boolean;
   /** how far a portfolio read that takes a while has come (accounts read of all) */
   onPortfolioProgress?: (read: number, total: number) => void;
+  /** the app's own local exchange being restarted or given up on, for the words of a request it stopped */
+  localExchange?: () => LocalExchange;
   /** the lock's and the confirmations' clock (tests move it to age an unlock or a review) */
   now?: () => number;
 }
@@ -191,6 +193,7 @@ export function createServices(deps: ServiceDeps): Services {
           () => false,
         ),
       onBack: () => watcher.retryNow(),
+      ...(deps.localExchange ? { localExchange: deps.localExchange } : {}),
     });
     // what the account streams vouch for is not read again (the watcher below tells it what they do)
     const live = new LiveReads();

@@ -6,6 +6,7 @@
 // given up on, and the status shows its last output and where its data is.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedDevnetLauncher, type LaunchedDevnet } from '../../src/main/devnet-launcher';
@@ -21,6 +22,8 @@ const root = mkdtempSync(join(tmpdir(), 'perpetua-supervised-'));
 const devnetData = join(root, 'devnet');
 const launched: LaunchedDevnet[] = [];
 const starts: number[] = [];
+/** how long each launch took, from its call to the devnet's address */
+const startTimes: number[] = [];
 let launch: ReturnType<typeof embeddedDevnetLauncher>;
 let removeBuild = () => {};
 let app: TestApp;
@@ -69,12 +72,17 @@ beforeAll(async () => {
       launchDevnet: async (options) => {
         starts.push(Date.now());
         const devnet = await launch(options);
+        startTimes.push(Date.now() - starts.at(-1)!);
         launched.push(devnet);
         return devnet;
       },
     },
-    // the devnet the second test kills ran for seconds only: that is not a crash loop here
-    { dataDir: join(root, 'app'), supervision: { stableAfterMs: 500 } },
+    {
+      dataDir: join(root, 'app'),
+      // the devnets killed below ran for seconds only: that is not a crash loop here; and a hung one is
+      // found within seconds rather than ten
+      supervision: { stableAfterMs: 500, probeEveryMs: 500, probeTimeoutMs: 2_000, silentForMs: 8_000 },
+    },
   );
   app.core.events.subscribe((name, payload) => {
     if (name === 'devnetStatus')
@@ -136,11 +144,18 @@ describe('the embedded devnet is supervised', () => {
       dataDir: devnetData,
     });
     await vi.waitFor(() => expect(devnetStatuses.at(-1)?.state).toBe('running'), {
-      timeout: 10_000,
+      timeout: 30_000,
       interval: 20,
     });
     const running = devnetStatuses.at(-1)!;
-    expect(running.at - killedAt).toBeLessThan(5_000);
+    // The restart begins as the process ends, and is done within 5 s. A devnet's own start can take longer
+    // than that on a machine under heavy load (this one's is measured): the supervisor then adds no more than
+    // a second to it.
+    expect(starts[1]! - killedAt).toBeLessThan(500);
+    console.info(
+      `restarted ${running.at - killedAt} ms after the kill, of which the devnet's own start took ${startTimes[1]} ms`,
+    );
+    expect(running.at - killedAt).toBeLessThan(Math.max(5_000, startTimes[1]! + 1_000));
     expect(launched).toHaveLength(2);
     // from its own saved state, at the same addresses: nothing the app holds had to change
     expect(current().baseUrl).toBe(first.baseUrl);
@@ -150,7 +165,7 @@ describe('the embedded devnet is supervised', () => {
 
     // the account stream comes back by itself
     await vi.waitFor(() => expect(exchangeStatuses.at(-1)?.connected).toBe(true), {
-      timeout: 5_000,
+      timeout: 15_000,
       interval: 50,
     });
     expect(await figures()).toEqual(before);
@@ -173,6 +188,37 @@ describe('the embedded devnet is supervised', () => {
     ]);
   }, 60_000);
 
+  it('a devnet that stops answering (stopped, its sockets open) is ended and restarted the same way', async () => {
+    devnetStatuses.length = 0;
+    const before = await figures();
+    const hung = current();
+    const launchesBefore = launched.length;
+    process.kill(hung.pid, 'SIGSTOP');
+    try {
+      await vi.waitFor(() => expect(devnetStatuses[0]?.state).toBe('restarting'), {
+        timeout: 25_000,
+        interval: 50,
+      });
+    } finally {
+      // the supervisor ended it (SIGKILL ends a stopped process); this is only in case it did not
+      if (hung.pid && (await Promise.race([hung.exited, Promise.resolve(null)])) === null)
+        process.kill(hung.pid, 'SIGCONT');
+    }
+    expect(devnetStatuses[0]!.message).toBe('The local exchange stopped answering; restarting it.');
+    expect(await hung.exited).toBe('killed by SIGKILL');
+    await vi.waitFor(() => expect(devnetStatuses.at(-1)?.state).toBe('running'), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect(launched.length).toBe(launchesBefore + 1);
+    expect(current().baseUrl).toBe(hung.baseUrl);
+    await vi.waitFor(() => expect(exchangeStatuses.at(-1)?.connected).toBe(true), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    expect(await figures()).toEqual(before);
+  }, 60_000);
+
   it('a devnet that will not start again is given up on after three failed restarts, showing its last output and its data folder', async () => {
     devnetStatuses.length = 0;
     // its saved state made unreadable: every restart ends before it is ready
@@ -191,14 +237,20 @@ describe('the embedded devnet is supervised', () => {
     expect(starts.length - startsBefore).toBe(3);
     const stopped = devnetStatuses.at(-1)!;
     expect(stopped.dataDir).toBe(devnetData);
-    expect(stopped.message).toContain(`Its data is in ${devnetData}.`);
     expect(stopped.message).toMatch(
       /stopped, and 3 restarts within a minute failed, so Perpetua stopped restarting it/,
     );
     // the devnet's own last words: why it would not start
     expect(stopped.recentLog.join('\n')).toMatch(/SyntaxError|JSON/);
+    expect(stopped.recentLog.join('\n')).not.toContain('\x1b');
     const { at: _heardAt, ...told } = stopped;
-    expect(app.core.network.devnetStatus()).toEqual(told);
+    // and a window opened only now reads it through app.info
+    expect((await app.ok('app.info')).devnet).toEqual(told);
+    // a read now says the local exchange is not running, and does not promise it comes back by itself
+    const read = await app.call('portfolio.get');
+    expect(read.ok ? '' : read.error.message).toMatch(
+      /^The local exchange is not running \(Perpetua stopped restarting it\), so this could not be read\./,
+    );
     // it stays given up: no more starts
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(starts.length - startsBefore).toBe(3);
@@ -212,4 +264,32 @@ describe('the embedded devnet is supervised', () => {
     );
     expect(balances).toEqual([usdc(40), usdc(7), usdc(3)]);
   }, 90_000);
+
+  // (after the give-up, whose failed restarts are its own: this one's failed start would count among them)
+  it('a devnet whose port another program took meanwhile moves to free ones, and the app follows it', async () => {
+    devnetStatuses.length = 0;
+    const before = await figures();
+    const old = current();
+    process.kill(old.pid, 'SIGKILL');
+    await old.exited;
+    // taken while the restart is still starting up
+    const squatter = createServer();
+    await new Promise<void>((resolve) =>
+      squatter.listen(Number(new URL(old.baseUrl).port), '127.0.0.1', resolve),
+    );
+    try {
+      await vi.waitFor(() => expect(devnetStatuses.at(-1)?.state).toBe('running'), {
+        timeout: 20_000,
+        interval: 50,
+      });
+    } finally {
+      squatter.close();
+    }
+    expect(current().baseUrl).not.toBe(old.baseUrl);
+    expect(app.core.network.appInfo().baseUrl).toBe(current().baseUrl);
+    expect(app.core.services.baseUrl).toBe(current().baseUrl);
+    // its data came along: the same figures, read through the new address and the new chain RPC
+    const after = await figures();
+    expect(after).toEqual(before);
+  }, 60_000);
 });

@@ -29,7 +29,7 @@ export interface RpcServer {
 export class SolanaRpc {
   private readonly ctx: MethodContext;
 
-  constructor(deps: RpcDeps) {
+  constructor(private readonly deps: RpcDeps) {
     this.ctx = methodContext(deps);
   }
 
@@ -90,7 +90,9 @@ export class SolanaRpc {
         if (size > MAX_BODY_BYTES) return refuse(413, 'Request too large');
         chunks.push(chunk);
       }
-      reply(200, this.handle(Buffer.concat(chunks).toString('utf8')));
+      const answer = this.handle(Buffer.concat(chunks).toString('utf8'));
+      await this.deps.durable?.();
+      reply(200, answer);
     } catch (error) {
       console.error('solana rpc: unhandled error', error);
       if (!res.headersSent)

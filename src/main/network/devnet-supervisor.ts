@@ -218,10 +218,10 @@ export class DevnetSupervisor {
 
   private giveUp(ended: EmbeddedDevnet, recentLog: string[]): void {
     clearInterval(this.probeTimer);
-    const where = ended.dataDir ? `Its data is in ${ended.dataDir}.` : 'It kept its data in memory only.';
+    // where its data is and what it last printed travel beside the words, for the window to lay out
     this.report({
       state: 'stopped',
-      message: `The local exchange stopped, and ${this.failures.length} restarts within a minute failed, so Perpetua stopped restarting it. ${where} Its last output is below; restart Perpetua, or choose the network again in Settings, to try again.`,
+      message: `The local exchange stopped, and ${this.failures.length} restarts within a minute failed, so Perpetua stopped restarting it. Restart Perpetua, or choose the network again in Settings, to try again.`,
       dataDir: ended.dataDir,
       recentLog,
     });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MarketsInfoSchema } from '../exchange/info';
 import { NoArgs, group, openWhileLocked } from './method';
+import { DevnetStatusSchema } from './events';
 
 export const AppInfoSchema = z.object({
   version: z.string(),
@@ -12,6 +13,8 @@ export const AppInfoSchema = z.object({
     kind: z.enum(['embedded-devnet', 'custom']),
     baseUrl: z.string(),
   }),
+  /** the embedded devnet's process as its supervisor last said (null: none in use), for a window opened late */
+  devnet: DevnetStatusSchema.nullable(),
 });
 
 export const app = group({

@@ -7,6 +7,17 @@ import { LockStateSchema } from './lock';
 import { AccountUpdateSchema } from './portfolio';
 import { StrangerSessionSchema } from './sessions';
 
+/**
+ * The embedded devnet's process, as its supervisor sees it: running, stopped and being restarted, or stopped
+ * for good after failing again and again (then with its last output and its data folder).
+ */
+export const DevnetStatusSchema = z.object({
+  state: z.enum(['running', 'restarting', 'stopped']),
+  message: z.string(),
+  dataDir: z.string().nullable(),
+  recentLog: z.array(z.string()),
+});
+
 export const eventPayloads = Object.freeze({
   exchangeStatus: z.object({ connected: z.boolean(), baseUrl: z.string(), detail: z.string().optional() }),
   lockState: LockStateSchema,
@@ -17,16 +28,7 @@ export const eventPayloads = Object.freeze({
    * neither this device nor the demo data made and that this device had not noticed before.
    */
   sessionsChanged: z.object({ walletId: Id, strangers: z.array(StrangerSessionSchema) }),
-  /**
-   * The embedded devnet's process, as its supervisor sees it: running, stopped and being restarted, or
-   * stopped for good after failing again and again (then with its last output and its data folder).
-   */
-  devnetStatus: z.object({
-    state: z.enum(['running', 'restarting', 'stopped']),
-    message: z.string(),
-    dataDir: z.string().nullable(),
-    recentLog: z.array(z.string()),
-  }),
+  devnetStatus: DevnetStatusSchema,
   /** a portfolio read that takes a while (the exchange's rate limit paces it): how far it has come */
   portfolioProgress: z.object({
     read: z.number().int().nonnegative(),

@@ -17,6 +17,8 @@ export interface RunningApp {
   /** the settlement chain's Solana JSON-RPC the app uses (the embedded devnet's) */
   solanaRpcUrl: string;
   dataDir: string;
+  /** the host process (its embedded devnet is a child of it) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startApp(
     exchangeUrl,
     solanaRpcUrl,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -29,6 +29,27 @@ describe('devnet launcher', () => {
     );
   });
 
+  it('asked for ports (a restart), listens on them; a kill ends it at once, and `exited` says how', async () => {
+    const first = await launchDevnet(nodeDevnetCommand(repoRoot));
+    const port = Number(new URL(first.baseUrl).port);
+    const rpcPort = Number(new URL(first.solanaRpcUrl).port);
+    await first.stop();
+    const again = await launchDevnet({ ...nodeDevnetCommand(repoRoot), port, rpcPort });
+    expect(again.baseUrl).toBe(first.baseUrl);
+    expect(again.solanaRpcUrl).toBe(first.solanaRpcUrl);
+    expect(again.dataDir).toBeNull();
+    again.kill();
+    expect(await again.exited).toBe('killed by SIGKILL');
+    await expect(fetch(`${again.baseUrl}/live`)).rejects.toThrow();
+  }, 60_000);
+
+  it('a child that ends before it is ready carries its last output lines for the supervisor to show', async () => {
+    const error = (await launchDevnet({ ...nodeDevnetCommand(repoRoot), port: 70000 }).catch(
+      (e: unknown) => e,
+    )) as { recentLog?: string[] };
+    expect(error.recentLog?.join('\n')).toMatch(/--port must be a whole number/);
+  });
+
   it('reports a command that cannot be run', async () => {
     await expect(launchDevnet({ command: '/nonexistent/node', args: [] })).rejects.toThrow(
       /could not be started/,

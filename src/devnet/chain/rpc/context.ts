@@ -13,6 +13,8 @@ export interface RpcDeps {
   bridge: Bridge;
   /** called after anything changed the chain, so the devnet saves it */
   changed: () => void;
+  /** resolves once every change so far is on disk: an answer waits for it, so what it told survives a crash */
+  durable?: () => Promise<void>;
 }
 
 export interface MethodContext extends RpcDeps {

@@ -12,15 +12,22 @@ export function DevnetStoppedNote() {
     <Alert color="red" title="The local exchange is not running" role="alert" mb="md">
       <Stack gap="xs">
         <Text size="sm">{status.message}</Text>
-        {status.dataDir && (
-          <Text size="sm">
-            Its data folder: <Code>{status.dataDir}</Code>
-          </Text>
-        )}
+        <Text size="sm">
+          {status.dataDir ? (
+            <>
+              Its data folder: <Code>{status.dataDir}</Code>
+            </>
+          ) : (
+            'It kept its data in memory only.'
+          )}
+        </Text>
         {status.recentLog.length > 0 && (
-          <Code block aria-label="The local exchange's last output">
-            {status.recentLog.join('\n')}
-          </Code>
+          <>
+            <Text size="sm">What it printed last:</Text>
+            <Code block aria-label="The local exchange's last output">
+              {status.recentLog.join('\n')}
+            </Code>
+          </>
         )}
       </Stack>
     </Alert>

@@ -64,8 +64,16 @@ const useLastEvent = <T>(queryKey: string[]) =>
  */
 export const useExchangeStatus = () => useLastEvent<ExchangeStatus>(keys.exchangeStatus);
 
-/** The embedded devnet's process as its supervisor last said (null: nothing said, or no devnet in use). */
-export const useDevnetStatus = () => useLastEvent<DevnetStatus>(keys.devnetStatus);
+/**
+ * The embedded devnet's process as its supervisor last said (null: no devnet in use): asked once, for a window
+ * opened after it stopped, then kept by its events.
+ */
+export const useDevnetStatus = () =>
+  useQuery<DevnetStatus | null>({
+    queryKey: keys.devnetStatus,
+    queryFn: async () => (await unwrap(wallet.app.info())).devnet,
+    staleTime: Infinity,
+  });
 
 /** Shows the notice, or changes its words if it is already shown. */
 function showOrUpdate(notice: Parameters<typeof notifications.show>[0] & { id: string }): void {
@@ -323,6 +331,11 @@ export function useLiveEvents(): void {
           notifications.hide(OFFLINE_NOTICE);
         // the local exchange's own words, whether or not the live connection has noticed yet; once it runs
         // again the connection's coming back says so ("Exchange reachable again")
+        // given up on: what failed to load while it was restarting is read again, so its words say so too
+        if (status.state === 'stopped')
+          void client.invalidateQueries({
+            predicate: (q) => q.state.status === 'error' && !APP_WIDE.has(String(q.queryKey[0])),
+          });
         if (status.state !== 'running')
           showOrUpdate({
             id: OFFLINE_NOTICE,

@@ -48,6 +48,24 @@ describe('reachability', () => {
     expect(onBack).not.toHaveBeenCalled();
   });
 
+  it('when the app’s own local exchange is being restarted or was given up on, the words say so', async () => {
+    const words = async (local: 'restarting' | 'stopped') => {
+      const r = new Reachability({ probe: async () => false, localExchange: () => local });
+      r.update(false);
+      const error = (await r.check().catch((e: unknown) => e)) as AppFailure;
+      return [error.message, (asUnsentAction(error) as AppFailure).message];
+    };
+    expect(await words('restarting')).toEqual([
+      'The local exchange is restarting, so this could not be read. Perpetua reconnects by itself and reads it again once the exchange is back.',
+      'The local exchange is restarting, so nothing was sent. Perpetua reconnects by itself; try again once it is back.',
+    ]);
+    // given up on: nothing comes back by itself, so the words do not promise it
+    expect(await words('stopped')).toEqual([
+      'The local exchange is not running (Perpetua stopped restarting it), so this could not be read. Restart Perpetua, or choose the network again in Settings.',
+      'The local exchange is not running (Perpetua stopped restarting it), so nothing was sent. Restart Perpetua, or choose the network again in Settings.',
+    ]);
+  });
+
   it('an action is reworded only when the gate stopped it: any other failure keeps its own words', () => {
     const other = new AppFailure('OUTCOME_UNKNOWN', 'no answer');
     expect(asUnsentAction(other)).toBe(other);

@@ -1,14 +1,14 @@
 // The network choice: the embedded devnet by default, the demo devnet or a custom address on request. A new
 // choice must work before it replaces the old one; a devnet no longer used is stopped; the choice survives a
 // restart; an exchange fixed for the run cannot be changed from the app.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type RunningDevnet } from '../../../../src/devnet/server';
 import { createServices, type Services } from '../../../../src/main/services';
-import { Network, networkDir } from '../../../../src/main/network/network';
-import type { LaunchDevnet } from '../../../../src/main/network/devnet-supervisor';
+import { Network, networkDir, type NetworkDeps } from '../../../../src/main/network/network';
+import type { DevnetStatus, LaunchDevnet } from '../../../../src/main/network/devnet-supervisor';
 import { AppFailure } from '../../../../src/shared/result';
 import { MemorySecretStore } from '../../../support/memory-store';
 
@@ -21,14 +21,16 @@ interface Launched {
   demo: boolean;
   devnet: RunningDevnet;
   stopped: boolean;
+  /** ends it (the network's stop, or a test's "crash") */
+  stop(): Promise<void>;
 }
 
 /** A launcher that runs the real devnet in this process and remembers what it started and stopped. */
 function recordingLauncher(): { launch: LaunchDevnet; launched: Launched[] } {
   const launched: Launched[] = [];
-  const launch: LaunchDevnet = async ({ demo }) => {
-    const devnet = await startDevnet({ demo });
-    const entry: Launched = { demo, devnet, stopped: false };
+  const launch: LaunchDevnet = async ({ demo, port, rpcPort }) => {
+    const devnet = await startDevnet({ demo, ...(port ? { port } : {}), ...(rpcPort ? { rpcPort } : {}) });
+    const entry: Launched = { demo, devnet, stopped: false, stop: async () => {} };
     launched.push(entry);
     cleanup.push(() => (entry.stopped ? undefined : devnet.close()));
     let ended = (_how: string) => {};
@@ -38,6 +40,7 @@ function recordingLauncher(): { launch: LaunchDevnet; launched: Launched[] } {
       await devnet.close();
       ended('stopped');
     };
+    entry.stop = stop;
     return {
       baseUrl: devnet.baseUrl,
       solanaRpcUrl: devnet.rpcUrl,
@@ -51,7 +54,10 @@ function recordingLauncher(): { launch: LaunchDevnet; launched: Launched[] } {
   return { launch, launched };
 }
 
-function setup(dataDir = mkdtempSync(join(tmpdir(), 'perpetua-network-'))) {
+function setup(
+  dataDir = mkdtempSync(join(tmpdir(), 'perpetua-network-')),
+  extra: Pick<NetworkDeps, 'onDevnetStatus' | 'supervision'> = {},
+) {
   cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const services: Services = createServices({ dataDir, store: new MemorySecretStore() });
   cleanup.push(() => services.close());
@@ -62,6 +68,7 @@ function setup(dataDir = mkdtempSync(join(tmpdir(), 'perpetua-network-'))) {
     dataDir,
     launchDevnet: launch,
     onDemoChosen: async () => void (demoChosen += 1),
+    ...extra,
   });
   cleanup.push(() => network.close());
   return { dataDir, services, network, launched, demoChosen: () => demoChosen };
@@ -205,5 +212,33 @@ describe('network choice', () => {
     const error = await rejection(network.choose({ kind: 'embedded-devnet' }));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toMatch(/restart Perpetua without that option/);
+  });
+});
+
+describe('the embedded devnet supervised', () => {
+  it('one that ends again soon after each restart is given up on after three such restarts (a crash loop)', async () => {
+    const statuses: DevnetStatus[] = [];
+    const { network, launched } = setup(undefined, {
+      onDevnetStatus: (status) => statuses.push(status),
+      supervision: { stableAfterMs: 60_000, retryAfterMs: 0, probeEveryMs: 60_000 },
+    });
+    await network.start();
+    for (let crash = 1; crash <= 4; crash += 1) {
+      const running = launched.at(-1)!;
+      statuses.length = 0;
+      await running.stop(); // as if it crashed: the supervisor did not ask for it
+      await vi.waitFor(() => expect(statuses.at(-1)?.state).toMatch(/^(running|stopped)$/), {
+        timeout: 10_000,
+        interval: 10,
+      });
+      // the first end is restarted as any is; the three restarts after it each ended at once
+      expect(statuses[0]).toMatchObject({ state: 'restarting' });
+      expect(statuses.at(-1)!.state).toBe(crash < 4 ? 'running' : 'stopped');
+    }
+    expect(launched).toHaveLength(4);
+    expect(statuses.at(-1)!.message).toMatch(/3 restarts within a minute failed/);
+    expect(network.devnetStatus()?.state).toBe('stopped');
+    // the same address all along: each restart asked for the ports the first one had
+    expect(new Set(launched.map((l) => l.devnet.baseUrl)).size).toBe(1);
   });
 });
