@@ -35,10 +35,10 @@ const ActionItemSchema = z.object({
 });
 
 /**
- * How long a market's mark price, once read, answers for every account that holds the market: a refresh of
- * many accounts asks once per market, not once per account.
+ * How long a market's stats, once read, answer every reader: the marks of a refresh of many accounts are read
+ * once per market, not once per account, and the home screen's market figures share that read.
  */
-const MARK_KEPT_MS = 2_000;
+const STATS_KEPT_MS = 2_000;
 
 /**
  * `live`: what the account streams vouch for (live-reads.ts); without it every read goes to the exchange.
@@ -70,21 +70,23 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
     return infoOnce;
   };
 
-  const markReads = new Map<number, { read: Promise<string>; at: number }>();
-  /** a market's mark price text from the public /market/{id}/stats: a read under way or just made is shared */
-  const mark = (marketId: number): Promise<string> => {
-    const recent = markReads.get(marketId);
-    if (recent && performance.now() - recent.at <= MARK_KEPT_MS) return recent.read;
-    const read = http
-      .getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema)
-      .then((stats) => stats.perpStats?.mark_price ?? stats.indexPrice);
+  const statsReads = new Map<number, { read: Promise<z.output<typeof MarketStatsJsonSchema>>; at: number }>();
+  /** a market's public MarketStats: a read under way or just made is shared */
+  const marketStats = (marketId: number): Promise<z.output<typeof MarketStatsJsonSchema>> => {
+    const recent = statsReads.get(marketId);
+    if (recent && performance.now() - recent.at <= STATS_KEPT_MS) return recent.read;
+    const read = http.getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema);
     const entry = { read, at: performance.now() };
-    markReads.set(marketId, entry);
+    statsReads.set(marketId, entry);
     read.then(
       () => (entry.at = performance.now()),
-      () => markReads.get(marketId) === entry && markReads.delete(marketId),
+      () => statsReads.get(marketId) === entry && statsReads.delete(marketId),
     );
     return read;
+  };
+  const mark = async (marketId: number): Promise<string> => {
+    const stats = await marketStats(marketId);
+    return stats.perpStats?.mark_price ?? stats.indexPrice;
   };
   /** the mark price text of each market */
   const marks = async (marketIds: number[]): Promise<Map<number, string>> =>
@@ -127,7 +129,7 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
       return accountFromJson(accountId, json, markets, held.length ? await marks(held) : new Map());
     },
     /** the public MarketStats of a market: mark and index price, the 24 h range, funding */
-    marketStats: (marketId: number) => http.getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema),
+    marketStats,
     /** the market's hourly rows (mark price, funding), newest first */
     marketHours: (marketId: number, pageSize: number) =>
       http.getJson(`/market/${marketId}/history/PT1H`, MarketHistoryPageJsonSchema, {
