@@ -36,9 +36,28 @@ const ActionItemSchema = z.object({
 
 /**
  * How long a market's stats, once read, answer every reader: the marks of a refresh of many accounts are read
- * once per market, not once per account, and the home screen's market figures share that read.
+ * once per market, not once per account, and the home screen's market figures (refreshed as often as the
+ * portfolio, every 10 s) share that read.
  */
-const STATS_KEPT_MS = 2_000;
+const STATS_KEPT_MS = 5_000;
+/** A market's hourly rows change once an hour: read at most once a minute. */
+const HOURS_KEPT_MS = 60_000;
+
+/** `read`, with an answer under way or at most `ms` old shared by every caller of the same key. */
+function keptFor<K, T>(ms: number, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  const reads = new Map<K, { read: Promise<T>; at: number }>();
+  return (key) => {
+    const recent = reads.get(key);
+    if (recent && performance.now() - recent.at <= ms) return recent.read;
+    const entry = { read: read(key), at: performance.now() };
+    reads.set(key, entry);
+    entry.read.then(
+      () => (entry.at = performance.now()),
+      () => reads.get(key) === entry && reads.delete(key),
+    );
+    return entry.read;
+  };
+}
 
 /**
  * `live`: what the account streams vouch for (live-reads.ts); without it every read goes to the exchange.
@@ -70,20 +89,14 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
     return infoOnce;
   };
 
-  const statsReads = new Map<number, { read: Promise<z.output<typeof MarketStatsJsonSchema>>; at: number }>();
   /** a market's public MarketStats: a read under way or just made is shared */
-  const marketStats = (marketId: number): Promise<z.output<typeof MarketStatsJsonSchema>> => {
-    const recent = statsReads.get(marketId);
-    if (recent && performance.now() - recent.at <= STATS_KEPT_MS) return recent.read;
-    const read = http.getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema);
-    const entry = { read, at: performance.now() };
-    statsReads.set(marketId, entry);
-    read.then(
-      () => (entry.at = performance.now()),
-      () => statsReads.get(marketId) === entry && statsReads.delete(marketId),
-    );
-    return read;
-  };
+  const marketStats = keptFor(STATS_KEPT_MS, (marketId: number) =>
+    http.getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema),
+  );
+  const hours = keptFor(HOURS_KEPT_MS, (key: string) => {
+    const [marketId, pageSize] = key.split(':');
+    return http.getJson(`/market/${marketId}/history/PT1H`, MarketHistoryPageJsonSchema, { pageSize });
+  });
   const mark = async (marketId: number): Promise<string> => {
     const stats = await marketStats(marketId);
     return stats.perpStats?.mark_price ?? stats.indexPrice;
@@ -131,10 +144,7 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
     /** the public MarketStats of a market: mark and index price, the 24 h range, funding */
     marketStats,
     /** the market's hourly rows (mark price, funding), newest first */
-    marketHours: (marketId: number, pageSize: number) =>
-      http.getJson(`/market/${marketId}/history/PT1H`, MarketHistoryPageJsonSchema, {
-        pageSize: String(pageSize),
-      }),
+    marketHours: (marketId: number, pageSize: number) => hours(`${marketId}:${pageSize}`),
     /** the wallet that owns an account (base58) */
     accountOwner: (accountId: number) => http.getJson(`/account/${accountId}/pubkey`, z.string().max(64)),
     accountExists: async (accountId: number) =>
