@@ -22,6 +22,9 @@ export type AccountUpdate = z.output<typeof AccountUpdateSchema>;
  */
 export const STREAMS_PER_CONNECTION = 32;
 
+/** A quiet stream is checked against its snapshot after this long, on one connection (stream-client.ts's default). */
+const STREAM_LIVENESS_MS = 60_000;
+
 /** One connection's accounts and its client. */
 interface Connection {
   accountIds: number[];
@@ -42,13 +45,19 @@ export class AccountWatcher {
     private readonly live?: LiveReads,
   ) {}
 
-  private open(): Connection {
+  /**
+   * `connections`: how many there are to be. A quiet stream is checked against its REST snapshot once its
+   * connection's liveness window passes, one per check (stream-client.ts); the window grows with the number of
+   * connections, so the checks of all of them together stay at four reads a minute however many accounts.
+   */
+  private open(connections: number): Connection {
     const { client, onUpdate, live } = this;
     // the stream's callbacks name the connection it is part of, made once the stream is
     const self: { connection?: Connection } = {};
     const stream = new StreamClient({
       wsBaseUrl: client.baseUrl.replace(/^http/, 'ws'),
       livenessMs: EXCHANGE_HEARTBEAT_MS,
+      streamLivenessMs: STREAM_LIVENESS_MS * connections,
       onUpdate: (stream, payload, updateId) => {
         // the devnet names what changed in its `event` extra; a public engine's payload has none
         const event = payload.event as { type?: unknown; chainTxId?: unknown } | undefined;
@@ -106,7 +115,7 @@ export class AccountWatcher {
       this.live?.connectionChanged(extra.accountIds, false);
     }
     chunks.forEach((ids, i) => {
-      const connection = this.connections[i] ?? this.open();
+      const connection = this.connections[i] ?? this.open(chunks.length);
       this.connections[i] = connection;
       if (ids.join(',') === connection.accountIds.join(',')) return;
       // another set of streams is another connection: nothing of it is vouched for until it has opened
