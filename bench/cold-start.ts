@@ -4,8 +4,9 @@
 // unlock, to the portfolio showing live balances for W wallets x A accounts, each with a position, at each
 // size of BENCH_COLD_SIZES (default 3x10,10x16,30x16: how the unlock grows with the accounts). p50 of
 // RUNS launches per size, each on its own copy of one prepared data folder. After them, one more launch per
-// size sits on the home screen (the portfolio) for BENCH_IDLE_SECONDS (default 60) after BENCH_SETTLE_SECONDS
-// (default 15) and counts the requests it sends the exchange, through a counting proxy in front of a devnet
+// size sits on the home screen (the portfolio) for BENCH_IDLE_SECONDS (default 60) once it has settled (at
+// least BENCH_SETTLE_SECONDS, default 15, and no history read for 10 s, at most BENCH_SETTLE_MAX_SECONDS,
+// default 300) and counts the requests it sends the exchange, through a counting proxy in front of a devnet
 // started here on the same data (the host's --devnet-url), then reads main's RSS and the page's JS heap.
 // Needs the OS keychain: `scripts/with-keyring.sh npx tsx bench/cold-start.ts` (npm run bench does this).
 // The marks are taken in the page (performance.now at the frame after each screen is complete), so Playwright's
@@ -33,6 +34,9 @@ const SIZES = (process.env.BENCH_COLD_SIZES ?? '3x10,10x16,30x16').split(',').ma
 });
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
+/** the settling is over once no history was read for this long (or SETTLE_MAX_SECONDS passed) */
+const QUIET_SECONDS = 10;
+const SETTLE_MAX_SECONDS = Number(process.env.BENCH_SETTLE_MAX_SECONDS ?? 300);
 const LOCK_GOAL_MS = 1_500;
 /** unlock to portfolio drawn: half a second up to 160 accounts, a second beyond (issue 29) */
 const portfolioGoalMs = (accounts: number): number => (accounts <= 160 ? 500 : 1_000);
@@ -125,6 +129,8 @@ const marked = (name: string) => ((globalThis as unknown as PageMarks).__marks[n
 
 /** What one launch left on the home screen asked of the exchange, and the memory it held there. */
 interface Idle {
+  /** how long the home screen took to settle before the count began */
+  settledSeconds: number;
   requestsPerMinute: number;
   /** the paths asked while idle, most asked first */
   asked: Record<string, number>;
@@ -263,7 +269,20 @@ async function sitIdle(
   hostPid: number,
   proxy: { count: () => number; pathsSince: (from: number) => string[] },
 ): Promise<Idle> {
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+  // settled: at least SETTLE_SECONDS, and no history read for the last QUIET_SECONDS (the activity feed reaches
+  // back on its own, a step at a time, while it shows too little: every account's every kind each step)
+  const settleStart = performance.now();
+  const counts: number[] = [];
+  for (;;) {
+    counts.push(proxy.count());
+    const waited = (performance.now() - settleStart) / 1000;
+    const quietFrom = counts[Math.max(0, counts.length - 1 - QUIET_SECONDS)]!;
+    const quiet =
+      counts.length > QUIET_SECONDS && !proxy.pathsSince(quietFrom).some((p) => p.includes('/history/'));
+    if ((waited >= SETTLE_SECONDS && quiet) || waited >= SETTLE_MAX_SECONDS) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const settledSeconds = (performance.now() - settleStart) / 1000;
   const from = proxy.count();
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
@@ -279,6 +298,7 @@ async function sitIdle(
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${hostPid}/status`, 'utf8'))?.[1] ?? NaN);
   return {
+    settledSeconds,
     requestsPerMinute: (proxy.count() - from) / minutes,
     asked: Object.fromEntries(Object.entries(asked).sort((a, b) => b[1] - a[1])),
     mainRssMb: rssKb / 1024,
@@ -339,7 +359,7 @@ async function measureSize(
     }
     const idle = await idleLaunch(browser, fixture);
     console.log(
-      `${wallets}x${accountsPerWallet} idle on the home screen: ${idle.requestsPerMinute.toFixed(1)} requests/min (${JSON.stringify(idle.asked)}), main RSS ${idle.mainRssMb.toFixed(0)} MB, page JS heap ${idle.rendererHeapMb.toFixed(1)} MB`,
+      `${wallets}x${accountsPerWallet} idle on the home screen (settled after ${idle.settledSeconds.toFixed(0)} s): ${idle.requestsPerMinute.toFixed(1)} requests/min (${JSON.stringify(idle.asked)}), main RSS ${idle.mainRssMb.toFixed(0)} MB, page JS heap ${idle.rendererHeapMb.toFixed(1)} MB`,
     );
     return { wallets, accountsPerWallet, runs, idle };
   } finally {

@@ -16,6 +16,7 @@ const SMALLEST: Record<string, Record<string, string>> = {
     BENCH_COLD_SIZES: '3x10',
     BENCH_IDLE_SECONDS: '2',
     BENCH_SETTLE_SECONDS: '1',
+    BENCH_SETTLE_MAX_SECONDS: '1',
   },
   'bench/live-updates.ts': { BENCH_LIVE_EVENTS: '6' },
   'bench/big-lists.ts': { BENCH_SCROLL_FRAMES: '30' },

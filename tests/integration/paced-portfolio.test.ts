@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import bs58 from 'bs58';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { Trader } from '../e2e/support/trader';
 import { PASSPHRASE, startApp, type TestApp } from './support/app';
@@ -18,6 +19,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-paced-'));
 let devnet: RunningDevnet;
 let app: TestApp;
 const traders: Trader[] = [];
+/** each trader's accounts, in the order made */
+const accountsOf = new Map<Trader, number[]>();
 /** every answer the exchange gave the app: its status and the path asked */
 const answers: { status: number; path: string }[] = [];
 
@@ -33,6 +36,7 @@ beforeAll(async () => {
         const accounts = [first];
         for (let a = 1; a < ACCOUNTS; a += 1)
           accounts.push(await trader.transfer({ fromAccountId: first, tokenId: 0, amount: 1_500n * USDC }));
+        accountsOf.set(trader, accounts);
         for (const accountId of accounts)
           await trader.order({ accountId, marketId: accountId % 2, side: 'BID', size: 10n });
       }),
@@ -91,6 +95,47 @@ describe('a 160-account portfolio under a read limit of 20/s, burst 40', () => {
     expect(progress.at(-1)).toEqual({ read: 160, total: 160 });
     // at 20 reads a second, 10 account lists, 160 accounts and 2 marks take at least (172 - 40) / 20 s
     expect(seconds).toBeGreaterThan(6);
+  }, 120_000);
+
+  it('is followed live over a few connections and refreshed by reading only what changed', async () => {
+    // the streams the first read began watching (160 accounts: five connections of 32) have each resynced
+    const resynced = new Set<number>();
+    const changed: number[] = [];
+    const stop = app.core.events.subscribe((name, payload) => {
+      if (name !== 'accountUpdate') return;
+      const update = payload as { accountId: number; type: string };
+      if (update.type === 'resync') resynced.add(update.accountId);
+      else changed.push(update.accountId);
+    });
+    try {
+      const deadline = Date.now() + 60_000;
+      while (resynced.size < WALLETS * ACCOUNTS && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(resynced.size).toBe(WALLETS * ACCOUNTS);
+
+      const accountReads = (from: number) =>
+        answers
+          .slice(from)
+          .filter((a) => a.status === 200 && /^\/account\/\d+$/.test(a.path))
+          .map((a) => Number(a.path.split('/')[2]));
+      let from = answers.length;
+      expect((await app.ok('portfolio.get')).wallets.flatMap((w) => w.accounts)).toHaveLength(160);
+      expect(accountReads(from)).toEqual([]); // nothing changed: no account read again
+
+      // a transfer between two accounts of the last wallet, on its last connection
+      const maker = traders.at(-1)!;
+      const [a, b] = accountsOf.get(maker)!.slice(-2) as [number, number];
+      // the same key, on the devnet as restarted
+      const trader = new Trader(devnet.baseUrl, 'paced-portfolio', devnet.rpcUrl, bs58.decode(maker.secret));
+      await trader.createSession();
+      from = answers.length;
+      await trader.transfer({ fromAccountId: a, tokenId: 0, amount: USDC, toAccountId: b });
+      while (!(changed.includes(a) && changed.includes(b))) await new Promise((r) => setTimeout(r, 50));
+      await app.ok('portfolio.get');
+      expect(new Set(accountReads(from))).toEqual(new Set([a, b]));
+    } finally {
+      stop();
+    }
   }, 120_000);
 
   it('after an unlock that did not wait for it, is read once: the screen joins the read the unlock began', async () => {

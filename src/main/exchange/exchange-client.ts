@@ -42,10 +42,29 @@ const ActionItemSchema = z.object({
 });
 
 /**
- * How long a market's mark price, once read, answers for every account that holds the market: a refresh of
- * many accounts asks once per market, not once per account.
+ * How long a market's stats, once read, answer every reader: the marks of a refresh of many accounts are read
+ * once per market, not once per account, and the home screen's market figures (refreshed as often as the
+ * portfolio, every 10 s) share that read.
  */
-const MARK_KEPT_MS = 2_000;
+const STATS_KEPT_MS = 5_000;
+/** A market's hourly rows change once an hour: read at most once a minute. */
+const HOURS_KEPT_MS = 60_000;
+
+/** `read`, with an answer under way or at most `ms` old shared by every caller of the same key. */
+function keptFor<K, T>(ms: number, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  const reads = new Map<K, { read: Promise<T>; at: number }>();
+  return (key) => {
+    const recent = reads.get(key);
+    if (recent && performance.now() - recent.at <= ms) return recent.read;
+    const entry = { read: read(key), at: performance.now() };
+    reads.set(key, entry);
+    entry.read.then(
+      () => (entry.at = performance.now()),
+      () => reads.get(key) === entry && reads.delete(key),
+    );
+    return entry.read;
+  };
+}
 
 /**
  * `live`: what the account streams vouch for (live-reads.ts); without it every read goes to the exchange.
@@ -77,21 +96,17 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
     return infoOnce;
   };
 
-  const markReads = new Map<number, { read: Promise<string>; at: number }>();
-  /** a market's mark price text from the public /market/{id}/stats: a read under way or just made is shared */
-  const mark = (marketId: number): Promise<string> => {
-    const recent = markReads.get(marketId);
-    if (recent && performance.now() - recent.at <= MARK_KEPT_MS) return recent.read;
-    const read = http
-      .getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema)
-      .then((stats) => stats.perpStats?.mark_price ?? stats.indexPrice);
-    const entry = { read, at: performance.now() };
-    markReads.set(marketId, entry);
-    read.then(
-      () => (entry.at = performance.now()),
-      () => markReads.get(marketId) === entry && markReads.delete(marketId),
-    );
-    return read;
+  /** a market's public MarketStats: a read under way or just made is shared */
+  const marketStats = keptFor(STATS_KEPT_MS, (marketId: number) =>
+    http.getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema),
+  );
+  const hours = keptFor(HOURS_KEPT_MS, (key: string) => {
+    const [marketId, pageSize] = key.split(':');
+    return http.getJson(`/market/${marketId}/history/PT1H`, MarketHistoryPageJsonSchema, { pageSize });
+  });
+  const mark = async (marketId: number): Promise<string> => {
+    const stats = await marketStats(marketId);
+    return stats.perpStats?.mark_price ?? stats.indexPrice;
   };
   /** the mark price text of each market */
   const marks = async (marketIds: number[]): Promise<Map<number, string>> =>
@@ -134,12 +149,9 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
       return accountFromJson(accountId, json, markets, held.length ? await marks(held) : new Map());
     },
     /** the public MarketStats of a market: mark and index price, the 24 h range, funding */
-    marketStats: (marketId: number) => http.getJson(`/market/${marketId}/stats`, MarketStatsJsonSchema),
+    marketStats,
     /** the market's hourly rows (mark price, funding), newest first */
-    marketHours: (marketId: number, pageSize: number) =>
-      http.getJson(`/market/${marketId}/history/PT1H`, MarketHistoryPageJsonSchema, {
-        pageSize: String(pageSize),
-      }),
+    marketHours: (marketId: number, pageSize: number) => hours(`${marketId}:${pageSize}`),
     /** the market's resting orders as [price, size] levels, scaled (asks cheapest first, bids dearest first) */
     orderbook: async (marketId: number) => {
       const path = `/market/${marketId}/orderbook`;

@@ -3,7 +3,8 @@
 // otherwise: a refresh then reads again only what changed, instead of every account of every wallet (at 480
 // accounts a refresh of the portfolio was 960 requests, every 10 s). Only a read that began on the current
 // connection, with no update of its account since it began, is kept: one that began earlier may miss an
-// update sent before the subscription. Nothing is kept while the stream is down.
+// update sent before the subscription. Nothing is kept of an account while its stream's connection is down
+// (the streams are spread over a few connections: the exchange takes a limited number on each).
 
 /** What is kept of an account, each read with its own request. */
 export type LiveReadKind = 'account' | 'pnl' | 'vaultHoldings';
@@ -13,15 +14,16 @@ const ACCOUNT_LIST_KEPT_MS = 5 * 60_000;
 
 interface Kept {
   value: Promise<unknown>;
-  /** the connection it was read on (reads under way are joined on their connection only) */
+  /** the account's connection it was read on (reads under way are joined on their connection only) */
   connection: number;
   generation: number;
 }
 
 export class LiveReads {
-  /** counts connections: a read is kept only if the connection it began on is still the one */
-  private connection = 0;
-  private connected = false;
+  /** per account, counts its stream's connections: a read is kept only if the one it began on is still up */
+  private readonly connections = new Map<number, number>();
+  /** the accounts whose stream's connection is open */
+  private readonly live = new Set<number>();
   private followed = new Set<number>();
   /** bumped by each update of an account */
   private readonly generations = new Map<number, number>();
@@ -30,11 +32,14 @@ export class LiveReads {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** The live connection opened (true) or was lost (false). */
-  connectionChanged(connected: boolean): void {
-    this.connection += 1;
-    this.connected = connected;
-    this.kept.clear();
+  /** The connection carrying these accounts' streams opened (true) or was lost or replaced (false). */
+  connectionChanged(accountIds: readonly number[], connected: boolean): void {
+    for (const id of accountIds) {
+      this.connections.set(id, (this.connections.get(id) ?? 0) + 1);
+      if (connected) this.live.add(id);
+      else this.live.delete(id);
+      for (const kind of KINDS) this.kept.delete(`${kind}:${id}`);
+    }
   }
 
   /** The accounts the streams follow from now on. */
@@ -65,12 +70,13 @@ export class LiveReads {
   ): Promise<T> {
     const key = `${kind}:${accountId}`;
     const generation = this.generations.get(accountId) ?? 0;
+    const connection = this.connections.get(accountId) ?? 0;
     const existing = this.kept.get(key);
-    if (!fresh && existing && existing.connection === this.connection && existing.generation === generation)
+    if (!fresh && existing && existing.connection === connection && existing.generation === generation)
       return existing.value as Promise<T>;
     const value = read();
-    if (!this.connected || !this.followed.has(accountId)) return value;
-    const entry: Kept = { value, connection: this.connection, generation };
+    if (!this.live.has(accountId) || !this.followed.has(accountId)) return value;
+    const entry: Kept = { value, connection, generation };
     this.kept.set(key, entry);
     const drop = () => {
       if (this.kept.get(key) === entry) this.kept.delete(key);
@@ -81,11 +87,14 @@ export class LiveReads {
     return value;
   }
 
-  /** A wallet's account ids, as last read (by whoever read its GET /user), if that is recent and nothing changed since. */
+  /**
+   * A wallet's account ids, as last read (by whoever read its GET /user), if that is recent, every one of
+   * them is followed live, and none changed since.
+   */
   accountList(publicKey: string): number[] | null {
     const list = this.accountLists.get(publicKey);
-    if (!list || !this.connected || this.now() - list.at > ACCOUNT_LIST_KEPT_MS) return null;
-    return list.accountIds;
+    if (!list || this.now() - list.at > ACCOUNT_LIST_KEPT_MS) return null;
+    return list.accountIds.every((id) => this.live.has(id)) ? list.accountIds : null;
   }
 
   /** A read of the wallet's GET /user answered with these account ids (null: the exchange does not know it). */

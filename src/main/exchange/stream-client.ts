@@ -34,7 +34,7 @@ const EnvelopeSchema = z
 type Envelope = z.output<typeof EnvelopeSchema>;
 
 /** Streams probed against their REST snapshot per check (four checks per stream-liveness window). */
-const PROBES_PER_CHECK = 2;
+const PROBES_PER_CHECK = 1;
 
 export interface StreamClientDeps {
   /** ws://host:port of the exchange */
@@ -198,7 +198,7 @@ export class StreamClient {
 
   /**
    * Probes the quietest streams, at most PROBES_PER_CHECK at a time: each probe is a REST read, and a quiet
-   * account is the usual case (480 of them once cost 480 reads a minute). A stall is the connection's more
+   * account is the usual case (480 of them once cost 480 reads a minute; now 4). A stall is the connection's more
    * often than one stream's, so the few probed find it as well; a stream's own silence is found within
    * (streams / PROBES_PER_CHECK) checks.
    */

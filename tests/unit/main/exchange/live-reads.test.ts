@@ -19,7 +19,7 @@ function counter() {
 function followed(ids: number[]): LiveReads {
   const live = new LiveReads();
   live.follow(ids);
-  live.connectionChanged(true);
+  live.connectionChanged(ids, true);
   return live;
 }
 
@@ -34,14 +34,24 @@ describe('reads of a followed account on the live connection', () => {
     expect(exchange.count).toBe(2);
   });
 
-  it('are read again once the connection dropped, and not kept while it is down', async () => {
+  it('are read again once their connection dropped, and not kept while it is down', async () => {
     const live = followed([7]);
     const exchange = counter();
     await live.read('account', 7, exchange.read);
-    live.connectionChanged(false);
+    live.connectionChanged([7], false);
     await live.read('account', 7, exchange.read);
     await live.read('account', 7, exchange.read);
     expect(exchange.count).toBe(3);
+  });
+
+  it('are kept per connection: one dropped leaves the accounts of the others vouched for', async () => {
+    const live = followed([7, 8]);
+    const exchange = counter();
+    await live.read('account', 7, exchange.read);
+    await live.read('account', 8, exchange.read);
+    live.connectionChanged([8], false);
+    expect(await live.read('account', 7, exchange.read)).toBe(1);
+    expect(await live.read('account', 8, exchange.read)).toBe(3);
   });
 
   it('are not kept for an account no stream follows, nor when read fresh (a resync)', async () => {
@@ -59,7 +69,7 @@ describe('reads of a followed account on the live connection', () => {
     live.follow([7]);
     const exchange = counter();
     const early = live.read('account', 7, exchange.read);
-    live.connectionChanged(true);
+    live.connectionChanged([7], true);
     await early;
     await live.read('account', 7, exchange.read);
     expect(exchange.count).toBe(2);
@@ -82,7 +92,7 @@ describe("a wallet's account list", () => {
   it('is kept for minutes, and dropped when one of its accounts changed', () => {
     let now = 0;
     const live = new LiveReads(() => now);
-    live.connectionChanged(true);
+    live.connectionChanged([7, 8, 9, 10], true);
     live.accountListRead('PK', [7, 8]);
     now = 60_000;
     expect(live.accountList('PK')).toEqual([7, 8]);
@@ -90,6 +100,11 @@ describe("a wallet's account list", () => {
     expect(live.accountList('PK')).toEqual([7, 8]);
     live.changed(8);
     expect(live.accountList('PK')).toBeNull();
+    // nor while one of its accounts' connection is down
+    live.accountListRead('PK', [7, 8]);
+    live.connectionChanged([8], false);
+    expect(live.accountList('PK')).toBeNull();
+    live.connectionChanged([8], true);
     live.accountListRead('PK', [7, 8, 10]);
     now += 5 * 60_000 + 1;
     expect(live.accountList('PK')).toBeNull();
