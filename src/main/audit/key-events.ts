@@ -4,8 +4,7 @@
 // are fixed here, once, with the wallet's label as it is at that moment: a wallet renamed later keeps its
 // old name in the lines written before. Nothing secret is ever an argument: a wrong passphrase is counted,
 // never quoted.
-import type { AuditWords, KeyEventKind } from './audit-wording';
-import { drillName } from './audit-wording';
+import { drillName, type AuditWords, type KeyEventKind } from './audit-wording';
 
 /** A wallet as a key event names it: its public key (to filter by) and its label now (to read). */
 export interface NamedWallet {
