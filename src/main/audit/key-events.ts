@@ -128,7 +128,7 @@ export const sessionSeenElsewhere = (w: NamedWallet, sessionId: string, sessionK
 export const drillStarted = (drillKind: string, w: NamedWallet): KeyEvent =>
   event('drillStarted', w, { verb: 'start', rest: `the ${drillName(drillKind)} for wallet ${w.label}` });
 
-/** Its outcome: done, or not all done with the drill's own summary of what was not. */
+/** Its outcome: done, or not all done, with what came of it (cut at a word to the line's 200 characters). */
 export const drillFinished = (
   drillKind: string,
   w: NamedWallet,
@@ -137,5 +137,5 @@ export const drillFinished = (
 ): KeyEvent => ({
   ...event('drillFinished', w, { verb: 'finish', rest: `the ${drillName(drillKind)} for wallet ${w.label}` }),
   result: done ? 'ok' : 'err',
-  detail: summary.slice(0, 200),
+  detail: summary.length > 200 ? `${summary.slice(0, 199).replace(/\s+\S*$/, '')}…` : summary,
 });
