@@ -9,6 +9,7 @@ import bs58 from 'bs58';
 import { generateKeypair } from '../../src/protocol/keys';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
+import { startFaultyProxy } from './support/faulty-proxy';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -159,4 +160,29 @@ it('records every key event, each naming its wallet by the label it had then, an
   ])
     expect(file).not.toContain(secret);
   expect(file).not.toContain(made.mnemonic.slice(0, 3).join(' '));
+});
+
+it('does not take a session this device is still creating for one made elsewhere', async () => {
+  // the Sessions list read while the exchange has made the session and its answer is still on the way here
+  const proxy = await startFaultyProxy(() => devnet.baseUrl);
+  const desk = await startApp({ baseUrl: proxy.url, rpcUrl: devnet.rpcUrl });
+  try {
+    await desk.ok('lock.setup', { passphrase: PASSPHRASE });
+    const { walletId } = await createWallet(desk, 'Desk key');
+    await desk.ok('funds.faucet', { walletId, tokenId: 0, amount: 5_000_000n });
+    await desk.ok('funds.deposit', { walletId, tokenId: 0, amount: 5_000_000n });
+    let listed: { sessionId: string; createdHere: boolean }[] = [];
+    proxy.beforeAnswer = async () => {
+      proxy.beforeAnswer = undefined;
+      listed = await desk.ok('sessions.list');
+    };
+    const made = await desk.ok('sessions.create', { walletId, label: 'Desk', expiresInSeconds: 7200 });
+    // the list did see it on the exchange, before this device had its record
+    expect(listed).toEqual([expect.objectContaining({ sessionId: made.sessionId, createdHere: false })]);
+    expect((await desk.ok('sessions.list')).map((s) => s.createdHere)).toEqual([true]);
+    expect((await desk.ok('audit.list', { kind: 'sessionSeenElsewhere' })).total).toBe(0);
+  } finally {
+    await desk.close();
+    await proxy.close();
+  }
 });
