@@ -75,7 +75,7 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.launchDevnet ? { launchDevnet: deps.launchDevnet } : {}),
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
     onDemoChosen: async () => {
-      await importDemoWallets(services.wallets);
+      await importDemoWallets(services.wallets, services.audit);
     },
   });
   const drills = createDrills(services);
