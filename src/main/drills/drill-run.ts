@@ -215,8 +215,9 @@ export class DrillRuns {
         // the run goes on; the record on disk lags (a full disk) and the screen still has the run
       }
     };
-    store.save(run.record());
+    // a drill the audit log cannot record does not start (nor is its record left saying it runs)
     for (const wallet of run.wallets) this.audit?.record(drillStarted(run.kind, this.audit.named(wallet)));
+    store.save(run.record());
     this.recordsItsEnd(run);
     this.runs.push(run);
     if (this.runs.length > KEPT_RUNS) this.runs.splice(0, this.runs.length - KEPT_RUNS);
