@@ -107,6 +107,10 @@ it('records every key event, each naming its wallet by the label it had then, an
 
   // removed, after a fresh unlock
   await app.ok('wallets.remove', { walletId: imported.walletId, confirmPublicKey: imported.publicKey });
+  // and the imported phrase's two wallets, then the phrase itself
+  for (const w of (await app.ok('phrases.list')).find((p) => p.phraseId === older.phraseId)!.wallets)
+    await app.ok('wallets.remove', { walletId: w.walletId, confirmPublicKey: w.publicKey });
+  await app.ok('phrases.forget', { phraseId: older.phraseId });
 
   const { entries } = await app.ok('audit.list', { limit: 500 });
   const said = entries.map((e) => e.sentence).reverse();
@@ -132,14 +136,16 @@ it('records every key event, each naming its wallet by the label it had then, an
     'Changed the passphrase; every key was sealed again under the new one',
     'Entered a wrong passphrase to unlock (1 in a row)',
     'Removed wallet Imported key and its key from this device',
+    'Removed wallet Old phrase and its key from this device',
+    'Removed wallet Old phrase 2 and its key from this device',
+    'Forgot a 12-word recovery phrase whose wallets were all removed',
   ]);
   // with the path each wallet of a phrase was made on
-  expect(entries.filter((e) => e.kind.startsWith('phrase')).map((e) => e.detail)).toEqual([
-    "path m/44'/501'/1'",
-    "path m/44'/501'/0'",
-    undefined,
-    "path m/44'/501'/0'/0'",
-    undefined,
+  const fromPhrase = ['phraseCreated', 'phraseImported', 'phraseWalletAdded'];
+  expect(entries.filter((e) => fromPhrase.includes(e.kind)).map((e) => [e.walletLabel, e.detail])).toEqual([
+    ['Old phrase 2', "path m/44'/501'/1'"],
+    ['Old phrase', "path m/44'/501'/0'"],
+    ['Phrase wallet', "path m/44'/501'/0'/0'"],
   ]);
   // each wallet's lines are found by its key, whatever it is called now
   const hot = entries.find((e) => e.kind === 'walletCreated')!.wallet;
