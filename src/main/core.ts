@@ -88,7 +88,7 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.launchDevnet ? { launchDevnet: deps.launchDevnet } : {}),
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
     onDemoChosen: async () => {
-      await importDemoWallets(services.wallets);
+      await importDemoWallets(services.wallets, services.audit);
     },
     onDevnetStatus: (status) => events.emit('devnetStatus', status),
     ...(deps.supervision ? { supervision: deps.supervision } : {}),

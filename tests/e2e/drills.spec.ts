@@ -113,7 +113,9 @@ test('compromised-key drill: from the notice about an unknown session to nothing
   await expect(steps.getByRole('row')).toHaveCount(1 + 6);
   await expect(steps).not.toContainText('Failed');
   const audit = page.getByRole('table', { name: 'Audit entries of this drill' });
-  await expect(audit).toContainText(`Revoked session #${foreign}`);
+  // each line names the wallet; the drill's own lines say it started and how it finished
+  await expect(audit).toContainText(`Revoked session #${foreign} of Main`);
+  await expect(audit).toContainText('Started the compromised-key drill for wallet Main');
   await expect(
     audit.getByRole('row').filter({
       hasText: `Cancelled the BTC-PERP buy order of 1.0000 BTC at 1,000.0 USDC on account ${first}`,
@@ -124,8 +126,10 @@ test('compromised-key drill: from the notice about an unknown session to nothing
       .getByRole('row')
       .filter({ hasText: `Removed the BTC-PERP stop-loss at 2,000.0 USDC of account ${first}` }),
   ).toHaveCount(1);
-  await expect(audit).toContainText('Compromised-key drill');
-  await expect(audit).not.toContainText('compromisedKeyDrill');
+  await expect(
+    audit.getByRole('row').filter({ hasText: 'Finished the compromised-key drill' }),
+  ).toContainText('Finished the compromised-key drill for wallet Main');
+  await expect(audit).not.toContainText('drillFinished');
   await shot('drill-compromised-done');
   await passesAxe('compromised-key drill, done');
 

@@ -9,6 +9,7 @@ import bs58 from 'bs58';
 import { generateKeypair } from '../../src/protocol/keys';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
+import { startFaultyProxy } from './support/faulty-proxy';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -123,6 +124,14 @@ it('records every key event, each naming its wallet by the label it had then, an
     confirmPublicKey: imported.publicKey,
     passphrase: NEW_PASSPHRASE,
   });
+  // and the imported phrase's two wallets, then the phrase itself
+  for (const w of (await app.ok('phrases.list')).find((p) => p.phraseId === older.phraseId)!.wallets)
+    await app.ok('wallets.remove', {
+      walletId: w.walletId,
+      confirmPublicKey: w.publicKey,
+      passphrase: NEW_PASSPHRASE,
+    });
+  await app.ok('phrases.forget', { phraseId: older.phraseId });
 
   const { entries } = await app.ok('audit.list', { limit: 500 });
   const said = entries.map((e) => e.sentence).reverse();
@@ -148,14 +157,16 @@ it('records every key event, each naming its wallet by the label it had then, an
     'Changed the passphrase; every key was sealed again under the new one',
     'Entered a wrong passphrase to unlock (1 in a row)',
     'Removed wallet Imported key and its key from this device',
+    'Removed wallet Old phrase and its key from this device',
+    'Removed wallet Old phrase 2 and its key from this device',
+    'Forgot a 12-word recovery phrase whose wallets were all removed',
   ]);
   // with the path each wallet of a phrase was made on
-  expect(entries.filter((e) => e.kind.startsWith('phrase')).map((e) => e.detail)).toEqual([
-    "path m/44'/501'/1'",
-    "path m/44'/501'/0'",
-    undefined,
-    "path m/44'/501'/0'/0'",
-    undefined,
+  const fromPhrase = ['phraseCreated', 'phraseImported', 'phraseWalletAdded'];
+  expect(entries.filter((e) => fromPhrase.includes(e.kind)).map((e) => [e.walletLabel, e.detail])).toEqual([
+    ['Old phrase 2', "path m/44'/501'/1'"],
+    ['Old phrase', "path m/44'/501'/0'"],
+    ['Phrase wallet', "path m/44'/501'/0'/0'"],
   ]);
   // each wallet's lines are found by its key, whatever it is called now
   const hot = entries.find((e) => e.kind === 'walletCreated')!.wallet;
@@ -176,4 +187,29 @@ it('records every key event, each naming its wallet by the label it had then, an
   ])
     expect(file).not.toContain(secret);
   expect(file).not.toContain(made.mnemonic.slice(0, 3).join(' '));
+});
+
+it('does not take a session this device is still creating for one made elsewhere', async () => {
+  // the Sessions list read while the exchange has made the session and its answer is still on the way here
+  const proxy = await startFaultyProxy(() => devnet.baseUrl);
+  const desk = await startApp({ baseUrl: proxy.url, rpcUrl: devnet.rpcUrl });
+  try {
+    await desk.ok('lock.setup', { passphrase: PASSPHRASE });
+    const { walletId } = await createWallet(desk, 'Desk key');
+    await desk.ok('funds.faucet', { walletId, tokenId: 0, amount: 5_000_000n });
+    await desk.ok('funds.deposit', { walletId, tokenId: 0, amount: 5_000_000n });
+    let listed: { sessionId: string; createdHere: boolean }[] = [];
+    proxy.beforeAnswer = async () => {
+      proxy.beforeAnswer = undefined;
+      listed = await desk.ok('sessions.list');
+    };
+    const made = await desk.ok('sessions.create', { walletId, label: 'Desk', expiresInSeconds: 7200 });
+    // the list did see it on the exchange, before this device had its record
+    expect(listed).toEqual([expect.objectContaining({ sessionId: made.sessionId, createdHere: false })]);
+    expect((await desk.ok('sessions.list')).map((s) => s.createdHere)).toEqual([true]);
+    expect((await desk.ok('audit.list', { kind: 'sessionSeenElsewhere' })).total).toBe(0);
+  } finally {
+    await desk.close();
+    await proxy.close();
+  }
 });

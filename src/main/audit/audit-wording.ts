@@ -74,7 +74,7 @@ export const shortAddress = (address: string): string =>
  * states a fact in its own words (written with the wallet's label as it was then), whatever its result. A
  * wrong passphrase is such a fact; its result says it was refused.
  */
-export const KEY_EVENT_KINDS = [
+const KEY_EVENT_KINDS = [
   'walletKeyShown',
   'walletCreated',
   'walletImported',
@@ -104,12 +104,18 @@ const DRILL_NAMES: Record<string, string> = {
 export const drillName = (kind: string): string => DRILL_NAMES[kind] ?? `${kind} drill`;
 
 /** "wallet Hot key": a wallet in a sentence, by its label then or (an older line) its key shortened. */
-export const walletWords = (entry: Pick<Described, 'wallet' | 'walletLabel'>): string | null =>
+const walletWords = (entry: Pick<Described, 'wallet' | 'walletLabel'>): string | null =>
   entry.walletLabel
     ? `wallet ${entry.walletLabel}`
     : entry.wallet
       ? `wallet ${shortAddress(entry.wallet)}`
       : null;
+
+/** " of Hot key" after a session's number (" of wallet 9xQe…k3Fd" for a line without the label). */
+const sessionOf = (entry: Pick<Described, 'wallet' | 'walletLabel'>): string => {
+  const wallet = entry.walletLabel ?? walletWords(entry);
+  return wallet ? ` of ${wallet}` : '';
+};
 
 /** The session key operations, signed by the wallet key: worded by the session they concern. */
 const SESSION_KINDS: Record<string, [string, string]> = {
@@ -150,8 +156,8 @@ export function describeAudit(entry: Described): string {
       ? {
           verb: session[0],
           past: session[1],
-          // "session #4 of Hot key", as a person names it on the Sessions page
-          rest: `${entry.sessionId ? `session #${entry.sessionId}` : 'a session'}${entry.walletLabel ? ` of ${entry.walletLabel}` : wallet ? ` of ${wallet}` : ''}`,
+          // "session #4 of Hot key", as the Sessions page names it
+          rest: `${entry.sessionId ? `session #${entry.sessionId}` : 'a session'}${sessionOf(entry)}`,
         }
       : null;
   const asked = words

@@ -4,8 +4,7 @@
 // are fixed here, once, with the wallet's label as it is at that moment: a wallet renamed later keeps its
 // old name in the lines written before. Nothing secret is ever an argument: a wrong passphrase is counted,
 // never quoted.
-import type { AuditWords, KeyEventKind } from './audit-wording';
-import { drillName } from './audit-wording';
+import { drillName, type AuditWords, type KeyEventKind } from './audit-wording';
 
 /** A wallet as a key event names it: its public key (to filter by) and its label now (to read). */
 export interface NamedWallet {
@@ -129,7 +128,7 @@ export const sessionSeenElsewhere = (w: NamedWallet, sessionId: string, sessionK
 export const drillStarted = (drillKind: string, w: NamedWallet): KeyEvent =>
   event('drillStarted', w, { verb: 'start', rest: `the ${drillName(drillKind)} for wallet ${w.label}` });
 
-/** Its outcome: done, or not all done with the drill's own summary of what was not. */
+/** Its outcome: done, or not all done, with what came of it (cut at a word to the line's 200 characters). */
 export const drillFinished = (
   drillKind: string,
   w: NamedWallet,
@@ -138,5 +137,5 @@ export const drillFinished = (
 ): KeyEvent => ({
   ...event('drillFinished', w, { verb: 'finish', rest: `the ${drillName(drillKind)} for wallet ${w.label}` }),
   result: done ? 'ok' : 'err',
-  detail: summary.slice(0, 200),
+  detail: summary.length > 200 ? `${summary.slice(0, 199).replace(/\s+\S*$/, '')}…` : summary,
 });

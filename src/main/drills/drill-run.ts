@@ -23,6 +23,9 @@ export interface AuditReader {
   list(query: { limit: number }): { entries: (AuditEntry & { sentence: string })[] };
 }
 
+/** For one wallet (public key): whether everything was done for it, and what, in words; null: the summary says */
+export type WalletOutcome = (wallet: string) => { done: boolean; detail: string } | null;
+
 /** How many audit entries a run reports at most (a drill over many accounts writes one per action). */
 const AUDIT_SHOWN = 500;
 
@@ -43,7 +46,7 @@ export class DrillRun {
   /** called after every change (DrillRuns writes the record to disk here) */
   onChange: () => void = () => {};
   /** called as the run ends, before its end is written (DrillRuns records the outcome in the audit log) */
-  onFinish: () => void = () => {};
+  onFinish: (perWallet?: WalletOutcome) => void = () => {};
   private readonly clock: () => number;
 
   constructor(
@@ -153,12 +156,13 @@ export class DrillRun {
     this.onChange();
   }
 
-  finish(summary: string): void {
+  /** `perWallet`: what came of the run for one of its wallets, where the drill can say (a sweep can) */
+  finish(summary: string, perWallet?: WalletOutcome): void {
     this.summary = summary;
     // a run the app stopped in is not done if anything was left undone by the stop
     const undone = (s: DrillStep) => s.status === 'failed' || (this.interrupted && s.status === 'skipped');
     this.status = this.steps.some(undone) ? 'failed' : 'done';
-    this.onFinish();
+    this.onFinish(perWallet);
     this.onChange();
   }
 
@@ -196,13 +200,16 @@ export class DrillRuns {
     private readonly audit?: Pick<AuditLog, 'record' | 'named'>,
   ) {}
 
-  /** Each of the run's wallets gets the line of its end, with the summary (done, or not all done). */
+  /** Each of the run's wallets gets the line of its end: done or not all done, with what came of it. */
   private recordsItsEnd(run: DrillRun): void {
-    run.onFinish = () => {
-      for (const wallet of run.wallets)
+    run.onFinish = (perWallet) => {
+      for (const wallet of run.wallets) {
+        const own = perWallet?.(wallet);
+        const done = own ? own.done : run.status === 'done';
         this.audit?.record(
-          drillFinished(run.kind, this.audit.named(wallet), run.status === 'done', run.summary ?? ''),
+          drillFinished(run.kind, this.audit.named(wallet), done, own?.detail ?? run.summary ?? ''),
         );
+      }
     };
   }
 
@@ -219,9 +226,10 @@ export class DrillRuns {
         // the run goes on; the record on disk lags (a full disk) and the screen still has the run
       }
     };
-    store.save(run.record());
-    // each start has its lines, a run taken up again (the leaked wallet-key drill's finish) too
+    // a drill the audit log cannot record does not start (nor is its record left saying it runs); a run
+    // taken up again (the leaked wallet-key drill's finish) has its start lines too
     for (const wallet of run.wallets) this.audit?.record(drillStarted(run.kind, this.audit.named(wallet)));
+    store.save(run.record());
     this.recordsItsEnd(run);
     // a run finished later is started again as the same run
     if (!this.runs.includes(run)) this.runs.push(run);

@@ -37,7 +37,7 @@ export interface SweepDeps {
     confirm(confirmationId: string, passphrase?: string): Promise<ActionResult>;
   };
   lock: { reauthenticate(passphrase: string): Promise<void> };
-  audit: Pick<AuditLog, 'append' | 'list'>;
+  audit: Pick<AuditLog, 'list'>;
   runs: DrillRuns;
   now?: () => number;
 }
@@ -253,31 +253,24 @@ export class Sweep {
     this.close(run, run.sweep);
   }
 
-  /** The summary, and one audit line per wallet swept from: what moved and what did not. */
+  /** The summary, and for the audit log's line of each wallet swept from: what moved and what did not. */
   private close(run: DrillRun, sweep: SweepContext): void {
     const token = tokenOf(sweep);
     const target = sweep.targetAccountId;
-    const summary = sweepSummary(run.steps, target, token, run.interrupted);
     const transfers = run.steps.filter((s) => s.transfer);
-    for (const wallet of new Set(Object.values(sweep.stepWallets))) {
-      if (!wallet) continue;
+    const ofWallet = (wallet: string) => {
       const own = transfers.filter((s) => sweep.stepWallets[s.key] === wallet);
-      const moved = own.filter((s) => s.status === 'done');
-      this.deps.audit.append({
-        time: this.now(),
-        wallet,
-        kind: 'sweep',
-        accounts: [...new Set([...own.map((s) => s.transfer!.fromAccountId), target])].slice(0, 8),
-        result: moved.length === own.length ? 'ok' : 'err',
-        detail: `${run.interrupted ? 'Interrupted; ' : ''}Swept into account ${target}: ${own
-          .map(
-            (s) =>
-              `${money(token(s.transfer!.tokenId), s.transfer!.amount)} from ${s.transfer!.fromAccountId} ${s.status === 'done' ? 'moved' : 'NOT moved'}`,
-          )
-          .join(', ')}`.slice(0, 200),
-      });
-    }
-    run.finish(summary);
+      if (own.length === 0) return null;
+      const moved = own.map(
+        (s) =>
+          `${money(token(s.transfer!.tokenId), s.transfer!.amount)} from ${s.transfer!.fromAccountId} ${s.status === 'done' ? 'moved' : 'NOT moved'}`,
+      );
+      return {
+        done: own.every((s) => s.status === 'done'),
+        detail: `${run.interrupted ? 'Interrupted; ' : ''}Swept into account ${target}: ${moved.join(', ')}`,
+      };
+    };
+    run.finish(sweepSummary(run.steps, target, token, run.interrupted), ofWallet);
   }
 
   /**

@@ -4,6 +4,8 @@
 // On the demo devnet the person can remove them under Accounts like any other wallet.
 import { demoSessions, demoWallets, loadDemoScenario } from '../../protocol/demo-scenario';
 import type { WalletService } from '../wallets/wallet-service';
+import type { AuditLog } from '../audit/audit-log';
+import { walletImported } from '../audit/key-events';
 
 /**
  * The session key the demo made for a demo wallet as it played its scenario in (null for any other wallet):
@@ -17,13 +19,16 @@ export function demoSessionLookup(): (walletPublicKey: string) => string | null 
   };
 }
 
-/** Imports the demo wallets not yet present; returns how many it added. */
-export async function importDemoWallets(wallets: WalletService): Promise<number> {
+/** Imports the demo wallets not yet present, each with its audit line; returns how many it added. */
+export async function importDemoWallets(
+  wallets: WalletService,
+  audit: Pick<AuditLog, 'record'>,
+): Promise<number> {
   const present = new Set(wallets.all().map((w) => w.publicKey));
   let added = 0;
   for (const demo of demoWallets(loadDemoScenario())) {
     if (present.has(demo.publicKey)) continue;
-    await wallets.adopt(demo.label, demo.secret, 'demo');
+    audit.record(walletImported(await wallets.adopt(demo.label, demo.secret, 'demo')));
     added += 1;
   }
   return added;

@@ -13,6 +13,8 @@ export interface FaultyProxy {
   afterForward?: () => Promise<void> | void;
   /** runs before a matching POST is forwarded (e.g. to change the chain under a transaction in flight) */
   beforeForward?: () => Promise<void> | void;
+  /** runs after the exchange answered a POST /action that is passed on, before the client hears it */
+  beforeAnswer?: () => Promise<void> | void;
   actionsForwarded: number;
   /** the POST whose answers 'drop-action-response' loses: /action unless set (e.g. / for a JSON-RPC) */
   dropPath?: string;
@@ -50,6 +52,7 @@ export async function startFaultyProxy(upstream: () => string): Promise<FaultyPr
           await proxy.afterForward?.();
           return req.socket.destroy();
         }
+        if (isAction) await proxy.beforeAnswer?.();
         res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
         res.end(body);
       })();

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AuditLog } from '../../../../src/main/audit/audit-log';
 import { AppLock, type LockState } from '../../../../src/main/lock/app-lock';
 import { STRONG_KDF, deriveKey } from '../../../../src/main/lock/kdf';
 import { FAST_KDF, FakeTimers, MemorySecretStore } from '../../../support/memory-store';
@@ -175,6 +179,46 @@ describe('app lock', () => {
     timers.advance(4_000);
     await restarted.unlock(GOOD);
     expect(JSON.parse(store.items.get('app-lock')!).failures).toBe(0);
+  });
+
+  it('each wrong passphrase has its audit line: what it was for, how many in a row and the wait, never the text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpetua-lock-audit-'));
+    try {
+      const store = new MemorySecretStore();
+      const timers = new FakeTimers();
+      const audit = new AuditLog(join(dir, 'audit.jsonl'), { now: () => timers.now });
+      const lock = new AppLock({ store, now: () => timers.now, kdf: FAST_KDF, audit });
+      await lock.init();
+      await lock.setup(GOOD);
+      await failure(lock.reauthenticate('nope nope nope'));
+      await failure(lock.changePassphrase('nope nope nope', 'a brand new passphrase'));
+      lock.lock();
+      await failure(lock.unlock('nope nope nope'));
+      // refused unread during the back-off: not a guess, so not a line
+      expect((await failure(lock.unlock(GOOD))).code).toBe('THROTTLED');
+      // a restart goes on counting, as the back-off does
+      const restarted = new AppLock({ store, now: () => timers.now, kdf: FAST_KDF, audit });
+      await restarted.init();
+      timers.advance(1_000);
+      await failure(restarted.unlock('nope nope nope'));
+      timers.advance(2_000);
+      await restarted.unlock(GOOD);
+      await restarted.changePassphrase(GOOD, 'a brand new passphrase');
+
+      const lines = audit.list().entries.reverse();
+      expect(lines.map((e) => [e.sentence, e.detail])).toEqual([
+        ['Chose the passphrase that locks Perpetua', undefined],
+        ['Entered a wrong passphrase to confirm an operation (1 in a row)', undefined],
+        ['Entered a wrong passphrase to change it (2 in a row)', undefined],
+        ['Entered a wrong passphrase to unlock (3 in a row)', 'The next attempt waits 1 s.'],
+        ['Entered a wrong passphrase to unlock (4 in a row)', 'The next attempt waits 2 s.'],
+        ['Changed the passphrase; every key was sealed again under the new one', undefined],
+      ]);
+      expect(lines.every((e) => e.wallet === '')).toBe(true);
+      expect(readFileSync(join(dir, 'audit.jsonl'), 'utf8')).not.toMatch(/nope|correct horse|brand new/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('changes the passphrase only with the old one', async () => {
