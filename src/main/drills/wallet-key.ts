@@ -158,9 +158,19 @@ export class WalletKeyDrill {
     return (await this.deps.client.user(target.publicKey))?.accountIds[0] ?? null;
   }
 
-  /** The cheapest way into the new wallet's exchange account the holdings allow. */
-  private route(all: Holdings[], info: MarketsInfo, targetAccount: number | null): Route {
+  /**
+   * The cheapest way into the new wallet's exchange account the holdings allow: a deposit of chain tokens
+   * from a leaked wallet (or from the new one, when it holds some: what an earlier part of the drill sent
+   * it), else withdrawals.
+   */
+  private async route(
+    all: Holdings[],
+    info: MarketsInfo,
+    target: WalletInfo,
+    targetAccount: number | null,
+  ): Promise<Route> {
     if (targetAccount !== null) return { kind: 'transfer', accountId: targetAccount };
+    all = [...all, await this.holdings(target, info)];
     // the quote token first: it is what the new account will need for margin
     const tokens = [...info.tokens].sort(
       (a, b) => Number(b.tokenId === info.quoteTokenId) - Number(a.tokenId === info.quoteTokenId),
@@ -184,7 +194,7 @@ export class WalletKeyDrill {
     const info = await this.deps.info();
     const all = await Promise.all(wallets.map((w) => this.holdings(w, info)));
     const targetAccount = await this.targetAccount(target);
-    const route = this.route(all, info, targetAccount);
+    const route = await this.route(all, info, target, targetAccount);
     const token = (id: number) => info.tokens.find((t) => t.tokenId === id)!;
     const closing = (accountId: number, marketId: number) =>
       close.some((c) => c.accountId === accountId && c.marketId === marketId);
@@ -254,6 +264,12 @@ export class WalletKeyDrill {
           `Deposit the ${money(route.token, route.amount)} it holds on the chain into the exchange, credited to ${target.label}: this opens ${target.label}’s exchange account`,
           `${NETWORK_FEE}, paid by ${label}`,
         );
+      if (route.kind === 'deposit' && route.from.walletId === target.walletId && h === all[0])
+        actions.push({
+          walletLabel: target.label,
+          label: `Deposit the ${money(route.token, route.amount)} it holds on the chain into its own exchange account: this opens it`,
+          cost: `${NETWORK_FEE}, paid by ${target.label}`,
+        });
       for (const account of h.accounts) {
         // what the account holds once its orders are cancelled and the chosen positions closed
         const keepsPositions = account.positions.some((p) => !closing(account.accountId, p.marketId));
@@ -485,12 +501,9 @@ export class WalletKeyDrill {
     // 3. the exchange balances, into the new wallet's account (opened by a deposit when it has none)
     const all = await Promise.all(wallets.map((w) => this.holdings(w, info)));
     let targetAccount = await this.targetAccount(target);
-    const open = run.steps.find((s) => s.key === 'open');
-    const route =
-      open && pending(open) && targetAccount === null
-        ? this.route(all, info, null)
-        : this.route(all, info, targetAccount);
-    if (route.kind === 'deposit' || (open && pending(open))) {
+    const route = await this.route(all, info, target, targetAccount);
+    // an opening begun before a stop is finished: its deposit may be on its way, waiting to be credited
+    if (targetAccount === null && (route.kind === 'deposit' || run.steps.some((s) => s.key === 'open'))) {
       const step = run.stepOf({
         key: 'open',
         label:
@@ -500,7 +513,7 @@ export class WalletKeyDrill {
       });
       if (pending(step))
         await run.step(step, async () => {
-          if (targetAccount === null && route.kind === 'deposit')
+          if (route.kind === 'deposit')
             await this.deps.funds.deposit(
               route.from.walletId,
               route.token.tokenId,
@@ -508,18 +521,31 @@ export class WalletKeyDrill {
               undefined,
               target.publicKey,
             );
-          targetAccount = await this.creditedAccount(target);
-          return { detail: `${target.label}’s exchange account is ${targetAccount}.` };
+          return { detail: `${target.label}’s exchange account is ${await this.creditedAccount(target)}.` };
         });
       targetAccount = await this.targetAccount(target);
     }
+    // the review promised transfers into an account this run set out to open: if it is not open, nothing is
+    // withdrawn in their place (at a fee the person did not review); finishing the drill later moves them
+    const unopened = targetAccount === null && run.steps.some((s) => s.key === 'open');
     for (const h of all) {
       for (const account of h.accounts) {
         const now = await this.deps.client.account(account.accountId);
         for (const m of spareOf(now, info.quoteTokenId).moves) {
           const key = `move:${account.accountId}:${m.tokenId}`;
           const what = money(token(m.tokenId), m.amount);
-          if (targetAccount !== null) {
+          if (unopened) {
+            const step = run.stepOf({
+              key,
+              label: `Transfer ${what} from account ${account.accountId} to ${target.label}’s account`,
+            });
+            if (pending(step))
+              run.settle(
+                step,
+                'failed',
+                `Not sent: ${target.label}’s exchange account is not open yet. Finish the drill once the deposit above is credited.`,
+              );
+          } else if (targetAccount !== null) {
             const step = run.stepOf({
               key,
               label: `Transfer ${what} from account ${account.accountId} to account ${targetAccount} of ${target.label}`,
