@@ -65,6 +65,8 @@ export interface WalletKeyDeps {
       accountId?: number,
       recipient?: string,
     ): Promise<unknown>;
+    /** the deposits followed here, to tell one still on its way */
+    list(): { walletId: string; status: string }[];
   };
   lock: { reauthenticate(passphrase: string): Promise<void> };
   compromised: { isCompromised(publicKey: string): boolean; mark(publicKey: string, movedTo: string): void };
@@ -521,6 +523,11 @@ export class WalletKeyDrill {
               undefined,
               target.publicKey,
             );
+          else if (!this.depositOnItsWay([...wallets, target]))
+            throw new AppFailure(
+              'CONFLICT',
+              `${target.label}’s exchange account is not open, no deposit is on its way to open it, and no wallet here holds tokens on the chain to open it with. Deposit into ${target.label} from elsewhere, then finish the drill.`,
+            );
           return { detail: `${target.label}’s exchange account is ${await this.creditedAccount(target)}.` };
         });
       targetAccount = await this.targetAccount(target);
@@ -652,6 +659,17 @@ export class WalletKeyDrill {
     for (const w of wallets)
       if ((await this.deps.client.user(w.publicKey))?.accountIds.includes(accountId)) return w;
     return undefined;
+  }
+
+  /** A deposit from one of the wallets that the chain or the exchange has not settled yet. */
+  private depositOnItsWay(wallets: WalletInfo[]): boolean {
+    return this.deps.funds
+      .list()
+      .some(
+        (d) =>
+          (d.status === 'submitted' || d.status === 'confirmed') &&
+          wallets.some((w) => w.walletId === d.walletId),
+      );
   }
 
   /** Waits for the opening deposit's credit: the new wallet's first account. */
