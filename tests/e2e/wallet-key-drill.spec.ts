@@ -140,6 +140,9 @@ test('leaked wallet-key drill: a new wallet from a new phrase, one review, one p
   await page.getByRole('link', { name: 'Accounts', exact: true }).click();
   const oldCard = page.getByRole('region', { name: 'Old' });
   await expect(oldCard.getByText('Compromised: key leaked')).toBeVisible();
+  await page.getByRole('link', { name: 'Portfolio', exact: true }).click();
+  const onChain = page.getByRole('region', { name: 'Wallets on chain' });
+  await expect(onChain.getByText('Compromised: key leaked')).toHaveCount(1);
 });
 
 test('a leaked wallet-key drill the app was stopped in shows where it stopped, and finishing it does the rest once', async ({
