@@ -4,7 +4,11 @@
 // there, reads the review (the route in, every action with its cost, the position's close estimate, speed
 // matters), gives the passphrase once, and the exchange's own API then shows Old emptied and the new
 // wallet holding the money; Old is flagged compromised on the Accounts page.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { PASSPHRASE, importWallet, unlockOrSetUp } from './support/steps';
 import type { Trader } from './support/trader';
@@ -18,6 +22,22 @@ let page: Page;
 let trader: Trader;
 let first = 0;
 const dialog = () => page.getByRole('dialog');
+/** axe on what the page shows now, in the system's light then dark scheme: no serious or critical violation */
+async function passesAxe(screen: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    // a colour fade that has not ended is not what the person reads
+    await page.waitForTimeout(400);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${screen}, ${scheme} theme`,
+    ).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 test.beforeAll(async ({ app, appPage, trader: own }) => {
   [page, trader] = [appPage, own];
@@ -68,6 +88,7 @@ test('leaked wallet-key drill: a new wallet from a new phrase, one review, one p
   await expect(
     page.getByRole('heading', { level: 1, name: 'My wallet key or recovery phrase leaked' }),
   ).toBeVisible();
+  await expect(page).toHaveTitle('My wallet key or recovery phrase leaked · Perpetua');
 
   await page.getByRole('checkbox', { name: 'Old' }).check();
   // the new wallet, made here: the phrase shown once, three of its words typed back
@@ -100,6 +121,7 @@ test('leaked wallet-key drill: a new wallet from a new phrase, one review, one p
   await expect(actions).toContainText('credited to Safe: this opens Safe’s exchange account');
   await expect(actions).toContainText('Mark Old compromised');
   await page.screenshot({ path: 'docs/screenshots/drill-wallet-key-review.png', fullPage: true });
+  await passesAxe('the leaked wallet-key drill’s review');
 
   await page.getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Move everything to Safe' }).click();
@@ -118,4 +140,70 @@ test('leaked wallet-key drill: a new wallet from a new phrase, one review, one p
   await page.getByRole('link', { name: 'Accounts', exact: true }).click();
   const oldCard = page.getByRole('region', { name: 'Old' });
   await expect(oldCard.getByText('Compromised: key leaked')).toBeVisible();
+  await page.getByRole('link', { name: 'Portfolio', exact: true }).click();
+  const onChain = page.getByRole('region', { name: 'Wallets on chain' });
+  await expect(onChain.getByText('Compromised: key leaked')).toHaveCount(1);
+});
+
+test('a leaked wallet-key drill the app was stopped in shows where it stopped, and finishing it does the rest once', async ({
+  app,
+}) => {
+  // the record a crash leaves: the drill above, stopped with its transfer on its way (that transfer did go
+  // through: the money is in Safe's account already)
+  const found = readdirSync(app.dataDir, { recursive: true }).find((f) =>
+    String(f).endsWith('drill-runs.json'),
+  );
+  const file = join(app.dataDir, String(found));
+  const onDisk = JSON.parse(readFileSync(file, 'utf8')) as {
+    runs: { kind: string; wallets: string[]; walletKey: unknown }[];
+  };
+  const done = onDisk.runs.find((r) => r.kind === 'walletKey')!;
+  const runId = randomUUID();
+  const startedAt = Date.now();
+  const move = `Transfer 9,000.00 USDC from account ${first} to account 99 of Safe`;
+  onDisk.runs.push({
+    ...done,
+    runId,
+    status: 'running',
+    startedAt,
+    steps: [
+      {
+        key: `order:${first}:1`,
+        label: `Cancel order 1 on account ${first}`,
+        status: 'done',
+        detail: null,
+        actionId: '7',
+        transfer: null,
+        startedAt,
+      },
+      {
+        key: `move:${first}:${USDC}`,
+        label: move,
+        status: 'running',
+        detail: null,
+        actionId: null,
+        transfer: null,
+        startedAt,
+      },
+    ],
+    summary: null,
+    interrupted: false,
+    dismissed: false,
+  } as never);
+  writeFileSync(file, JSON.stringify(onDisk));
+
+  await page.goto(`${page.url().split('#')[0]}#/wallet-key`);
+  const record = page.getByRole('region', { name: 'Interrupted Leaked wallet-key drill' });
+  await expect(record.getByRole('status')).toContainText(`Interrupted at “${move}”: 1 of 2 steps done.`);
+  await record.getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
+  await record.getByRole('button', { name: 'Finish the drill' }).click();
+  const finished = page.getByRole('status').filter({ hasText: 'Finished' });
+  await expect(finished).toContainText('Moved the money of Old to Safe', { timeout: 60_000 });
+  const steps = page.getByRole('table', { name: 'Steps' });
+  // the cancel done before the stop is not done again; the transfer finds nothing left to move
+  await expect(steps.getByRole('row').filter({ hasText: move })).toContainText(
+    'Nothing of it was left when the drill was finished',
+  );
+  await expect(steps).not.toContainText('Failed');
+  await expect(record).toHaveCount(0);
 });

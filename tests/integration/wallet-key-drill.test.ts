@@ -4,7 +4,8 @@
 // wallet made from a new recovery phrase: the new wallet has no exchange account, so a deposit of the old
 // wallet's own chain USDC opens it. Then the same drill with the app "killed" while a transfer is on its
 // way (its data folder copied at that instant, the exchange gone for the doomed app): the next start shows
-// where it stopped, and finishing it moves each amount exactly once.
+// where it stopped, and finishing it moves each amount exactly once. And a wallet with no chain tokens to
+// open the new account with: each balance is withdrawn to the new wallet's address at the exchange's fee.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -302,4 +303,49 @@ describe('the leaked wallet-key drill', () => {
     expect(await held(newAccountId)).toBeGreaterThan(usdc(250));
     expect((await again.ok('drills.compromised', {})).map((c) => c.publicKey)).toEqual([old.publicKey]);
   }, 180_000);
+
+  it('without chain tokens to open the new account, withdraws each balance to the new address at its fee', async () => {
+    const devnet = await startDevnet({ config: { depositDelayMs: 100 } });
+    cleanup.push(() => devnet.close());
+    const app = await startApp(devnet);
+    cleanup.push(() => app.close());
+    const trader = new Trader(devnet.baseUrl, 'wallet-key-withdraw', devnet.rpcUrl);
+    await app.ok('lock.setup', { passphrase: PASSPHRASE });
+    const old = await app.ok('wallets.import', { label: 'Old', secret: trader.secret });
+    // the deposit spends all the chain USDC the faucet gave: only SOL is left on the chain
+    const first = await trader.deposit(USDC, usdc(1_000));
+    const fresh = await newWallet(app, 'New');
+
+    const review = await app.ok('drills.reviewWalletKey', {
+      walletIds: [old.walletId],
+      targetWalletId: fresh.walletId,
+      close: [],
+    });
+    expect(review.route).toMatch(
+      /^New has no exchange account yet, and no wallet here holds tokens on the chain/,
+    );
+    const withdrawal = review.actions.find((a) => a.label.startsWith('Withdraw'))!;
+    expect(withdrawal.label).toBe(
+      `Withdraw all 1,000.00 USDC from account ${first} to New’s address on the chain`,
+    );
+    expect(withdrawal.cost).toMatch(/^withdrawal fee \d[\d,]*\.\d{2,} USDC$/);
+
+    // the withdrawal sends money out of the wallets: the passphrase given once at the start is what it uses
+    const run = await finished(
+      app,
+      (await app.ok('drills.startWalletKey', { reviewId: review.reviewId, passphrase: PASSPHRASE })).runId,
+    );
+    expect(run.steps.filter((s) => s.status !== 'done').map((s) => [s.label, s.detail])).toEqual([]);
+    expect((await trader.account(first)).balances.find((b) => b.tokenId === USDC)?.amount ?? 0n).toBe(0n);
+    // the exchange pays the withdrawal out to the new address, less its fee
+    let paid = 0n;
+    for (let i = 0; i < 100 && paid === 0n; i += 1) {
+      paid = (await app.ok('funds.chainBalances', { walletId: fresh.walletId })).tokens.find(
+        (t) => t.tokenId === USDC,
+      )!.amount;
+      if (paid === 0n) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(paid).toBeGreaterThan(0n);
+    expect(paid).toBeLessThan(usdc(1_000));
+  }, 120_000);
 });

@@ -40,7 +40,7 @@ export interface CompromisedKeyDeps {
 export const DRILL_SESSION_LABEL = 'After the compromised-key drill';
 
 /** What revoking sessions cannot do, said at the end of every run. */
-export const WALLET_KEY_STILL_SIGNS =
+const WALLET_KEY_STILL_SIGNS =
   'the wallet key itself still can (it can make a new session or withdraw at any time). If the wallet key or its recovery phrase may have leaked, run the leaked wallet-key drill to move the money to a new wallet.';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

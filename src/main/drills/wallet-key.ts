@@ -65,6 +65,8 @@ export interface WalletKeyDeps {
       accountId?: number,
       recipient?: string,
     ): Promise<unknown>;
+    /** the deposits followed here, to tell one still on its way */
+    list(): { walletId: string; status: string }[];
   };
   lock: { reauthenticate(passphrase: string): Promise<void> };
   compromised: { isCompromised(publicKey: string): boolean; mark(publicKey: string, movedTo: string): void };
@@ -158,9 +160,19 @@ export class WalletKeyDrill {
     return (await this.deps.client.user(target.publicKey))?.accountIds[0] ?? null;
   }
 
-  /** The cheapest way into the new wallet's exchange account the holdings allow. */
-  private route(all: Holdings[], info: MarketsInfo, targetAccount: number | null): Route {
+  /**
+   * The cheapest way into the new wallet's exchange account the holdings allow: a deposit of chain tokens
+   * from a leaked wallet (or from the new one, when it holds some: what an earlier part of the drill sent
+   * it), else withdrawals.
+   */
+  private async route(
+    all: Holdings[],
+    info: MarketsInfo,
+    target: WalletInfo,
+    targetAccount: number | null,
+  ): Promise<Route> {
     if (targetAccount !== null) return { kind: 'transfer', accountId: targetAccount };
+    all = [...all, await this.holdings(target, info)];
     // the quote token first: it is what the new account will need for margin
     const tokens = [...info.tokens].sort(
       (a, b) => Number(b.tokenId === info.quoteTokenId) - Number(a.tokenId === info.quoteTokenId),
@@ -184,7 +196,7 @@ export class WalletKeyDrill {
     const info = await this.deps.info();
     const all = await Promise.all(wallets.map((w) => this.holdings(w, info)));
     const targetAccount = await this.targetAccount(target);
-    const route = this.route(all, info, targetAccount);
+    const route = await this.route(all, info, target, targetAccount);
     const token = (id: number) => info.tokens.find((t) => t.tokenId === id)!;
     const closing = (accountId: number, marketId: number) =>
       close.some((c) => c.accountId === accountId && c.marketId === marketId);
@@ -254,6 +266,12 @@ export class WalletKeyDrill {
           `Deposit the ${money(route.token, route.amount)} it holds on the chain into the exchange, credited to ${target.label}: this opens ${target.label}’s exchange account`,
           `${NETWORK_FEE}, paid by ${label}`,
         );
+      if (route.kind === 'deposit' && route.from.walletId === target.walletId && h === all[0])
+        actions.push({
+          walletLabel: target.label,
+          label: `Deposit the ${money(route.token, route.amount)} it holds on the chain into its own exchange account: this opens it`,
+          cost: `${NETWORK_FEE}, paid by ${target.label}`,
+        });
       for (const account of h.accounts) {
         // what the account holds once its orders are cancelled and the chosen positions closed
         const keepsPositions = account.positions.some((p) => !closing(account.accountId, p.marketId));
@@ -485,12 +503,9 @@ export class WalletKeyDrill {
     // 3. the exchange balances, into the new wallet's account (opened by a deposit when it has none)
     const all = await Promise.all(wallets.map((w) => this.holdings(w, info)));
     let targetAccount = await this.targetAccount(target);
-    const open = run.steps.find((s) => s.key === 'open');
-    const route =
-      open && pending(open) && targetAccount === null
-        ? this.route(all, info, null)
-        : this.route(all, info, targetAccount);
-    if (route.kind === 'deposit' || (open && pending(open))) {
+    const route = await this.route(all, info, target, targetAccount);
+    // an opening begun before a stop is finished: its deposit may be on its way, waiting to be credited
+    if (targetAccount === null && (route.kind === 'deposit' || run.steps.some((s) => s.key === 'open'))) {
       const step = run.stepOf({
         key: 'open',
         label:
@@ -500,7 +515,7 @@ export class WalletKeyDrill {
       });
       if (pending(step))
         await run.step(step, async () => {
-          if (targetAccount === null && route.kind === 'deposit')
+          if (route.kind === 'deposit')
             await this.deps.funds.deposit(
               route.from.walletId,
               route.token.tokenId,
@@ -508,18 +523,36 @@ export class WalletKeyDrill {
               undefined,
               target.publicKey,
             );
-          targetAccount = await this.creditedAccount(target);
-          return { detail: `${target.label}’s exchange account is ${targetAccount}.` };
+          else if (!this.depositOnItsWay([...wallets, target]))
+            throw new AppFailure(
+              'CONFLICT',
+              `${target.label}’s exchange account is not open, no deposit is on its way to open it, and no wallet here holds tokens on the chain to open it with. Deposit into ${target.label} from elsewhere, then finish the drill.`,
+            );
+          return { detail: `${target.label}’s exchange account is ${await this.creditedAccount(target)}.` };
         });
       targetAccount = await this.targetAccount(target);
     }
+    // the review promised transfers into an account this run set out to open: if it is not open, nothing is
+    // withdrawn in their place (at a fee the person did not review); finishing the drill later moves them
+    const unopened = targetAccount === null && run.steps.some((s) => s.key === 'open');
     for (const h of all) {
       for (const account of h.accounts) {
         const now = await this.deps.client.account(account.accountId);
         for (const m of spareOf(now, info.quoteTokenId).moves) {
           const key = `move:${account.accountId}:${m.tokenId}`;
           const what = money(token(m.tokenId), m.amount);
-          if (targetAccount !== null) {
+          if (unopened) {
+            const step = run.stepOf({
+              key,
+              label: `Transfer ${what} from account ${account.accountId} to ${target.label}’s account`,
+            });
+            if (pending(step))
+              run.settle(
+                step,
+                'failed',
+                `Not sent: ${target.label}’s exchange account is not open yet. Finish the drill once the deposit above is credited.`,
+              );
+          } else if (targetAccount !== null) {
             const step = run.stepOf({
               key,
               label: `Transfer ${what} from account ${account.accountId} to account ${targetAccount} of ${target.label}`,
@@ -626,6 +659,17 @@ export class WalletKeyDrill {
     for (const w of wallets)
       if ((await this.deps.client.user(w.publicKey))?.accountIds.includes(accountId)) return w;
     return undefined;
+  }
+
+  /** A deposit from one of the wallets that the chain or the exchange has not settled yet. */
+  private depositOnItsWay(wallets: WalletInfo[]): boolean {
+    return this.deps.funds
+      .list()
+      .some(
+        (d) =>
+          (d.status === 'submitted' || d.status === 'confirmed') &&
+          wallets.some((w) => w.walletId === d.walletId),
+      );
   }
 
   /** Waits for the opening deposit's credit: the new wallet's first account. */

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../protocol/atomic-file';
+import { AppFailure } from '../../shared/result';
 
 const FileSchema = z.object({
   version: z.literal(1),
@@ -18,25 +19,32 @@ export type CompromisedWallet = z.output<typeof FileSchema>['wallets'][number];
 
 export class CompromisedWallets {
   private readonly file: string;
-  private marked: CompromisedWallet[];
+  private marked: CompromisedWallet[] = [];
+  /** why the file could not be read; then no wallet can be told safe, so every question is refused */
+  private readonly damaged: string | null = null;
 
   constructor(dataDir: string) {
     this.file = join(dataDir, 'compromised-wallets.json');
-    this.marked = this.read();
+    if (!existsSync(this.file)) return;
+    try {
+      this.marked = FileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8'))).wallets;
+    } catch {
+      this.damaged = `The record of compromised wallets at ${this.file} cannot be read. Until it is repaired or moved away, Perpetua cannot tell which of your wallets leaked, so it treats none as safe to send to.`;
+    }
   }
 
-  private read(): CompromisedWallet[] {
-    if (!existsSync(this.file)) return [];
-    // A damaged file must not quietly make a leaked wallet "own" again: it is refused at start-up.
-    return FileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8'))).wallets;
+  private readable(): CompromisedWallet[] {
+    // a damaged record must not quietly make a leaked wallet "own" again
+    if (this.damaged) throw new AppFailure('INTERNAL', this.damaged);
+    return this.marked;
   }
 
   isCompromised(publicKey: string): boolean {
-    return this.marked.some((w) => w.publicKey === publicKey);
+    return this.readable().some((w) => w.publicKey === publicKey);
   }
 
   list(): CompromisedWallet[] {
-    return [...this.marked];
+    return [...this.readable()];
   }
 
   /** Marks the wallet (once; marking it again changes nothing). On disk before it returns. */

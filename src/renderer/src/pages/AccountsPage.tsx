@@ -60,7 +60,7 @@ function WalletCard({
         </Group>
         <Group gap="xs">
           <Code>{w.publicKey}</Code>
-          <CompromisedBadge publicKey={w.publicKey} />
+          <CompromisedBadge walletId={w.walletId} />
           {phrase ? (
             <Text size="xs" c="dimmed">
               {phrase.wallets.find((p) => p.walletId === w.walletId)?.path}

@@ -144,8 +144,11 @@ export function CompromisedKeyPage() {
           <>
             <Alert color="red" title="Did the wallet key or its recovery phrase leak?">
               Then this drill is not enough: whoever has the wallet key can make a new session or withdraw a
-              second after it. <Anchor href="#/wallet-key">Run the leaked wallet-key drill</Anchor> instead:
-              it moves the money to a new wallet.
+              second after it.{' '}
+              <Anchor href="#/wallet-key" c="inherit" underline="always" fw={600}>
+                Run the leaked wallet-key drill
+              </Anchor>{' '}
+              instead: it moves the money to a new wallet.
             </Alert>
             <Checkbox.Group label="Wallets to secure" value={chosen} onChange={setPicked}>
               <Stack gap="xs" mt="xs">

@@ -1,6 +1,7 @@
 // The home screen: what the person has (equity on the exchange including vault shares, and what their
 // wallets hold on chain), the ways to move it, every account's risk, the markets, and everything that
 // happened, newest first.
+import { CompromisedBadge } from '../components/wallets/CompromisedBadge';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -310,6 +311,7 @@ const WalletsOnChain = memo(function WalletsOnChain({ wallets }: { wallets: Home
           <Text size="sm" fw={500} miw={120}>
             {w.label}
           </Text>
+          <CompromisedBadge walletId={w.walletId} />
           <ChainBalances walletId={w.walletId} label={w.label} />
         </Group>
       ))}
