@@ -99,6 +99,28 @@ describe('a session id past the exchange’s u64', () => {
   );
 });
 
+describe('a history window past the year 9999', () => {
+  it('is refused by name, where it answered INTERNAL from the date conversion', async () => {
+    expect(
+      await app.call('history.page', {
+        accountId: account,
+        kind: 'transfer',
+        until: Number.MAX_SAFE_INTEGER,
+      }),
+    ).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: 'history.page: until: must be a time in seconds no later than the year 9999',
+      },
+    });
+    // the last second RFC3339 can write is a window end like any other
+    expect(
+      await app.call('history.page', { accountId: account, kind: 'transfer', until: 253_402_300_799 }),
+    ).toMatchObject({ ok: true });
+  });
+});
+
 describe('a lock landing while a confirmation reads a key from the keychain', () => {
   /** Confirms with the read of `item` held, locks while it waits, then lets the keychain answer. */
   async function lockDuringRead(item: string) {

@@ -15,6 +15,15 @@ import { NoArgs, UNLOCKED_READ, group } from './method';
 
 const RowId = z.string().max(64);
 const Time = z.number().int().min(0);
+/**
+ * A window's end as the person gives it: seconds that RFC3339 can write (the exchange takes the window as
+ * RFC3339, whose years end at 9999), so a time past it is refused here instead of failing in the conversion.
+ */
+export const WindowTime = z
+  .number()
+  .int()
+  .min(0)
+  .max(253_402_300_799, 'must be a time in seconds no later than the year 9999');
 const DepositRowSchema = z.object({
   id: RowId,
   time: Time,
@@ -153,8 +162,8 @@ export const history = group({
         .optional(),
       pageSize: z.number().int().min(1).max(255).optional(),
       /** only rows from this time on and up to that one (seconds, both included; the rows' own time) */
-      since: Time.optional(),
-      until: Time.optional(),
+      since: WindowTime.optional(),
+      until: WindowTime.optional(),
     }),
     result: HistoryPageSchema,
     access: UNLOCKED_READ,
