@@ -99,8 +99,8 @@ describe('a session id past the exchange’s u64', () => {
   );
 });
 
-describe('a history window past the year 9999', () => {
-  it('is refused by name, where it answered INTERNAL from the date conversion', async () => {
+describe('a history query the exchange cannot take', () => {
+  it('a window past the year 9999 (INTERNAL before), ending before it starts or a cursor past 2^64 is refused by name', async () => {
     expect(
       await app.call('history.page', {
         accountId: account,
@@ -113,6 +113,23 @@ describe('a history window past the year 9999', () => {
         code: 'INVALID_ARGUMENT',
         message: 'history.page: until: must be a time in seconds no later than the year 9999',
       },
+    });
+    // what the exchange would answer 400 to (read as its own bad response) is the person's bad argument
+    expect(
+      await app.call('history.page', { accountId: account, kind: 'transfer', since: 3, until: 0 }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: 'history.page: since: must not be after until' },
+    });
+    expect(
+      await app.call('history.page', {
+        accountId: account,
+        kind: 'funding',
+        startInclusive: '99999999999999999999',
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: 'history.page: startInclusive: must be below 2^64' },
     });
     // the last second RFC3339 can write is a window end like any other
     expect(
