@@ -262,3 +262,158 @@ export function fuzzActionBody(rng: Rng, valid: Buffer): Buffer {
   for (let i = 0; i < flips; i += 1) body[rng.int(body.length)] = rng.int(256);
   return body;
 }
+
+/** Real values of the app under test (its wallet's id and key, its passphrase), mixed into typed calls. */
+export interface KnownValues {
+  strings: readonly string[];
+  /**
+   * the right value of a field by its name, given when the field is not the hostile one: a wrong passphrase
+   * counts toward the unlock throttle, which would soon leave the app locked for the rest of the run
+   */
+  byKey: Readonly<Record<string, string>>;
+}
+
+/** What a zod schema node exposes to the generator (zod 4's classic API and its definition). */
+interface SchemaNode {
+  _zod: { def: { type: string; [key: string]: unknown } };
+  minLength?: number | null;
+  maxLength?: number | null;
+  minValue?: number | bigint | null;
+  maxValue?: number | bigint | null;
+}
+
+const HOSTILE_TEXT = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '99999999999999999999',
+  '18446744073709551615',
+  '18446744073709551616',
+  '\uD800',
+  'label \uDFFF',
+  '\u0000',
+  'a\u202eb',
+  'é😀',
+  '__proto__',
+  'constructor',
+  '../../etc/passwd',
+  'http://127.0.0.1:1',
+  '11111111111111111111111111111111',
+  'zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo',
+];
+
+function hostileText(rng: Rng, node: SchemaNode): string {
+  const max = node.maxLength ?? 300;
+  switch (rng.int(4)) {
+    case 0:
+      return rng.pick(['a'.repeat(Math.max(0, max)), 'a'.repeat(max + 1), 'a'.repeat(node.minLength ?? 0)]);
+    case 1:
+      return rng.text(Math.min(max, 60), '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
+    default:
+      return rng.pick(HOSTILE_TEXT);
+  }
+}
+
+function hostileNumber(rng: Rng, node: SchemaNode): number {
+  const min = typeof node.minValue === 'number' ? node.minValue : -1;
+  const max = typeof node.maxValue === 'number' ? node.maxValue : 2 ** 53;
+  return rng.pick([min, max, min - 1, max + 1, 0, -1, 0.5, 2 ** 31 - 1, 2 ** 32, 2 ** 53]);
+}
+
+function hostileBigint(rng: Rng, node: SchemaNode): bigint {
+  const max = typeof node.maxValue === 'bigint' ? node.maxValue : (1n << 64n) - 1n;
+  return rng.pick([0n, -1n, max, max + 1n, 1n << 63n, 10n ** 30n]);
+}
+
+/** A value the plausible argument holds that can be swapped for a hostile one. */
+interface Leaf {
+  node: SchemaNode;
+  set(value: unknown): void;
+}
+
+function plausible(
+  rng: Rng,
+  schema: unknown,
+  known: KnownValues,
+  key: string,
+  leaves: Leaf[],
+  set: (value: unknown) => void,
+): unknown {
+  const node = schema as SchemaNode;
+  const def = node._zod.def;
+  const inner = (child: unknown, at: string, put: (value: unknown) => void) =>
+    plausible(rng, child, known, at, leaves, put);
+  switch (def.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [name, child] of Object.entries(def.shape as Record<string, unknown>)) {
+        const value = inner(child, name, (v) => (out[name] = v));
+        if (value !== undefined) out[name] = value;
+      }
+      return out;
+    }
+    case 'optional':
+    case 'default':
+    case 'prefault':
+      return rng.chance(0.25) ? undefined : inner(def.innerType, key, set);
+    case 'nullable':
+      return rng.chance(0.2) ? null : inner(def.innerType, key, set);
+    case 'pipe':
+      return inner(def.in, key, set);
+    case 'union':
+      return inner(rng.pick(def.options as unknown[]), key, set);
+    case 'array': {
+      const out: unknown[] = [];
+      for (let i = 1 + rng.int(2); i > 0; i -= 1) {
+        const at = out.length;
+        out.push(inner(def.element, key, (v) => (out[at] = v)));
+      }
+      return out;
+    }
+    case 'enum':
+      return rng.pick(Object.values(def.entries as object));
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'boolean':
+      return rng.chance(0.5);
+    case 'undefined':
+      return undefined;
+    case 'string':
+    case 'number':
+    case 'bigint':
+      // never a wrong passphrase: each counts toward the unlock throttle (garbage frames still send them)
+      if (key !== 'passphrase') leaves.push({ node, set });
+      if (def.type === 'number') return rng.int(4);
+      if (def.type === 'bigint') return BigInt(1 + rng.int(1_000_000));
+      return known.byKey[key] ?? rng.pick([...known.strings, 'Main', 'x']);
+    default:
+      return fuzzJson(rng, 1);
+  }
+}
+
+/**
+ * An argument shaped by a method's schema: every field plausible (the app's own ids and passphrase, small
+ * numbers, a choice of its enum) but one, made hostile where the schema leaves room (lengths and numbers
+ * at and past their bounds, u64 edges, lone surrogates, number-like text). Most parse, so the call reaches
+ * its handler with that one odd value, which is where a bad input may surface as INTERNAL.
+ */
+export function fuzzArgument(rng: Rng, schema: unknown, known: KnownValues): unknown {
+  const leaves: Leaf[] = [];
+  let value: unknown;
+  value = plausible(rng, schema, known, '', leaves, (v) => (value = v));
+  if (leaves.length > 0 && rng.chance(0.9)) {
+    const leaf = rng.pick(leaves);
+    const type = leaf.node._zod.def.type;
+    leaf.set(
+      type === 'number'
+        ? hostileNumber(rng, leaf.node)
+        : type === 'bigint'
+          ? hostileBigint(rng, leaf.node)
+          : hostileText(rng, leaf.node),
+    );
+  }
+  return value;
+}

@@ -1,8 +1,10 @@
 // The fuzzer: a real devnet and a real browser host (core on a throwaway in-memory secret store) in this
-// process, driven with seeded hostile input at four entry points: the host's HTTP layer (requests and
-// upgrades), the devnet's HTTP layer, IPC frames over the host bridge, and the devnet's POST /action.
-// It counts answers by kind, crashes (uncaught exceptions and unhandled rejections while it runs), hangs
-// (no answer in time) and leaked internals (stack traces, source paths) in anything sent back.
+// process, driven with seeded hostile input at five entry points: the host's HTTP layer (requests and
+// upgrades), the devnet's HTTP layer, IPC frames over the host bridge, well-formed IPC calls with hostile
+// values (shaped by each method's schema, so they reach the handlers of an unlocked app with a wallet), and
+// the devnet's POST /action. It counts answers by kind, crashes (uncaught exceptions and unhandled
+// rejections while it runs), hangs (no answer in time), leaked internals (stack traces, source paths) in
+// anything sent back, and INTERNAL answers: bad input has its own code, so an INTERNAL is a finding.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,15 +15,37 @@ import { startHost } from '../../src/host/server';
 import { createCore } from '../../src/main/core';
 import { createDispatcher } from '../../src/main/ipc-dispatch';
 import type { SecretStore } from '../../src/main/keychain/secret-store';
-import { METHOD_NAMES } from '../../src/shared/ipc/contract';
-import { parseWire } from '../../src/shared/wire-json';
+import { METHOD_NAMES, specOf, type MethodName } from '../../src/shared/ipc/contract';
+import { parseWire, stringifyWire } from '../../src/shared/wire-json';
 import { loadSchema, readBundledProto } from '../../src/protocol/schema';
 import { encodeActionRaw, decodeReceipt } from '../../src/protocol/codec';
 import { SigningKey } from '../../src/protocol/keys';
 import { buildActionBody, signAction } from '../../src/protocol/signing';
-import { Rng, fuzzActionBody, fuzzHttpRequest, fuzzIpcFrame, type HttpTarget } from './inputs';
+import {
+  Rng,
+  fuzzActionBody,
+  fuzzArgument,
+  fuzzHttpRequest,
+  fuzzIpcFrame,
+  type HttpTarget,
+  type KnownValues,
+} from './inputs';
 
-export const TARGETS = ['host-http', 'devnet-http', 'host-ipc', 'devnet-action'] as const;
+export const TARGETS = ['host-http', 'devnet-http', 'host-ipc', 'ipc-calls', 'devnet-action'] as const;
+
+/**
+ * Left out of the typed calls, which run against one app for the whole run: each would end the run's use
+ * of it (another exchange or RPC, the one wallet gone, another passphrase, unlock attempts counted toward
+ * the throttle). The garbage frames of host-ipc still reach them.
+ */
+const NOT_CALLED: readonly MethodName[] = [
+  'settings.setNetwork',
+  'settings.setSolanaRpc',
+  'wallets.remove',
+  'lock.changePassphrase',
+  'lock.unlock',
+];
+const FUZZ_PASSPHRASE = 'fuzz passphrase 20261123';
 export type Target = (typeof TARGETS)[number];
 
 export interface FuzzOptions {
@@ -44,6 +68,8 @@ export interface FuzzReport {
   crashes: number;
   hangs: number;
   leaks: number;
+  /** IPC answers of INTERNAL: a bad input that no check refused as such */
+  internals: number;
   /** the first few findings of each kind, for replaying */
   samples: string[];
 }
@@ -111,11 +137,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     seed: options.seed,
     seconds: 0,
     stoppedEarly: false,
-    inputs: { 'host-http': 0, 'devnet-http': 0, 'host-ipc': 0, 'devnet-action': 0 },
-    answers: { 'host-http': {}, 'devnet-http': {}, 'host-ipc': {}, 'devnet-action': {} },
+    inputs: { 'host-http': 0, 'devnet-http': 0, 'host-ipc': 0, 'ipc-calls': 0, 'devnet-action': 0 },
+    answers: { 'host-http': {}, 'devnet-http': {}, 'host-ipc': {}, 'ipc-calls': {}, 'devnet-action': {} },
     crashes: 0,
     hangs: 0,
     leaks: 0,
+    internals: 0,
     samples: [],
   };
   const sample = (line: string): void => {
@@ -156,8 +183,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     kdf: { argon2id: { m: 64, t: 1, p: 1 } },
     refreshEveryMs: 0,
   });
+  const dispatch = createDispatcher(core.handlers, { error: () => {} });
   const host = await startHost({
-    dispatch: createDispatcher(core.handlers, { error: () => {} }),
+    dispatch,
     events: core.events,
     rendererDir: dirs[1]!,
   });
@@ -166,6 +194,27 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
   const hostTarget: HttpTarget = { port: hostPort, ownHost: `127.0.0.1:${hostPort}`, cookie };
   const devnetTarget: HttpTarget = { port: devnet.port, ownHost: `127.0.0.1:${devnet.port}` };
+
+  // the typed calls go to an unlocked app with a wallet, and mix its real ids into their values
+  await dispatch('lock.setup', { passphrase: FUZZ_PASSPHRASE });
+  const pending = (await dispatch('wallets.create', { label: 'Fuzz' })) as {
+    ok: true;
+    value: { pendingId: string; publicKey: string; secretKey: string };
+  };
+  const created = (await dispatch('wallets.confirmBackup', {
+    pendingId: pending.value.pendingId,
+    confirmation: pending.value.secretKey.slice(-6),
+  })) as { ok: true; value: { walletId: string } };
+  const known: KnownValues = {
+    strings: [created.value.walletId, pending.value.publicKey, '1', '0'],
+    byKey: {
+      passphrase: FUZZ_PASSPHRASE,
+      walletId: created.value.walletId,
+      phrase: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+      sessionId: '1',
+    },
+  };
+  const typedMethods = METHOD_NAMES.filter((name) => !NOT_CALLED.includes(name));
 
   // a valid signed action to mutate
   const schema = loadSchema(readBundledProto());
@@ -268,11 +317,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     ws.on('error', () => {});
     return ws;
   }
-  async function hostIpc(rng: Rng): Promise<void> {
+  /** Sends one frame over the bridge and waits for its answer (or any, when `expected` is null). */
+  async function overBridge(frame: string | Buffer, expected: number | null): Promise<string> {
     if (!bridge || bridge.readyState !== WebSocket.OPEN) bridge = await openBridge();
     const ws = bridge;
-    const id = frameId++;
-    const { frame, id: expected } = fuzzIpcFrame(rng, METHOD_NAMES, id);
     const kind = await new Promise<string>((resolve) => {
       const timer = setTimeout(() => done('hang'), answerTimeoutMs);
       function done(k: string): void {
@@ -293,7 +341,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         if (expected !== null && message.id !== expected) return; // a late answer to an earlier frame
         if (leaks(text)) {
           report.leaks += 1;
-          sample(`leak at host-ipc: ${text.slice(0, 300)}`);
+          sample(`leak at ${current}: ${text.slice(0, 300)}`);
         }
         done(message.result?.ok ? 'ok' : `error ${message.result?.error?.code ?? '?'}`);
       }
@@ -306,16 +354,35 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     });
     if (kind === 'hang') {
       report.hangs += 1;
-      sample(`hang at host-ipc: ${String(frame).slice(0, 200)}`);
+      sample(`hang at ${current}: ${String(frame).slice(0, 200)}`);
       ws.terminate();
     }
-    count('host-ipc', kind);
+    if (kind === 'error INTERNAL') {
+      report.internals += 1;
+      sample(`INTERNAL at ${current}: ${String(frame).slice(0, 300)}`);
+    }
+    return kind;
+  }
+  async function hostIpc(rng: Rng): Promise<void> {
+    const id = frameId++;
+    const { frame, id: expected } = fuzzIpcFrame(rng, METHOD_NAMES, id);
+    count('host-ipc', await overBridge(frame, expected));
+  }
+  async function ipcCalls(rng: Rng): Promise<void> {
+    const id = frameId++;
+    const method = rng.pick(typedMethods);
+    const arg = fuzzArgument(rng, specOf(method).args, known);
+    count('ipc-calls', await overBridge(stringifyWire({ id, method, arg }), id));
+    // a call that locked the app (lock.lock, a short auto-lock) is undone, so the next reaches its handler
+    if (core.services.lock.state().status !== 'unlocked')
+      await dispatch('lock.unlock', { passphrase: FUZZ_PASSPHRASE });
   }
 
   const runners: Record<Target, (rng: Rng) => Promise<void>> = {
     'host-http': hostHttp,
     'devnet-http': devnetHttp,
     'host-ipc': hostIpc,
+    'ipc-calls': ipcCalls,
     'devnet-action': devnetAction,
   };
   // the HTTP targets run a few inputs at a time; IPC frames go one by one so each answer is attributable
@@ -323,6 +390,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     'host-http': 8,
     'devnet-http': 8,
     'host-ipc': 1,
+    'ipc-calls': 1,
     'devnet-action': 8,
   };
 
@@ -372,7 +440,13 @@ export function formatReport(report: FuzzReport): string {
     const kinds = Object.entries(report.answers[target]).sort((a, b) => b[1] - a[1]);
     for (const [kind, n] of kinds) lines.push(`  ${String(n).padStart(7)}  ${kind}`);
   }
-  lines.push('', `crashes: ${report.crashes}`, `hangs: ${report.hangs}`, `leaked internals: ${report.leaks}`);
+  lines.push(
+    '',
+    `crashes: ${report.crashes}`,
+    `hangs: ${report.hangs}`,
+    `leaked internals: ${report.leaks}`,
+    `INTERNAL answers: ${report.internals}`,
+  );
   if (report.samples.length) lines.push('', 'findings (first few):', ...report.samples.map((s) => `  ${s}`));
   return lines.join('\n');
 }

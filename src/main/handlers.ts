@@ -165,7 +165,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
     },
     history: {
       page: ({ accountId, kind, startInclusive, pageSize, since, until }) =>
-        historyPage(s.client, accountId, kind, {
+        historyPage(s.client, s.clock, accountId, kind, {
           ...(startInclusive ? { startInclusive } : {}),
           ...(pageSize ? { pageSize } : {}),
           ...(since !== undefined ? { since } : {}),

@@ -28,12 +28,12 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * passphrase made of one failed inside the derivation). The parsed value is walked, not the raw one: it
  * holds only what the schema declares, so it is finite and as deep as the schema.
  */
-function loneSurrogateAt(value: unknown, path: string): string | null {
+function loneSurrogateAt(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
   if (typeof value !== 'object' || value === null) return null;
+  // the keys are the schema's own: zod keeps no other
   for (const [key, inner] of Object.entries(value)) {
-    const at = `${path === 'argument' ? '' : `${path}.`}${LONE_SURROGATE.test(key) ? '(a name)' : key}`;
-    const found = LONE_SURROGATE.test(key) ? at : loneSurrogateAt(inner, at);
+    const found = loneSurrogateAt(inner, [...path, key]);
     if (found) return found;
   }
   return null;
@@ -51,11 +51,11 @@ export function createDispatcher(handlers: Handlers, logger: DispatchLogger = co
     const name: MethodName = method;
     const parsed = specOf(name).args.safeParse(arg);
     if (!parsed.success) return err('INVALID_ARGUMENT', `${name}: ${describeIssues(parsed.error)}`);
-    const broken = loneSurrogateAt(parsed.data, 'argument');
+    const broken = loneSurrogateAt(parsed.data);
     if (broken)
       return err(
         'INVALID_ARGUMENT',
-        `${name}: ${broken}: the text holds a broken character (half of a UTF-16 surrogate pair). Type it again.`,
+        `${name}: ${broken.length ? broken.join('.') : 'argument'}: the text holds a broken character (half of a UTF-16 surrogate pair). Type it again.`,
       );
     try {
       return ok(await handlerOf(handlers, name)(parsed.data));

@@ -99,6 +99,59 @@ describe('a session id past the exchange’s u64', () => {
   );
 });
 
+describe('a history query the exchange cannot take', () => {
+  it('a window past the year 9999 (INTERNAL before), ending before it starts, starting after the exchange’s now, or a cursor past 2^64 is refused by name', async () => {
+    expect(
+      await app.call('history.page', {
+        accountId: account,
+        kind: 'transfer',
+        until: Number.MAX_SAFE_INTEGER,
+      }),
+    ).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: 'history.page: until: must be a time in seconds no later than the year 9999',
+      },
+    });
+    // what the exchange would answer 400 to (read as its own bad response) is the person's bad argument
+    expect(
+      await app.call('history.page', { accountId: account, kind: 'transfer', since: 3, until: 0 }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: 'history.page: since: must not be after until' },
+    });
+    expect(
+      await app.call('history.page', {
+        accountId: account,
+        kind: 'funding',
+        startInclusive: '99999999999999999999',
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: 'history.page: startInclusive: must be below 2^64' },
+    });
+    // without an until the window ends at the exchange's now, so a since after it is refused here too
+    expect(
+      await app.call('history.page', { accountId: account, kind: 'deposit', since: 253_402_300_799 }),
+    ).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: 'history.page: since: must not be after the exchange’s current time.',
+      },
+    });
+    const now = (await app.ok('history.now')).seconds;
+    expect(
+      await app.call('history.page', { accountId: account, kind: 'deposit', since: now - 60 }),
+    ).toMatchObject({ ok: true });
+    // the last second RFC3339 can write is a window end like any other
+    expect(
+      await app.call('history.page', { accountId: account, kind: 'transfer', until: 253_402_300_799 }),
+    ).toMatchObject({ ok: true });
+  });
+});
+
 describe('a lock landing while a confirmation reads a key from the keychain', () => {
   /** Confirms with the read of `item` held, locks while it waits, then lets the keychain answer. */
   async function lockDuringRead(item: string) {

@@ -311,7 +311,11 @@ describe('the leaked wallet-key drill', () => {
     cleanup.push(() => app.close());
     const trader = new Trader(devnet.baseUrl, 'wallet-key-withdraw', devnet.rpcUrl);
     await app.ok('lock.setup', { passphrase: PASSPHRASE });
-    const old = await app.ok('wallets.import', { label: 'Old', secret: trader.secret });
+    const old = await app.ok('wallets.import', {
+      label: 'Old',
+      secret: trader.secret,
+      passphrase: PASSPHRASE,
+    });
     // the deposit spends all the chain USDC the faucet gave: only SOL is left on the chain
     const first = await trader.deposit(USDC, usdc(1_000));
     const fresh = await newWallet(app, 'New');

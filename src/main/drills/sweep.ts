@@ -19,6 +19,7 @@ import type { WalletInfo } from '../wallets/wallet-service';
 import type { AuditEntry, AuditLog } from '../audit/audit-log';
 import type { PendingSubmission } from '../nonces/nonce-journal';
 import type { Ownership } from '../wallets/ownership';
+import type { SessionManager } from '../sessions/session-manager';
 import { money } from '../actions/context';
 import { DrillRun, type DrillRuns, type DrillRunView, type DrillStep, type SweepContext } from './drill-run';
 
@@ -36,7 +37,9 @@ export interface SweepDeps {
     prepare(intent: Intent): Promise<Summary>;
     confirm(confirmationId: string, passphrase?: string): Promise<ActionResult>;
   };
-  lock: { reauthenticate(passphrase: string): Promise<void> };
+  /** whether a wallet has a session this device can sign with (otherwise its first transfer makes one) */
+  sessions: Pick<SessionManager, 'signer'>;
+  lock: { reauthenticate(passphrase: string): Promise<void>; requireFreshUnlock(): void };
   audit: Pick<AuditLog, 'list'>;
   runs: DrillRuns;
   now?: () => number;
@@ -94,6 +97,7 @@ export class Sweep {
       transfers: [],
       kept: [],
       moneyLeaves: false,
+      sessionsToCreate: [],
       expiresAt: Number.MAX_SAFE_INTEGER,
     };
     const confirmations: string[] = [];
@@ -140,10 +144,25 @@ export class Sweep {
         review.expiresAt = Math.min(review.expiresAt, summary.expiresAt);
       }
     }
+    review.sessionsToCreate = await this.sessionsToCreate(review.transfers);
     if (review.transfers.length === 0) review.expiresAt = this.now();
     else this.reviews.set(review.reviewId, { review, confirmations });
     this.forgetExpired();
     return review;
+  }
+
+  /**
+   * The signing wallets without a session this device can sign with: the pipeline makes one for each, signed
+   * with the wallet key, before its first transfer, so the review lists those signatures too.
+   */
+  private async sessionsToCreate(
+    transfers: SweepReview['transfers'],
+  ): Promise<SweepReview['sessionsToCreate']> {
+    const wallets = [...new Map(transfers.map((t) => [t.walletId, t.walletLabel]))];
+    const signers = await Promise.all(wallets.map(([walletId]) => this.deps.sessions.signer(walletId)));
+    return wallets
+      .filter((_wallet, i) => signers[i] === null)
+      .map(([walletId, walletLabel]) => ({ walletId, walletLabel }));
   }
 
   private forgetExpired(): void {
@@ -182,6 +201,10 @@ export class Sweep {
             },
           );
         await this.deps.lock.reauthenticate(passphrase);
+      } else if (review.sessionsToCreate.length > 0) {
+        // the wallet key signs the new sessions: an unlock of the last few minutes, or the passphrase now
+        if (passphrase === undefined) this.deps.lock.requireFreshUnlock();
+        else await this.deps.lock.reauthenticate(passphrase);
       }
       const info = await this.deps.info();
       // refused while another drill runs

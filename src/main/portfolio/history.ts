@@ -5,14 +5,25 @@
 import type { HistoryKind } from '../../shared/exchange/history';
 import type { HistoryPage } from '../../shared/ipc/history';
 import type { ExchangeClient } from '../exchange/exchange-client';
+import type { EngineClock } from '../exchange/engine-clock';
+import { AppFailure } from '../../shared/result';
 
-export function historyPage(
+export async function historyPage(
   client: ExchangeClient,
+  clock: Pick<EngineClock, 'seconds'>,
   accountId: number,
   kind: HistoryKind,
   query: { startInclusive?: string; pageSize?: number; since?: number; until?: number },
 ): Promise<HistoryPage> {
   const { since, until, ...rest } = query;
+  // Without an until the window ends at the exchange's now, and one starting later is refused there (a 400
+  // that reads as the exchange's bad response): it is the caller's argument, said so. The clock is the one
+  // actions are stamped with, resampled once a minute, so this costs no request.
+  if (since !== undefined && until === undefined && since > Number(await clock.seconds()))
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      'history.page: since: must not be after the exchange’s current time.',
+    );
   const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
   return client.history(accountId, kind, {
     ...rest,

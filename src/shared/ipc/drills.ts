@@ -68,6 +68,11 @@ export const SweepReviewSchema = z.object({
   ),
   /** any transfer leaves the person's wallets: starting it needs the passphrase, once */
   moneyLeaves: z.boolean(),
+  /**
+   * the wallets with no usable session here: starting signs a session for each with the wallet key (so it
+   * needs an unlock of the last few minutes) before their transfers, and the review says so
+   */
+  sessionsToCreate: z.array(z.object({ walletId: Id, walletLabel: z.string() })),
   expiresAt: z.number(),
 });
 

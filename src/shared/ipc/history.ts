@@ -15,6 +15,15 @@ import { NoArgs, UNLOCKED_READ, group } from './method';
 
 const RowId = z.string().max(64);
 const Time = z.number().int().min(0);
+/**
+ * A window's end as the person gives it: seconds that RFC3339 can write (the exchange takes the window as
+ * RFC3339, whose years end at 9999), so a time past it is refused here instead of failing in the conversion.
+ */
+export const WindowTime = z
+  .number()
+  .int()
+  .min(0)
+  .max(253_402_300_799, 'must be a time in seconds no later than the year 9999');
 const DepositRowSchema = z.object({
   id: RowId,
   time: Time,
@@ -141,21 +150,59 @@ export const HistoryPageSchema = z.discriminatedUnion('kind', [
 export type HistoryPage = z.output<typeof HistoryPageSchema>;
 export type HistoryRowOf<K extends HistoryKind> = Extract<HistoryPage, { kind: K }>['items'][number];
 
+/** The histories whose rows are found by "actionId:subActionId:marketId"; every other one by a row id. */
+const TRIPLE_CURSOR_KINDS: readonly HistoryKind[] = ['pnl', 'position'];
+
+/**
+ * What the exchange would answer 400 to, refused here as the person's bad argument (it came back as a bad
+ * response of the exchange): a cursor of the other form than the kind's, or past the u64 row ids, and a
+ * window that ends before it starts.
+ */
+function checkPageQuery(
+  arg: {
+    kind: HistoryKind;
+    startInclusive?: string | undefined;
+    since?: number | undefined;
+    until?: number | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (arg.startInclusive !== undefined) {
+    const triple = TRIPLE_CURSOR_KINDS.includes(arg.kind);
+    const parts = arg.startInclusive.split(':');
+    if (parts.length !== (triple ? 3 : 1))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startInclusive'],
+        message: triple
+          ? `must be "actionId:subActionId:marketId" for the ${arg.kind} history`
+          : `must be a row id for the ${arg.kind} history`,
+      });
+    // digits only if the field's own pattern held: the refinement runs after a failed field too
+    else if (/^\d+$/.test(parts[0]!) && BigInt(parts[0]!) >= 1n << 64n)
+      ctx.addIssue({ code: 'custom', path: ['startInclusive'], message: 'must be below 2^64' });
+  }
+  if (arg.since !== undefined && arg.until !== undefined && arg.since > arg.until)
+    ctx.addIssue({ code: 'custom', path: ['since'], message: 'must not be after until' });
+}
+
 export const history = group({
   page: {
-    args: z.object({
-      accountId: AccountId,
-      kind: z.enum(HISTORY_KINDS),
-      /** a row id, or "actionId:subActionId:marketId" for pnl and position */
-      startInclusive: z
-        .string()
-        .regex(/^\d{1,20}(?::\d{1,10}:\d{1,10})?$/)
-        .optional(),
-      pageSize: z.number().int().min(1).max(255).optional(),
-      /** only rows from this time on and up to that one (seconds, both included; the rows' own time) */
-      since: Time.optional(),
-      until: Time.optional(),
-    }),
+    args: z
+      .object({
+        accountId: AccountId,
+        kind: z.enum(HISTORY_KINDS),
+        /** a row id, or "actionId:subActionId:marketId" for pnl and position */
+        startInclusive: z
+          .string()
+          .regex(/^\d{1,20}(?::\d{1,10}:\d{1,10})?$/)
+          .optional(),
+        pageSize: z.number().int().min(1).max(255).optional(),
+        /** only rows from this time on and up to that one (seconds, both included; the rows' own time) */
+        since: WindowTime.optional(),
+        until: WindowTime.optional(),
+      })
+      .superRefine(checkPageQuery),
     result: HistoryPageSchema,
     access: UNLOCKED_READ,
   },

@@ -37,7 +37,12 @@ function totalsByToken(transfers: Review['transfers']): Map<number, bigint> {
   return totals;
 }
 
-/** The sweep's one signing step: the passphrase asked for up front when any transfer leaves the wallets. */
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * The sweep's one signing step: the passphrase asked for up front when any transfer leaves the wallets, or
+ * when main answers that the wallet-signed sessions need a recent unlock.
+ */
 function SignSweep({
   review,
   onStep,
@@ -52,9 +57,12 @@ function SignSweep({
   const fresh = useFreshUnlock({
     asked: review.moneyLeaves,
     carried: true,
-    description: 'Money leaves your wallets: your passphrase, once for the whole sweep.',
+    description: review.moneyLeaves
+      ? 'Money leaves your wallets: your passphrase, once for the whole sweep.'
+      : 'The new sessions are signed with your wallet keys: your passphrase, once for the whole sweep.',
   });
   const n = review.transfers.length;
+  const sessions = review.sessionsToCreate.length;
   const start = async () => {
     setError(null);
     setStarting(true);
@@ -78,7 +86,7 @@ function SignSweep({
       <ErrorNote error={error} />
       <ReviewActions onStep={onStep}>
         <Button disabled={n === 0 || !fresh.ready} loading={starting} onClick={() => void start()}>
-          {`Sign ${n} transfer${n === 1 ? '' : 's'}`}
+          {`Sign ${count(n, 'transfer')}${sessions > 0 ? ` and ${count(sessions, 'session')}` : ''}`}
         </Button>
       </ReviewActions>
     </>
@@ -228,6 +236,22 @@ export function SweepPage() {
                       .join(' and ')}{' '}
                     into account #{review.data.targetAccountId}.
                   </Text>
+                ) : null}
+                {review.data.transfers.length > 0 && review.data.sessionsToCreate.length > 0 ? (
+                  <Stack gap={4}>
+                    <Text fw={600}>Signed first, with the wallet key</Text>
+                    <List aria-label="Sessions this sweep creates">
+                      {review.data.sessionsToCreate.map((w) => (
+                        <List.Item key={w.walletId}>
+                          Create a session for wallet {w.walletLabel} (signed with the wallet key)
+                        </List.Item>
+                      ))}
+                    </List>
+                    <Text size="sm" c="dimmed">
+                      No session of these wallets is on this device yet. Each new session then signs its
+                      wallet’s transfers, so the wallet key is used only for this.
+                    </Text>
+                  </Stack>
                 ) : null}
                 {review.data.transfers.some((t) => t.warnings.length > 0) ? (
                   <Alert color="orange" title="Check before signing">

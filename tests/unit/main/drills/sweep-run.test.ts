@@ -1,6 +1,7 @@
 // A sweep whose answer about one transfer is lost: what follows it is not sent (the same signer's journal
 // would hold it back anyway, and the person must not be told it moved), and the record says so. A started
-// review cannot be started again.
+// review cannot be started again. A review lists the sessions its start signs with a wallet key, and the
+// start asks for a recent unlock for them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,13 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const WALLET = { walletId: 'w1', label: 'Main', publicKey: '11111111111111111111111111111111', createdAt: 0 };
+/** three wallets, account n belonging to wallet n */
+const WALLETS = [1, 2, 3].map((n) => ({
+  ...WALLET,
+  walletId: `w${n}`,
+  label: `Wallet ${n}`,
+  publicKey: `key${n}`,
+}));
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 const accountOf = (accountId: number, amount: bigint): Account => ({
   accountId,
@@ -34,7 +42,18 @@ const accountOf = (accountId: number, amount: bigint): Account => ({
   },
 });
 
-function sweepWith(lost: number) {
+interface Options {
+  /** the wallets (default: Main alone, owning every account) */
+  wallets?: typeof WALLETS;
+  /** the wallets with a session this device can sign with (default: all) */
+  withSession?: string[];
+  /** whether the last unlock is recent enough for wallet-signed actions (default: yes) */
+  fresh?: boolean;
+}
+
+function sweepWith(lost: number, options: Options = {}) {
+  const wallets = options.wallets ?? [WALLET];
+  const reauthenticated: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'perpetua-sweep-'));
   dirs.push(dir);
   const audit = new AuditLog(join(dir, 'audit.jsonl'));
@@ -42,13 +61,22 @@ function sweepWith(lost: number) {
   const store = new DrillRecordStore(join(dir, 'drill-runs.json'));
   const runs = new DrillRuns(() => store);
   const sweep = new Sweep({
-    wallets: { list: () => [WALLET] },
+    wallets: { list: () => wallets },
     ownership: ownership({
-      wallets: { list: () => [WALLET] },
+      wallets: { list: () => wallets },
       compromised: { isCompromised: () => false },
-      client: { user: async () => ({ accountIds: [1, 2, 3, 9], sessions: [] }) } as never,
+      client: {
+        user: async (publicKey: string) => ({
+          accountIds: wallets.length === 1 ? [1, 2, 3, 9] : [Number(publicKey.slice(3)), 9],
+          sessions: [],
+        }),
+      } as never,
     }),
     client: {
+      user: async (publicKey: string) => ({
+        accountIds: wallets.length === 1 ? [1, 2, 3, 9] : [Number(publicKey.slice(3)), 9],
+        sessions: [],
+      }),
       account: async (id: number) => accountOf(id, usdc(id * 100)),
       accountExists: async () => true,
     } as never,
@@ -63,8 +91,8 @@ function sweepWith(lost: number) {
         confirmationId: `c${intent.kind === 'transfer' ? intent.fromAccountId : 0}`,
         kind: intent.kind,
         title: 'Confirm transfer',
-        walletId: WALLET.walletId,
-        walletLabel: WALLET.label,
+        walletId: intent.walletId,
+        walletLabel: wallets.find((w) => w.walletId === intent.walletId)!.label,
         lines: [],
         warnings: [],
         confirmLabel: 'Sign and transfer',
@@ -80,11 +108,23 @@ function sweepWith(lost: number) {
       },
     },
     journal: { pending: () => [] },
-    lock: { reauthenticate: async () => {} },
+    sessions: {
+      signer: async (walletId: string) =>
+        (options.withSession ?? wallets.map((w) => w.walletId)).includes(walletId)
+          ? ({ sessionId: 1n } as never)
+          : null,
+    },
+    lock: {
+      reauthenticate: async (passphrase: string) => void reauthenticated.push(passphrase),
+      requireFreshUnlock: () => {
+        if (options.fresh === false)
+          throw new AppFailure('LOCKED', 'Confirm with your passphrase to continue.');
+      },
+    },
     audit,
     runs,
   });
-  return { sweep, confirmed, runs };
+  return { sweep, confirmed, runs, reauthenticated };
 }
 
 describe('a sweep that loses an answer midway', () => {
@@ -110,5 +150,47 @@ describe('a sweep that loses an answer midway', () => {
     // the same review cannot run a second time
     await expect(sweep.start(review.reviewId)).rejects.toThrow('This sweep was started already');
     expect(confirmed).toEqual(['c1', 'c2']);
+  });
+});
+
+describe('a sweep over wallets without a session here', () => {
+  it('lists a wallet-signed session for each of them, and none for a wallet that has one', async () => {
+    const { sweep } = sweepWith(0, { wallets: WALLETS.slice(0, 2), withSession: ['w1'] });
+    const review = await sweep.review([1, 2], 9);
+    expect(review.transfers.map((t) => t.walletId)).toEqual(['w1', 'w2']);
+    expect(review.sessionsToCreate).toEqual([{ walletId: 'w2', walletLabel: 'Wallet 2' }]);
+
+    const all = sweepWith(0, { wallets: WALLETS, withSession: [] });
+    expect((await all.sweep.review([1, 2, 3], 9)).sessionsToCreate.map((w) => w.walletLabel)).toEqual([
+      'Wallet 1',
+      'Wallet 2',
+      'Wallet 3',
+    ]);
+    const none = sweepWith(0, { wallets: WALLETS });
+    expect((await none.sweep.review([1, 2, 3], 9)).sessionsToCreate).toEqual([]);
+  });
+
+  it('a stale unlock stops the start before anything is signed; the passphrase then starts it', async () => {
+    const { sweep, confirmed, runs, reauthenticated } = sweepWith(0, {
+      wallets: WALLETS,
+      withSession: ['w1'],
+      fresh: false,
+    });
+    const review = await sweep.review([1, 2, 3], 9);
+    await expect(sweep.start(review.reviewId)).rejects.toThrow('Confirm with your passphrase to continue.');
+    expect(confirmed).toEqual([]);
+    // the review was given back: the same one starts with the passphrase
+    const started = await sweep.start(review.reviewId, 'the passphrase');
+    expect(reauthenticated).toEqual(['the passphrase']);
+    await runs.get(started.runId).done;
+    expect(confirmed).toEqual(['c1', 'c2', 'c3']);
+  });
+
+  it('needs no passphrase when every wallet has its session', async () => {
+    const { sweep, confirmed, runs, reauthenticated } = sweepWith(0, { wallets: WALLETS, fresh: false });
+    const started = await sweep.start((await sweep.review([1, 2, 3], 9)).reviewId);
+    await runs.get(started.runId).done;
+    expect(confirmed).toEqual(['c1', 'c2', 'c3']);
+    expect(reauthenticated).toEqual([]);
   });
 });
