@@ -19,7 +19,12 @@ import {
 } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { SigningKey, generateKeypair } from '../../src/protocol/keys';
-import { addressOf, memoInstruction, signTransaction } from '../../src/protocol/solana-tx';
+import {
+  addressOf,
+  associatedTokenAddress,
+  memoInstruction,
+  signTransaction,
+} from '../../src/protocol/solana-tx';
 import {
   TestWallet,
   USDC,
@@ -338,6 +343,29 @@ describe('the PubSub port refuses what it does not serve', () => {
     expect(await ask('{"jsonrpc":"2.0","id":1,"method":"slotSubscribe"}')).toMatchObject({
       result: expect.any(Number),
     });
+  });
+
+  it('tells a token account in base58 (too long for it) in the words a validator uses, and keeps going', async () => {
+    const w = new TestWallet(ex);
+    const { mint } = (await vaults(ex)).find((v) => v.tokenId === USDC)!;
+    const ata = associatedTokenAddress(w.address, mint);
+    // no encoding: base58, which a 165-byte token account does not fit
+    const sub = (await ask(
+      `{"jsonrpc":"2.0","id":20,"method":"accountSubscribe","params":["${ata}",{"commitment":"confirmed"}]}`,
+    )) as {
+      result: number;
+    };
+    const before = answers.length;
+    await w.faucet(USDC, usdc(1));
+    await until(() => answers.length > before);
+    expect(answers[before]).toMatchObject({
+      method: 'accountNotification',
+      params: {
+        subscription: sub.result,
+        result: { value: { data: ['error: data too large for bs58 encoding', 'base58'], space: 165 } },
+      },
+    });
+    expect(await ex.rpc.getHealth().send()).toBe('ok');
   });
 
   it('closes a connection that sends an oversized frame, and keeps serving others', async () => {

@@ -73,6 +73,26 @@ describe('@solana/web3.js 1.x against the devnet RPC', () => {
     expect(parsed!.meta).toMatchObject({ err: null, fee: 5_000 });
   });
 
+  it('sendAndConfirmTransaction at finalized waits for the slot to be sealed, told over the socket', async () => {
+    let done = false;
+    const finalized = sendAndConfirmTransaction(
+      connection,
+      transfer(Keypair.generate().publicKey, 1_000_000),
+      [payer],
+      {
+        commitment: 'finalized',
+      },
+    ).then((signature) => {
+      done = true;
+      return signature;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(done).toBe(false);
+    ex.advance(400);
+    const signature = await finalized;
+    expect((await connection.getSignatureStatus(signature)).value?.confirmationStatus).toBe('finalized');
+  });
+
   it('getParsedTransaction reads a token deposit: TransferChecked with its token amount', async () => {
     const w = new TestWallet(ex);
     await w.faucet(USDC, usdc(10));

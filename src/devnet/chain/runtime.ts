@@ -414,9 +414,9 @@ export class ChainRuntime {
     // A transaction refused before it ran (bad fee payer, unknown account) never lands in a block.
     if (failed && meta.signature().every((b) => b === 0))
       return { ok: false, reason: 'failed', record, message: String(describe(record.err)) };
+    this.state.txCount = this.transactionCount() + 1;
     this.txs.set(signature, record);
     this.state.txs.push(record);
-    this.state.txCount = this.transactionCount() + 1;
     if (this.state.txs.length > KEPT_TRANSACTIONS) {
       const old = this.state.txs.splice(0, this.state.txs.length - KEPT_TRANSACTIONS);
       for (const o of old) this.txs.delete(o.signature);

@@ -4,7 +4,7 @@
 // Signature subscriptions end with their one notification, as on a validator.
 import type { Address } from '@solana/kit';
 import type { TxRecord } from '../state';
-import { accountJson, type Filter, type Slice } from './accounts';
+import { accountJson, type AccountLike, type Filter, type Slice } from './accounts';
 import { reached, slotAt, type Commitment } from './commitment';
 import type { MethodContext } from './context';
 import { decodeRecord } from './transactions';
@@ -142,8 +142,34 @@ export class Subscriptions {
   }
 
   /** What one landed transaction tells each subscriber: now, or when its slot is sealed (finalized). */
+  /**
+   * An account in a notification. Data too long for base58 is told in the words a validator's PubSub uses
+   * (a read over HTTP is refused instead, before anything is sent).
+   */
+  private account(a: AccountLike, encoding: string, slice?: Slice) {
+    try {
+      return accountJson(a, encoding, this.ctx.decimalsOf, slice);
+    } catch {
+      const base = accountJson({ ...a, data: new Uint8Array() }, 'base64', this.ctx.decimalsOf);
+      return {
+        ...base,
+        space: big(a.data.length),
+        data: ['error: data too large for bs58 encoding', encoding],
+      };
+    }
+  }
+
+  /** Runs inside the chain's transaction path: nothing here may throw into it. */
   private landed(record: TxRecord): void {
     if (this.all.size === 0) return;
+    try {
+      this.notifyLanded(record);
+    } catch (error) {
+      console.error('solana pubsub: a notification failed', error);
+    }
+  }
+
+  private notifyLanded(record: TxRecord): void {
     const d = decodeRecord(record);
     // a failed transaction stores only its fee payer (charged the fee), as on a validator
     const written = record.err === null ? d.keys.filter((_k, i) => d.writable[i]) : d.keys.slice(0, 1);
@@ -183,8 +209,8 @@ export class Subscriptions {
             context: context(slot),
             // a closed account is told as an empty one owned by the System program, as a validator does
             value: a
-              ? accountJson(a, spec.encoding, this.ctx.decimalsOf, spec.slice)
-              : accountJson(
+              ? this.account(a, spec.encoding, spec.slice)
+              : this.account(
                   {
                     lamports: 0n,
                     data: new Uint8Array(),
@@ -192,7 +218,6 @@ export class Subscriptions {
                     executable: false,
                   },
                   spec.encoding,
-                  this.ctx.decimalsOf,
                 ),
           });
         };
@@ -208,7 +233,7 @@ export class Subscriptions {
             if (!a) continue;
             this.notify(sub, {
               context: context(slot),
-              value: { pubkey: k, account: accountJson(a, spec.encoding, this.ctx.decimalsOf, spec.slice) },
+              value: { pubkey: k, account: this.account(a, spec.encoding, spec.slice) },
             });
           }
         };
@@ -227,6 +252,14 @@ export class Subscriptions {
 
   /** Runs often: tells slot subscribers of new slots, and finalized subscribers of sealed ones. */
   tick(): void {
+    try {
+      this.notifySlots();
+    } catch (error) {
+      console.error('solana pubsub: a notification failed', error);
+    }
+  }
+
+  private notifySlots(): void {
     const current = this.ctx.chain.slot();
     if (current <= this.lastSlot) return;
     const from = Math.max(this.lastSlot + 1, current - MAX_SLOT_NOTIFICATIONS + 1);

@@ -4,20 +4,36 @@
 import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
-import { keys, useTokens } from '../hooks/queries';
+import { keys, useSettings, useTokens } from '../hooks/queries';
 import { formatFigure } from '../../../shared/figures';
 
 const SOL_DECIMALS = 9;
 
-/** A wallet's on-chain balances, re-read every few seconds while shown (deposits and payouts move them). */
-export const chainBalancesQuery = (walletId: string) => ({
+/**
+ * A wallet's on-chain balances, re-read every few seconds while shown (deposits and payouts move them).
+ * Where the Solana RPC has a PubSub, main tells each change as it happens (the chainBalances event), so
+ * the re-read is only a slow safety net.
+ */
+export const chainBalancesQuery = (walletId: string, live = false) => ({
   queryKey: keys.chain(walletId),
   queryFn: () => unwrap(wallet.funds.chainBalances({ walletId })),
-  refetchInterval: 4_000,
+  refetchInterval: live ? 30_000 : 4_000,
 });
 
+/** How main follows the chain for the Solana RPC in use: live (PubSub) or polling (funds.chainUpdates). */
+export function useChainUpdates() {
+  const url = useSettings().data?.solanaRpc?.url ?? null;
+  // under the 'chain' key, so a change of RPC (which invalidates it) asks again
+  return useQuery({
+    queryKey: ['chain', 'updates', url],
+    queryFn: () => unwrap(wallet.funds.chainUpdates()),
+    enabled: url !== null,
+  });
+}
+
 export function useChainBalances(walletId: string | null) {
-  return useQuery({ ...chainBalancesQuery(walletId ?? ''), enabled: walletId !== null });
+  const live = useChainUpdates().data?.mode === 'live';
+  return useQuery({ ...chainBalancesQuery(walletId ?? '', live), enabled: walletId !== null });
 }
 
 /** SOL pays network fees in small amounts: every place shown, so a fee paid shows as spent */

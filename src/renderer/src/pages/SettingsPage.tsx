@@ -26,6 +26,7 @@ import { saveText } from '../lib/save-file';
 import { schemeOf, themeOf } from '../theme/color-scheme';
 import { PageHeading } from '../components/PageHeading';
 import { AuditTable } from '../components/AuditTable';
+import { useChainUpdates } from '../components/ChainBalances';
 import { MIN_PASSPHRASE_LENGTH, passphraseShortfall } from '../../../shared/passphrase-rules';
 
 const CONNECTION_LABEL = {
@@ -77,12 +78,7 @@ function SolanaRpcForm() {
   const client = useQueryClient();
   const action = useAction();
   const rpc = settings.data?.solanaRpc ?? null;
-  // re-read with the chain's queries after a change of RPC (they share the 'chain' key)
-  const updates = useQuery({
-    queryKey: ['chain', 'updates', rpc?.url ?? null],
-    queryFn: () => unwrap(wallet.funds.chainUpdates()),
-    enabled: Boolean(rpc?.url),
-  });
+  const updates = useChainUpdates();
   const [text, setText] = useState('');
   const save = (url: string | null) =>
     void action.run(async () => {
