@@ -287,9 +287,10 @@ async function sitIdle(
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const minutes = (performance.now() - started) / 60_000;
+  const idlePaths = proxy.pathsSince(from);
   const asked: Record<string, number> = {};
   // /account/12 and /account/13 are one kind of read
-  for (const path of proxy.pathsSince(from)) {
+  for (const path of idlePaths) {
     const kind = path.replace(/\/\d+/g, '/{id}').replace(/\/user\/[^/]+/, '/user/{pubkey}');
     asked[kind] = (asked[kind] ?? 0) + 1;
   }
@@ -299,7 +300,7 @@ async function sitIdle(
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${hostPid}/status`, 'utf8'))?.[1] ?? NaN);
   return {
     settledSeconds,
-    requestsPerMinute: (proxy.count() - from) / minutes,
+    requestsPerMinute: idlePaths.length / minutes,
     asked: Object.fromEntries(Object.entries(asked).sort((a, b) => b[1] - a[1])),
     mainRssMb: rssKb / 1024,
     rendererHeapMb: usedSize / 1024 / 1024,
