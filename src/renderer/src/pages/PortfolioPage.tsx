@@ -20,7 +20,7 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { usePortfolioProgress } from '../hooks/usePortfolioProgress';
-import { ChainBalances, chainBalancesQuery, formatSol } from '../components/ChainBalances';
+import { ChainBalances, chainBalancesQuery, formatSol, useChainUpdates } from '../components/ChainBalances';
 import { formatBps, formatFigure } from '../../../shared/figures';
 import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
 import {
@@ -284,8 +284,10 @@ const AccountsTable = memo(function AccountsTable({ accounts }: { accounts: read
 
 /** What the person's wallets hold on chain, summed per token (SOL for fees apart). */
 function useChainTotals(walletIds: string[]) {
+  // read again at once when main hears of a change through the RPC's PubSub; the timer is then a backstop
+  const live = useChainUpdates().data?.mode === 'live';
   return useQueries({
-    queries: walletIds.map((id) => chainBalancesQuery(id)),
+    queries: walletIds.map((id) => chainBalancesQuery(id, live)),
     combine: (results) => {
       const tokens = new Map<number, bigint>();
       let sol = 0n;
