@@ -9,7 +9,9 @@ import type { LockState } from '../../src/main/lock/app-lock';
 import { MemorySecretStore } from '../support/memory-store';
 import { GatedStore } from '../support/gated-store';
 import { Trader } from '../e2e/support/trader';
-import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
+import bs58 from 'bs58';
+import { generateKeypair } from '../../src/protocol/keys';
+import { PASSPHRASE, startApp, type TestApp } from './support/app';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -140,8 +142,14 @@ describe('the first screen after unlocking', () => {
     first.release();
     const answered = await firstAttempt;
     expect(answered.ok && answered.value.portfolio?.wallets).toHaveLength(1);
-    // made here (an import would wait for the passphrase check behind the held attempt)
-    await createWallet(app, 'Second');
+    // added by main itself: every way the screens add one (create, import) asks for the passphrase, whose
+    // check would wait behind the held attempt
+    const { secretSeed, publicKey } = generateKeypair();
+    await app.core.services.wallets.adopt(
+      'Second',
+      bs58.encode(Buffer.concat([secretSeed, publicKey])),
+      'created',
+    );
     await second.held;
     second.release();
     const late = await secondAttempt;

@@ -27,6 +27,8 @@ function handlersWith(getMarkets: Fn = async () => markets) {
   return { handlers: handlers as unknown as Handlers, marketsSpy };
 }
 
+const PASS = 'the person’s passphrase';
+
 describe('IPC dispatch', () => {
   it('every method of every group has its full name, its own channel and a frozen group', () => {
     const declared = Object.entries(groups).flatMap(([g, methods]) =>
@@ -59,9 +61,9 @@ describe('IPC dispatch', () => {
   });
 
   it.each([
-    ['a lone high surrogate', { label: '\uD800' }, 'label'],
-    ['a lone low surrogate mid-text', { label: 'a\uDFFFb' }, 'label'],
-    ['a pair reversed', { label: '\uDE00\uD83D' }, 'label'],
+    ['a lone high surrogate', { label: '\uD800', passphrase: PASS }, 'label'],
+    ['a lone low surrogate mid-text', { label: 'a\uDFFFb', passphrase: PASS }, 'label'],
+    ['a pair reversed', { label: '\uDE00\uD83D', passphrase: PASS }, 'label'],
   ])('refuses text with %s before the handler runs, naming the field', async (_what, arg, field) => {
     const { handlers } = handlersWith();
     const result = await createDispatcher(handlers)('phrases.create', arg);
@@ -96,9 +98,12 @@ describe('IPC dispatch', () => {
       path: "m/44'/501'/0'/0'",
       checkPositions: [],
     });
-    const result = await createDispatcher(handlers)('phrases.create', { label: 'Savings \uD83D\uDE00' });
+    const result = await createDispatcher(handlers)('phrases.create', {
+      label: 'Savings \uD83D\uDE00',
+      passphrase: PASS,
+    });
     expect(result.ok).toBe(true);
-    expect(create).toHaveBeenCalledWith({ label: 'Savings \uD83D\uDE00', wordCount: 24 });
+    expect(create).toHaveBeenCalledWith({ label: 'Savings \uD83D\uDE00', wordCount: 24, passphrase: PASS });
   });
 
   it.each([
