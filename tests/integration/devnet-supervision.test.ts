@@ -225,6 +225,9 @@ describe('the embedded devnet is supervised', () => {
     const state = join(devnetData, 'state.json');
     const good = readFileSync(state, 'utf8');
     const killed = current();
+    // the last test's restart is older than stableAfterMs (500 ms): this kill is a stop, not a crash loop's
+    // next failure, so the three failures counted here are the three restarts below
+    await new Promise((resolve) => setTimeout(resolve, 600));
     const startsBefore = starts.length;
     process.kill(killed.pid, 'SIGKILL');
     await killed.exited;
