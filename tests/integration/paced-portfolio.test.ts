@@ -1,5 +1,5 @@
 // A large portfolio against an exchange that limits reads: with the devnet's read bucket at 20/s and a burst
-// of 40, 10 wallets x 16 accounts, each with a position, load completely and without an error, the screens told
+// of 40, 10 wallets x 16 accounts, every other one with a position, load completely and without an error, the screens told
 // how far the read has come meanwhile. The exchange does refuse reads (429) on the way: the app waits as it
 // says and reads again. The accounts are made on the same devnet's data, started first without the limit.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,7 +37,8 @@ beforeAll(async () => {
         for (let a = 1; a < ACCOUNTS; a += 1)
           accounts.push(await trader.transfer({ fromAccountId: first, tokenId: 0, amount: 1_500n * USDC }));
         accountsOf.set(trader, accounts);
-        for (const accountId of accounts)
+        // a position in every other account: the rest are flat
+        for (const accountId of accounts.filter((_, i) => i % 2 === 0))
           await trader.order({ accountId, marketId: accountId % 2, side: 'BID', size: 10n });
       }),
     );
@@ -85,7 +86,7 @@ describe('a 160-account portfolio under a read limit of 20/s, burst 40', () => {
     const accounts = result.value.wallets.flatMap((w) => w.accounts);
     expect(result.value.wallets).toHaveLength(WALLETS);
     expect(accounts).toHaveLength(WALLETS * ACCOUNTS);
-    expect(accounts.every((a) => a.positions.length === 1)).toBe(true);
+    expect(accounts.filter((a) => a.positions.length === 1)).toHaveLength((WALLETS * ACCOUNTS) / 2);
     // the limit was met on the way: some reads were refused and read again
     expect(answers.slice(before).filter((a) => a.status === 429).length).toBeGreaterThan(0);
     // what the screen showed meanwhile: counts of all 160, rising, up to the last
@@ -119,12 +120,18 @@ describe('a 160-account portfolio under a read limit of 20/s, burst 40', () => {
           .filter((a) => a.status === 200 && /^\/account\/\d+$/.test(a.path))
           .map((a) => Number(a.path.split('/')[2]));
       let from = answers.length;
-      expect((await app.ok('portfolio.get')).wallets.flatMap((w) => w.accounts)).toHaveLength(160);
-      expect(accountReads(from)).toEqual([]); // nothing changed: no account read again
+      const all = (await app.ok('portfolio.get')).wallets.flatMap((w) => w.accounts);
+      expect(all).toHaveLength(160);
+      // nothing changed: a flat account is not read again; one with a position is (its figures follow the mark)
+      const held = new Set(all.filter((a) => a.positions.length > 0).map((a) => a.accountId));
+      expect(new Set(accountReads(from))).toEqual(held);
 
-      // a transfer between two accounts of the last wallet, on its last connection
+      // a transfer between two flat accounts of the last wallet, on its last connection
       const maker = traders.at(-1)!;
-      const [a, b] = accountsOf.get(maker)!.slice(-2) as [number, number];
+      const [a, b] = accountsOf
+        .get(maker)!
+        .filter((_, i) => i % 2 === 1)
+        .slice(-2) as [number, number];
       // the same key, on the devnet as restarted
       const trader = new Trader(devnet.baseUrl, 'paced-portfolio', devnet.rpcUrl, bs58.decode(maker.secret));
       await trader.createSession();
@@ -132,7 +139,7 @@ describe('a 160-account portfolio under a read limit of 20/s, burst 40', () => {
       await trader.transfer({ fromAccountId: a, tokenId: 0, amount: USDC, toAccountId: b });
       while (!(changed.includes(a) && changed.includes(b))) await new Promise((r) => setTimeout(r, 50));
       await app.ok('portfolio.get');
-      expect(new Set(accountReads(from))).toEqual(new Set([a, b]));
+      expect(new Set(accountReads(from))).toEqual(new Set([...held, a, b]));
     } finally {
       stop();
     }

@@ -50,6 +50,10 @@ const STATS_KEPT_MS = 5_000;
 /** A market's hourly rows change once an hour: read at most once a minute. */
 const HOURS_KEPT_MS = 60_000;
 
+/** No open position: nothing of the account moves with prices. */
+const isFlat = (json: z.output<typeof AccountJsonSchema>): boolean =>
+  json.positions.every((p) => !p.perp || Number(p.perp.baseSize) === 0);
+
 /** `read`, with an answer under way or at most `ms` old shared by every caller of the same key. */
 function keptFor<K, T>(ms: number, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
   const reads = new Map<K, { read: Promise<T>; at: number }>();
@@ -137,12 +141,15 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
       live?.accountList(pubkey) ?? (await user(pubkey))?.accountIds ?? null,
     /**
      * The account in the app's model: amounts scaled, margin figures computed from `margins` at the current
-     * mark prices. The account itself is read again only when its stream says it changed, or when `fresh`.
+     * mark prices. A flat account is read again only when its stream says it changed (or `fresh`); one with an
+     * open position every time, its figures following the mark.
      */
     account: async (accountId: number, fresh = false): Promise<Account> => {
       const read = () => http.getJson(`/account/${accountId}`, AccountJsonSchema);
       const [json, markets] = await Promise.all([
-        live ? live.read('account', accountId, read, { fresh }) : read(),
+        // an open position's figures (its PnL, the account's margins) are the exchange's at the mark of the
+        // read, and the mark moves without the stream saying so: only a flat account is kept
+        live ? live.read('account', accountId, read, { fresh, keep: isFlat }) : read(),
         info(),
       ]);
       const held = json.positions.filter((p) => p.perp).map((p) => p.marketId);
