@@ -182,10 +182,11 @@ export function signDeposit(input: {
   );
 }
 
-const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
+/** The System program, which owns every plain SOL account. */
+export const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 
-/** System program Transfer (instruction 2) of lamports: the one System instruction the app sends. */
-function transferLamports(from: Address, to: Address, lamports: bigint): Instruction {
+/** System program Transfer (instruction 2) of lamports: the app's SOL moves and the devnet's airdrops. */
+export function transferLamports(from: Address, to: Address, lamports: bigint): Instruction {
   const data = new Uint8Array(12);
   const view = new DataView(data.buffer);
   view.setUint32(0, 2, true);

@@ -24,7 +24,13 @@ import {
 } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS, getMintEncoder, getTokenDecoder } from '@solana-program/token';
 import { SigningKey } from '../../protocol/keys';
-import { addressOf, memoInstruction, signTransaction } from '../../protocol/solana-tx';
+import {
+  SYSTEM_PROGRAM,
+  addressOf,
+  memoInstruction,
+  signTransaction,
+  transferLamports,
+} from '../../protocol/solana-tx';
 import type { TokenInfo } from '../../shared/exchange/info';
 import type { Clock } from '../clock';
 import { transactionError } from './errors';
@@ -491,7 +497,7 @@ export class ChainRuntime {
 
   airdrop(address: Address, amount: bigint): TxRecord {
     this.touched.add(address);
-    return this.execute([transferSol(addressOf(this.treasury), address, amount)], []);
+    return this.execute([transferLamports(addressOf(this.treasury), address, amount)], []);
   }
 
   // ---- genesis, snapshots ----------------------------------------------------------------------------
@@ -574,24 +580,6 @@ export class ChainRuntime {
     }
     return { ...this.state, accounts, txs: this.state.txs };
   }
-}
-
-const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
-
-/** System program Transfer (instruction 2): kept here so the devnet need not pull a second client in. */
-function transferSol(from: Address, to: Address, amount: bigint): Instruction {
-  const data = new Uint8Array(12);
-  const view = new DataView(data.buffer);
-  view.setUint32(0, 2, true);
-  view.setBigUint64(4, amount, true);
-  return {
-    programAddress: SYSTEM_PROGRAM,
-    accounts: [
-      { address: from, role: 3 },
-      { address: to, role: 1 },
-    ],
-    data,
-  };
 }
 
 export function uiAmount(amount: bigint, decimals: number) {
