@@ -146,4 +146,6 @@ console.log(
   `exchange: ${network?.baseUrl ?? '(none)'}${network?.kind.startsWith('embedded') ? ' (embedded devnet)' : ''}`,
 );
 const solanaRpc = core.network.view().solanaRpc?.url ?? null;
-console.log(`solana rpc: ${solanaRpc ?? '(none)'}${solanaRpc ? `, pubsub: ${pubsubUrlOf(solanaRpc)}` : ''}`);
+// one address a line, each after its name: scripts and tests read the RPC's from its line
+console.log(`solana rpc: ${solanaRpc ?? '(none)'}`);
+if (solanaRpc) console.log(`solana pubsub: ${pubsubUrlOf(solanaRpc)}`);
