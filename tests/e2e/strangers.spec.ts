@@ -100,10 +100,12 @@ test('creating a session says so; a notice keeps off the Refresh and Revoke butt
   await page.getByRole('button', { name: 'Create session' }).click();
   const created = page.getByRole('status').filter({ hasText: 'Session created' });
   await expect(created).toContainText(/Session #\d+ \(Laptop\) of Main signs until /);
-  // a deposit sent from elsewhere: its notice comes up while the table is on screen
-  await trader.deposit(0, 1_000_000n);
+  // a deposit sent from elsewhere: its notice comes up while the table is on screen (looked for while the
+  // deposit is still being followed here, since the notice closes itself after a while)
+  const depositing = trader.deposit(0, 1_000_000n);
   const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Deposit received' });
   await expect(notice).toBeVisible({ timeout: 20_000 });
+  await depositing;
   // the table's end at the foot of the window, where its buttons and the notices would meet
   const table = page.getByRole('table', { name: 'Sessions', exact: true });
   await table.getByRole('row').last().scrollIntoViewIfNeeded();

@@ -94,6 +94,8 @@ test('leaked wallet-key drill: a new wallet from a new phrase, one review, one p
   // the new wallet, made here: the phrase shown once, three of its words typed back
   await page.getByRole('button', { name: 'Create a new wallet' }).click();
   await dialog().getByLabel('Wallet name').fill('Safe');
+  // its words are shown only with the passphrase
+  await dialog().getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
   await dialog().getByRole('button', { name: 'Create wallet' }).click();
   const listed = dialog().getByTestId('new-phrase').getByRole('listitem');
   await expect(listed).toHaveCount(24);
