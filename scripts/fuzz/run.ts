@@ -197,7 +197,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 
   // the typed calls go to an unlocked app with a wallet, and mix its real ids into their values
   await dispatch('lock.setup', { passphrase: FUZZ_PASSPHRASE });
-  const pending = (await dispatch('wallets.create', { label: 'Fuzz' })) as {
+  const pending = (await dispatch('wallets.create', { label: 'Fuzz', passphrase: FUZZ_PASSPHRASE })) as {
     ok: true;
     value: { pendingId: string; publicKey: string; secretKey: string };
   };
