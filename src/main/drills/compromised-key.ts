@@ -209,15 +209,10 @@ export class CompromisedKeyDrill {
    * done. The person runs the drill again to finish: it starts from what the exchange has now.
    */
   async settle(run: DrillRun): Promise<void> {
-    for (const step of run.steps) {
-      if (step.status === 'running')
-        run.settle(
-          step,
-          'failed',
-          'The app stopped while this ran: whether it went through shows in the audit entries below.',
-        );
-      else if (step.status === 'pending') run.skip(step, 'Not done: the app stopped first.');
-    }
+    run.cutOff({
+      running: 'The app stopped while this ran: whether it went through shows in the audit entries below.',
+      pending: 'Not done: the app stopped first.',
+    });
     const count = (prefix: string) =>
       run.steps.filter((s) => s.key.startsWith(prefix) && s.status === 'done').length;
     const unfinished = run.steps.filter((s) => s.status !== 'done').length;

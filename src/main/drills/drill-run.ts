@@ -156,6 +156,17 @@ export class DrillRun {
     this.onChange();
   }
 
+  /**
+   * A run the app stopped in: the step that was running is marked failed with `running` (what became of it
+   * is for the drill to say), the steps not begun are skipped with `pending`.
+   */
+  cutOff(words: { running: string; pending: string }): void {
+    for (const step of this.steps) {
+      if (step.status === 'running') this.settle(step, 'failed', words.running);
+      else if (step.status === 'pending') this.skip(step, words.pending);
+    }
+  }
+
   /** `perWallet`: what came of the run for one of its wallets, where the drill can say (a sweep can) */
   finish(summary: string, perWallet?: WalletOutcome): void {
     this.summary = summary;

@@ -715,15 +715,11 @@ export class WalletKeyDrill {
    */
   async settle(run: DrillRun): Promise<void> {
     const stopped = run.steps.find((s) => s.status === 'running');
-    for (const step of run.steps) {
-      if (step.status === 'running')
-        run.settle(
-          step,
-          'failed',
-          'The app stopped while this ran. Finishing the drill reads the exchange and the chain again first, so it is not done twice.',
-        );
-      else if (step.status === 'pending') run.skip(step, 'Not done yet: the app stopped first.');
-    }
+    run.cutOff({
+      running:
+        'The app stopped while this ran. Finishing the drill reads the exchange and the chain again first, so it is not done twice.',
+      pending: 'Not done yet: the app stopped first.',
+    });
     const done = run.steps.filter((s) => s.status === 'done').length;
     run.finish(
       `Interrupted${stopped ? ` at “${stopped.label}”` : ''}: ${done} of ${plural(run.steps.length, 'step')} done. Finish the drill to do the rest; what was done is not done again. Until the money has moved, the leaked key can still take it.`,
