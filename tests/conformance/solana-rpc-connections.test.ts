@@ -3,7 +3,8 @@
 // leave the devnet answering, are never all held, and are dropped after the deadline so that callers get
 // in again. (The sockets live in this process; with-keyring.sh inherits the shell's descriptor limit.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { holdIdle } from '../support/idle-sockets';
 import WebSocket from 'ws';
 import { startExchange, type TestExchange } from './support/exchange';
 
@@ -19,24 +20,6 @@ afterAll(async () => {
   for (const s of idle) s.destroy();
   await ex.close();
 });
-
-function holdIdle(port: number, count: number): Promise<void> {
-  return new Promise((resolve) => {
-    let settled = 0;
-    const done = (): void => {
-      settled += 1;
-      if (settled === count) resolve();
-    };
-    for (let i = 0; i < count; i += 1) {
-      // connected and silent, as a half-open client would be
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', done);
-      socket.once('error', done);
-      socket.on('error', () => {});
-      idle.push(socket);
-    }
-  });
-}
 
 const health = async () => {
   const res = await fetch(ex.rpcUrl, {
@@ -63,8 +46,8 @@ describe('idle connections to the Solana RPC and its PubSub port', () => {
   it('are capped, leave the devnet answering, and are dropped after the header deadline', async () => {
     const rpcPort = Number(new URL(ex.rpcUrl).port);
     const pubsubPort = Number(new URL(ex.running.pubsubUrl).port);
-    await holdIdle(rpcPort, IDLE);
-    await holdIdle(pubsubPort, IDLE);
+    await holdIdle(rpcPort, IDLE, idle);
+    await holdIdle(pubsubPort, IDLE, idle);
     const held = ex.running.rpcConnections();
     expect(held.http).toBeLessThanOrEqual(LIMITS.maxConnections);
     expect(held.pubsub).toBeLessThanOrEqual(LIMITS.maxConnections);

@@ -9,7 +9,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { holdIdle } from '../support/idle-sockets';
 import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
@@ -108,24 +109,6 @@ function call<T>(ws: WebSocket, method: string, arg?: unknown): Promise<T> {
   });
 }
 
-function holdIdle(port: number, count: number): Promise<void> {
-  return new Promise((resolve) => {
-    let settled = 0;
-    const done = (): void => {
-      settled += 1;
-      if (settled === count) resolve();
-    };
-    for (let i = 0; i < count; i += 1) {
-      // connected and silent, as a half-open client would be; closed by the server or not, never sent to
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', done);
-      socket.once('error', done);
-      socket.on('error', () => {});
-      idle.push(socket);
-    }
-  });
-}
-
 describe.skipIf(!haveKeyring || !enoughDescriptors)(
   '1,100 idle connections (real host, real keychain)',
   () => {
@@ -151,7 +134,7 @@ describe.skipIf(!haveKeyring || !enoughDescriptors)(
       }
       await call(ws, 'lock.lock');
 
-      await holdIdle(Number(new URL(origin).port), IDLE);
+      await holdIdle(Number(new URL(origin).port), IDLE, idle);
 
       // the host process stays far from descriptor 1023 (Linux shows its descriptors in /proc)
       const fdDir = `/proc/${child!.pid}/fd`;
