@@ -143,7 +143,7 @@ export function createServices(deps: ServiceDeps): Services {
   const addressBook = new AddressBook(deps.dataDir);
   const settings = new SettingsStore(deps.dataDir);
   const compromised = new CompromisedWallets(deps.dataDir);
-  let bound: (ExchangeServices & { close(): void }) | null = null;
+  let bound: (ExchangeServices & { strangerWatch: StrangerWatch; close(): void }) | null = null;
 
   const demoSessionOf = demoSessionLookup();
   const sessionDeps = (x: Pick<ExchangeServices, 'client' | 'clock' | 'submitter'>) => ({
@@ -172,6 +172,7 @@ export function createServices(deps: ServiceDeps): Services {
     dataDir: deps.dataDir,
     network: () => bound?.network ?? null,
     onRemoved: forgetWallet,
+    onAdded: async (wallet) => bound?.strangerWatch.added(wallet),
   });
   // the phrase goes into the same store as wallet secrets, so it is kept exactly as they are
   const phrases = new PhraseService({ store: secrets, lock, wallets, dataDir: deps.dataDir });
@@ -181,7 +182,7 @@ export function createServices(deps: ServiceDeps): Services {
     network: NetworkKind,
     networkDir: string,
     solanaRpcUrl: string | null,
-  ): ExchangeServices & { close(): void } {
+  ): ExchangeServices & { strangerWatch: StrangerWatch; close(): void } {
     // the exchange's reads go over a few connections kept open while this network is bound
     const keepAlive = deps.fetchImpl ? null : createKeepAliveFetch();
     const fetchImpl = deps.fetchImpl ?? keepAlive!.fetch;
@@ -314,6 +315,7 @@ export function createServices(deps: ServiceDeps): Services {
       equity,
       accountReads,
       finishedTriggers,
+      strangerWatch,
       info: getInfo,
       schema: getSchema,
       close: () => {

@@ -43,12 +43,14 @@ export class StrangerWatch {
   private readonly last = new Map<string, { ids: string[]; at: number }>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private started = false;
 
   constructor(private readonly deps: StrangerWatchDeps) {}
 
   /** Reads on its own cadence until closed: one wallet per walletPeriodMs(n) / n. */
   start(): void {
     if (this.closed || this.timer) return;
+    this.started = true;
     const wallets = this.deps.wallets().length;
     this.timer = setTimeout(
       () =>
@@ -67,12 +69,29 @@ export class StrangerWatch {
     this.timer = null;
   }
 
-  /** Reads the next wallet in turn (none while locked); returns the strangers this read noticed. */
+  /**
+   * Reads the next wallet (none while locked): one never read yet first, else the next in turn. Returns the
+   * strangers this read noticed.
+   */
   async tick(): Promise<StrangerSession[]> {
     if (!this.deps.unlocked()) return [];
     const wallets = this.deps.wallets();
     if (wallets.length === 0) return [];
-    const wallet = wallets[this.turn++ % wallets.length]!;
+    const unread = wallets.find((w) => !this.last.has(w.publicKey));
+    return this.read(unread ?? wallets[this.turn++ % wallets.length]!);
+  }
+
+  /**
+   * A wallet just added is read at once, so its watch starts when it does: a session made after this read is
+   * told as made between it and the next, not as made while Perpetua was not watching. The ones it finds are
+   * told as found (they were made before the wallet was added here).
+   */
+  async added(wallet: WalletInfo): Promise<void> {
+    if (!this.started || this.closed || !this.deps.unlocked() || this.last.has(wallet.publicKey)) return;
+    await this.read(wallet);
+  }
+
+  private async read(wallet: WalletInfo): Promise<StrangerSession[]> {
     // an unreachable exchange is said elsewhere (exchangeStatus); this wallet is read again at its next turn
     const read = await this.deps.read(wallet).catch(() => undefined);
     // a lock that landed during the read: what it showed is left for the next unlocked read

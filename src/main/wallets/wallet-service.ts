@@ -62,6 +62,8 @@ export interface WalletServiceDeps {
   now?: () => number;
   /** removes everything else kept for a wallet (its session keys) when it is removed */
   onRemoved?: (wallet: WalletInfo) => Promise<void>;
+  /** a wallet was added (created, imported, adopted): its watch for sessions made elsewhere starts now */
+  onAdded?: (wallet: WalletInfo) => Promise<void>;
 }
 
 function checkLabel(label: string): string {
@@ -285,6 +287,8 @@ export class WalletService {
         network: networkOf(origin),
       };
       this.save([...this.records(), wallet]);
+      // the wallet is added whatever its first watch read answers (an unreachable exchange is said elsewhere)
+      await this.deps.onAdded?.(info(wallet)).catch(() => undefined);
       return info(wallet);
     } finally {
       this.busy.delete(publicKey);

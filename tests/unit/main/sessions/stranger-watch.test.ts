@@ -188,6 +188,48 @@ describe('the stranger watch', () => {
     expect(read).toEqual(['Main', demo.label, 'Main', demo.label]);
   });
 
+  it('reads a wallet the moment it is added, so a session made right after is told as made between', async () => {
+    const w = watch('added', only(main.walletId));
+    const [wallet] = only(main.walletId)();
+    // not watching yet (never started): adding reads nothing
+    const reads = userReads;
+    await w.watch.added(wallet!);
+    expect(userReads).toBe(reads);
+    const started = watch('added-started', only(main.walletId));
+    started.watch.start();
+    await started.watch.added(wallet!);
+    expect(userReads).toBe(reads + 1);
+    const readAt = started.seconds();
+    const made = await elsewhere(main.key);
+    started.advance(2);
+    const [found] = await started.watch.tick();
+    started.watch.close();
+    expect(found).toMatchObject({ sessionId: made, noticed: { at: readAt + 2, after: readAt } });
+  });
+
+  it('reads a wallet it has never read before the next in turn', async () => {
+    const w = watch('unread-first');
+    const read: string[] = [];
+    let list = only(main.walletId)();
+    const counting = new StrangerWatch({
+      wallets: () => list,
+      unlocked: () => true,
+      read: async (wallet) => {
+        read.push(wallet.label);
+        return { all: [], strangers: [] };
+      },
+      record: new StrangerRecord(join(dir, 'unread-first.json')),
+      audit: w.audit,
+      onChange: () => {},
+    });
+    await counting.tick();
+    await counting.tick();
+    list = app.core.services.wallets.list();
+    await counting.tick();
+    await counting.tick();
+    expect(read.slice(0, 3)).toEqual(['Main', 'Main', demo.label]);
+  });
+
   it('reads nothing while the app is locked, and tells of what appeared meanwhile at the first read after', async () => {
     const w = watch('locked', only(main.walletId));
     await w.watch.tick();
