@@ -21,6 +21,34 @@ export default tseslint.config(
     },
   },
   {
+    // The layer check (.dependency-cruiser.mjs) follows only paths it can read: an import() or a require made
+    // with createRequire must name its module in a plain string, and createRequire loads packages, not files.
+    files: ['src/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportExpression[source.type!='Literal']",
+          message: 'import() takes a plain string: the layer check cannot follow a computed path.',
+        },
+        {
+          selector:
+            "CallExpression[callee.type='CallExpression'][callee.callee.name='createRequire']:not([arguments.0.value=/^[@a-z]/])",
+          message: 'createRequire loads a package by its name in a plain string, never a file or a computed path.',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.callee.name='createRequire']:not([arguments.0.value=/^[@a-z]/])",
+          message: 'createRequire resolves a package by its name in a plain string, never a file or a computed path.',
+        },
+        {
+          selector: "VariableDeclarator[init.callee.name='createRequire']",
+          message: 'Call createRequire where it loads its package, so the lint sees what it loads.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/main/electron/**', 'src/preload/**', 'electron.vite.config.ts', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },
   },

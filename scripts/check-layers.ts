@@ -1,45 +1,88 @@
-// `npm test`'s layer check: runs dependency-cruiser's rules (.dependency-cruiser.mjs) over src through its API,
-// because dependency-cruiser's command line refuses to start on Node 20, which the project supports.
+// `npm test`'s layer check: every code file under src is classified (CLASSES in .dependency-cruiser.mjs) and
+// every import goes a way the rules allow. dependency-cruiser runs through its API, because its command line
+// refuses to start on Node 20, which the project supports.
+import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import extractDepcruiseConfig from 'dependency-cruiser/config-utl/extract-depcruise-config';
+import { CLASSES, ELECTRON } from '../.dependency-cruiser.mjs';
 
 const CONFIG = fileURLToPath(new URL('../.dependency-cruiser.mjs', import.meta.url));
+const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 export interface LayerViolation {
   rule: string;
   from: string;
   to: string;
+  /** for an import no rule allows: the classes of its two ends ('package', 'node', 'electron' outside src) */
+  classes?: string;
 }
 
-/** Every import under `roots` (relative to `baseDir`) that breaks a rule of .dependency-cruiser.mjs. */
+/** The class of a module as dependency-cruiser names it: a file under src, a package, or node:*. */
+function classOf(module: string): string {
+  if (new RegExp(ELECTRON).test(module)) return 'electron';
+  const found = CLASSES.find((c) => new RegExp(c.path).test(module));
+  if (found) return found.name;
+  if (module.startsWith('src/')) return 'unclassified';
+  if (/^(node:)?[a-z_]+(\/[a-z_]+)?$/.test(module) && !module.includes('node_modules')) return 'node';
+  return module.includes('node_modules') ? 'package' : module;
+}
+
+/** The code files under `root` (relative to `baseDir`, with forward slashes) that no class takes. */
+function unclassified(root: string, baseDir: string): string[] {
+  const files = readdirSync(join(baseDir, root), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && CODE.test(entry.name))
+    .map((entry) => relative(baseDir, join(entry.parentPath, entry.name)).split('\\').join('/'));
+  return files.filter((file) => !CLASSES.some((c) => new RegExp(c.path).test(file))).sort();
+}
+
+/** Every import under `roots` (relative to `baseDir`) that the rules of .dependency-cruiser.mjs do not allow. */
 export async function findLayerViolations(
   roots: string[],
   baseDir = process.cwd(),
 ): Promise<LayerViolation[]> {
-  const { forbidden, options } = await extractDepcruiseConfig(CONFIG);
+  const { forbidden, allowed, allowedSeverity, options } = await extractDepcruiseConfig(CONFIG);
   const { output } = await cruise(roots, {
     ...options,
     baseDir,
     validate: true,
-    ruleSet: { forbidden },
+    ruleSet: { forbidden, allowed, allowedSeverity },
     outputType: 'json',
   });
   const result = (typeof output === 'string' ? JSON.parse(output) : output) as ICruiseResult;
-  return result.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  return [
+    ...roots.flatMap((root) =>
+      unclassified(root, baseDir).map((from) => ({ rule: 'unclassified', from, to: '' })),
+    ),
+    ...result.summary.violations.map((v) =>
+      v.rule.name === 'not-in-allowed'
+        ? { rule: v.rule.name, from: v.from, to: v.to, classes: `${classOf(v.from)} -> ${classOf(v.to)}` }
+        : { rule: v.rule.name, from: v.from, to: v.to },
+    ),
+  ];
 }
+
+const WHY: Record<string, string> = {
+  unclassified:
+    'Every code file under src is in one class of .dependency-cruiser.mjs (CLASSES): add its folder to the class it belongs to.',
+  'not-in-allowed':
+    'No rule in .dependency-cruiser.mjs (ALLOWED) lets a file of this class import that one: move the code to the layer both may use.',
+};
 
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {
   const violations = await findLayerViolations(['src']);
   if (violations.length === 0) {
-    console.log('layers: every import in src goes an allowed way');
+    console.log(`layers: every file in src is classified and every import goes an allowed way`);
   } else {
     const { forbidden = [] } = await extractDepcruiseConfig(CONFIG);
-    for (const v of violations) console.error(`${v.rule}: ${v.from} -> ${v.to}`);
+    for (const v of violations)
+      console.error(`${v.rule}: ${v.from}${v.to ? ` -> ${v.to}` : ''}${v.classes ? ` (${v.classes})` : ''}`);
     for (const name of new Set(violations.map((v) => v.rule)))
-      console.error(`\n${name}: ${forbidden.find((r) => r.name === name)?.comment ?? ''}`);
-    console.error(`\n${violations.length} import(s) break the layer rules in .dependency-cruiser.mjs`);
+      console.error(`\n${name}: ${WHY[name] ?? forbidden.find((r) => r.name === name)?.comment ?? ''}`);
+    console.error(
+      `\n${violations.length} file(s) or import(s) break the layer rules in .dependency-cruiser.mjs`,
+    );
     process.exit(1);
   }
 }

@@ -1,88 +1,150 @@
-// The layer rules (.dependency-cruiser.mjs) run over a small source tree written for the test: every forbidden
-// direction is reported with its rule, and the allowed ones are not, so `npm test`'s check can fail.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// The layer rules (.dependency-cruiser.mjs, with eslint.config.js for what no static graph shows) against a
+// copy of the real src with wrong-direction imports written into it: the ones an earlier review got past every
+// check (a file of main reaching main/electron, the host reaching Electron's launch check, the devnet importing
+// the app's IPC contract, src importing tests/, a computed createRequire and import(), a forbidden import
+// laundered through a new unclassified file), and more of the same kinds. Each must fail; the untouched copy
+// passes, so the check can tell them apart.
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLayerViolations, type LayerViolation } from '../../../scripts/check-layers';
 
-const FILES: Record<string, string> = {
-  // allowed: shared <- protocol <- main, devnet; renderer and preload -> shared; host -> main
-  'src/shared/money.ts': 'export const zero = 0n;\n',
-  'src/protocol/codec.ts': "import { zero } from '../shared/money';\nexport const codec = zero;\n",
-  'src/main/core.ts': "import { codec } from '../protocol/codec';\nexport const core = codec;\n",
-  'src/devnet/engine.ts': "import { codec } from '../protocol/codec';\nexport const engine = codec;\n",
-  'src/renderer/src/App.tsx': "import { zero } from '../../shared/money';\nexport const App = () => zero;\n",
-  'src/preload/index.ts':
-    "import { contextBridge } from 'electron';\nimport { zero } from '../shared/money';\nexport const p = [contextBridge, zero];\n",
-  'src/host/server.ts': "import { core } from '../main/core';\nexport const host = core;\n",
-  'src/main/electron/main.ts':
-    "import { app } from 'electron';\nimport { core } from '../core';\nexport const m = [app, core];\n",
-  // forbidden, one per rule
-  'src/shared/bad.ts': "import { codec } from '../protocol/codec';\nexport const bad = codec;\n",
-  'src/protocol/bad.ts': "import { core } from '../main/core';\nexport const bad = core;\n",
-  'src/main/bad-devnet.ts':
-    "import type { engine } from '../devnet/engine';\nexport type Bad = typeof engine;\n",
-  'src/main/bad-host.ts': "import { host } from '../host/server';\nexport const bad = host;\n",
-  'src/main/bad-electron.ts': "import { app } from 'electron';\nexport const bad = app;\n",
-  'src/devnet/bad.ts': "import { core } from '../main/core';\nexport const bad = core;\n",
-  'src/renderer/src/bad.ts': "import { codec } from '../../protocol/codec';\nexport const bad = codec;\n",
-  'src/host/bad.ts': "import { engine } from '../devnet/engine';\nexport const bad = engine;\n",
-  'src/main/cycle-a.ts': "import { b } from './cycle-b';\nexport const a = () => b;\n",
-  'src/main/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;\n",
+/** file -> the line appended to it (a new file when it does not exist in src) */
+const WRONG: Record<string, string> = {
+  'src/main/paths.ts': "export { hardenSession as __wrong } from './electron/hardening';",
+  'src/host/access.ts': "export * as __wrong from '../main/electron/launch-mode';",
+  'src/devnet/clock.ts': "export type * as __Wrong from '../shared/ipc/actions';",
+  'src/main/events.ts': "export * as __wrong from '../../tests/support/memory-store';",
+  // laundering: an allowed-looking file imports a new root file that imports what it may not
+  'src/devnet/funds/rules.ts': "export * as __wrong from '../helpers';",
+  'src/devnet/helpers.ts': "export * from './http/errors';",
+  'src/shared/money.ts': "export { readFileSync as __wrong } from 'node:fs';",
+  'src/renderer/src/routes.ts': "export * as __wrong from 'protobufjs';",
+  'src/protocol/keys.ts': "export type * as __Wrong from '../shared/ipc/wallets';",
+  'src/devnet/engine/tick.ts': "export * as __wrong from '../funds/rules';",
+  'src/devnet/vaults/routes.ts': "export * as __wrong from '../funds/routes';",
+  'src/preload/index.ts': "export * as __wrong from '../main/events';",
 };
 
 let root = '';
 let violations: LayerViolation[] = [];
+let clean: LayerViolation[] = [];
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'perpetua-layers-'));
-  for (const [path, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  // 'electron' resolves to the installed package, as it does in the project.
+  cpSync(resolve('src'), join(root, 'src'), { recursive: true });
+  mkdirSync(join(root, 'tests/support'), { recursive: true });
+  cpSync(resolve('tests/support/memory-store.ts'), join(root, 'tests/support/memory-store.ts'));
+  // 'electron' and the packages resolve as they do in the project
   symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
+  cpSync(resolve('package.json'), join(root, 'package.json'));
+  clean = await findLayerViolations(['src'], root);
+  for (const [path, line] of Object.entries(WRONG)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    appendFileSync(join(root, path), `\n${line}\n`);
+  }
   violations = await findLayerViolations(['src'], root);
-}, 60_000);
+}, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** what `from` was refused for (reaching electron is its own test below) */
 const reported = (from: string) =>
-  violations.filter((v) => v.from === from).map((v) => `${v.rule} -> ${v.to}`);
+  violations
+    .filter((v) => v.from === from && v.rule !== 'electron-only-in-its-folders')
+    .map((v) => `${v.rule}: ${v.classes ?? v.to}`);
 
 describe('layer rules', () => {
-  it('report each forbidden direction with the rule it breaks', () => {
-    expect(reported('src/shared/bad.ts')).toEqual(['shared-is-the-bottom -> src/protocol/codec.ts']);
-    expect(reported('src/protocol/bad.ts')).toEqual(['protocol-imports-only-shared -> src/main/core.ts']);
-    expect(reported('src/main/bad-devnet.ts')).toEqual([
-      'main-never-imports-devnet-or-host -> src/devnet/engine.ts',
+  it('pass the real src as it is', () => {
+    expect(clean).toEqual([]);
+  });
+
+  it("refuse main reaching main/electron, and the host reaching Electron's part of main", () => {
+    expect(reported('src/main/paths.ts')).toEqual(['not-in-allowed: main -> main-electron']);
+    expect(reported('src/host/access.ts')).toEqual(['not-in-allowed: host -> main-electron']);
+  });
+
+  it("refuse the exchange and the wire protocol importing the app's IPC contract", () => {
+    expect(reported('src/devnet/clock.ts')).toEqual(['not-in-allowed: devnet-bottom -> shared-ipc']);
+    expect(reported('src/protocol/keys.ts')).toEqual(['not-in-allowed: protocol -> shared-ipc']);
+  });
+
+  it('refuse src importing tests/', () => {
+    expect(reported('src/main/events.ts')).toEqual(['not-in-allowed: main -> tests/support/memory-store.ts']);
+  });
+
+  it('refuse an unclassified file, and an import laundered through it', () => {
+    expect(reported('src/devnet/helpers.ts')).toEqual([
+      'unclassified: ',
+      'not-in-allowed: unclassified -> devnet-http',
     ]);
-    expect(reported('src/main/bad-host.ts')).toEqual([
-      'main-never-imports-devnet-or-host -> src/host/server.ts',
+    expect(reported('src/devnet/funds/rules.ts')).toEqual(['not-in-allowed: devnet-feature -> unclassified']);
+  });
+
+  it('refuse Node in shared, protobufjs in the renderer, and the preload reaching main', () => {
+    expect(reported('src/shared/money.ts')).toEqual(['not-in-allowed: shared -> node']);
+    expect(reported('src/renderer/src/routes.ts')).toEqual(['not-in-allowed: renderer -> package']);
+    expect(reported('src/preload/index.ts')).toEqual(['not-in-allowed: preload -> main']);
+  });
+
+  it('keep the devnet engine below its features, and one route table from another', () => {
+    expect(reported('src/devnet/engine/tick.ts')).toEqual([
+      'not-in-allowed: devnet-engine -> devnet-feature',
     ]);
-    expect(reported('src/devnet/bad.ts')).toEqual(['devnet-never-imports-the-app -> src/main/core.ts']);
-    expect(reported('src/renderer/src/bad.ts')).toEqual([
-      'renderer-imports-only-shared -> src/protocol/codec.ts',
-    ]);
-    expect(reported('src/host/bad.ts')).toEqual([
-      'host-runs-the-app-not-the-exchange -> src/devnet/engine.ts',
+    expect(reported('src/devnet/vaults/routes.ts')).toEqual([
+      'not-in-allowed: devnet-routes -> devnet-routes',
     ]);
   });
 
-  it("report 'electron' imported outside src/main/electron and src/preload", () => {
-    expect(reported('src/main/bad-electron.ts')).toEqual([
-      expect.stringMatching(/^electron-only-in-its-folders -> .*node_modules\/electron\//),
-    ]);
+  it("refuse 'electron' reached from outside its folders, even through other modules", () => {
+    // main/paths.ts now reaches electron through main/electron/hardening.ts, and so does all that imports it
+    const reaching = violations.filter((v) => v.rule === 'electron-only-in-its-folders').map((v) => v.from);
+    expect(reaching).toEqual(
+      expect.arrayContaining(['src/main/paths.ts', 'src/main/core.ts', 'src/host/cli.ts']),
+    );
+    expect(reaching.filter((f) => /^src\/(main\/electron|preload)\//.test(f))).toEqual([]);
   });
 
-  it('report an import cycle (once, from the module where it is first found)', () => {
-    expect(violations.filter((v) => v.rule === 'no-cycles')).toEqual([
-      { rule: 'no-cycles', from: 'src/main/cycle-a.ts', to: 'src/main/cycle-b.ts' },
+  it('report nothing else', () => {
+    const files = Object.keys(WRONG);
+    expect(
+      violations.filter((v) => !files.includes(v.from) && v.rule !== 'electron-only-in-its-folders'),
+    ).toEqual([]);
+  });
+});
+
+describe('lint, for what no import graph shows', () => {
+  const lint = async (text: string) => {
+    const [result] = await new ESLint().lintText(text, { filePath: resolve('src/main/__fixture.ts') });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it('refuses a computed import() and a template-literal one', async () => {
+    expect(await lint("const which = 'devnet';\nexport const m = import(`../${which}/devnet`);\n")).toEqual([
+      'import() takes a plain string: the layer check cannot follow a computed path.',
     ]);
+    expect(await lint('export const m = (p: string) => import(p);\n')).toHaveLength(1);
+    expect(await lint("export const m = import('./events');\n")).toEqual([]);
   });
 
-  it('allow the directions the architecture names', () => {
-    const allowed = Object.keys(FILES).filter((f) => !/bad|cycle/.test(f));
-    expect(violations.filter((v) => allowed.includes(v.from))).toEqual([]);
-    expect(violations).toHaveLength(9);
+  it('refuses createRequire of a file or a computed name, and keeping its require', async () => {
+    const header = "import { createRequire } from 'node:module';\n";
+    expect(
+      await lint(`${header}export const d = createRequire(import.meta.url)('../devnet/devnet');\n`),
+    ).toEqual([
+      'createRequire loads a package by its name in a plain string, never a file or a computed path.',
+    ]);
+    expect(
+      await lint(`${header}const name = 'ws';\nexport const d = createRequire(import.meta.url)(name);\n`),
+    ).toHaveLength(1);
+    expect(
+      await lint(`${header}export const d = createRequire(import.meta.url).resolve('./x');\n`),
+    ).toHaveLength(1);
+    expect(
+      await lint(
+        `${header}const require = createRequire(import.meta.url);\nexport const d = require('ws');\n`,
+      ),
+    ).toEqual(['Call createRequire where it loads its package, so the lint sees what it loads.']);
+    expect(await lint(`${header}export const ws = createRequire(import.meta.url)('ws');\n`)).toEqual([]);
   });
 });
