@@ -55,8 +55,16 @@ export interface TokenLike {
 }
 
 /**
- * An amount of a token, with its symbol: the quote token in cents; another token (ETH) with every place it
- * has, since a fraction of it is worth a lot ("0.0003125 ETH" is a withdrawal fee, not "0.00 ETH").
+ * Places a token other than the quote always shows (or all it has, if fewer): one count for a token wherever
+ * its amount appears, so a review, its result and a table agree ("0.999995 SOL" and "1.000000 SOL", never
+ * "1.00" beside "0.999995"). Six places keep a lamport-scale fee or a satoshi-scale balance readable.
+ */
+const TOKEN_DIGITS = 6;
+
+/**
+ * An amount of a token, with its symbol: the quote token in cents; another token (ETH) with six places and
+ * any further non-zero one, since a fraction of it is worth a lot ("0.0003125 ETH" is a withdrawal fee, not
+ * "0.00 ETH").
  */
 export function formatToken(
   value: bigint,
@@ -64,20 +72,23 @@ export function formatToken(
   options: { quote: boolean; signed?: boolean; exact?: boolean },
 ): string {
   return formatFigure(value, token.decimals, {
-    digits: QUOTE_DIGITS,
+    digits: options.quote ? QUOTE_DIGITS : TOKEN_DIGITS,
     unit: token.symbol,
     signed: options.signed ?? false,
     exact: !options.quote || (options.exact ?? false),
   });
 }
 
+/** SOL on the settlement chain (lamports, 9 decimals): what pays network fees, written as any other token. */
+export const formatSol = (lamports: bigint): string =>
+  formatToken(lamports, { symbol: 'SOL', decimals: 9 }, { quote: false });
+
 /**
- * Vault shares count in the quote token's units (one share was one quote unit at launch): written like an
- * amount of it, at least two places and every further non-zero one, never cut ("10.00", "50.111698"), the
- * same in a review, a result and a table.
+ * Vault shares count in the quote token's units (one share was one quote unit at launch): every place of
+ * that token, never cut ("10.000000", "50.111698"), the same in a review, a result and a table.
  */
 export const formatShares = (shares: bigint, decimals: number): string =>
-  formatFigure(shares, decimals, { digits: QUOTE_DIGITS, exact: true });
+  formatFigure(shares, decimals, { digits: decimals, exact: true });
 
 /** A price or size in a market's own decimals, every place shown (so prices in a column line up). */
 export function formatMarketFigure(

@@ -12,6 +12,7 @@ const f: HistoryFormat = {
   tokenSymbol: () => 'USDC',
   amount: (v) => String(v),
   quote: (v) => String(v),
+  shares: (v) => `${v} shares-figure`,
   quoteSymbol: 'USDC',
   quoteTokenId: 0,
   market: () => 'BTC-PERP',
@@ -85,6 +86,8 @@ describe('All activity lines', () => {
     );
     expect(vault).toMatchObject({ what: 'Vault deposit', money: { value: -500n } });
     expect(vault!.detail).toContain('into BTC Momentum');
+    // shares are written by the one shares formatter, as in a review and the vault tables
+    expect(vault!.detail).toContain('500 shares-figure shares');
   });
 
   it('sorts newest first', () => {
