@@ -121,7 +121,7 @@ test('portfolio: a position shows its margin health colour and distance to liqui
     const liquidation = scaled(await firstFigure(await column(/^Liquidation price/)), 1);
     const bps = ((mark - liquidation) * 10_000n) / mark;
     const text = `${bps / 100n}.${(bps % 100n).toString().padStart(2, '0')}`;
-    expect(await distance.textContent()).toBe(`a ${text}% fall`);
+    expect(await distance.textContent()).toBe(`Liquidation ${text}% below mark`);
     expect(await distance.getAttribute('data-level')).toBe(bps >= 2_000n ? 'safe' : 'warning');
   }).toPass();
   await shot('portfolio-position');

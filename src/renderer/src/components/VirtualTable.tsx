@@ -18,6 +18,8 @@ export interface Column<R> {
   align?: 'left' | 'right';
   /** dropped when the table is narrower than NARROW_PX (a 1024 px window), so the others keep their room */
   optional?: boolean;
+  /** an optional column's own width to drop below, for a table whose kept columns need more than NARROW_PX */
+  optionalBelow?: number;
   /** text that may take two lines (a description) rather than be cut; needs a rowHeight of two lines */
   wrap?: boolean;
   /** money in (positive) or out (negative): coloured, besides the sign the text already carries */
@@ -138,7 +140,10 @@ export function VirtualTable<R>({
     [measure],
   );
   const columns = useMemo(
-    () => (width > 0 && width < NARROW_PX ? allColumns.filter((c) => !c.optional) : allColumns),
+    () =>
+      width > 0
+        ? allColumns.filter((c) => !c.optional || width >= (c.optionalBelow ?? NARROW_PX))
+        : allColumns,
     [allColumns, width],
   );
   const grid = columns.map((c) => c.width ?? '1fr').join(' ');

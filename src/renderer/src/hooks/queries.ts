@@ -124,9 +124,12 @@ export function useMarketFormat() {
     const byId = new Map<number, MarketInfo>((data?.markets ?? []).map((m) => [m.marketId, m]));
     const tokens = new Map<number, TokenInfo>((data?.tokens ?? []).map((t) => [t.tokenId, t]));
     const symbol = (marketId: number): string => byId.get(marketId)?.symbol ?? `market ${marketId}`;
-    const price = (marketId: number, value: bigint): string => {
+    // a price in a sentence carries its unit; a column's header names it once for every cell
+    const price = (marketId: number, value: bigint, options: { unit?: boolean } = {}): string => {
       const m = byId.get(marketId);
-      return m ? formatMarketFigure(value, m.priceDecimals) : value.toString();
+      if (!m) return value.toString();
+      const unit = options.unit ? tokens.get(m.quoteTokenId)?.symbol : undefined;
+      return formatMarketFigure(value, m.priceDecimals, { unit });
     };
     const size = (marketId: number, value: bigint, options: { signed?: boolean } = {}): string => {
       const m = byId.get(marketId);
