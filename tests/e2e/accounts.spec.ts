@@ -177,14 +177,14 @@ test('account page: margin, balances, positions, open orders, triggers and a tab
     .getByRole('row')
     .filter({ hasText: 'BTC-PERP' });
   await expect(opened.first()).toContainText('trade');
-  await expect(page.getByText(/rows? loaded; that is all/)).toBeVisible();
+  await expect(page.getByText(/rows?.*, newest first; that is all$/)).toBeVisible();
 
   await tabs.getByRole('tab', { name: /^PnL ?\d/ }).click();
   const pnl = page.getByRole('table', { name: 'PnL history' });
   await expect(pnl.getByRole('columnheader', { name: 'Fee (USDC)' })).toBeVisible();
   await expect(pnl.getByRole('row').filter({ hasText: 'BTC-PERP' }).first()).toBeVisible();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export loaded rows as CSV' }).click();
+  await page.getByRole('button', { name: 'Export shown rows as CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`perpetua-account-${account}-pnl.csv`);
   const csv = readFileSync((await file.path())!, 'utf8')

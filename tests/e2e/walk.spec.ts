@@ -135,9 +135,12 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await go(page, '/history', 'History');
       await page.getByRole('tab', { name: /^Withdrawals/ }).click();
-      await expect(
-        page.getByRole('table', { name: 'Withdrawals history' }).getByRole('row').nth(1),
-      ).toBeVisible();
+      const table = page.getByRole('table', { name: 'Withdrawals history' });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // newest first, with the fee and where the money went kept at every width
+      for (const name of ['Fee', 'Destination'])
+        await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
+      await expect(page.getByText(/, newest first/)).toBeVisible();
     },
   },
   { name: 'settings', open: (page) => go(page, '/settings', 'Settings') },

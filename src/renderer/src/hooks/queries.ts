@@ -7,7 +7,6 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { formatMarketFigure, formatToken } from '../../../shared/figures';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import type { EventOf } from '../../../shared/ipc/events';
-import { refreshHistoryTails } from './history';
 import { updateReads } from './update-reads';
 import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
@@ -291,7 +290,7 @@ export function useLiveEvents(): void {
   const names = useAccountNames();
   useEffect(() => {
     const words = (id: number) => accountInWords(id, names.nameOf(id));
-    const afterUpdate = updateReads(client, keys, refreshHistoryTails);
+    const afterUpdate = updateReads(client, keys);
     const off = [
       wallet.onExchangeStatus((status) => {
         const before = client.getQueryData<ExchangeStatus | null>(keys.exchangeStatus);

@@ -118,3 +118,10 @@ export function activityLines<K extends HistoryKind>(
 
 /** Newest first; within one second, the order the kinds are listed in (stable). */
 export const newestFirst = (a: ActivityLine, b: ActivityLine): number => b.time - a.time;
+
+/**
+ * One kind's rows newest first. The exchange lists them oldest first, in the order they were added; rows of
+ * the same second keep that order reversed, so the last added is on top.
+ */
+export const rowsNewestFirst = <R extends { time: number }>(rows: readonly R[]): R[] =>
+  [...rows].reverse().sort((a, b) => b.time - a.time);
