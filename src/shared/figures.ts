@@ -55,16 +55,8 @@ export interface TokenLike {
 }
 
 /**
- * Places a token other than the quote always shows (or all it has, if fewer): one count for a token wherever
- * its amount appears, so a review, its result and a table agree ("0.999995 SOL" and "1.000000 SOL", never
- * "1.00" beside "0.999995"). Six places keep a lamport-scale fee or a satoshi-scale balance readable.
- */
-const TOKEN_DIGITS = 6;
-
-/**
- * An amount of a token, with its symbol: the quote token in cents; another token (ETH) with six places and
- * any further non-zero one, since a fraction of it is worth a lot ("0.0003125 ETH" is a withdrawal fee, not
- * "0.00 ETH").
+ * An amount of a token, with its symbol: the quote token in cents; another token (ETH) with every place it
+ * has, since a fraction of it is worth a lot ("0.0003125 ETH" is a withdrawal fee, not "0.00 ETH").
  */
 export function formatToken(
   value: bigint,
@@ -72,16 +64,22 @@ export function formatToken(
   options: { quote: boolean; signed?: boolean; exact?: boolean },
 ): string {
   return formatFigure(value, token.decimals, {
-    digits: options.quote ? QUOTE_DIGITS : TOKEN_DIGITS,
+    digits: QUOTE_DIGITS,
     unit: token.symbol,
     signed: options.signed ?? false,
     exact: !options.quote || (options.exact ?? false),
   });
 }
 
-/** SOL on the settlement chain (lamports, 9 decimals): what pays network fees, written as any other token. */
+/** Places SOL always shows: what a network fee (0.000005 SOL) needs, so a balance and a fee line up. */
+const SOL_DIGITS = 6;
+
+/**
+ * SOL on the settlement chain (lamports, 9 decimals), which pays network fees: six places and any further
+ * non-zero one, the same wherever it shows ("1.000000 SOL" beside "0.999995 SOL", never "1.00").
+ */
 export const formatSol = (lamports: bigint): string =>
-  formatToken(lamports, { symbol: 'SOL', decimals: 9 }, { quote: false });
+  formatFigure(lamports, 9, { digits: SOL_DIGITS, exact: true, unit: 'SOL' });
 
 /**
  * Vault shares count in the quote token's units (one share was one quote unit at launch): every place of

@@ -102,7 +102,7 @@ test('an account named once is shown by its name wherever its number is', async 
   await section.getByRole('button', { name: 'Add stop-loss or take-profit' }).click();
   const add = page.getByRole('dialog', { name: 'Add a stop-loss or take-profit' });
   await add.getByLabel('Trigger price').fill(formatAmount(liquidation - 1_000n, 1));
-  await expect(add.getByText(/would be liquidated \(at [\d,.]+\) before this stop-loss fires/)).toBeVisible();
+  await expect(add.getByText(/would be liquidated \(at [\d,.]+ USDC\) before this stop-loss fires/)).toBeVisible();
   await shot('stop-beyond-liquidation');
   await add.getByRole('button', { name: 'Cancel' }).click();
 

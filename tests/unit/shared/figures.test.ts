@@ -56,8 +56,8 @@ describe('formatFigure: scaled bigint in, text for reading out', () => {
     expect(formatToken(25_000_000n, USDC, { quote: true, exact: true })).toBe('25.00 USDC');
   });
 
-  it('shows other tokens with six places, and every further non-zero one', () => {
-    expect(formatToken(1_500_000_000n, ETH, { quote: false })).toBe('1.500000 ETH');
+  it('shows other tokens with every place they have, at least two', () => {
+    expect(formatToken(1_500_000_000n, ETH, { quote: false })).toBe('1.50 ETH');
     expect(formatToken(312_500n, ETH, { quote: false })).toBe('0.0003125 ETH');
   });
 
@@ -117,7 +117,7 @@ describe('vault shares', () => {
 });
 
 describe('SOL', () => {
-  it('is written as any token other than the quote: six places, the same for a whole SOL and a fee', () => {
+  it('is written with six places, the same for a whole SOL, what is left after a fee, and the fee', () => {
     expect(formatSol(1_000_000_000n)).toBe('1.000000 SOL');
     expect(formatSol(999_995_000n)).toBe('0.999995 SOL');
     expect(formatSol(2_999_980_000n)).toBe('2.999980 SOL');
