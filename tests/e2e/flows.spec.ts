@@ -51,7 +51,7 @@ test('withdraw: health and liquidation price after the amount are shown while ty
   await expect(after).toHaveCount(0);
   await page.getByLabel(/^Amount/).fill('10');
   await expect(after).toContainText(/Margin health after: [\d,.]+% \(now [\d,.]+%\)/);
-  await expect(after).toContainText(/BTC-PERP liquidation price after: [\d,.]+ \(now [\d,.]+\)/);
+  await expect(after).toContainText(/BTC-PERP liquidation price after: [\d,.]+ USDC \(now [\d,.]+ USDC\)/);
   // the figure moves with the amount, before anything is prepared
   const small = await after.textContent();
   await page.getByLabel(/^Amount/).fill('60');

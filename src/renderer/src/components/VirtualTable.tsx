@@ -6,6 +6,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactElement } from 'react';
 import { NARROW_PX, useWidth } from '../hooks/useWidth';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { formatCount } from '../../../shared/figures';
 
 /** money in (positive) or out (negative) */
 export type Tone = 'positive' | 'negative' | undefined;
@@ -233,7 +234,7 @@ export function VirtualTable<R>({
       </div>
       {shown < rows.length ? (
         <div style={{ padding: 'var(--mantine-spacing-xs)' }}>
-          Only the first {shown.toLocaleString()} rows can be shown here; export them as CSV to see all.
+          Only the first {formatCount(shown)} rows can be shown here; export them as CSV to see all.
         </div>
       ) : null}
     </div>
