@@ -71,13 +71,22 @@ export function formatToken(
   });
 }
 
+/** Places SOL always shows: what a network fee (0.000005 SOL) needs, so a balance and a fee line up. */
+const SOL_DIGITS = 6;
+
 /**
- * Vault shares count in the quote token's units (one share was one quote unit at launch): written like an
- * amount of it, at least two places and every further non-zero one, never cut ("10.00", "50.111698"), the
- * same in a review, a result and a table.
+ * SOL on the settlement chain (lamports, 9 decimals), which pays network fees: six places and any further
+ * non-zero one, the same wherever it shows ("1.000000 SOL" beside "0.999995 SOL", never "1.00").
+ */
+export const formatSol = (lamports: bigint): string =>
+  formatFigure(lamports, 9, { digits: SOL_DIGITS, exact: true, unit: 'SOL' });
+
+/**
+ * Vault shares count in the quote token's units (one share was one quote unit at launch): every place of
+ * that token, never cut ("10.000000", "50.111698"), the same in a review, a result and a table.
  */
 export const formatShares = (shares: bigint, decimals: number): string =>
-  formatFigure(shares, decimals, { digits: QUOTE_DIGITS, exact: true });
+  formatFigure(shares, decimals, { digits: decimals, exact: true });
 
 /** A price or size in a market's own decimals, every place shown (so prices in a column line up). */
 export function formatMarketFigure(

@@ -121,7 +121,7 @@ test('portfolio: a position shows its margin health colour and distance to liqui
     const liquidation = scaled(await firstFigure(await column(/^Liquidation price/)), 1);
     const bps = ((mark - liquidation) * 10_000n) / mark;
     const text = `${bps / 100n}.${(bps % 100n).toString().padStart(2, '0')}`;
-    expect(await distance.textContent()).toBe(`a ${text}% fall`);
+    expect(await distance.textContent()).toBe(`Liquidation ${text}% below mark`);
     expect(await distance.getAttribute('data-level')).toBe(bps >= 2_000n ? 'safe' : 'warning');
   }).toPass();
   await shot('portfolio-position');
@@ -177,14 +177,14 @@ test('account page: margin, balances, positions, open orders, triggers and a tab
     .getByRole('row')
     .filter({ hasText: 'BTC-PERP' });
   await expect(opened.first()).toContainText('trade');
-  await expect(page.getByText(/rows? loaded; that is all/)).toBeVisible();
+  await expect(page.getByText(/rows?.*, newest first; that is all$/)).toBeVisible();
 
   await tabs.getByRole('tab', { name: /^PnL ?\d/ }).click();
   const pnl = page.getByRole('table', { name: 'PnL history' });
   await expect(pnl.getByRole('columnheader', { name: 'Fee (USDC)' })).toBeVisible();
   await expect(pnl.getByRole('row').filter({ hasText: 'BTC-PERP' }).first()).toBeVisible();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export loaded rows as CSV' }).click();
+  await page.getByRole('button', { name: 'Export shown rows as CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`perpetua-account-${account}-pnl.csv`);
   const csv = readFileSync((await file.path())!, 'utf8')

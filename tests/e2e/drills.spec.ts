@@ -96,9 +96,9 @@ test('compromised-key drill: from the notice about an unknown session to nothing
   const orders = page.getByRole('table', { name: 'Open orders and triggers of Main' });
   await expect(orders).toContainText(`#${first}`);
   await expect(orders).toContainText(
-    'Buy 1.0000 BTC on BTC-PERP at 1,000.0; Buy 1.0000 BTC on BTC-PERP at 1,000.0',
+    'Buy 1.0000 BTC on BTC-PERP at 1,000.0 USDC; Buy 1.0000 BTC on BTC-PERP at 1,000.0 USDC',
   );
-  await expect(orders).toContainText('Stop-loss BTC-PERP at 2,000.0');
+  await expect(orders).toContainText('Stop-loss BTC-PERP at 2,000.0 USDC');
   await expect(
     page.getByText(`Revoke 1 session with the wallet key: #${foreign} (not made on this device).`),
   ).toBeVisible();

@@ -51,7 +51,7 @@ test('withdraw: health and liquidation price after the amount are shown while ty
   await expect(after).toHaveCount(0);
   await page.getByLabel(/^Amount/).fill('10');
   await expect(after).toContainText(/Margin health after: [\d,.]+% \(now [\d,.]+%\)/);
-  await expect(after).toContainText(/BTC-PERP liquidation price after: [\d,.]+ \(now [\d,.]+\)/);
+  await expect(after).toContainText(/BTC-PERP liquidation price after: [\d,.]+ USDC \(now [\d,.]+ USDC\)/);
   // the figure moves with the amount, before anything is prepared
   const small = await after.textContent();
   await page.getByLabel(/^Amount/).fill('60');
@@ -102,7 +102,7 @@ test('an account named once is shown by its name wherever its number is', async 
   await section.getByRole('button', { name: 'Add stop-loss or take-profit' }).click();
   const add = page.getByRole('dialog', { name: 'Add a stop-loss or take-profit' });
   await add.getByLabel('Trigger price').fill(formatAmount(liquidation - 1_000n, 1));
-  await expect(add.getByText(/would be liquidated \(at [\d,.]+\) before this stop-loss fires/)).toBeVisible();
+  await expect(add.getByText(/would be liquidated \(at [\d,.]+ USDC\) before this stop-loss fires/)).toBeVisible();
   await shot('stop-beyond-liquidation');
   await add.getByRole('button', { name: 'Cancel' }).click();
 

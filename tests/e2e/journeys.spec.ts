@@ -121,7 +121,7 @@ test('faucet, then a deposit on chain until credited, with the on-chain balances
   await expect(page.getByText('This wallet has no USDC on the chain yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Review deposit', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: /test funds/ }).click();
-  await expect(onChain).toContainText('holds 1,000.00 USDC and 1.00 SOL');
+  await expect(onChain).toContainText('holds 1,000.00 USDC and 1.000000 SOL');
   await page.getByLabel('Amount').fill('1000.5');
   await expect(page.getByText('More than the wallet holds on the chain.')).toBeVisible();
   await page.getByLabel('Amount').fill('250');

@@ -19,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
-import { formatToken } from '../../shared/figures';
+import { formatSol } from '../../shared/figures';
 import type { MarketsInfo, TokenInfo } from '../../shared/exchange/info';
 import type { WalletKeyReviewSchema } from '../../shared/ipc/drills';
 import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
@@ -82,9 +82,7 @@ const REVIEW_TTL_MS = 10 * 60_000;
 const CREDIT_POLL_MS = 250;
 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
-const sol = (lamports: bigint): string =>
-  formatToken(lamports, { symbol: 'SOL', decimals: 9 }, { quote: false });
-const NETWORK_FEE = `network fee ${sol(LAMPORTS_PER_SIGNATURE)}`;
+const NETWORK_FEE = `network fee ${formatSol(LAMPORTS_PER_SIGNATURE)}`;
 
 /** How the new wallet's exchange account gets money: it has one; a deposit opens it; or none can. */
 type Route =
@@ -328,7 +326,7 @@ export class WalletKeyDrill {
         }
         if ((h.lamports ?? 0n) > LAMPORTS_PER_SIGNATURE)
           act(
-            `Send its SOL (now ${sol(h.lamports!)}, less the fee) to ${target.label}’s address`,
+            `Send its SOL (now ${formatSol(h.lamports!)}, less the fee) to ${target.label}’s address`,
             NETWORK_FEE,
           );
       } else
@@ -621,7 +619,7 @@ export class WalletKeyDrill {
             const moved = await moveAllOnChain(moveDeps, target.publicKey, t);
             return {
               detail: moved
-                ? `Sent ${t ? money(t, moved.amount) : sol(moved.amount)} (transaction ${moved.signature.slice(0, 12)}…).`
+                ? `Sent ${t ? money(t, moved.amount) : formatSol(moved.amount)} (transaction ${moved.signature.slice(0, 12)}…).`
                 : 'Nothing left to send.',
             };
           });

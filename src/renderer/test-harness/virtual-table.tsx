@@ -30,6 +30,7 @@ const format: HistoryFormat = {
   tokenSymbol: () => 'USDC',
   amount: (v, _id, o) => formatAmount(v, 6, { group: true, signed: o?.signed ?? false }),
   quote: (v, o) => formatAmount(v, 6, { group: true, signed: o?.signed ?? false }),
+  shares: (v) => formatAmount(v, 6, { group: true }),
   quoteSymbol: 'USDC',
   quoteTokenId: 0,
   vault: (id) => `vault ${id}`,

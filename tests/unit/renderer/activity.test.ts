@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { activityLines, newestFirst } from '../../../src/renderer/src/components/history/activity';
+import {
+  activityLines,
+  newestFirst,
+  rowsNewestFirst,
+} from '../../../src/renderer/src/components/history/activity';
 import type { HistoryFormat } from '../../../src/renderer/src/components/history/history-format';
 import { accountInWords } from '../../../src/shared/account-words';
 
@@ -12,6 +16,7 @@ const f: HistoryFormat = {
   tokenSymbol: () => 'USDC',
   amount: (v) => String(v),
   quote: (v) => String(v),
+  shares: (v) => `${v} shares-figure`,
   quoteSymbol: 'USDC',
   quoteTokenId: 0,
   market: () => 'BTC-PERP',
@@ -85,6 +90,8 @@ describe('All activity lines', () => {
     );
     expect(vault).toMatchObject({ what: 'Vault deposit', money: { value: -500n } });
     expect(vault!.detail).toContain('into BTC Momentum');
+    // shares are written by the one shares formatter, as in a review and the vault tables
+    expect(vault!.detail).toContain('500 shares-figure shares');
   });
 
   it('sorts newest first', () => {
@@ -96,5 +103,18 @@ describe('All activity lines', () => {
     ).sort(newestFirst);
     expect(lines.map((l) => l.time)).toEqual([3, 2, 1]);
     expect(lines[0]!.money).toEqual({ value: -1n, tokenId: 0 });
+  });
+
+  it('puts a kind’s rows newest first, the last added on top within one second (withdrawals were oldest first)', () => {
+    // as the exchange lists them: oldest first, in the order they were added
+    const rows = [
+      { id: 'a', time: 10 },
+      { id: 'b', time: 20 },
+      { id: 'c', time: 20 },
+      { id: 'd', time: 30 },
+    ];
+    expect(rowsNewestFirst(rows).map((r) => r.id)).toEqual(['d', 'c', 'b', 'a']);
+    // the rows given are left as they were
+    expect(rows.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 });

@@ -9,6 +9,7 @@ import {
   formatPpm,
   formatPpmChange,
   formatShares,
+  formatSol,
   formatToken,
 } from '../../../src/shared/figures';
 
@@ -95,10 +96,52 @@ describe('changes: signed, cut toward zero, and which way they point', () => {
   });
 });
 
+/** how many places a figure shows after its decimal point */
+const places = (text: string) => /\.(\d+)/.exec(text)?.[1]?.length ?? 0;
+
 describe('vault shares', () => {
-  it('are written as the review, the result and the table all write them: cents at least, never cut', () => {
+  it('are written with every place of the quote token, never cut', () => {
     expect(formatShares(50_111_698n, 6)).toBe('50.111698');
-    expect(formatShares(10_000_000n, 6)).toBe('10.00');
+    expect(formatShares(10_000_000n, 6)).toBe('10.000000');
     expect(formatShares(1_234_567_891n, 6)).toBe('1,234.567891');
+  });
+
+  it('show the same places whatever the value, so a review (50.11167), its result and a table agree', () => {
+    // a review's estimate ends in a zero place that the result's figure fills: both keep six places
+    const review = formatShares(50_111_670n, 6);
+    const result = formatShares(50_111_698n, 6);
+    expect(review).toBe('50.111670');
+    expect(places(review)).toBe(places(result));
+    expect(places(formatShares(7n, 6))).toBe(6);
+  });
+});
+
+describe('SOL', () => {
+  it('is written with six places, the same for a whole SOL, what is left after a fee, and the fee', () => {
+    expect(formatSol(1_000_000_000n)).toBe('1.000000 SOL');
+    expect(formatSol(999_995_000n)).toBe('0.999995 SOL');
+    expect(formatSol(2_999_980_000n)).toBe('2.999980 SOL');
+    expect(formatSol(5_000n)).toBe('0.000005 SOL');
+    expect(new Set([1_000_000_000n, 999_995_000n, 2_999_980_000n].map((v) => places(formatSol(v))))).toEqual(
+      new Set([6]),
+    );
+  });
+
+  it('never hides a lamport: places past six show when they are not zero', () => {
+    expect(formatSol(1_000_000_001n)).toBe('1.000000001 SOL');
+    expect(formatSol(1n)).toBe('0.000000001 SOL');
+  });
+
+  it('is the formatter every SOL and token figure goes through: no screen or main module writes its own', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
+    const own = [...files('src/renderer/src'), ...files('src/main')].filter((file) =>
+      /symbol: 'SOL'|SOL_DECIMALS|decimals: 9\b/.test(readFileSync(file, 'utf8')),
+    );
+    expect(own).toEqual([]);
   });
 });

@@ -5,9 +5,7 @@ import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys, useSettings, useTokens } from '../hooks/queries';
-import { formatFigure } from '../../../shared/figures';
-
-const SOL_DECIMALS = 9;
+import { formatSol } from '../../../shared/figures';
 
 /**
  * A wallet's on-chain balances, re-read every few seconds while shown (deposits and payouts move them).
@@ -35,10 +33,6 @@ export function useChainBalances(walletId: string | null) {
   const live = useChainUpdates().data?.mode === 'live';
   return useQuery({ ...chainBalancesQuery(walletId ?? '', live), enabled: walletId !== null });
 }
-
-/** SOL pays network fees in small amounts: every place shown, so a fee paid shows as spent */
-export const formatSol = (lamports: bigint): string =>
-  formatFigure(lamports, SOL_DECIMALS, { digits: 2, exact: true, unit: 'SOL' });
 
 export function ChainBalances({ walletId, label }: { walletId: string; label: string }) {
   const chain = useChainBalances(walletId);

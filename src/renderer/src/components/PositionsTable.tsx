@@ -1,6 +1,7 @@
 // Open positions with what matters for risk first: the liquidation price and how far away it is, the
-// unrealized PnL, the mark; then entry and funding. In a narrow window (1024 px) entry folds under the mark
-// and funding under the PnL, and the side and size under the market, so nothing is cut off. Each position
+// unrealized PnL, the mark; then entry and funding. In a narrow window (1024 px) every second figure folds
+// under the first of its column: the side, size and account under the market, the distance under the
+// liquidation price, funding under the PnL and entry under the mark, so nothing is cut off or scrolled. Each position
 // can be closed from its row: a reduce-only order that fills at once, reviewed like every action.
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,8 +50,9 @@ export function PositionsTable({
   const markets = useMarketFormat();
   const { format, quoteTokenId, quoteSymbol } = useTokens();
   const { ref: box, width } = useWidth();
-  // with the account column the nine columns need about 1,100 px: more than a 1280 px window leaves
-  const narrow = width > 0 && width < (withAccount ? NARROW_PX + 200 : NARROW_PX);
+  // the eight columns need about 1,050 px and with the account column nine about 1,150: more than a 1280 px
+  // window leaves
+  const narrow = width > 0 && width < (withAccount ? NARROW_PX + 250 : NARROW_PX + 150);
   const steady = useSteadyColumns();
   const client = useQueryClient();
   const closing = usePreparedAction({
@@ -85,11 +87,11 @@ export function PositionsTable({
       <Table ref={steady} aria-label="Positions" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            {withAccount ? <Table.Th>Account</Table.Th> : null}
+            {withAccount && !narrow ? <Table.Th>Account</Table.Th> : null}
             <Table.Th>{narrow ? 'Position' : 'Market'}</Table.Th>
             {narrow ? null : <Table.Th ta="right">Size</Table.Th>}
             <Table.Th ta="right">Liquidation price{unit}</Table.Th>
-            <Table.Th>To liquidation</Table.Th>
+            {narrow ? null : <Table.Th>To liquidation</Table.Th>}
             <Table.Th ta="right">Unrealized PnL</Table.Th>
             {narrow ? null : <Table.Th ta="right">Funding</Table.Th>}
             <Table.Th ta="right">Mark{unit}</Table.Th>
@@ -110,15 +112,23 @@ export function PositionsTable({
             );
             const funding = format(p.fundingPnl, quoteTokenId, { signed: true });
             const entry = markets.price(p.marketId, p.entryPrice);
+            const account = withAccount ? (
+              <Anchor href={accountHref(p.accountId)} size={narrow ? 'xs' : 'sm'}>
+                {p.accountTitle ?? `#${p.accountId}`}
+              </Anchor>
+            ) : null;
+            const distance = (
+              <DistanceBadge
+                long={p.size > 0n}
+                distanceBps={p.liquidationDistanceBps}
+                level={p.liquidationLevel}
+              />
+            );
+            const liquidation =
+              p.liquidationPrice === null ? '—' : markets.price(p.marketId, p.liquidationPrice);
             return (
               <Table.Tr key={`${p.accountId}:${p.marketId}`}>
-                {withAccount ? (
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Anchor href={accountHref(p.accountId)} size="sm">
-                      {p.accountTitle ?? `#${p.accountId}`}
-                    </Anchor>
-                  </Table.Td>
-                ) : null}
+                {account && !narrow ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{account}</Table.Td> : null}
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={6} wrap="nowrap">
                     <Text fw={600} size="sm">
@@ -135,18 +145,20 @@ export function PositionsTable({
                     </Button>
                   </Group>
                   {narrow ? side : null}
+                  {narrow && account ? <div>{account}</div> : null}
                 </Table.Td>
                 {narrow ? null : <Table.Td style={FIGURE}>{side}</Table.Td>}
                 <Table.Td style={FIGURE} data-figure>
-                  {p.liquidationPrice === null ? '—' : markets.price(p.marketId, p.liquidationPrice)}
+                  {narrow ? (
+                    <>
+                      {liquidation}
+                      <div>{distance}</div>
+                    </>
+                  ) : (
+                    liquidation
+                  )}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <DistanceBadge
-                    long={p.size > 0n}
-                    distanceBps={p.liquidationDistanceBps}
-                    level={p.liquidationLevel}
-                  />
-                </Table.Td>
+                {narrow ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{distance}</Table.Td>}
                 <Table.Td style={FIGURE} data-figure>
                   {narrow ? <Folded main={pnl} under={funding} underLabel="funding" /> : pnl}
                 </Table.Td>

@@ -59,8 +59,9 @@ export function DistanceBadge({
         </Badge>
       </Tooltip>
     );
-  // what moves, which way and how far, in words: "a 13.09% fall" of the mark price liquidates a long
-  const text = `a ${formatBps(distanceBps)} ${long ? 'fall' : 'rise'}`;
+  // what is above or below what, in words: a long's liquidation price is below the mark, a short's above;
+  // the distance is a share of the mark price ("Liquidation 13.09% below mark": a 13.09% fall liquidates it)
+  const text = `Liquidation ${formatBps(distanceBps)} ${long ? 'below' : 'above'} mark`;
   return (
     <Tooltip
       label={`The mark price may ${long ? 'fall' : 'rise'} ${formatBps(distanceBps)} from where it is now before this position is liquidated`}
@@ -69,7 +70,7 @@ export function DistanceBadge({
         color={COLOR[level]}
         variant="light"
         data-level={level}
-        aria-label={`Liquidation after ${text} of the mark price`}
+        aria-label={`Liquidation price ${formatBps(distanceBps)} ${long ? 'below' : 'above'} the mark price`}
         styles={WHOLE}
       >
         {text}

@@ -6,6 +6,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactElement } from 'react';
 import { NARROW_PX, useWidth } from '../hooks/useWidth';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { formatCount } from '../../../shared/figures';
 
 /** money in (positive) or out (negative) */
 export type Tone = 'positive' | 'negative' | undefined;
@@ -18,6 +19,8 @@ export interface Column<R> {
   align?: 'left' | 'right';
   /** dropped when the table is narrower than NARROW_PX (a 1024 px window), so the others keep their room */
   optional?: boolean;
+  /** an optional column's own width to drop below, for a table whose kept columns need more than NARROW_PX */
+  optionalBelow?: number;
   /** text that may take two lines (a description) rather than be cut; needs a rowHeight of two lines */
   wrap?: boolean;
   /** money in (positive) or out (negative): coloured, besides the sign the text already carries */
@@ -138,7 +141,10 @@ export function VirtualTable<R>({
     [measure],
   );
   const columns = useMemo(
-    () => (width > 0 && width < NARROW_PX ? allColumns.filter((c) => !c.optional) : allColumns),
+    () =>
+      width > 0
+        ? allColumns.filter((c) => !c.optional || width >= (c.optionalBelow ?? NARROW_PX))
+        : allColumns,
     [allColumns, width],
   );
   const grid = columns.map((c) => c.width ?? '1fr').join(' ');
@@ -228,7 +234,7 @@ export function VirtualTable<R>({
       </div>
       {shown < rows.length ? (
         <div style={{ padding: 'var(--mantine-spacing-xs)' }}>
-          Only the first {shown.toLocaleString()} rows can be shown here; export them as CSV to see all.
+          Only the first {formatCount(shown)} rows can be shown here; export them as CSV to see all.
         </div>
       ) : null}
     </div>

@@ -1,18 +1,9 @@
-// An account's history of one kind, page after page with the exchange's own cursors. Pages are kept until
-// the person leaves (staleTime Infinity): a live update refetches only the last page, where new rows of an
-// oldest-first history appear, instead of every page loaded so far (2,000 of them for 100k rows).
+// The history of the given accounts within a window of recent time, every kind, newest slice first: what the
+// All activity feed and each kind's history tab show (activity-window.ts reads it).
 import { useCallback, useEffect, useMemo } from 'react';
-import {
-  useInfiniteQuery,
-  useQueries,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { HISTORY_KINDS, type HistoryKind } from '../../../shared/exchange/history';
-import type { HistoryPage } from '../../../shared/ipc/history';
 import {
   olderAnywhereQuery,
   olderQueries,
@@ -24,42 +15,6 @@ import {
   type Rows,
   type Slice,
 } from '../components/history/activity-window';
-
-type Pages = InfiniteData<HistoryPage, string | undefined>;
-
-const fetchPage = (accountId: number, kind: HistoryKind, startInclusive: string | undefined) =>
-  unwrap(wallet.history.page({ accountId, kind, ...(startInclusive ? { startInclusive } : {}) }));
-
-export function useHistory(accountId: number, kind: HistoryKind) {
-  return useInfiniteQuery({
-    queryKey: ['history', accountId, kind],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => fetchPage(accountId, kind, pageParam),
-    getNextPageParam: (last) => last.nextStartInclusive,
-    staleTime: Infinity,
-  });
-}
-
-/** Refetches the last page of every loaded history of the account that has reached its end. */
-export async function refreshHistoryTails(client: QueryClient, accountId: number): Promise<void> {
-  const loaded = client.getQueriesData<Pages>({ queryKey: ['history', accountId] });
-  await Promise.all(
-    loaded.map(async ([key, data]) => {
-      if (!data || data.pages.length === 0) return;
-      const lastIndex = data.pages.length - 1;
-      // with a next cursor the newest rows are further on anyway; they arrive when the person gets there
-      if (data.pages[lastIndex]!.nextStartInclusive) return;
-      const kind = key[2] as HistoryKind;
-      const page = await fetchPage(accountId, kind, data.pageParams[lastIndex]).catch(() => null);
-      if (!page) return;
-      client.setQueryData<Pages>(key, (current) =>
-        current && current.pages.length === data.pages.length
-          ? { ...current, pages: [...current.pages.slice(0, lastIndex), page] }
-          : current,
-      );
-    }),
-  );
-}
 
 const readPage: ReadPage = (query) => unwrap(wallet.history.page(query));
 

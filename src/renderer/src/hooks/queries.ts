@@ -7,7 +7,6 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { formatMarketFigure, formatToken } from '../../../shared/figures';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import type { EventOf } from '../../../shared/ipc/events';
-import { refreshHistoryTails } from './history';
 import { updateReads } from './update-reads';
 import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
@@ -124,9 +123,12 @@ export function useMarketFormat() {
     const byId = new Map<number, MarketInfo>((data?.markets ?? []).map((m) => [m.marketId, m]));
     const tokens = new Map<number, TokenInfo>((data?.tokens ?? []).map((t) => [t.tokenId, t]));
     const symbol = (marketId: number): string => byId.get(marketId)?.symbol ?? `market ${marketId}`;
-    const price = (marketId: number, value: bigint): string => {
+    // a price in a sentence carries its unit; a column's header names it once for every cell
+    const price = (marketId: number, value: bigint, options: { unit?: boolean } = {}): string => {
       const m = byId.get(marketId);
-      return m ? formatMarketFigure(value, m.priceDecimals) : value.toString();
+      if (!m) return value.toString();
+      const unit = options.unit ? tokens.get(m.quoteTokenId)?.symbol : undefined;
+      return formatMarketFigure(value, m.priceDecimals, { unit });
     };
     const size = (marketId: number, value: bigint, options: { signed?: boolean } = {}): string => {
       const m = byId.get(marketId);
@@ -288,7 +290,7 @@ export function useLiveEvents(): void {
   const names = useAccountNames();
   useEffect(() => {
     const words = (id: number) => accountInWords(id, names.nameOf(id));
-    const afterUpdate = updateReads(client, keys, refreshHistoryTails);
+    const afterUpdate = updateReads(client, keys);
     const off = [
       wallet.onExchangeStatus((status) => {
         const before = client.getQueryData<ExchangeStatus | null>(keys.exchangeStatus);

@@ -32,13 +32,7 @@ export interface UpdateReads {
   cancel(): void;
 }
 
-export function updateReads(
-  client: QueryClient,
-  keys: UpdateReadKeys,
-  /** re-reads the last page of each of the account's loaded histories (hooks/history.ts) */
-  refreshHistoryTails: (client: QueryClient, accountId: number) => Promise<void>,
-  timers?: Timers,
-): UpdateReads {
+export function updateReads(client: QueryClient, keys: UpdateReadKeys, timers?: Timers): UpdateReads {
   const slow = oncePerWindow(SLOW_READS_WINDOW_MS, timers);
   const chart = oncePerWindow(CHART_READS_WINDOW_MS, timers);
   return {
@@ -46,9 +40,8 @@ export function updateReads(
       slow.schedule(accountId, () => {
         void client.invalidateQueries({ queryKey: keys.triggers(accountId) });
         void client.invalidateQueries({ queryKey: keys.vaults });
-        // new rows arrive at the end of each history: refetch only the last page of each loaded one
-        void refreshHistoryTails(client, accountId);
-        // the All activity feed reads again only its newest slice, where new rows appear
+        // the All activity feed and every history tab (both show the window's slices) read again only the
+        // newest slice, where new rows appear
         void client.invalidateQueries({ queryKey: activityKey(accountId) });
       });
       // a fill or funding changes realized PnL, a transfer equity: the charts too

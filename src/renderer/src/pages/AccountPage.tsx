@@ -26,6 +26,7 @@ function Figure({ label, value }: { label: string; value: React.ReactNode }) {
 function OpenOrders({ accountId }: { accountId: number }) {
   const account = useAccount(accountId);
   const markets = useMarketFormat();
+  const { quoteSymbol } = useTokens();
   const orders = account.data?.openOrders ?? [];
   if (orders.length === 0) return <Text c="dimmed">No open orders.</Text>;
   return (
@@ -34,7 +35,7 @@ function OpenOrders({ accountId }: { accountId: number }) {
         <Table.Tr>
           <Table.Th>Market</Table.Th>
           <Table.Th>Side</Table.Th>
-          <Table.Th ta="right">Price</Table.Th>
+          <Table.Th ta="right">Price ({quoteSymbol})</Table.Th>
           <Table.Th ta="right">Remaining size</Table.Th>
           <Table.Th ta="right">Order id</Table.Th>
           <Table.Th ta="right">Client order id</Table.Th>

@@ -55,7 +55,7 @@ function ReviewWallet({ w }: { w: Review['wallets'][number] }) {
                       : a.openOrders
                           .map(
                             (o) =>
-                              `${o.side === 'BID' ? 'Buy' : 'Sell'} ${market.size(o.marketId, o.remainingSize)} on ${market.symbol(o.marketId)} at ${market.price(o.marketId, o.price)}`,
+                              `${o.side === 'BID' ? 'Buy' : 'Sell'} ${market.size(o.marketId, o.remainingSize)} on ${market.symbol(o.marketId)} at ${market.price(o.marketId, o.price, { unit: true })}`,
                           )
                           .join('; ')}
                   </Table.Td>
@@ -65,7 +65,7 @@ function ReviewWallet({ w }: { w: Review['wallets'][number] }) {
                       : a.triggers
                           .map(
                             (t) =>
-                              `${t.kind === 'STOP_LOSS' ? 'Stop-loss' : 'Take-profit'} ${market.symbol(t.marketId)} at ${market.price(t.marketId, t.triggerPrice)}`,
+                              `${t.kind === 'STOP_LOSS' ? 'Stop-loss' : 'Take-profit'} ${market.symbol(t.marketId)} at ${market.price(t.marketId, t.triggerPrice, { unit: true })}`,
                           )
                           .join('; ')}
                   </Table.Td>

@@ -20,8 +20,8 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { usePortfolioProgress } from '../hooks/usePortfolioProgress';
-import { ChainBalances, chainBalancesQuery, formatSol, useChainUpdates } from '../components/ChainBalances';
-import { formatBps, formatFigure } from '../../../shared/figures';
+import { ChainBalances, chainBalancesQuery, useChainUpdates } from '../components/ChainBalances';
+import { formatBps, formatFigure, formatSol } from '../../../shared/figures';
 import { formatDateTimeToMinute, fromSeconds } from '../../../shared/time';
 import {
   useAccountNames,
@@ -32,6 +32,7 @@ import {
   useVaults,
 } from '../hooks/queries';
 import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
+import { totalEquity } from './home-totals';
 import { useSteadyColumns } from '../hooks/useSteadyColumns';
 import { useAfterPaint } from '../hooks/useAfterPaint';
 import { ErrorNote } from '../components/ErrorNote';
@@ -371,7 +372,7 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
   const rest = useAfterPaint();
   const unrealized = positions.reduce((sum, p) => sum + p.unrealizedPnl, 0n);
   // vault shares are the person's money too, valued at the vault's current share value
-  const inVaults = (vaults.data?.holdings ?? []).reduce((sum, h) => sum + h.value + h.claimable, 0n);
+  const total = totalEquity(equity, vaults.data?.holdings, vaults.isError);
   const newcomers = wallets.filter((w) => w.accounts.length === 0);
   const onChainQuote = chain.tokens.get(quoteTokenId) ?? 0n;
   const otherOnChain = [...chain.tokens].filter(([id, v]) => id !== quoteTokenId && v > 0n);
@@ -379,10 +380,18 @@ function Holdings({ portfolio }: { portfolio: Portfolio }) {
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card title="Total equity">
-          <Headline label="Total equity" value={format(equity + inVaults, quoteTokenId)} />
+          {total.state === 'read' ? (
+            <Headline label="Total equity" value={format(total.total, quoteTokenId)} />
+          ) : (
+            <Text fw={500} role="status" aria-label="Total equity" aria-busy={total.state === 'reading'}>
+              {total.state === 'reading' ? 'Reading vault shares…' : 'Vault shares could not be read'}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             <span style={{ whiteSpace: 'nowrap' }}>accounts {format(equity, quoteTokenId)}</span> ·{' '}
-            <span style={{ whiteSpace: 'nowrap' }}>vaults {format(inVaults, quoteTokenId)}</span>
+            <span style={{ whiteSpace: 'nowrap' }}>
+              vaults {total.state === 'read' ? format(total.vaults, quoteTokenId) : '…'}
+            </span>
           </Text>
         </Card>
         <Card title="In your wallets on chain">

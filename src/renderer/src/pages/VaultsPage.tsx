@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMarketFormat, usePortfolio, useTokens, useVaults } from '../hooks/queries';
+import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
 import { readAmount } from '../components/amount-input';
 import { ErrorNote } from '../components/ErrorNote';
 import { onFormSubmit } from '../components/form-submit';
@@ -75,12 +76,23 @@ export function VaultsPage() {
   const action = usePreparedAction({ onDone: () => void vaults.refetch() });
   const decimals = tokens.get(quoteTokenId)?.decimals ?? 6;
   const shares = (v: bigint) => formatShares(v, decimals);
+  // in a narrow window (1024 px) each table folds its second figures under the first, as the home screen's
+  // do, rather than scroll sideways and hide the Deposit, Request withdrawal and Claim buttons
+  const { ref: vaultsBox, width: vaultsWidth } = useWidth();
+  const { ref: sharesBox, width: sharesWidth } = useWidth();
+  const narrowVaults = vaultsWidth > 0 && vaultsWidth < NARROW_PX;
+  const narrowShares = sharesWidth > 0 && sharesWidth < NARROW_PX + 250;
 
   if (vaults.isPending) return <Text>Loading vaults…</Text>;
   if (vaults.isError) return <ErrorNote error={vaults.error} title="Vaults could not be read" />;
   const { holdings } = vaults.data;
   const byId = new Map(vaults.data.vaults.map((v) => [v.vaultId, v]));
 
+  const deposit = (v: Vault) => (
+    <Button size="xs" mt={narrowVaults ? 4 : 0} onClick={() => setDialog({ kind: 'deposit', vault: v })}>
+      Deposit
+    </Button>
+  );
   const startClaim = (h: Holding) =>
     action.prepare({ kind: 'vaultClaim', walletId: h.walletId, accountId: h.accountId, vaultId: h.vaultId });
 
@@ -94,18 +106,17 @@ export function VaultsPage() {
         value; on your shares, what that change is worth.
       </Text>
       <Paper withBorder p="md">
-        {/* in a narrow window the table scrolls inside its card rather than cut a figure */}
-        <div style={{ overflowX: 'auto' }}>
+        <div ref={vaultsBox} data-layout={narrowVaults ? 'narrow' : 'wide'} style={MEASURED}>
           <Table aria-label="Vaults" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Vault</Table.Th>
                 <Table.Th ta="right">Share value</Table.Th>
-                <Table.Th ta="right">TVL</Table.Th>
+                {narrowVaults ? null : <Table.Th ta="right">TVL</Table.Th>}
                 <Table.Th ta="right">This epoch</Table.Th>
-                <Table.Th ta="right">PnL since start</Table.Th>
+                {narrowVaults ? null : <Table.Th ta="right">PnL since start</Table.Th>}
                 <Table.Th>Epoch ends in</Table.Th>
-                <Table.Th />
+                {narrowVaults ? null : <Table.Th />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -118,14 +129,22 @@ export function VaultsPage() {
                     <Text size="xs" c="dimmed" style={FIGURE}>
                       trades {symbol(v.marketId)}
                     </Text>
+                    {narrowVaults ? deposit(v) : null}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {/* a share value is in the quote token, per share: said, not left to guess */}
                     {formatFigure(v.navPerShare, v.navDecimals, { digits: 4, unit: quoteSymbol })} per share
+                    {narrowVaults ? (
+                      <Text size="xs" c="dimmed" style={FIGURE}>
+                        TVL {format(v.equity, quoteTokenId)}
+                      </Text>
+                    ) : null}
                   </Table.Td>
-                  <Table.Td ta="right" style={FIGURE}>
-                    {format(v.equity, quoteTokenId)}
-                  </Table.Td>
+                  {narrowVaults ? null : (
+                    <Table.Td ta="right" style={FIGURE}>
+                      {format(v.equity, quoteTokenId)}
+                    </Table.Td>
+                  )}
                   <Table.Td ta="right">
                     {v.thisEpoch ? (
                       <>
@@ -146,10 +165,17 @@ export function VaultsPage() {
                         not shown by the exchange
                       </Text>
                     )}
+                    {narrowVaults ? (
+                      <Text size="xs" c={toned(v.pnl) ?? 'dimmed'} style={FIGURE}>
+                        {format(v.pnl, quoteTokenId, { signed: true })} since start
+                      </Text>
+                    ) : null}
                   </Table.Td>
-                  <Table.Td ta="right" c={toned(v.pnl)} style={FIGURE}>
-                    {format(v.pnl, quoteTokenId, { signed: true })}
-                  </Table.Td>
+                  {narrowVaults ? null : (
+                    <Table.Td ta="right" c={toned(v.pnl)} style={FIGURE}>
+                      {format(v.pnl, quoteTokenId, { signed: true })}
+                    </Table.Td>
+                  )}
                   <Table.Td aria-label={`Epoch ${v.epoch} ends`}>
                     <Text size="sm">{countdown(v.epochEnd - now)}</Text>
                     <Text size="xs" c="dimmed">
@@ -159,11 +185,7 @@ export function VaultsPage() {
                         : `${v.epochSeconds}\u00a0s`}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" onClick={() => setDialog({ kind: 'deposit', vault: v })}>
-                      Deposit
-                    </Button>
-                  </Table.Td>
+                  {narrowVaults ? null : <Table.Td>{deposit(v)}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -179,43 +201,90 @@ export function VaultsPage() {
               None of your accounts holds vault shares yet.
             </Text>
           ) : (
-            <div style={{ overflowX: 'auto' }}>
+            <div ref={sharesBox} data-layout={narrowShares ? 'narrow' : 'wide'} style={MEASURED}>
               <Table aria-label="My vault shares">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Account</Table.Th>
-                    <Table.Th>Vault</Table.Th>
+                    <Table.Th>{narrowShares ? 'Holding' : 'Account'}</Table.Th>
+                    {narrowShares ? null : <Table.Th>Vault</Table.Th>}
                     <Table.Th ta="right">Shares</Table.Th>
-                    <Table.Th ta="right">Share of vault</Table.Th>
+                    {narrowShares ? null : <Table.Th ta="right">Share of vault</Table.Th>}
                     <Table.Th ta="right">Value</Table.Th>
-                    <Table.Th ta="right">This epoch</Table.Th>
+                    {narrowShares ? null : <Table.Th ta="right">This epoch</Table.Th>}
                     <Table.Th>Withdrawal</Table.Th>
-                    <Table.Th />
+                    {narrowShares ? null : <Table.Th />}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {holdings.map((h) => {
                     const v = byId.get(h.vaultId);
+                    const vaultName = v?.name ?? `vault ${h.vaultId}`;
+                    const epochChange =
+                      h.epochChange === null ? '—' : format(h.epochChange, quoteTokenId, { signed: true });
+                    const epochColor = h.epochChange === null ? 'dimmed' : toned(h.epochChange);
+                    const buttons = (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={!v || h.shares - h.currentWithdrawal <= 0n}
+                          onClick={() => v && setDialog({ kind: 'withdraw', vault: v, holding: h })}
+                        >
+                          Request withdrawal
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="teal"
+                          disabled={h.claimable === 0n}
+                          title={
+                            h.claimable === 0n && h.claimableAt
+                              ? `Claimable at ${at(h.claimableAt)}`
+                              : undefined
+                          }
+                          loading={dialog === null && action.busy}
+                          onClick={() => void startClaim(h)}
+                        >
+                          Claim
+                        </Button>
+                      </Group>
+                    );
                     return (
                       <Table.Tr key={`${h.accountId}:${h.vaultId}`}>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           {h.walletLabel} #{h.accountId}
+                          {narrowShares ? (
+                            <Text size="xs" c="dimmed">
+                              {vaultName}
+                            </Text>
+                          ) : null}
                         </Table.Td>
-                        <Table.Td>{v?.name ?? `vault ${h.vaultId}`}</Table.Td>
-                        <Table.Td ta="right">{shares(h.shares)}</Table.Td>
-                        <Table.Td ta="right">{formatPpm(h.ownerSharePpm)}</Table.Td>
+                        {narrowShares ? null : <Table.Td>{vaultName}</Table.Td>}
+                        <Table.Td ta="right" style={FIGURE}>
+                          {shares(h.shares)}
+                          {narrowShares ? (
+                            <Text size="xs" c="dimmed" style={FIGURE}>
+                              {formatPpm(h.ownerSharePpm)} of the vault
+                            </Text>
+                          ) : null}
+                        </Table.Td>
+                        {narrowShares ? null : (
+                          <Table.Td ta="right" style={FIGURE}>
+                            {formatPpm(h.ownerSharePpm)}
+                          </Table.Td>
+                        )}
                         <Table.Td ta="right" style={FIGURE}>
                           {format(h.value, quoteTokenId)}
+                          {narrowShares ? (
+                            <Text size="xs" c={epochColor} style={FIGURE}>
+                              {epochChange} this epoch
+                            </Text>
+                          ) : null}
                         </Table.Td>
-                        <Table.Td
-                          ta="right"
-                          c={h.epochChange === null ? 'dimmed' : toned(h.epochChange)}
-                          style={FIGURE}
-                        >
-                          {h.epochChange === null
-                            ? '—'
-                            : format(h.epochChange, quoteTokenId, { signed: true })}
-                        </Table.Td>
+                        {narrowShares ? null : (
+                          <Table.Td ta="right" c={epochColor} style={FIGURE}>
+                            {epochChange}
+                          </Table.Td>
+                        )}
                         <Table.Td>
                           <Stack gap={2}>
                             {h.currentWithdrawal > 0n ? (
@@ -236,34 +305,10 @@ export function VaultsPage() {
                                 none
                               </Text>
                             ) : null}
+                            {narrowShares ? buttons : null}
                           </Stack>
                         </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <Button
-                              size="xs"
-                              variant="default"
-                              disabled={!v || h.shares - h.currentWithdrawal <= 0n}
-                              onClick={() => v && setDialog({ kind: 'withdraw', vault: v, holding: h })}
-                            >
-                              Request withdrawal
-                            </Button>
-                            <Button
-                              size="xs"
-                              color="teal"
-                              disabled={h.claimable === 0n}
-                              title={
-                                h.claimable === 0n && h.claimableAt
-                                  ? `Claimable at ${at(h.claimableAt)}`
-                                  : undefined
-                              }
-                              loading={dialog === null && action.busy}
-                              onClick={() => void startClaim(h)}
-                            >
-                              Claim
-                            </Button>
-                          </Group>
-                        </Table.Td>
+                        {narrowShares ? null : <Table.Td>{buttons}</Table.Td>}
                       </Table.Tr>
                     );
                   })}

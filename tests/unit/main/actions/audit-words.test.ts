@@ -99,7 +99,7 @@ describe('what the audit log records of each action', () => {
       context(),
     );
     expect(plan.audit.amount).toBe(usdc(10));
-    expect(plan.audit.wording.rest).toContain('10.00 shares');
+    expect(plan.audit.wording.rest).toContain('10.000000 shares');
   });
 
   it('a withdrawal: the words and the confirm button name the amount and where it goes', async () => {

@@ -53,7 +53,8 @@ export function ActivityFeed({
         wrap: true,
         render: (l) => accountLabel(l.accountId),
       },
-      { key: 'what', label: 'What', width: '1.1fr', render: (l) => l.what },
+      // "Transfer received" takes two lines in a narrow window rather than be cut
+      { key: 'what', label: 'What', width: '1.1fr', wrap: true, render: (l) => l.what },
       { key: 'detail', label: 'Details', width: '1.8fr', wrap: true, render: (l) => l.detail },
       {
         key: 'amount',

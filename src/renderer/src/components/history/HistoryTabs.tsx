@@ -1,12 +1,14 @@
-// An account's history, one tab per kind the exchange offers, each a virtualized table that loads the next
-// page with the exchange's cursor as the person scrolls near its end (or asks), and exports what is loaded or,
-// on request, the whole history (every page fetched first).
-import { useCallback, useMemo, useState } from 'react';
+// An account's history, one tab per kind the exchange offers. Every list is newest first, as All activity is:
+// each kind's tab shows that kind's rows of the All activity window (the same window its count in the tab
+// tells), newest on top, "Show older" reaching further back, and exports what it shows or, on request, the
+// whole history of the kind.
+import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { HISTORY_KINDS, type HistoryKind } from '../../../../shared/exchange/history';
 import type { HistoryRowOf } from '../../../../shared/ipc/history';
-import { useAllHistory, useHistory } from '../../hooks/history';
+import { useAllHistory } from '../../hooks/history';
 import { formatCount } from '../../../../shared/figures';
+import { formatDateTime, fromSeconds } from '../../../../shared/time';
 import { ActivityFeed } from './ActivityFeed';
 import { ErrorNote } from '../ErrorNote';
 import { VirtualTable } from '../VirtualTable';
@@ -14,20 +16,26 @@ import { toCsv } from '../../../../shared/csv';
 import { saveText } from '../../lib/save-file';
 import { HISTORY_LABELS, historyColumns, historyRowKey } from './columns';
 import { useHistoryFormats } from './format';
+import { rowsNewestFirst } from './activity';
 
-export function HistoryPanel<K extends HistoryKind>({ accountId, kind }: { accountId: number; kind: K }) {
-  const history = useHistory(accountId, kind);
+type AllHistory = ReturnType<typeof useAllHistory>;
+
+export function HistoryPanel<K extends HistoryKind>({
+  accountId,
+  kind,
+  all,
+}: {
+  accountId: number;
+  kind: K;
+  /** the account's history window, shared with All activity and the tabs' counts */
+  all: AllHistory;
+}) {
   const formats = useHistoryFormats();
-  const rows = useMemo(
-    () => (history.data?.pages ?? []).flatMap((p) => p.items as HistoryRowOf<K>[]),
-    [history.data],
-  );
+  const part = all.parts.find((p) => p.kind === kind);
+  const older = part?.older ?? false;
+  const rows = useMemo(() => rowsNewestFirst((part?.rows ?? []) as HistoryRowOf<K>[]), [part?.rows]);
   const columns = useMemo(() => historyColumns(kind, formats.display), [kind, formats.display]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const exportCsv = (toExport: HistoryRowOf<K>[], scope: 'loaded' | 'all') => {
+  const exportCsv = (toExport: readonly HistoryRowOf<K>[], scope: 'shown' | 'all') => {
     const csvColumns = historyColumns(kind, formats.csv);
     saveText(
       `perpetua-account-${accountId}-${kind}${scope === 'all' ? '-all' : ''}.csv`,
@@ -38,54 +46,52 @@ export function HistoryPanel<K extends HistoryKind>({ accountId, kind }: { accou
     );
   };
   const [exportingAll, setExportingAll] = useState(false);
+  const [exportError, setExportError] = useState<Error | null>(null);
   const exportAll = async () => {
     setExportingAll(true);
+    setExportError(null);
     try {
-      let result = await fetchNextPage();
-      while (result.hasNextPage && !result.isError) result = await fetchNextPage();
-      if (result.isError) return; // the error shows above; nothing half-exported
-      exportCsv(
-        (result.data?.pages ?? []).flatMap((p) => p.items as HistoryRowOf<K>[]),
-        'all',
-      );
+      const everything = (await all.readAll()).find((p) => p.kind === kind)?.rows ?? [];
+      exportCsv(rowsNewestFirst(everything as HistoryRowOf<K>[]), 'all');
+    } catch (e) {
+      // nothing half-exported: the reason shows above
+      setExportError(e instanceof Error ? e : new Error(String(e)));
     } finally {
       setExportingAll(false);
     }
   };
   const label = HISTORY_LABELS[kind];
+  const since = all.since > 0 ? ` since ${formatDateTime(fromSeconds(all.since))}` : '';
   return (
     <Stack gap="xs">
-      <ErrorNote error={history.error} title={`${label} could not be loaded`} />
-      {history.isSuccess && rows.length === 0 ? <Text c="dimmed">Nothing yet.</Text> : null}
+      <ErrorNote error={all.error ?? exportError} title={`${label} could not be loaded`} />
+      {!all.pending && rows.length === 0 ? (
+        <Text c="dimmed">{older ? `Nothing${since}.` : 'Nothing yet.'}</Text>
+      ) : null}
       {rows.length > 0 ? (
-        <VirtualTable
-          label={`${label} history`}
-          columns={columns}
-          rows={rows}
-          rowKey={historyRowKey}
-          onEndReached={loadMore}
-        />
+        <VirtualTable label={`${label} history`} columns={columns} rows={rows} rowKey={historyRowKey} />
       ) : null}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {formatCount(rows.length)} {rows.length === 1 ? 'row' : 'rows'} loaded
-          {hasNextPage ? '; more on the exchange' : history.isSuccess ? '; that is all' : ''}
+          {formatCount(rows.length)} {rows.length === 1 ? 'row' : 'rows'}
+          {since}, newest first
+          {older ? '; older ones on the exchange' : all.pending ? '' : '; that is all'}
         </Text>
         <Group gap="xs">
-          {hasNextPage ? (
-            <Button variant="default" size="xs" onClick={loadMore} loading={isFetchingNextPage}>
-              Load more
+          {older ? (
+            <Button variant="default" size="xs" onClick={all.showOlder} loading={all.pending}>
+              Show older
             </Button>
           ) : null}
           <Button
             variant="default"
             size="xs"
-            onClick={() => exportCsv(rows, 'loaded')}
+            onClick={() => exportCsv(rows, 'shown')}
             disabled={rows.length === 0}
           >
-            Export loaded rows as CSV
+            Export shown rows as CSV
           </Button>
-          {hasNextPage ? (
+          {older ? (
             <Button variant="default" size="xs" onClick={() => void exportAll()} loading={exportingAll}>
               Export all as CSV
             </Button>
@@ -140,7 +146,7 @@ export function HistoryTabs({ accountId }: { accountId: number }) {
       </Tabs.Panel>
       {HISTORY_KINDS.map((k) => (
         <Tabs.Panel key={k} value={k} pt="sm">
-          <HistoryPanel accountId={accountId} kind={k} />
+          <HistoryPanel accountId={accountId} kind={k} all={all} />
         </Tabs.Panel>
       ))}
     </Tabs>

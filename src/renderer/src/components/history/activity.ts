@@ -83,7 +83,7 @@ const describe: { [K in HistoryKind]: (r: HistoryRowOf<K>, f: HistoryFormat) => 
   }),
   'vault/deposit': (r, f) => ({
     what: 'Vault deposit',
-    detail: `into ${f.vault(r.vaultId)} · ${f.quote(r.shares)} shares`,
+    detail: `into ${f.vault(r.vaultId)} · ${f.shares(r.shares)} shares`,
     money: { value: -r.amount, tokenId: f.quoteTokenId },
   }),
   'vault/withdrawal': (r, f) => ({
@@ -93,7 +93,7 @@ const describe: { [K in HistoryKind]: (r: HistoryRowOf<K>, f: HistoryFormat) => 
         : r.type === 'converted'
           ? 'Vault shares converted'
           : 'Vault withdrawal requested',
-    detail: `${f.vault(r.vaultId)} · ${f.quote(r.shares)} shares · epoch ${r.epoch}`,
+    detail: `${f.vault(r.vaultId)} · ${f.shares(r.shares)} shares · epoch ${r.epoch}`,
     // a claim pays the account; a request and its conversion move shares, not money
     money: r.type === 'claimed' ? { value: r.amount, tokenId: f.quoteTokenId } : null,
   }),
@@ -118,3 +118,10 @@ export function activityLines<K extends HistoryKind>(
 
 /** Newest first; within one second, the order the kinds are listed in (stable). */
 export const newestFirst = (a: ActivityLine, b: ActivityLine): number => b.time - a.time;
+
+/**
+ * One kind's rows newest first. The exchange lists them oldest first, in the order they were added; rows of
+ * the same second keep that order reversed, so the last added is on top.
+ */
+export const rowsNewestFirst = <R extends { time: number }>(rows: readonly R[]): R[] =>
+  [...rows].reverse().sort((a, b) => b.time - a.time);

@@ -21,6 +21,9 @@ export const HISTORY_LABELS: Record<HistoryKind, string> = {
 
 type Columns<K extends HistoryKind> = Column<HistoryRowOf<K>>[];
 
+/** a withdrawal's every column fits from this table width on (a window of about 1,400 px) */
+const WIDE_WITHDRAWALS_PX = 1_100;
+
 const time = <R extends { time: number }>(f: HistoryFormat): Column<R> => ({
   key: 'time',
   label: 'Time',
@@ -75,39 +78,51 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         render: (r) => r.chainTxId ?? '—',
       },
     ],
+    // in a 1024 px window the fee and where the money went stay; the token column goes, since every amount
+    // carries its token's symbol
     withdrawal: () => [
       time(f),
-      token(f),
+      { ...token(f), optional: true },
       {
         key: 'amount',
         label: 'Amount',
         align: 'right',
+        // room for "−12,000.00 USDC" whatever the window: a figure is never cut
+        width: 'minmax(9em, 1fr)',
         tone: (): Tone => 'negative',
         render: (r) => f.amount(-r.amount, r.tokenId),
       },
-      { key: 'fee', label: 'Fee', align: 'right', optional: true, render: (r) => f.amount(r.fee, r.tokenId) },
+      {
+        key: 'fee',
+        label: 'Fee',
+        align: 'right',
+        width: 'minmax(7.5em, 0.8fr)',
+        render: (r) => f.amount(r.fee, r.tokenId),
+      },
       {
         key: 'received',
         label: 'Received',
         align: 'right',
+        width: 'minmax(9em, 1fr)',
         render: (r) => f.amount(r.amount - r.fee, r.tokenId),
       },
       {
         key: 'destination',
         label: 'Destination',
-        width: '1.4fr',
-        optional: true,
-        render: (r) => r.destination ?? '—',
+        width: 'minmax(8.5em, 1fr)',
+        render: (r) => (r.destination === null ? '—' : f.address(r.destination)),
       },
-      { key: 'status', label: 'Status', width: '100px', render: (r) => r.status ?? '—' },
+      { key: 'status', label: 'Status', width: '90px', render: (r) => r.status ?? '—' },
+      // the ids come after the money and where it went: shown only where all of those have their room
       {
         key: 'chainTxId',
         label: 'Payout transaction',
-        width: '1.4fr',
+        width: 'minmax(8.5em, 1fr)',
         optional: true,
-        render: (r) => r.chainTxId ?? '—',
+        optionalBelow: WIDE_WITHDRAWALS_PX,
+        render: (r) => (r.chainTxId === null ? '—' : f.address(r.chainTxId)),
       },
-      action(),
+      { ...action(), optionalBelow: WIDE_WITHDRAWALS_PX },
     ],
     transfer: () => [
       time(f),
@@ -165,10 +180,10 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         align: 'right',
         render: (r) => f.size(r.marketId, r.sizeAfter, { signed: true }),
       },
-      { key: 'price', label: 'Price', align: 'right', render: (r) => f.price(r.marketId, r.price) },
+      { key: 'price', label: `Price (${q})`, align: 'right', render: (r) => f.price(r.marketId, r.price) },
       {
         key: 'entryPrice',
-        label: 'Entry after',
+        label: `Entry after (${q})`,
         align: 'right',
         optional: true,
         render: (r) => f.price(r.marketId, r.entryPrice),
@@ -205,7 +220,7 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
       },
       {
         key: 'price',
-        label: 'Price',
+        label: `Price (${q})`,
         align: 'right',
         render: (r) => (r.marketId === null ? '—' : orDash(r.price, (v) => f.price(r.marketId!, v))),
       },
@@ -245,7 +260,7 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
         tone: (): Tone => 'negative',
         render: (r) => f.quote(-r.amount),
       },
-      { key: 'shares', label: 'Shares', align: 'right', render: (r) => f.quote(r.shares) },
+      { key: 'shares', label: 'Shares', align: 'right', render: (r) => f.shares(r.shares) },
       {
         key: 'actionId',
         label: 'Action',
@@ -259,7 +274,7 @@ export function historyColumns<K extends HistoryKind>(kind: K, f: HistoryFormat)
       time(f),
       { key: 'vault', label: 'Vault', width: '1.4fr', render: (r) => f.vault(r.vaultId) },
       { key: 'type', label: 'Step', width: '100px', render: (r) => r.type },
-      { key: 'shares', label: 'Shares', align: 'right', render: (r) => f.quote(r.shares) },
+      { key: 'shares', label: 'Shares', align: 'right', render: (r) => f.shares(r.shares) },
       {
         key: 'amount',
         label: `Amount (${q})`,

@@ -2,7 +2,7 @@
 // time) and for a CSV file (plain decimals a spreadsheet reads back exactly, ISO time).
 import { useMemo } from 'react';
 import { formatAmount } from '../../../../shared/money';
-import { formatMarketFigure, formatToken } from '../../../../shared/figures';
+import { formatMarketFigure, formatShares, formatToken } from '../../../../shared/figures';
 import { formatDateTime, formatIsoTime, fromSeconds } from '../../../../shared/time';
 import { useAccountNames, useMarkets, useVaults } from '../../hooks/queries';
 import { accountInWords } from '../../../../shared/account-words';
@@ -36,6 +36,7 @@ export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryForma
       address: (a) => a,
       amount: (v, id, o) => plain(v, tokens.get(id)?.decimals, o?.signed),
       quote: (v, o) => plain(v, tokens.get(quoteId)?.decimals, o?.signed),
+      shares: (v) => plain(v, tokens.get(quoteId)?.decimals),
       price: (id, v) => plain(v, byMarket.get(id)?.priceDecimals),
       size: (id, v, o) => plain(v, byMarket.get(id)?.sizeDecimals, o?.signed),
     };
@@ -53,6 +54,10 @@ export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryForma
       amount: (v, id, o) => token(v, id, o?.signed),
       // the column header names the quote token; the cells carry only the figure
       quote: (v, o) => token(v, quoteId, o?.signed, false),
+      shares: (v) => {
+        const decimals = tokens.get(quoteId)?.decimals;
+        return decimals === undefined ? v.toString() : formatShares(v, decimals);
+      },
       price: (id, v) => {
         const m = byMarket.get(id);
         return m ? formatMarketFigure(v, m.priceDecimals) : v.toString();

@@ -7,6 +7,8 @@ export interface HistoryFormat {
   amount(value: bigint, tokenId: number, options?: { signed?: boolean }): string;
   /** an amount of the quote token (PnL, fees, funding, margin) */
   quote(value: bigint, options?: { signed?: boolean }): string;
+  /** vault shares (counted in the quote token's units), written as everywhere else they show */
+  shares(value: bigint): string;
   quoteSymbol: string;
   quoteTokenId: number;
   market(marketId: number): string;

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatSol, useChainBalances } from '../ChainBalances';
+import { useChainBalances } from '../ChainBalances';
+import { formatSol } from '../../../../shared/figures';
 import { unwrap, wallet } from '../../bridge/wallet';
 import {
   keys,

@@ -4,13 +4,11 @@
 import { Alert, Group, Paper, Text } from '@mantine/core';
 import { useMarketFormat, useTokens } from '../../hooks/queries';
 import { healthAfterBps, liquidationPrice } from '../../../../shared/liquidation-price';
-import { formatAmount } from '../../../../shared/money';
+import { formatBps } from '../../../../shared/figures';
 import { closeToLiquidation } from '../../../../shared/risk-levels';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
 type AccountView = ResultOf<'portfolio.get'>['wallets'][number]['accounts'][number];
-
-const percent = (bps: number) => `${formatAmount(BigInt(bps), 2, { group: true })}%`;
 
 export function MarginPreview({
   account,
@@ -48,21 +46,21 @@ export function MarginPreview({
       <Paper withBorder p="sm" component="section" aria-label={`After this ${verb}`}>
         <Group gap="xl">
           <Text size="sm">
-            Margin health after: <strong>{health === null ? '—' : percent(health)}</strong>
-            {account.healthBps !== null ? ` (now ${percent(account.healthBps)})` : ''}
+            Margin health after: <strong>{health === null ? '—' : formatBps(health)}</strong>
+            {account.healthBps !== null ? ` (now ${formatBps(account.healthBps)})` : ''}
           </Text>
           {positions.map((p) => (
             <Text size="sm" key={p.marketId}>
               {symbol(p.marketId)} liquidation price after:{' '}
-              <strong>{p.after === null ? 'none' : price(p.marketId, p.after)}</strong>
-              {p.before !== null ? ` (now ${price(p.marketId, p.before)})` : ''}
+              <strong>{p.after === null ? 'none' : price(p.marketId, p.after, { unit: true })}</strong>
+              {p.before !== null ? ` (now ${price(p.marketId, p.before, { unit: true })})` : ''}
             </Text>
           ))}
         </Group>
       </Paper>
       {close ? (
         <Alert color="orange" title="Close to liquidation">
-          This {verb} leaves account {account.accountId} at {percent(health)} margin health: a small price
+          This {verb} leaves account {account.accountId} at {formatBps(health)} margin health: a small price
           move would liquidate its positions.
         </Alert>
       ) : null}

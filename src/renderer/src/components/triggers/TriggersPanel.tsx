@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMarketFormat, useMarkets, useTriggers } from '../../hooks/queries';
+import { useMarketFormat, useMarkets, useTokens, useTriggers } from '../../hooks/queries';
 import { readAmount } from '../amount-input';
 import { ErrorNote } from '../ErrorNote';
 import { onFormSubmit } from '../form-submit';
@@ -41,6 +41,7 @@ export function TriggersPanel({
 }) {
   const triggers = useTriggers(accountId);
   const f = useMarketFormat();
+  const { quoteSymbol } = useTokens();
   const [editing, setEditing] = useState<{ trigger?: Trigger } | null>(null);
   const action = usePreparedAction({ onDone: () => void triggers.refetch() });
   const active = triggers.data?.active ?? [];
@@ -82,7 +83,7 @@ export function TriggersPanel({
               <Table.Tr>
                 <Table.Th>Market</Table.Th>
                 <Table.Th>Kind</Table.Th>
-                <Table.Th ta="right">Trigger price</Table.Th>
+                <Table.Th ta="right">Trigger price ({quoteSymbol})</Table.Th>
                 <Table.Th>Exit</Table.Th>
                 <Table.Th ta="right">Size</Table.Th>
                 <Table.Th />
@@ -100,7 +101,7 @@ export function TriggersPanel({
                   <Table.Td ta="right">{f.price(t.marketId, t.triggerPrice)}</Table.Td>
                   <Table.Td>
                     {t.side === 'ASK' ? 'sell' : 'buy'}{' '}
-                    {t.limitPrice === null ? 'at market' : `limit ${f.price(t.marketId, t.limitPrice)}`}
+                    {t.limitPrice === null ? 'at market' : `limit ${f.price(t.marketId, t.limitPrice, { unit: true })}`}
                   </Table.Td>
                   <Table.Td ta="right">
                     {t.size === null ? 'whole position' : f.size(t.marketId, t.size)}
@@ -135,7 +136,7 @@ export function TriggersPanel({
                   <Table.Tr key={`${t.triggerId}-${t.status}`}>
                     <Table.Td>{formatDateTime(fromSeconds(t.time))}</Table.Td>
                     <Table.Td>
-                      {KIND_LABEL[t.kind]} {f.symbol(t.marketId)} at {f.price(t.marketId, t.triggerPrice)}
+                      {KIND_LABEL[t.kind]} {f.symbol(t.marketId)} at {f.price(t.marketId, t.triggerPrice, { unit: true })}
                     </Table.Td>
                     <Table.Td>
                       {t.status === 'Success'
@@ -259,10 +260,10 @@ function TriggerDialog({
         />
         {position && market ? (
           <Text size="sm" c="dimmed">
-            Mark {f.price(market.marketId, position.markPrice)} · entry{' '}
-            {f.price(market.marketId, position.entryPrice)}
+            Mark {f.price(market.marketId, position.markPrice, { unit: true })} · entry{' '}
+            {f.price(market.marketId, position.entryPrice, { unit: true })}
             {position.liquidationPrice !== null
-              ? ` · liquidation ${f.price(market.marketId, position.liquidationPrice)}`
+              ? ` · liquidation ${f.price(market.marketId, position.liquidationPrice, { unit: true })}`
               : ''}
           </Text>
         ) : null}
@@ -292,7 +293,7 @@ function TriggerDialog({
         />
         {beyondLiquidation && market && position?.liquidationPrice != null ? (
           <Alert color="orange" title="Check this">
-            The position would be liquidated (at {f.price(market.marketId, position.liquidationPrice)}) before
+            The position would be liquidated (at {f.price(market.marketId, position.liquidationPrice, { unit: true })}) before
             this stop-loss fires.
           </Alert>
         ) : null}
