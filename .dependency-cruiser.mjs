@@ -5,7 +5,7 @@
 // ends. Because each class may import only classes below it, the rules hold transitively: what a class may not
 // import, nothing it imports can reach either.
 //
-//   shared  <-  protocol  <-  main, devnet        renderer -> shared        preload -> shared
+//   shared  <-  protocol  <-  support  <-  main, devnet        renderer -> shared        preload -> shared
 //   host -> main (and what main may import)       'electron' only in src/main/electron and src/preload
 //
 // Type-only imports count: a type shared across layers belongs in the lower layer, not in one side of it.
@@ -41,6 +41,11 @@ export const CLASSES = [
     comment: 'the wire protocol both the app and the exchange speak',
   },
   {
+    name: 'support',
+    path: '^src/support/',
+    comment: 'Node-only support the app core, the host and the devnet share: files, command lines, the demo',
+  },
+  {
     name: 'main-electron',
     path: '^src/main/electron/',
     comment: "the only part of main that imports 'electron'",
@@ -55,7 +60,7 @@ export const CLASSES = [
   { name: 'host', path: '^src/host/', comment: 'the browser host: the app core under plain Node' },
   {
     name: 'devnet-bottom',
-    path: '^src/devnet/((state|config|clock|json|streams|persistence)[.]ts$|[^/]+/state[.]ts$)',
+    path: '^src/devnet/((state|config|clock|json|streams|persistence|verify-worker)[.]ts$|[^/]+/state[.]ts$)',
     comment: 'state and the plain support modules',
   },
   {
@@ -101,7 +106,7 @@ const of = (...names) => {
 const allow = (comment, from, to) => ({ comment, from, to });
 
 const npm = { dependencyTypes: NPM, pathNot: ELECTRON };
-const LOWER_DEVNET = ['shared', 'protocol'];
+const LOWER_DEVNET = ['shared', 'protocol', 'support'];
 
 /** @type {import('dependency-cruiser').IAllowedRuleType[]} */
 const ALLOWED = [
@@ -125,9 +130,18 @@ const ALLOWED = [
     pathNot: ELECTRON,
   }),
   allow(
-    'main builds on the wire protocol and shared; main/electron is above it, never below',
+    'Node support builds on the wire protocol and shared, never on the app or the exchange',
+    of('support'),
+    of('support', 'protocol', 'shared'),
+  ),
+  allow('Node support runs in Node: packages and node:*', of('support'), {
+    dependencyTypes: [...NPM, 'core'],
+    pathNot: ELECTRON,
+  }),
+  allow(
+    'main builds on Node support, the wire protocol and shared; main/electron is above it, never below',
     of('main'),
-    of('main', 'protocol', 'shared', 'shared-ipc'),
+    of('main', 'support', 'protocol', 'shared', 'shared-ipc'),
   ),
   allow('main runs in Node: packages and node:*', of('main'), {
     dependencyTypes: [...NPM, 'core'],
@@ -136,7 +150,7 @@ const ALLOWED = [
   allow(
     "main/electron hosts the core in Electron: everything main may import, and 'electron'",
     of('main-electron'),
-    of('main-electron', 'main', 'protocol', 'shared', 'shared-ipc'),
+    of('main-electron', 'main', 'support', 'protocol', 'shared', 'shared-ipc'),
   ),
   allow("main/electron: packages, node:* and 'electron'", of('main-electron'), {
     dependencyTypes: [...NPM, 'core'],
@@ -155,7 +169,7 @@ const ALLOWED = [
   allow(
     'the browser host carries the app core (not its Electron part) and starts the devnet as a process',
     of('host'),
-    of('host', 'main', 'protocol', 'shared', 'shared-ipc'),
+    of('host', 'main', 'support', 'protocol', 'shared', 'shared-ipc'),
   ),
   allow('the host runs in Node', of('host'), { dependencyTypes: [...NPM, 'core'], pathNot: ELECTRON }),
   // The devnet is the exchange: the wire protocol and shared, never the app's contract or anything of the app.

@@ -4,7 +4,7 @@
 // nonce order; every answer must be an accepted transfer's receipt. After a warm-up (the same generator thread
 // serves every run, so nothing is still being compiled when the clock starts), rows: as fast as the server
 // answers, with SIGNERS in flight; then paced at 1,000/s for the latency. Beside them, the limit: node:crypto Ed25519 verifies per second on one thread, since every
-// action's signature is verified, one at a time on the devnet's verify thread (protocol/verify-worker.ts;
+// action's signature is verified, one at a time on the devnet's verify thread (devnet/verify-worker.ts;
 // one on two cores). On a shared machine
 // read the CPU per action (by thread) more than the rates: two cores serve at most 2e6 / (all µs per action).
 // `npx tsx bench/devnet-actions.ts`; profile the server with

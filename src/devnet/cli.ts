@@ -3,7 +3,7 @@
 // The app's launcher reads the PERPETUA_DEVNET_URL line from stdout to learn where it listens.
 import { startDevnet } from './server';
 import { defaultConfig } from './config';
-import { commandLine } from '../protocol/command-line';
+import { commandLine } from '../support/command-line';
 
 const values = commandLine({
   command: 'npm run devnet --',

@@ -2,7 +2,7 @@
 // torn state file. The newest is state.json; numbered copies back /state/download.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { writeFileAtomic } from '../protocol/atomic-file';
+import { writeFileAtomic } from '../support/atomic-file';
 import { join } from 'node:path';
 
 export interface SnapshotMeta {

@@ -18,12 +18,12 @@ import { createSnapshotStore } from './persistence';
 import { Devnet } from './devnet';
 import { ActionQueue } from './engine/action-queue';
 import { verifyActionUsing } from '../protocol/signing';
-import { startVerifyWorker } from '../protocol/verify-worker';
+import { startVerifyWorker } from './verify-worker';
 import { buildRoutes } from './routes';
 import type { Route } from './http/route';
 import { openapiDocument } from './openapi';
 import { seedDemo } from './demo/scenario';
-import { loadDemoScenario } from '../protocol/demo-scenario';
+import { loadDemoScenario } from '../support/demo-scenario';
 import { SolanaRpc } from './chain/rpc';
 import { foreignRequest } from './http/origin-guard';
 import { parseTarget, type RequestTarget } from '../shared/request-target';
@@ -155,7 +155,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   if (options.demo) seedDemo(devnet, loadDemoScenario(), schema, config);
   const limiter = new RateLimiter(config.rateLimits);
   // signatures checked off the event loop (on worker threads fed through shared memory, or the thread pool
-  // for what does not fit them: protocol/verify-worker.ts), actions executed in arrival order
+  // for what does not fit them: devnet/verify-worker.ts), actions executed in arrival order
   // (engine/action-queue.ts)
   const verifier = startVerifyWorker();
   const actions = new ActionQueue(

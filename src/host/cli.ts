@@ -10,7 +10,7 @@ import { defaultDataDir } from '../main/paths';
 import { gateUntilStarted } from '../main/start-gate';
 import { startHost } from './server';
 import { firstPage } from './first-page';
-import { commandLine } from '../protocol/command-line';
+import { commandLine } from '../support/command-line';
 import { pubsubUrlOf } from '../shared/solana-pubsub-url';
 
 const values = commandLine({

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import bs58 from 'bs58';
 import { z } from 'zod';
 import { AppFailure } from '../shared/result';
-import { writeFileAtomic } from '../protocol/atomic-file';
+import { writeFileAtomic } from '../support/atomic-file';
 import type { AddressEntrySchema } from '../shared/ipc/addresses';
 
 const FileSchema = z.object({

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startExchange, type TestExchange } from './support/exchange';
-import { demoSessions, demoWallets, loadDemoScenario } from '../../src/protocol/demo-scenario';
+import { demoSessions, demoWallets, loadDemoScenario } from '../../src/support/demo-scenario';
 
 let ex: TestExchange | undefined;
 const dirs: string[] = [];

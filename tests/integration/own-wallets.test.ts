@@ -5,7 +5,7 @@
 import { inProcessDevnet } from '../support/embedded-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
-import { demoWallets, loadDemoScenario } from '../../src/protocol/demo-scenario';
+import { demoWallets, loadDemoScenario } from '../../src/support/demo-scenario';
 import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
 
 const usdc = (n: number) => BigInt(n) * 1_000_000n;

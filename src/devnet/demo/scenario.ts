@@ -1,10 +1,10 @@
-// The demo scenario (resources/demo/scenario.json, read by src/protocol/demo-scenario.ts): a few wallets with
+// The demo scenario (resources/demo/scenario.json, read by src/support/demo-scenario.ts): a few wallets with
 // several accounts, positions, open orders, vault shares and history, played into a fresh devnet as real
 // signed actions, so every number the app shows comes from the same rules as everything else.
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { SigningKey } from '../../protocol/keys';
-import { demoSessionSeed, demoWalletSeed, type DemoScenario } from '../../protocol/demo-scenario';
+import { demoSessionSeed, demoWalletSeed, type DemoScenario } from '../../support/demo-scenario';
 import { signAction } from '../../protocol/signing';
 import { buildActionBody } from '../../protocol/framing';
 import { encodeActionRaw } from '../../protocol/codec';

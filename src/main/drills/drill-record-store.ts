@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import { DrillRunSchema, DrillStepSchema } from '../../shared/ipc/drills';
 import { TokenInfoSchema } from '../../shared/exchange/info';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import { assertNoSecret } from '../audit/audit-log';
 
 /** How many runs are kept, newest last. */

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import { AppFailure } from '../../shared/result';
 import { associatedTokenAddress, signDeposit } from '../../protocol/solana-tx';
 import type { ExchangeClient } from '../exchange/exchange-client';

@@ -1,8 +1,8 @@
 // The demo devnet's wallets, imported so that choosing "demo data" shows something at once. Their keys derive
-// from public labels (src/protocol/demo-scenario.ts): anyone can recreate them, so they belong to the demo
+// from public labels (src/support/demo-scenario.ts): anyone can recreate them, so they belong to the demo
 // devnet alone (wallets/ownership.ts): on any other network they are in no list and count as no one's own.
 // On the demo devnet the person can remove them under Accounts like any other wallet.
-import { demoSessions, demoWallets, loadDemoScenario } from '../../protocol/demo-scenario';
+import { demoSessions, demoWallets, loadDemoScenario } from '../../support/demo-scenario';
 import type { WalletService } from '../wallets/wallet-service';
 import type { AuditLog } from '../audit/audit-log';
 import { walletImported } from '../audit/key-events';

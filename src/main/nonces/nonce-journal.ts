@@ -3,7 +3,7 @@
 // that something may have been sent. A signed body is not secret: it is what the exchange receives anyway.
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 
 const PendingSchema = z.object({
   signer: z.string(),

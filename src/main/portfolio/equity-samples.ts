@@ -4,7 +4,7 @@
 // wins) and a bounded number of them, in a small file of the network's folder.
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import type { Point } from './series';
 
 const FileSchema = z.object({

@@ -15,7 +15,7 @@ import type { ExchangeClient } from '../exchange/exchange-client';
 import type { EngineClock } from '../exchange/engine-clock';
 import type { SubmitOptions, Submitter } from '../pipeline/submitter';
 import type { AuditLog } from '../audit/audit-log';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import type { SessionViewSchema } from '../../shared/ipc/sessions';
 import type { SessionInfo } from '../../shared/exchange/user';
 import type { Noticed } from './stranger-record';

@@ -4,7 +4,7 @@
 // once, not again at every start, and the window can still say when it was noticed after a restart.
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import type { NoticedSchema } from '../../shared/ipc/sessions';
 
 const EntrySchema = z.object({

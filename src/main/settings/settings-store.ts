@@ -11,7 +11,7 @@ import {
   ThemeSchema,
 } from '../../shared/ipc/settings';
 import { AppFailure } from '../../shared/result';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 
 export type NetworkChoice = z.infer<typeof NetworkChoiceSchema>;
 

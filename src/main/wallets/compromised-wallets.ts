@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import { AppFailure } from '../../shared/result';
 
 const FileSchema = z.object({

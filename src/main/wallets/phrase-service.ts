@@ -19,7 +19,7 @@ import {
 import { publicKeyFromSeed } from '../../protocol/keys';
 import type { SecretStore } from '../keychain/secret-store';
 import type { AppLock } from '../lock/app-lock';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import type { WalletInfo, WalletService } from './wallet-service';
 import type { WalletOrigin } from './ownership';
 import { checkPhrase, newPhrase, normalisePhrase, phraseSeed } from './mnemonic';

@@ -14,7 +14,7 @@ import { SigningKey, generateKeypair } from '../../protocol/keys';
 import { ProtocolError } from '../../protocol/errors';
 import type { SecretStore } from '../keychain/secret-store';
 import type { AppLock } from '../lock/app-lock';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import type { WalletInfoSchema } from '../../shared/ipc/wallets';
 import { networkOf, ownOn, type NetworkKind, type WalletOrigin } from './ownership';
 

@@ -26,6 +26,9 @@ const WRONG: Record<string, string> = {
   'src/devnet/engine/tick.ts': "export * as __wrong from '../funds/rules';",
   'src/devnet/vaults/routes.ts': "export * as __wrong from '../funds/routes';",
   'src/preload/index.ts': "export * as __wrong from '../main/events';",
+  // Node support is shared by the app and the exchange: it reaches neither, and the wire protocol is below it
+  'src/support/atomic-file.ts': "export * as __wrong from '../devnet/clock';",
+  'src/protocol/codec.ts': "export * as __wrong from '../support/atomic-file';",
 };
 
 let root = '';
@@ -85,6 +88,11 @@ describe('layer rules', () => {
     expect(reported('src/shared/money.ts')).toEqual(['not-in-allowed: shared -> node']);
     expect(reported('src/renderer/src/routes.ts')).toEqual(['not-in-allowed: renderer -> package']);
     expect(reported('src/preload/index.ts')).toEqual(['not-in-allowed: preload -> main']);
+  });
+
+  it('keep Node support off the app and the exchange, and above the wire protocol', () => {
+    expect(reported('src/support/atomic-file.ts')).toEqual(['not-in-allowed: support -> devnet-bottom']);
+    expect(reported('src/protocol/codec.ts')).toEqual(['not-in-allowed: protocol -> support']);
   });
 
   it('keep the devnet engine below its features, and one route table from another', () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importDemoWallets } from '../../../../src/main/network/demo-wallets';
-import { demoWallets, loadDemoScenario } from '../../../../src/protocol/demo-scenario';
+import { demoWallets, loadDemoScenario } from '../../../../src/support/demo-scenario';
 import { WalletService } from '../../../../src/main/wallets/wallet-service';
 import { AppLock } from '../../../../src/main/lock/app-lock';
 import { AuditLog } from '../../../../src/main/audit/audit-log';

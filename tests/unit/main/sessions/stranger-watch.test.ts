@@ -8,7 +8,7 @@ import bs58 from 'bs58';
 import { ManualClock } from '../../../../src/devnet/clock';
 import { startDevnet, type RunningDevnet } from '../../../../src/devnet/server';
 import { SigningKey } from '../../../../src/protocol/keys';
-import { demoSessionSeed, demoWallets, loadDemoScenario } from '../../../../src/protocol/demo-scenario';
+import { demoSessionSeed, demoWallets, loadDemoScenario } from '../../../../src/support/demo-scenario';
 import { AuditLog } from '../../../../src/main/audit/audit-log';
 import { StrangerRecord } from '../../../../src/main/sessions/stranger-record';
 import {

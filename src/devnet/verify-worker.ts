@@ -10,7 +10,7 @@
 // than a slot) or a worker that failed goes to verifyEd25519Async instead, with the same answer.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { verifyEd25519Async } from './keys';
+import { verifyEd25519Async } from '../protocol/keys';
 
 /** slots in the ring: more checks than this waiting at once go to the thread pool */
 const SLOTS = 256;

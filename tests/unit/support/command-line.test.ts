@@ -1,9 +1,9 @@
-// The hand-run commands' command line (src/protocol/command-line.ts): help on --help, one clear line and
+// The hand-run commands' command line (src/support/command-line.ts): help on --help, one clear line and
 // exit code 2 for a word the command does not take, and the values typed as declared; then the real
 // `npm run host` and `npm run devnet`, which printed node:util's stack trace for both.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { readCommandLine } from '../../../src/protocol/command-line';
+import { readCommandLine } from '../../../src/support/command-line';
 
 const spec = {
   command: 'npm run thing --',

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
 import { z } from 'zod';
-import { SigningKey } from './keys';
+import { SigningKey } from '../protocol/keys';
 
 const Decimal = z.string().regex(/^\d+(\.\d+)?$/);
 const Step = z.discriminatedUnion('do', [

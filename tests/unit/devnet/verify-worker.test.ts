@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SigningKey, generateKeypair, verifyEd25519 } from '../../../src/protocol/keys';
-import { startVerifyWorker, type VerifyWorker } from '../../../src/protocol/verify-worker';
+import { startVerifyWorker, type VerifyWorker } from '../../../src/devnet/verify-worker';
 
 let worker: VerifyWorker | null = null;
 afterEach(async () => {
@@ -106,10 +106,10 @@ describe('startVerifyWorker', () => {
 
   it('keeps a process with nothing else to do alive until its check is answered, and then lets it exit', () => {
     // a pending Atomics.waitAsync does not hold Node's event loop: the worker is held while checks are out
-    const module = (path: string) => new URL(`../../../src/protocol/${path}`, import.meta.url).href;
+    const module = (path: string) => new URL(`../../../src/${path}`, import.meta.url).href;
     const script = `
-      import { startVerifyWorker } from '${module('verify-worker.ts')}';
-      import { SigningKey, generateKeypair } from '${module('keys.ts')}';
+      import { startVerifyWorker } from '${module('devnet/verify-worker.ts')}';
+      import { SigningKey, generateKeypair } from '${module('protocol/keys.ts')}';
       const key = new SigningKey(generateKeypair().secretSeed);
       const message = Buffer.alloc(10, 1);
       startVerifyWorker(1).verify(key.publicKey, message, key.sign(message)).then((valid) => console.log('answered', valid));
