@@ -168,6 +168,11 @@ export class AuditLog {
       });
   }
 
+  /** Whether an executed action has its line already (recovery settling what a crash left open asks). */
+  recorded(actionId: string): boolean {
+    return this.all().some((e) => e.actionId === actionId && e.result === 'ok');
+  }
+
   /** newest first, each with the sentence a person reads */
   list(query: AuditQuery = {}): { entries: (AuditEntry & { sentence: string })[]; total: number } {
     const matching = this.all()

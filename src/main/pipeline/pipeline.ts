@@ -74,6 +74,8 @@ export class ActionPipeline {
   }
 
   private auditRecovered({ pending, outcome }: Recovered): void {
+    // recorded already: the line is written before the journal lets go, so a crash between the two leaves both
+    if (outcome.status !== 'not-executed' && this.deps.audit.recorded(outcome.actionId.toString())) return;
     const context = RecoveryContextSchema.safeParse(pending.context);
     // Without a context (actions signed outside this pipeline) the signer stands in for the wallet unless
     // it is one of the wallets itself.
@@ -241,6 +243,9 @@ export class ActionPipeline {
       const { time: _time, ...context } = auditBase;
       outcome = await this.deps.submitter.submit(signer.key, 'session', plan.build(signer.sessionId), {
         context,
+        // written before the journal lets go of it: a crash right after leaves this line or the open entry
+        onExecuted: (executed) =>
+          this.deps.audit.append({ ...auditBase, result: 'ok', actionId: executed.actionId.toString() }),
       });
     } catch (error) {
       const failure = error instanceof AppFailure ? error : new AppFailure('INTERNAL', 'The action failed.');
@@ -252,7 +257,6 @@ export class ActionPipeline {
       throw failure;
     }
     this.deps.sessions.markUsed(signer.sessionId);
-    this.deps.audit.append({ ...auditBase, result: 'ok', actionId: outcome.actionId.toString() });
     plan.executed?.();
 
     const receipt = outcome.status === 'executed' ? outcome.receipt.kind : null;

@@ -46,6 +46,12 @@ export interface SubmitOptions {
   context?: SubmissionContext;
   /** how many times a rejection that changed nothing (stale time, used nonce) is retried with fresh values */
   retries?: number;
+  /**
+   * What the caller records of an executed action (its audit line, its session's record), run before the
+   * journal lets go of the submission: a crash after the action executed then leaves either the record or
+   * the open entry that recovery settles and records (never neither). If it throws, the entry stays open.
+   */
+  onExecuted?: (outcome: Outcome) => void;
 }
 
 export interface SubmitterDeps {
@@ -309,19 +315,29 @@ export class Submitter {
       } catch {
         throw unknownOutcome(error);
       }
+      if (settled.status !== 'not-executed') {
+        options.onExecuted?.(settled);
+        journal.settle(signer, pending.nonce);
+        return settled;
+      }
       journal.settle(signer, pending.nonce);
-      if (settled.status !== 'not-executed') return settled;
       throw notExecuted(settled);
     } finally {
       this.inFlight.delete(id);
     }
-    journal.settle(signer, pending.nonce);
-
-    if (receipt.kind.type !== 'err') return { status: 'executed', actionId: receipt.actionId, receipt };
-    const error = receipt.kind.error;
+    const answer = receipt.kind;
     // A fresh body can only be a duplicate of itself: a copy of it did execute.
-    if (error === 'DUPLICATE')
-      return { status: 'executed-earlier', actionId: receipt.actionId, kind: kind.type };
+    if (answer.type !== 'err' || answer.error === 'DUPLICATE') {
+      const executed: Outcome =
+        answer.type !== 'err'
+          ? { status: 'executed', actionId: receipt.actionId, receipt }
+          : { status: 'executed-earlier', actionId: receipt.actionId, kind: kind.type };
+      options.onExecuted?.(executed);
+      journal.settle(signer, pending.nonce);
+      return executed;
+    }
+    journal.settle(signer, pending.nonce);
+    const error = answer.error;
     // Rejected actions change nothing on the exchange, so these two are safe to retry with fresh values.
     if (retries > 0 && (error === 'TIMESTAMP_STALE' || error === 'TIMESTAMP_OUT_OF_THRESHOLD')) {
       this.deps.clock.invalidate();

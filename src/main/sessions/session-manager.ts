@@ -13,7 +13,7 @@ import type { AppLock } from '../lock/app-lock';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { EngineClock } from '../exchange/engine-clock';
-import type { SubmitOptions, Submitter } from '../pipeline/submitter';
+import type { Outcome, SubmitOptions, Submitter } from '../pipeline/submitter';
 import type { AuditLog } from '../audit/audit-log';
 import { writeFileAtomic } from '../../support/atomic-file';
 import type { SessionViewSchema } from '../../shared/ipc/sessions';
@@ -125,8 +125,20 @@ export class SessionManager {
   }
 
   /** Kept with the journal entry, so an outcome settled after a lost answer is audited under the wallet. */
-  private context(wallet: WalletInfo, kind: string, sessionId?: string): SubmitOptions {
-    return { context: { wallet: wallet.publicKey, kind, accounts: [], ...(sessionId ? { sessionId } : {}) } };
+  /**
+   * The journal's context of a session action, and what is recorded once it executed (`recordExecuted`),
+   * written before the journal lets go of it: a crash right after leaves the record or the open entry.
+   */
+  private context(
+    wallet: WalletInfo,
+    kind: string,
+    sessionId: string | undefined,
+    recordExecuted: (outcome: Outcome) => void,
+  ): SubmitOptions {
+    return {
+      context: { wallet: wallet.publicKey, kind, accounts: [], ...(sessionId ? { sessionId } : {}) },
+      onExecuted: recordExecuted,
+    };
   }
 
   /** Runs one wallet's session creations one after another, so two of them never race. */
@@ -176,9 +188,11 @@ export class SessionManager {
     }
     const now = await this.deps.clock.seconds();
     this.making.add(sessionKey);
+    // the session's record, made once the exchange created it
+    const made: { session?: LocalSession; earlier?: boolean } = {};
     try {
       const walletKey = await this.deps.wallets.signingKey(walletId);
-      const outcome = await this.deps.submitter.submit(
+      await this.deps.submitter.submit(
         walletKey,
         'hex',
         {
@@ -190,29 +204,40 @@ export class SessionManager {
             ? { refreshDeadline: now + BigInt(options.refreshDeadlineSeconds) }
             : {}),
         },
-        this.context(wallet, 'createSession'),
+        this.context(wallet, 'createSession', undefined, (executed) => {
+          if (executed.status !== 'executed' || executed.receipt.kind.type !== 'createSessionResult') {
+            // a copy sent earlier executed: the action is recorded, though its session's number is not known
+            this.audit(wallet, 'createSession', 'ok', { actionId: executed.actionId.toString() });
+            made.earlier = true;
+            return;
+          }
+          const result = executed.receipt.kind;
+          const session: LocalSession = {
+            sessionId: result.sessionId.toString(),
+            walletPublicKey: wallet.publicKey,
+            sessionKey,
+            label: (options.label ?? 'This device').trim().slice(0, 40) || 'This device',
+            createdAt: Number(now),
+            expiry: Number(result.expiry),
+            ...(result.refreshDeadline !== undefined ? { refreshDeadline: Number(result.refreshDeadline) } : {}),
+            lifetimeSeconds: lifetime,
+          };
+          this.save([...this.local(), session]);
+          this.audit(wallet, 'createSession', 'ok', {
+            sessionId: session.sessionId,
+            actionId: executed.actionId.toString(),
+          });
+          made.session = session;
+        }),
       );
-      if (outcome.status !== 'executed' || outcome.receipt.kind.type !== 'createSessionResult')
-        throw new AppFailure('CONFLICT', 'The session was created earlier; refresh the list.');
-      const result = outcome.receipt.kind;
-      const session: LocalSession = {
-        sessionId: result.sessionId.toString(),
-        walletPublicKey: wallet.publicKey,
-        sessionKey,
-        label: (options.label ?? 'This device').trim().slice(0, 40) || 'This device',
-        createdAt: Number(now),
-        expiry: Number(result.expiry),
-        ...(result.refreshDeadline !== undefined ? { refreshDeadline: Number(result.refreshDeadline) } : {}),
-        lifetimeSeconds: lifetime,
-      };
-      this.save([...this.local(), session]);
+      if (!made.session) throw new AppFailure('CONFLICT', 'The session was created earlier; refresh the list.');
       this.making.delete(sessionKey);
-      this.audit(wallet, 'createSession', 'ok', {
-        sessionId: session.sessionId,
-        actionId: outcome.actionId.toString(),
-      });
-      return this.view(wallet, session, Number(now));
+      return this.view(wallet, made.session, Number(now));
     } catch (error) {
+      if (made.earlier) {
+        this.making.delete(sessionKey);
+        throw error;
+      }
       // one whose outcome is unknown may exist: it is this device's for as long as this run knows it
       if (!(error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN')) {
         this.making.delete(sessionKey);
@@ -387,7 +412,7 @@ export class SessionManager {
     if (key === null) throw new AppFailure('NOT_FOUND', 'This session’s key is no longer in the keychain.');
     const now = await this.deps.clock.seconds();
     const target = BigInt(Math.min(Number(now) + local.lifetimeSeconds, local.refreshDeadline));
-    const outcome = await this.deps.submitter.submit(
+    await this.deps.submitter.submit(
       key,
       'session',
       {
@@ -395,12 +420,13 @@ export class SessionManager {
         sessionId: BigInt(sessionId),
         expiryTimestamp: target,
       },
-      this.context(wallet, 'refreshSession', sessionId),
+      this.context(wallet, 'refreshSession', sessionId, (executed) => {
+        if (executed.status === 'executed' && executed.receipt.kind.type === 'sessionRefreshed')
+          local.expiry = Number(executed.receipt.kind.expiry);
+        this.save(this.local().map((s) => (s.sessionId === sessionId ? local : s)));
+        this.audit(wallet, 'refreshSession', 'ok', { sessionId, actionId: executed.actionId.toString() });
+      }),
     );
-    if (outcome.status === 'executed' && outcome.receipt.kind.type === 'sessionRefreshed')
-      local.expiry = Number(outcome.receipt.kind.expiry);
-    this.save(this.local().map((s) => (s.sessionId === sessionId ? local : s)));
-    this.audit(wallet, 'refreshSession', 'ok', { sessionId, actionId: outcome.actionId.toString() });
     return this.view(wallet, local, Number(now), local);
   }
 
@@ -462,16 +488,17 @@ export class SessionManager {
   /** True once the session is gone; false if it could not sign its own end, so the wallet must. */
   private async selfRevoke(wallet: WalletInfo, sessionId: string, key: SigningKey): Promise<boolean> {
     try {
-      const outcome = await this.deps.submitter.submit(
+      await this.deps.submitter.submit(
         key,
         'session',
         {
           type: 'selfRevoke',
           sessionId: BigInt(sessionId),
         },
-        this.context(wallet, 'selfRevoke', sessionId),
+        this.context(wallet, 'selfRevoke', sessionId, (executed) =>
+          this.audit(wallet, 'selfRevoke', 'ok', { sessionId, actionId: executed.actionId.toString() }),
+        ),
       );
-      this.audit(wallet, 'selfRevoke', 'ok', { sessionId, actionId: outcome.actionId.toString() });
       return true;
     } catch (error) {
       const receiptError = error instanceof AppFailure ? error.details?.receiptError : undefined;
@@ -489,16 +516,17 @@ export class SessionManager {
   private async revokeWithWallet(walletId: string, wallet: WalletInfo, sessionId: string): Promise<void> {
     const walletKey = await this.deps.wallets.signingKey(walletId);
     try {
-      const outcome = await this.deps.submitter.submit(
+      await this.deps.submitter.submit(
         walletKey,
         'hex',
         {
           type: 'revokeSession',
           sessionId: BigInt(sessionId),
         },
-        this.context(wallet, 'revokeSession', sessionId),
+        this.context(wallet, 'revokeSession', sessionId, (executed) =>
+          this.audit(wallet, 'revokeSession', 'ok', { sessionId, actionId: executed.actionId.toString() }),
+        ),
       );
-      this.audit(wallet, 'revokeSession', 'ok', { sessionId, actionId: outcome.actionId.toString() });
     } catch (error) {
       const receiptError = error instanceof AppFailure ? error.details?.receiptError : undefined;
       // Already gone on the exchange: the goal is met; forget it locally too.

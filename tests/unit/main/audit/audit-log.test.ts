@@ -174,6 +174,14 @@ describe('audit log after a crash in the middle of a write', () => {
     expect(log.list().entries.map((e) => e.actionId)).toEqual(['2', '1']);
   });
 
+  it('knows whether an executed action has its line (recovery does not write a second one)', () => {
+    log.append(entry({ actionId: '7', result: 'unknown' }));
+    expect(log.recorded('7')).toBe(false);
+    log.append(entry({ actionId: '7' }));
+    expect(log.recorded('7')).toBe(true);
+    expect(log.recorded('8')).toBe(false);
+  });
+
   it('finds the whole line a file from an earlier version glued onto a torn one', () => {
     const whole = JSON.stringify(entry({ actionId: '2' }));
     appendFileSync(file(), `${JSON.stringify(entry({ actionId: '1' }))}\n{"time":17,"wallet":"Wa1${whole}\n`);

@@ -263,6 +263,30 @@ describe('submitting', () => {
     expect(new NonceJournal(join(dir, 'nonces.json')).pending()).toEqual([]);
   });
 
+  it('what the caller records of an executed action is written while the journal still holds it: a crash between the two leaves one or the other, never neither', async () => {
+    const submitter = makeSubmitter();
+    const onDisk: number[] = [];
+    // the first executes with its answer in hand, the second with its answer lost and settled from the log
+    const record = () => onDisk.push(new NonceJournal(join(dir, 'nonces.json')).pending(SIGNER).length);
+    await submitter.submit(KEY, 'session', transfer(5n), { onExecuted: record });
+    fake.faults = ['lose-answer'];
+    await submitter.submit(KEY, 'session', transfer(6n), { onExecuted: record });
+    expect(onDisk).toEqual([1, 1]);
+    expect(journal.pending()).toEqual([]);
+  });
+
+  it('a record that cannot be written leaves the executed action open in the journal, for recovery to record', async () => {
+    const submitter = makeSubmitter();
+    const failing = () => {
+      throw new Error('disk full');
+    };
+    await expect(submitter.submit(KEY, 'session', transfer(), { onExecuted: failing })).rejects.toThrow();
+    expect(fake.log).toHaveLength(1);
+    expect(new NonceJournal(join(dir, 'nonces.json')).pending(SIGNER)).toHaveLength(1);
+    const [settled] = await submitter.recover();
+    expect(settled!.outcome).toMatchObject({ status: 'executed-earlier', actionId: 1n });
+  });
+
   it('asks the exchange where an unknown signer stands before its first nonce (a second device)', async () => {
     fake.foreign(1);
     fake.foreign(2);
