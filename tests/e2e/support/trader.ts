@@ -174,6 +174,11 @@ export class Trader {
     );
   }
 
+  /** the public key of the session this Trader signs with, once it made one */
+  get sessionKey(): string | null {
+    return this.session ? bs58.encode(this.session.key.publicKey) : null;
+  }
+
   /** the session this Trader signs with, once it made one */
   get sessionId(): bigint | null {
     return this.session?.id ?? null;
