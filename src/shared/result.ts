@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'CONFLICT', // state changed under the request (stale confirmation, already done)
   'CHAIN_UNREACHABLE', // no answer from the Solana RPC: a transaction may or may not have landed
   'CHAIN_REFUSED', // the chain answered no (failed preflight, bad signature): nothing happened
+  'STORAGE_UNAVAILABLE', // the data folder cannot be written (disk full, read-only): what needed it was not done
   'INTERNAL',
 ] as const;
 

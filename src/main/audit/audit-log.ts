@@ -26,6 +26,7 @@ import { formatIsoTime } from '../../shared/time';
 import { BASE58_CHAR } from '../../shared/base58';
 import { AUDIT_VERBS, describeAudit, shortAddress } from './audit-wording';
 import { sessionSeenElsewhere, type KeyEvent, type NamedWallet } from './key-events';
+import { storageFailure } from '../../support/atomic-file';
 
 export const AuditEntrySchema = z.object({
   time: z.number().int(),
@@ -95,17 +96,21 @@ export class AuditLog {
     const named = label === undefined ? entry : { ...entry, walletLabel: label };
     assertNoSecret(named as unknown as Record<string, unknown>);
     const parsed = AuditEntrySchema.parse(named);
-    mkdirSync(dirname(this.file), { recursive: true });
-    const fd = openSync(this.file, 'a+', 0o600);
     try {
-      // a last line cut short by a crash is left as it is (reading skips it); this one starts afresh
-      const { size } = fstatSync(fd);
-      const last = Buffer.alloc(1);
-      const torn = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-      writeSync(fd, `${torn ? '\n' : ''}${JSON.stringify(parsed)}\n`);
-      fdatasyncSync(fd);
-    } finally {
-      closeSync(fd);
+      mkdirSync(dirname(this.file), { recursive: true });
+      const fd = openSync(this.file, 'a+', 0o600);
+      try {
+        // a last line cut short by a crash is left as it is (reading skips it); this one starts afresh
+        const { size } = fstatSync(fd);
+        const last = Buffer.alloc(1);
+        const torn = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+        writeSync(fd, `${torn ? '\n' : ''}${JSON.stringify(parsed)}\n`);
+        fdatasyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      throw storageFailure(error, this.file);
     }
   }
 

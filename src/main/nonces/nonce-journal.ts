@@ -35,8 +35,13 @@ export class NonceJournal {
       : { version: 1, signers: {}, pending: [] };
   }
 
-  private persist(): void {
-    writeFileAtomic(this.file, JSON.stringify(this.data));
+  /**
+   * The journal as `next`, on disk first: a write that fails (a full disk) leaves what this process holds
+   * as it was, so a body that never reached the disk is never sent later by recovery.
+   */
+  private commit(next: z.infer<typeof JournalSchema>): void {
+    writeFileAtomic(this.file, JSON.stringify(next));
+    this.data = next;
   }
 
   knows(signer: string): boolean {
@@ -49,10 +54,11 @@ export class NonceJournal {
 
   /** Raises the local count to what the exchange has seen (another device, a lost journal). Never lowers it. */
   observe(signer: string, serverLast: number): void {
-    if (serverLast > this.last(signer) || !this.knows(signer)) {
-      this.data.signers[signer] = Math.max(serverLast, this.last(signer));
-      this.persist();
-    }
+    if (serverLast > this.last(signer) || !this.knows(signer))
+      this.commit({
+        ...this.data,
+        signers: { ...this.data.signers, [signer]: Math.max(serverLast, this.last(signer)) },
+      });
   }
 
   /** Reserves the next nonce and records the body to be sent, durably, in one write. */
@@ -73,15 +79,19 @@ export class NonceJournal {
       createdAt: now,
       ...(context ? { context } : {}),
     };
-    this.data.signers[signer] = nonce;
-    this.data.pending.push(pending);
-    this.persist();
+    this.commit({
+      ...this.data,
+      signers: { ...this.data.signers, [signer]: nonce },
+      pending: [...this.data.pending, pending],
+    });
     return pending;
   }
 
   settle(signer: string, nonce: number): void {
-    this.data.pending = this.data.pending.filter((p) => !(p.signer === signer && p.nonce === nonce));
-    this.persist();
+    this.commit({
+      ...this.data,
+      pending: this.data.pending.filter((p) => !(p.signer === signer && p.nonce === nonce)),
+    });
   }
 
   has(signer: string, nonce: number): boolean {

@@ -249,11 +249,15 @@ export class ActionPipeline {
       });
     } catch (error) {
       const failure = error instanceof AppFailure ? error : new AppFailure('INTERNAL', 'The action failed.');
-      this.deps.audit.append({
-        ...auditBase,
-        result: failure.code === 'OUTCOME_UNKNOWN' ? 'unknown' : 'err',
-        error: String(failure.details?.receiptError ?? failure.code),
-      });
+      try {
+        this.deps.audit.append({
+          ...auditBase,
+          result: failure.code === 'OUTCOME_UNKNOWN' ? 'unknown' : 'err',
+          error: String(failure.details?.receiptError ?? failure.code),
+        });
+      } catch {
+        // the same full disk refuses the line too: the person is still told why the action failed
+      }
       throw failure;
     }
     this.deps.sessions.markUsed(signer.sessionId);

@@ -219,7 +219,9 @@ export class SessionManager {
             label: (options.label ?? 'This device').trim().slice(0, 40) || 'This device',
             createdAt: Number(now),
             expiry: Number(result.expiry),
-            ...(result.refreshDeadline !== undefined ? { refreshDeadline: Number(result.refreshDeadline) } : {}),
+            ...(result.refreshDeadline !== undefined
+              ? { refreshDeadline: Number(result.refreshDeadline) }
+              : {}),
             lifetimeSeconds: lifetime,
           };
           this.save([...this.local(), session]);
@@ -230,7 +232,8 @@ export class SessionManager {
           made.session = session;
         }),
       );
-      if (!made.session) throw new AppFailure('CONFLICT', 'The session was created earlier; refresh the list.');
+      if (!made.session)
+        throw new AppFailure('CONFLICT', 'The session was created earlier; refresh the list.');
       this.making.delete(sessionKey);
       return this.view(wallet, made.session, Number(now));
     } catch (error) {

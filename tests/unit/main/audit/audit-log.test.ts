@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bs58 from 'bs58';
@@ -172,6 +172,17 @@ describe('audit log after a crash in the middle of a write', () => {
     expect(log.list().total).toBe(1);
     log.append(entry({ actionId: '2' }));
     expect(log.list().entries.map((e) => e.actionId)).toEqual(['2', '1']);
+  });
+
+  it('a full disk refuses a line in words and keeps what was written', () => {
+    log.append(entry({ actionId: '1' }));
+    // a log whose writes the kernel answers as a full disk would: /dev/full
+    const full = new AuditLog(join(dir, 'full.jsonl'));
+    symlinkSync('/dev/full', join(dir, 'full.jsonl'));
+    expect(() => full.append(entry({ actionId: '2' }))).toThrow(
+      /could not save to its data folder .*: the disk is full/,
+    );
+    expect(log.list().entries.map((e) => e.actionId)).toEqual(['1']);
   });
 
   it('knows whether an executed action has its line (recovery does not write a second one)', () => {

@@ -1,9 +1,11 @@
 // The nonce journal on disk: nonces only go up, and what is reserved is durable before anything is sent.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NonceJournal } from '../../../../src/main/nonces/nonce-journal';
+import { AppFailure } from '../../../../src/shared/result';
+import { flakyFolder } from '../../../support/flaky-folder';
 
 const ALICE = 'A1iceSigner1111111111111111111111111111111';
 const BOB = 'BobSigner11111111111111111111111111111111';
@@ -19,6 +21,33 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const body = (n: number) => ({ body: Buffer.from(`signed body ${n}`), kind: 'transfer' });
 
 describe('nonce journal', () => {
+  it('a folder that cannot be written refuses a reservation in words, and what it refused is never sent later', () => {
+    const { folder, refuse, restore } = flakyFolder(dir);
+    const journal = new NonceJournal(join(folder, 'nonces.json'));
+    journal.reserve(ALICE, body, 1000);
+    journal.settle(ALICE, 1);
+    refuse();
+    let failure: unknown;
+    try {
+      journal.reserve(ALICE, body, 1001);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(AppFailure);
+    expect((failure as AppFailure).code).toBe('STORAGE_UNAVAILABLE');
+    expect((failure as AppFailure).message).toMatch(
+      /could not save to its data folder .*: this user may not write there/,
+    );
+    // nothing of the refused reservation is held: recovery has no body to send
+    expect(journal.pending()).toEqual([]);
+    expect(journal.last(ALICE)).toBe(1);
+    restore();
+    expect(journal.reserve(ALICE, body, 1002).nonce).toBe(2);
+    expect(new NonceJournal(join(folder, 'nonces.json')).pending().map((p) => p.nonce)).toEqual([2]);
+    // and no temp file was left behind
+    expect(readdirSync(folder)).toEqual(['nonces.json']);
+  });
+
   it('reserves strictly increasing nonces per signer, and each survives a reopen with its body', () => {
     const journal = new NonceJournal(file);
     const nonces = [1, 2, 3].map((i) => journal.reserve(ALICE, body, 1000 + i).nonce);

@@ -20,6 +20,7 @@ import { AppFailure } from '../../../../src/shared/result';
 import { NonceJournal } from '../../../../src/main/nonces/nonce-journal';
 import { EngineClock } from '../../../../src/main/exchange/engine-clock';
 import { Submitter, type Recovered, type SubmitterDeps } from '../../../../src/main/pipeline/submitter';
+import { flakyFolder } from '../../../support/flaky-folder';
 
 const schema = loadSchema(readBundledProto());
 const KEY = new SigningKey(Buffer.alloc(32, 7));
@@ -285,6 +286,24 @@ describe('submitting', () => {
     expect(new NonceJournal(join(dir, 'nonces.json')).pending(SIGNER)).toHaveLength(1);
     const [settled] = await submitter.recover();
     expect(settled!.outcome).toMatchObject({ status: 'executed-earlier', actionId: 1n });
+  });
+
+  it('a data folder that cannot be written: nothing is signed or sent, the person is told why, and the next action goes out once it can', async () => {
+    const { folder, refuse, restore } = flakyFolder(dir);
+    journal = new NonceJournal(join(folder, 'nonces.json'));
+    const submitter = makeSubmitter();
+    await submitter.submit(KEY, 'session', transfer(5n));
+    refuse();
+    const refused = await failure(submitter.submit(KEY, 'session', transfer(6n)));
+    expect(refused.code).toBe('STORAGE_UNAVAILABLE');
+    expect(refused.message).toMatch(/could not save to its data folder/);
+    expect(fake.posts).toHaveLength(1);
+    restore();
+    const next = await submitter.submit(KEY, 'session', transfer(7n));
+    expect(next).toMatchObject({ status: 'executed', actionId: 2n });
+    // the refused one was never sent, then or by the recovery before the next
+    expect(fake.posts.map(nonceOf)).toEqual([1, 2]);
+    expect(fake.log).toHaveLength(2);
   });
 
   it('asks the exchange where an unknown signer stands before its first nonce (a second device)', async () => {
