@@ -32,6 +32,13 @@ export interface UpdateReads {
   cancel(): void;
 }
 
+/**
+ * The window key of what is shared by every account (the vaults, the chart of all accounts): one read a
+ * window for updates of any account. Keyed by account, 30 accounts with an event each read the all-accounts
+ * series 30 times a window (each a read of every account's PnL), which the soak showed piling up.
+ */
+const ALL_ACCOUNTS = -1;
+
 export function updateReads(client: QueryClient, keys: UpdateReadKeys, timers?: Timers): UpdateReads {
   const slow = oncePerWindow(SLOW_READS_WINDOW_MS, timers);
   const chart = oncePerWindow(CHART_READS_WINDOW_MS, timers);
@@ -39,15 +46,17 @@ export function updateReads(client: QueryClient, keys: UpdateReadKeys, timers?: 
     after(accountId) {
       slow.schedule(accountId, () => {
         void client.invalidateQueries({ queryKey: keys.triggers(accountId) });
-        void client.invalidateQueries({ queryKey: keys.vaults });
         // the All activity feed and every history tab (both show the window's slices) read again only the
         // newest slice, where new rows appear
         void client.invalidateQueries({ queryKey: activityKey(accountId) });
       });
+      slow.schedule(ALL_ACCOUNTS, () => void client.invalidateQueries({ queryKey: keys.vaults }));
       // a fill or funding changes realized PnL, a transfer equity: the charts too
       chart.schedule(accountId, () => {
-        void client.invalidateQueries({ queryKey: keys.portfolioHistory() });
         void client.invalidateQueries({ queryKey: keys.portfolioHistory(accountId) });
+      });
+      chart.schedule(ALL_ACCOUNTS, () => {
+        void client.invalidateQueries({ queryKey: keys.portfolioHistory() });
       });
     },
     paidOut() {

@@ -66,6 +66,34 @@ describe('reads after an account update', () => {
     expect(count(keys.portfolioHistory())).toBe(1);
   });
 
+  it('updates of many accounts read what they share (vaults, the all-accounts chart) once a window, not once per account', async () => {
+    const client = new QueryClient();
+    const reads = new Map<string, number>();
+    for (const queryKey of [
+      keys.vaults,
+      keys.portfolioHistory(),
+      ...[1, 2, 3].map((id) => keys.portfolioHistory(id)),
+    ]) {
+      const name = JSON.stringify(queryKey);
+      new QueryObserver(client, {
+        queryKey,
+        queryFn: () => reads.set(name, (reads.get(name) ?? 0) + 1).get(name)!,
+        staleTime: Infinity,
+      }).subscribe(() => {});
+    }
+    await vi.advanceTimersByTimeAsync(0);
+    const count = (key: readonly unknown[]) => (reads.get(JSON.stringify(key)) ?? 1) - 1;
+    const after = updateReads(client, keys);
+    // thirty updates spread over three accounts within one short window
+    for (let i = 0; i < 30; i += 1) after.after(1 + (i % 3));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(count(keys.vaults)).toBe(1);
+    expect(count(keys.portfolioHistory())).toBe(1);
+    // each account's own chart still once
+    expect([1, 2, 3].map((id) => count(keys.portfolioHistory(id)))).toEqual([1, 1, 1]);
+    after.cancel();
+  });
+
   it("reads every wallet's on-chain balances shown as soon as a withdrawal is paid out, not at their next poll", async () => {
     const client = new QueryClient();
     const reads: string[] = [];
