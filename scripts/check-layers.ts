@@ -7,6 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import extractDepcruiseConfig from 'dependency-cruiser/config-utl/extract-depcruise-config';
 import { CLASSES, ELECTRON } from '../.dependency-cruiser.mjs';
+import { docIsCurrent } from './layer-table';
 
 const CONFIG = fileURLToPath(new URL('../.dependency-cruiser.mjs', import.meta.url));
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
@@ -72,6 +73,12 @@ const WHY: Record<string, string> = {
 
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {
   const violations = await findLayerViolations(['src']);
+  if (!docIsCurrent()) {
+    console.error(
+      'docs/architecture.md does not show the classes and allowed imports of .dependency-cruiser.mjs: run npx tsx scripts/layer-table.ts --write',
+    );
+    process.exit(1);
+  }
   if (violations.length === 0) {
     console.log(`layers: every file in src is classified and every import goes an allowed way`);
   } else {
