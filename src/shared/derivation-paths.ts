@@ -27,7 +27,7 @@ export const PATH_SCHEME_INFO: Record<PathScheme, PathSchemeInfo> = {
   root: { template: "m/44'/501'", usedBy: 'Solana CLI (root key)', indexed: false, derived: true },
   keygen: {
     template: 'solana-keygen default (no path)',
-    usedBy: 'Solana CLI (solana-keygen new)',
+    usedBy: 'Solana CLI: solana-keygen new',
     indexed: false,
     derived: false,
   },
@@ -45,6 +45,12 @@ export function derivationPath(scheme: PathScheme, index: number): string {
     return PATH_SCHEME_INFO[scheme].template;
   }
   return PATH_SCHEME_INFO[scheme].template.replace('i', String(index));
+}
+
+/** a scheme in words with the apps that use it: "m/44'/501'/i'/0' (Phantom, …)" */
+export function schemeName(scheme: PathScheme): string {
+  const { template, usedBy } = PATH_SCHEME_INFO[scheme];
+  return PATH_SCHEME_INFO[scheme].derived ? `${template} (${usedBy})` : `${template}, as made by ${usedBy}`;
 }
 
 /** why a scheme without an index refuses a second wallet, in words */
