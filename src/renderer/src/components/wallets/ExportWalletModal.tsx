@@ -22,7 +22,7 @@ import type { PhraseView } from './phrases';
 import { copySecret } from './clipboard';
 import { PhraseWords } from './PhraseWords';
 import { SecretGroups } from './SecretGroups';
-import { PATH_SCHEME_INFO, schemeName } from '../../../../shared/derivation-paths';
+import { PATH_SCHEME_INFO } from '../../../../shared/derivation-paths';
 import type { ResultOf } from '../../../../shared/ipc/contract';
 
 type Revealed =
@@ -155,7 +155,8 @@ export function ExportWalletModal({
               </div>
               <Text size="sm" c="dimmed">
                 {PATH_SCHEME_INFO[revealed.value.scheme].derived ? 'Derivation path' : 'Key'}:{' '}
-                <Code>{schemeName(revealed.value.scheme)}</Code>
+                <Code>{PATH_SCHEME_INFO[revealed.value.scheme].template}</Code> (
+                {PATH_SCHEME_INFO[revealed.value.scheme].usedBy})
               </Text>
               {revealed.value.bip39PassphraseUsed ? (
                 <Alert color="orange" title="This phrase was imported with a BIP39 passphrase">

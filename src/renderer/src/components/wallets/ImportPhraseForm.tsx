@@ -190,14 +190,15 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
                 <Code>solana-keygen new</Code> makes it. One wallet only.
               </Text>
             )}
-            <Table aria-label={`Wallets on ${info.template}`} verticalSpacing={4}>
+            {/* the same columns on every path, so the tables line up */}
+            <Table aria-label={`Wallets on ${info.template}`} verticalSpacing={4} layout="fixed">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40} />
-                  <Table.Th>{info.derived ? 'Path' : 'Key'}</Table.Th>
-                  <Table.Th>Address</Table.Th>
+                  <Table.Th w={140}>{info.derived ? 'Path' : 'Key'}</Table.Th>
+                  <Table.Th w={140}>Address</Table.Th>
                   <Table.Th>On chain</Table.Th>
-                  <Table.Th>On the exchange</Table.Th>
+                  <Table.Th w={165}>On the exchange</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -214,7 +215,7 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
                         />
                       </Table.Td>
                       <Table.Td>
-                        <Code>{info.derived ? a.path : 'seed bytes 0–32'}</Code>
+                        <Code>{info.derived ? a.path : 'seed[0..32]'}</Code>
                       </Table.Td>
                       <Table.Td>
                         <Code title={a.publicKey}>{short(a.publicKey)}</Code>
