@@ -313,6 +313,18 @@ describe('custody core against the devnet', () => {
       label: 'Imported phrase',
       passphrase: PASSPHRASE,
     });
+    // and its solana-keygen default, the key that is the seed's start
+    const again = await app.ok('phrases.discover', {
+      phrase: imported,
+      bip39Passphrase: 'a hidden extra word',
+    });
+    await app.ok('phrases.importWallets', {
+      discoveryId: again.discoveryId,
+      scheme: 'keygen',
+      indices: [0],
+      label: 'CLI phrase',
+      passphrase: PASSPHRASE,
+    });
     const importedId = (await app.ok('phrases.list')).find((p) => p.scheme === 'bip44')!.phraseId;
     await app.ok('phrases.addNextWallet', { phraseId: importedId, label: 'Next' });
     const madeId = (await app.ok('phrases.list')).find((p) => p.scheme === 'bip44-change')!.phraseId;
@@ -323,6 +335,7 @@ describe('custody core against the devnet', () => {
     const phraseForms = [
       ...phraseSecretForms(revealedPhrase, '', 'bip44-change', [0]),
       ...phraseSecretForms(imported, 'a hidden extra word', 'bip44', [0, 1]),
+      ...phraseSecretForms(imported, 'a hidden extra word', 'keygen', [0]),
     ];
     const forms = secrets.flatMap((s) => {
       const bytes = Buffer.from(bs58.decode(s));
