@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { PASSPHRASE, importWallet, unlockOrSetUp } from './support/steps';
 import type { Trader } from './support/trader';
+import { devnetFaucet } from '../support/chain';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ setup: { spec: 'wallet-key-drill', viewport: { width: 1280, height: 900 } } });
@@ -51,16 +52,7 @@ test.beforeAll(async ({ app, appPage, trader: own }) => {
   await trader.order({ accountId: first, marketId: 1, side: 'ASK', size: 500n });
   await trader.order({ accountId: first, marketId: 0, side: 'BID', size: 1000n, limitPrice: 1_000_0n });
   // USDC on the chain too: it is what opens the new wallet's exchange account
-  await fetch(trader.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'devnet_requestTokens',
-      params: [trader.address, USDC, usdc(100).toString()],
-    }),
-  });
+  await devnetFaucet(trader.rpcUrl, trader.address, USDC, usdc(100));
 });
 
 test('a position is closed from its row of the positions table, its close reviewed first', async () => {

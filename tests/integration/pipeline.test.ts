@@ -302,17 +302,20 @@ describe('custody core against the devnet', () => {
       answers: made.checkPositions.map((p) => made.mnemonic[p - 1]!),
     });
     const imported = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
-    const found = await app.ok('phrases.discover', {
-      phrase: imported,
-      bip39Passphrase: 'a hidden extra word',
-    });
-    await app.ok('phrases.importWallets', {
-      discoveryId: found.discoveryId,
-      scheme: 'bip44',
-      indices: [0],
-      label: 'Imported phrase',
-      passphrase: PASSPHRASE,
-    });
+    // on the Ledger path, and its solana-keygen default (the key that is the seed's start)
+    for (const scheme of ['bip44', 'keygen'] as const) {
+      const found = await app.ok('phrases.discover', {
+        phrase: imported,
+        bip39Passphrase: 'a hidden extra word',
+      });
+      await app.ok('phrases.importWallets', {
+        discoveryId: found.discoveryId,
+        scheme,
+        indices: [0],
+        label: `Imported ${scheme}`,
+        passphrase: PASSPHRASE,
+      });
+    }
     const importedId = (await app.ok('phrases.list')).find((p) => p.scheme === 'bip44')!.phraseId;
     await app.ok('phrases.addNextWallet', { phraseId: importedId, label: 'Next' });
     const madeId = (await app.ok('phrases.list')).find((p) => p.scheme === 'bip44-change')!.phraseId;
@@ -323,6 +326,7 @@ describe('custody core against the devnet', () => {
     const phraseForms = [
       ...phraseSecretForms(revealedPhrase, '', 'bip44-change', [0]),
       ...phraseSecretForms(imported, 'a hidden extra word', 'bip44', [0, 1]),
+      ...phraseSecretForms(imported, 'a hidden extra word', 'keygen', [0]),
     ];
     const forms = secrets.flatMap((s) => {
       const bytes = Buffer.from(bs58.decode(s));

@@ -160,24 +160,40 @@ export class Funds {
   /** The wallet's SOL and, per exchange token, its associated token account's balance, read from the chain. */
   async chainBalances(walletId: string): Promise<ChainBalances> {
     const wallet = this.deps.wallets.get(walletId);
+    const read = await this.readBalances(wallet.publicKey);
+    this.followBalances(walletId, [
+      wallet.publicKey,
+      ...read.mints.map((mint) => associatedTokenAddress(wallet.publicKey, mint)),
+    ]);
+    return read.balances;
+  }
+
+  /**
+   * The same read for any address, followed by nothing: public data, as any explorer shows it (import
+   * lists what each address a phrase gives holds before the person picks).
+   */
+  async addressBalances(address: string): Promise<ChainBalances> {
+    return (await this.readBalances(address)).balances;
+  }
+
+  private async readBalances(address: string): Promise<{ balances: ChainBalances; mints: string[] }> {
     const chain = this.chain();
     const { tokens } = await this.deps.info();
     const [sol, ...amounts] = await Promise.all([
-      chain.sol(wallet.publicKey),
-      ...tokens.map((t) => chain.tokenBalance(wallet.publicKey, t.mint)),
-    ]);
-    this.followBalances(walletId, [
-      wallet.publicKey,
-      ...tokens.map((t) => associatedTokenAddress(wallet.publicKey, t.mint)),
+      chain.sol(address),
+      ...tokens.map((t) => chain.tokenBalance(address, t.mint)),
     ]);
     return {
-      address: wallet.publicKey,
-      sol: sol as bigint,
-      tokens: tokens.map((t, i) => ({
-        tokenId: t.tokenId,
-        amount: (amounts[i] as bigint | null) ?? 0n,
-        hasAccount: amounts[i] !== null,
-      })),
+      mints: tokens.map((t) => t.mint),
+      balances: {
+        address,
+        sol: sol as bigint,
+        tokens: tokens.map((t, i) => ({
+          tokenId: t.tokenId,
+          amount: (amounts[i] as bigint | null) ?? 0n,
+          hasAccount: amounts[i] !== null,
+        })),
+      },
     };
   }
 

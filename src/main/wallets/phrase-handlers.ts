@@ -1,5 +1,6 @@
 // The recovery-phrase methods of the contract, over PhraseService. Import's account discovery reads /user
-// (and each account it lists) for every address it shows, so the person can tell which wallets they use.
+// (and each account it lists) for every address it shows, and its SOL and tokens on the chain, so the person
+// can tell which wallets they use.
 import type { Handlers } from '../../shared/ipc/contract';
 import type { Services } from '../services';
 import type { AccountLookup, PhraseView } from './phrase-service';
@@ -46,7 +47,10 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
       s.audit.record(phraseCreated(wallet, wordCount, path));
       return wallet;
     },
-    discover: ({ phrase, bip39Passphrase }) => s.phrases.discover(phrase, bip39Passphrase ?? '', lookup),
+    discover: ({ phrase, bip39Passphrase }) =>
+      s.phrases.discover(phrase, bip39Passphrase ?? '', lookup, (publicKey) =>
+        s.funds.addressBalances(publicKey),
+      ),
     importWallets: async ({ discoveryId, scheme, indices, label, passphrase }) => {
       const wallets = await s.phrases.importChosen(discoveryId, scheme, indices, label, passphrase);
       for (const wallet of wallets) s.audit.record(phraseImported(wallet, madeBy(wallet.publicKey).path));

@@ -14,6 +14,7 @@ import {
   PATH_SCHEMES,
   PATH_SCHEME_INFO,
   derivationPath,
+  oneWalletOnly,
   type PathScheme,
 } from '../../shared/derivation-paths';
 import { publicKeyFromSeed } from '../../protocol/keys';
@@ -34,6 +35,8 @@ const BACKUP_CHECKS = 3;
 const PENDING_TTL_MS = 10 * 60_000;
 /** reveals and phrase checks held at once; an older one is dropped (and its seed wiped) for a new one */
 const MAX_PENDING = 4;
+/** how long discovery waits for an address's on-chain balances before it says they are unavailable */
+const CHAIN_LOOKUP_MS = 6_000;
 const phraseItem = (phraseId: string): string => `phrase:${phraseId}`;
 
 const PhraseFileSchema = z.object({
@@ -57,6 +60,7 @@ const StoredPhraseSchema = z.object({ words: z.string(), bip39Passphrase: z.stri
 export type PhraseView = z.output<typeof PhraseViewSchema>;
 export type DiscoveredAddress = z.output<typeof DiscoveredAddressSchema>;
 export type AccountLookup = NonNullable<DiscoveredAddress['lookup']>;
+export type ChainLookup = NonNullable<DiscoveredAddress['chain']>;
 
 interface PendingCreate {
   label: string;
@@ -78,15 +82,28 @@ export interface PhraseServiceDeps {
   wallets: WalletService;
   dataDir: string;
   now?: () => number;
+  /** how long discovery waits for on-chain balances (CHAIN_LOOKUP_MS unless a test says otherwise) */
+  chainLookupMs?: number;
 }
 
 function phraseTag(seed: Uint8Array): string {
   return createHash('sha256').update('perpetua phrase tag').update(seed).digest('hex').slice(0, 24);
 }
 
-/** The base58 64-byte secret (seed || public key) and public key of the wallet at path under seed. */
-function deriveWallet(seed: Uint8Array, path: string): { publicKey: string; secret: string } {
-  const { key, chainCode } = derivePath(seed, path);
+/**
+ * The wallet at index on a scheme under a BIP39 seed: its base58 64-byte secret (seed || public key) and
+ * public key. Along a SLIP-0010 path for most schemes; solana-keygen's default derives nothing, its key is
+ * the BIP39 seed's first 32 bytes (solana-keygen new: keypair_from_seed of the seed).
+ */
+function deriveWallet(
+  seed: Uint8Array,
+  scheme: PathScheme,
+  index: number,
+): { publicKey: string; secret: string } {
+  const path = derivationPath(scheme, index);
+  const { key, chainCode } = PATH_SCHEME_INFO[scheme].derived
+    ? derivePath(seed, path)
+    : { key: Uint8Array.from(seed.subarray(0, 32)), chainCode: new Uint8Array(0) };
   try {
     const publicKey = publicKeyFromSeed(key);
     const full = Buffer.concat([key, publicKey]);
@@ -97,6 +114,15 @@ function deriveWallet(seed: Uint8Array, path: string): { publicKey: string; secr
     key.fill(0);
     chainCode.fill(0);
   }
+}
+
+/** the lookup's answer, or null when it failed or took longer than ms (a dead RPC must not hold the list) */
+function withinDeadline<T>(answer: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([answer.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
 
 function walletLabel(base: string, index: number, many: boolean): string {
@@ -195,7 +221,7 @@ export class PhraseService {
     const checkPositions = [...positions].sort((a, b) => a - b);
     const seed = phraseSeed(words);
     const path = derivationPath(NEW_PHRASE_SCHEME, 0);
-    const { publicKey } = deriveWallet(seed, path);
+    const { publicKey } = deriveWallet(seed, NEW_PHRASE_SCHEME, 0);
     seed.fill(0);
     const pendingId = randomUUID();
     dropOldest(this.creates, () => {});
@@ -259,11 +285,15 @@ export class PhraseService {
 
   // ---- import ----
 
-  /** Checks a phrase and lists the first wallets on each path with what the exchange holds for them. */
+  /**
+   * Checks a phrase and lists the first wallets on each path with what the exchange holds for them and, when
+   * chain is given, what each holds on the chain (null where that could not be read in a few seconds).
+   */
   async discover(
     phraseText: string,
     bip39Passphrase: string,
     lookup: (publicKey: string) => Promise<AccountLookup>,
+    chain?: (publicKey: string) => Promise<ChainLookup>,
   ): Promise<{
     discoveryId: string;
     wordCount: number;
@@ -286,17 +316,24 @@ export class PhraseService {
       const count = PATH_SCHEME_INFO[scheme].indexed ? DISCOVER_PER_PATH : 1;
       return {
         scheme,
-        addresses: Array.from({ length: count }, (_, index) => {
-          const path = derivationPath(scheme, index);
-          return { index, path, publicKey: deriveWallet(seed, path).publicKey };
-        }),
+        addresses: Array.from({ length: count }, (_, index) => ({
+          index,
+          path: derivationPath(scheme, index),
+          publicKey: deriveWallet(seed, scheme, index).publicKey,
+        })),
       };
     });
-    const lookups = await Promise.all(
-      paths.flatMap((p) =>
-        p.addresses.map((a) => lookup(a.publicKey).catch((): AccountLookup | null => null)),
+    const all = paths.flatMap((p) => p.addresses);
+    const [lookups, chains] = await Promise.all([
+      Promise.all(all.map((a) => lookup(a.publicKey).catch((): AccountLookup | null => null))),
+      Promise.all(
+        all.map((a) =>
+          chain
+            ? withinDeadline(chain(a.publicKey), this.deps.chainLookupMs ?? CHAIN_LOOKUP_MS)
+            : Promise.resolve(null),
+        ),
       ),
-    );
+    ]);
     let n = 0;
     return {
       discoveryId,
@@ -306,7 +343,8 @@ export class PhraseService {
         addresses: p.addresses.map((a) => ({
           ...a,
           walletId: existing.get(a.publicKey) ?? null,
-          lookup: lookups[n++] ?? null,
+          lookup: lookups[n] ?? null,
+          chain: chains[n++] ?? null,
         })),
       })),
     };
@@ -329,7 +367,7 @@ export class PhraseService {
     const unique = [...new Set(indices)].sort((a, b) => a - b);
     if (unique.length === 0) throw new AppFailure('INVALID_ARGUMENT', 'Pick at least one wallet to add.');
     if (!PATH_SCHEME_INFO[scheme].indexed && unique.some((i) => i !== 0))
-      throw new AppFailure('INVALID_ARGUMENT', 'The root path has one wallet only.');
+      throw new AppFailure('INVALID_ARGUMENT', `${oneWalletOnly(scheme)}.`);
     const expired = () =>
       new AppFailure('NOT_FOUND', 'This phrase check expired. Enter the recovery phrase again.');
     if (!this.discoveries.has(discoveryId)) throw expired();
@@ -366,7 +404,7 @@ export class PhraseService {
       if (view.nextIndex === null)
         throw new AppFailure(
           'INVALID_ARGUMENT',
-          'This phrase is used on the root path, which has one wallet only.',
+          `${oneWalletOnly(view.scheme)}: this phrase has no next wallet.`,
         );
       const stored = await this.readPhrase(phraseId);
       const seed = phraseSeed(stored.words, stored.bip39Passphrase);
@@ -470,7 +508,7 @@ export class PhraseService {
     const stored: WalletInfo[] = [];
     try {
       for (const index of indices) {
-        const { publicKey, secret } = deriveWallet(seed, derivationPath(scheme, index));
+        const { publicKey, secret } = deriveWallet(seed, scheme, index);
         const wallet =
           existing.get(publicKey) ??
           (await this.deps.wallets.adopt(walletLabel(label, index, indices.length > 1), secret, origin));

@@ -6,6 +6,7 @@ import { PATH_SCHEMES } from '../derivation-paths';
 import { Address, Id, Passphrase } from './ids';
 import { Done, NoArgs, UNLOCKED, UNLOCKED_READ, group } from './method';
 import { WalletInfoSchema } from './wallets';
+import { ChainBalancesSchema } from './funds';
 
 const Label = z.string().max(40);
 const Index = z.number().int().min(0).max(0x7fff_ffff);
@@ -17,7 +18,7 @@ export const PhraseViewSchema = z.object({
   wordCount: z.number().int(),
   createdAt: z.number(),
   wallets: z.array(z.object({ walletId: Id, publicKey: Address, index: Index, path: z.string() })),
-  /** the index "Add next wallet" derives; null on the root path (one wallet only) */
+  /** the index "Add next wallet" derives; null on a scheme with one wallet only (root, solana-keygen's) */
   nextIndex: Index.nullable(),
 });
 
@@ -39,6 +40,8 @@ export const DiscoveredAddressSchema = z.object({
       ),
     })
     .nullable(),
+  /** what the Solana RPC holds for it (SOL and exchange tokens); null when that could not be read */
+  chain: ChainBalancesSchema.nullable(),
 });
 
 export const phrases = group({

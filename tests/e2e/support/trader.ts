@@ -10,6 +10,7 @@ import { decodeReceipt, encodeActionRaw } from '../../../src/protocol/codec';
 import { loadSchema, readBundledProto } from '../../../src/protocol/schema';
 import { createSolanaRpc } from '@solana/kit';
 import { signDeposit } from '../../../src/protocol/solana-tx';
+import { devnetFaucet } from '../../support/chain';
 import type { ActionKind, ReceiptKind } from '../../../src/protocol/types';
 import { createExchangeClient, type ExchangeClient } from '../../../src/main/exchange/exchange-client';
 import { createHttpClient } from '../../../src/main/exchange/http-client';
@@ -64,18 +65,7 @@ export class Trader {
 
   /** Faucet and a deposit transaction signed by this key, then waits until the exchange has credited it. */
   async deposit(tokenId: number, amount: bigint): Promise<number> {
-    const faucet = await fetch(this.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'devnet_requestTokens',
-        params: [this.address, tokenId, amount.toString()],
-      }),
-    });
-    const answer = (await faucet.json()) as { error?: { message: string } };
-    if (answer.error) throw new Error(`faucet: ${answer.error.message}`);
+    await devnetFaucet(this.rpcUrl, this.address, tokenId, amount);
     const vault = (
       await this.json<{ tokenId: number; mint: string; vault: string }[]>('/settlement/vaults')
     ).find((v) => v.tokenId === tokenId)!;

@@ -5,7 +5,7 @@ import bs58 from 'bs58';
 import { phraseSeed } from '../../../src/main/wallets/mnemonic';
 import { derivePath } from '../../../src/main/wallets/slip10';
 import { SigningKey } from '../../../src/protocol/keys';
-import { derivationPath, type PathScheme } from '../../../src/shared/derivation-paths';
+import { PATH_SCHEME_INFO, derivationPath, type PathScheme } from '../../../src/shared/derivation-paths';
 
 export function phraseSecretForms(
   words: string,
@@ -18,7 +18,10 @@ export function phraseSecretForms(
   const forms = [words, JSON.stringify(list).slice(1, -1), seed.toString('hex'), seed.toString('base64')];
   if (bip39Passphrase) forms.push(bip39Passphrase);
   for (const index of indices) {
-    const { key } = derivePath(seed, derivationPath(scheme, index));
+    // solana-keygen's default derives nothing: its key is the seed's first 32 bytes
+    const key = PATH_SCHEME_INFO[scheme].derived
+      ? derivePath(seed, derivationPath(scheme, index)).key
+      : seed.subarray(0, 32);
     const secret = Buffer.concat([key, new SigningKey(key).publicKey]);
     forms.push(bs58.encode(secret), Buffer.from(key).toString('hex'), Buffer.from(key).toString('base64'));
   }

@@ -11,7 +11,7 @@ import { WalletActions } from '../components/wallets/WalletActions';
 import { phraseOf, usePhrases, type PhraseView } from '../components/wallets/phrases';
 import { AddNextWalletModal } from '../components/wallets/AddNextWalletModal';
 import { ForgetPhraseModal } from '../components/wallets/ForgetPhraseModal';
-import { PATH_SCHEME_INFO } from '../../../shared/derivation-paths';
+import { schemeName } from '../../../shared/derivation-paths';
 import { ChainBalances } from '../components/ChainBalances';
 import type { ResultOf } from '../../../shared/ipc/contract';
 import { PageHeading } from '../components/PageHeading';
@@ -126,7 +126,6 @@ function PhraseGroup({
 }) {
   const headingId = useId();
   const [dialog, setDialog] = useState<'next' | 'forget' | null>(null);
-  const info = PATH_SCHEME_INFO[phrase.scheme];
   return (
     <Paper
       withBorder
@@ -142,7 +141,7 @@ function PhraseGroup({
               Recovery phrase {number}
             </Title>
             <Text size="sm" c="dimmed">
-              {phrase.wordCount} words · {info.template} ({info.usedBy})
+              {phrase.wordCount} words · {schemeName(phrase.scheme)}
             </Text>
           </div>
           <Group gap="xs">

@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bs58 from 'bs58';
 import { WalletService } from '../../../../src/main/wallets/wallet-service';
-import { PhraseService, type AccountLookup } from '../../../../src/main/wallets/phrase-service';
+import {
+  PhraseService,
+  type AccountLookup,
+  type ChainLookup,
+} from '../../../../src/main/wallets/phrase-service';
 import { AppLock } from '../../../../src/main/lock/app-lock';
 import { AppFailure } from '../../../../src/shared/result';
 import { SigningKey } from '../../../../src/protocol/keys';
@@ -18,6 +22,14 @@ const ABANDON =
 const PHANTOM_0 = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk';
 const PHANTOM_1 = 'Hh8QwFUA6MtVu1qAoq12ucvFHNwCcVTV7hpWjeY1Hztb';
 const LEDGER_0 = 'GjJyeC1r2RgkuoCWMyPYkCWSGSGLcz266EaAkLA27AhL';
+/**
+ * solana-keygen's default key of these words (the BIP39 seed's first 32 bytes as the Ed25519 seed, no path):
+ * the address web3.js's Keypair.fromSeed(seed.slice(0, 32)) gives, as published in several wallets' tests
+ */
+const KEYGEN_0 = 'EHqmfkN89RJ7Y33CXM6uCzhVeuywHoJXZZLszBHHZy7o';
+/** the Solana Cookbook's "restore a BIP39 mnemonic" example: its phrase and the address it prints */
+const COOKBOOK_PHRASE = 'pill tomorrow foster begin walnut borrow virtual kick shift mutual shoe scatter';
+const COOKBOOK_KEYGEN = '5ZWj7a1f8tWkjBESHKgrLmXshuXxqeY9SYcfbshpAqPG';
 let dir: string;
 let store: MemorySecretStore;
 let lock: AppLock;
@@ -149,8 +161,9 @@ describe('importing a phrase', () => {
       ['bip44-change', 5],
       ['bip44', 5],
       ['root', 1],
+      ['keygen', 1],
     ]);
-    expect(asked).toHaveLength(11);
+    expect(asked).toHaveLength(12);
     const phantom = found.paths[0]!.addresses;
     expect(phantom[0]).toMatchObject({
       index: 0,
@@ -164,6 +177,8 @@ describe('importing a phrase', () => {
     });
     // an address the exchange could not be asked about is still listed
     expect(found.paths[1]!.addresses[0]).toMatchObject({ publicKey: LEDGER_0, lookup: null });
+    // no chain reader given: no balances, the list is there all the same
+    expect(found.paths.flatMap((p) => p.addresses).every((a) => a.chain === null)).toBe(true);
     expect(wallets.list()).toEqual([]);
     expect(store.items.size).toBe(1);
 
@@ -258,6 +273,90 @@ describe('importing a phrase', () => {
         .map((p) => p.scheme)
         .sort(),
     ).toEqual(['bip44', 'root']);
+  });
+});
+
+describe('the solana-keygen default (no derivation path)', () => {
+  it('is listed beside the three paths with the address solana-keygen gives, and imports as one wallet', async () => {
+    const found = await phrases.discover(ABANDON, '', noAccounts);
+    const keygen = found.paths.find((p) => p.scheme === 'keygen')!.addresses;
+    expect(keygen).toEqual([
+      {
+        index: 0,
+        path: 'solana-keygen default (no path)',
+        publicKey: KEYGEN_0,
+        walletId: null,
+        lookup: { registered: false, accounts: [] },
+        chain: null,
+      },
+    ]);
+    expect((await failure(phrases.importChosen(found.discoveryId, 'keygen', [1], 'CLI', PASS))).message).toBe(
+      'The solana-keygen default has one wallet only.',
+    );
+    const [wallet] = await phrases.importChosen(found.discoveryId, 'keygen', [0], 'CLI', PASS);
+    expect(wallet!.publicKey).toBe(KEYGEN_0);
+    // the stored secret is seed[0..32] || public key: it signs as the address
+    expect(bs58.encode((await wallets.signingKey(wallet!.walletId)).publicKey)).toBe(KEYGEN_0);
+    const [view] = phrases.list();
+    expect(view).toMatchObject({
+      scheme: 'keygen',
+      nextIndex: null,
+      wallets: [{ publicKey: KEYGEN_0, index: 0, path: 'solana-keygen default (no path)' }],
+    });
+    expect((await failure(phrases.addNext(view!.phraseId, 'more'))).message).toMatch(
+      /solana-keygen default has one wallet only/,
+    );
+    expect((await phrases.export(view!.phraseId, PASS)).scheme).toBe('keygen');
+    // found again, it is the wallet already here
+    const again = await phrases.discover(ABANDON, '', noAccounts);
+    expect(again.paths.find((p) => p.scheme === 'keygen')!.addresses[0]!.walletId).toBe(wallet!.walletId);
+  });
+
+  it('gives the address the Solana Cookbook publishes for its example phrase', async () => {
+    const found = await phrases.discover(COOKBOOK_PHRASE, '', noAccounts);
+    expect(found.paths.find((p) => p.scheme === 'keygen')!.addresses[0]!.publicKey).toBe(COOKBOOK_KEYGEN);
+  });
+
+  it('honours a BIP39 passphrase the way solana-keygen does: the seed is made with it', async () => {
+    const found = await phrases.discover(ABANDON, 'TREZOR', noAccounts);
+    // the BIP39 reference seed of these words with "TREZOR"; its first 32 bytes are the key
+    const seed = Buffer.from(
+      'c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e53495531f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04',
+      'hex',
+    );
+    const expected = bs58.encode(new SigningKey(seed.subarray(0, 32)).publicKey);
+    const keygen = found.paths.find((p) => p.scheme === 'keygen')!.addresses[0]!;
+    expect(keygen.publicKey).toBe(expected);
+    expect(keygen.publicKey).not.toBe(KEYGEN_0);
+  });
+});
+
+describe('on-chain balances of the discovered addresses', () => {
+  const held = (address: string, sol: bigint, usdc: bigint): ChainLookup => ({
+    address,
+    sol,
+    tokens: [{ tokenId: 0, amount: usdc, hasAccount: usdc > 0n }],
+  });
+
+  it('each address carries what the chain holds; one the chain does not answer in time is unavailable, and the list is not held up', async () => {
+    phrases = new PhraseService({ store, lock, wallets, dataDir: dir, now: () => now, chainLookupMs: 200 });
+    const chain = (pk: string): Promise<ChainLookup> => {
+      if (pk === KEYGEN_0) return Promise.resolve(held(pk, 2_000_000_000n, 25_000_000n));
+      if (pk === PHANTOM_0) return Promise.reject(new Error('RPC unreachable'));
+      if (pk === LEDGER_0) return new Promise(() => {}); // never answers
+      return Promise.resolve(held(pk, 0n, 0n));
+    };
+    const started = Date.now();
+    const found = await phrases.discover(ABANDON, '', noAccounts, chain);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const by = new Map(found.paths.flatMap((p) => p.addresses).map((a) => [a.publicKey, a.chain]));
+    expect(by.get(KEYGEN_0)).toEqual(held(KEYGEN_0, 2_000_000_000n, 25_000_000n));
+    expect(by.get(PHANTOM_0)).toBeNull();
+    expect(by.get(LEDGER_0)).toBeNull();
+    expect(by.get(PHANTOM_1)).toEqual(held(PHANTOM_1, 0n, 0n));
+    // the import goes on whatever the chain said
+    const [wallet] = await phrases.importChosen(found.discoveryId, 'keygen', [0], 'CLI', PASS);
+    expect(wallet!.publicKey).toBe(KEYGEN_0);
   });
 });
 

@@ -293,6 +293,10 @@ describe('phrase to address on the three Solana paths', () => {
     expect(address(ABANDON, "m/44'/501'/1'")).toBe('ANf3TEKFL6jPWjzkndo4CbnNdUNkBk4KHPggJs2nu8Xi');
     expect(derivationPath('root', 0)).toBe("m/44'/501'");
     expect(address(ABANDON, "m/44'/501'")).toBe('D2PPQSYFe83nDzk96FqGumVU8JA7J8vj2Rhjc2oXzEi5');
+    // solana-keygen's default has no path to derive along (its address is checked in phrase-service.test.ts)
+    expect(derivationPath('keygen', 0)).toBe('solana-keygen default (no path)');
+    expect(() => derivationPath('keygen', 1)).toThrow('The solana-keygen default has one wallet only.');
+    expect(() => derivationPath('root', 1)).toThrow('The root path has one wallet only.');
   });
 
   it('a BIP39 passphrase gives other wallets', () => {

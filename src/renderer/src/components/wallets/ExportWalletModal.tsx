@@ -154,7 +154,8 @@ export function ExportWalletModal({
                 <PhraseWords words={revealed.value.mnemonic} testId="exported-phrase" />
               </div>
               <Text size="sm" c="dimmed">
-                Derivation path: <Code>{PATH_SCHEME_INFO[revealed.value.scheme].template}</Code> (
+                {PATH_SCHEME_INFO[revealed.value.scheme].derived ? 'Derivation path' : 'Key'}:{' '}
+                <Code>{PATH_SCHEME_INFO[revealed.value.scheme].template}</Code> (
                 {PATH_SCHEME_INFO[revealed.value.scheme].usedBy})
               </Text>
               {revealed.value.bip39PassphraseUsed ? (

@@ -1,6 +1,7 @@
 // Import by recovery phrase: main checks the words (naming any that is not in the list, or a failed
-// checksum), then lists the first wallets each common derivation path gives, with the exchange accounts and
-// balances each already has, so the person can tell which ones they use. Nothing is stored until they pick.
+// checksum), then lists the first wallets each common derivation path (and solana-keygen's default, which
+// has none) gives, with the SOL and tokens each holds on the chain and the exchange accounts and balances
+// each already has, so the person can tell which ones they use. Nothing is stored until they pick.
 import { useState } from 'react';
 import {
   Anchor,
@@ -29,6 +30,7 @@ import { refreshWalletQueries } from './refresh';
 import { MAX_LABEL } from './RenameWalletModal';
 import { PATH_SCHEME_INFO, type PathScheme } from '../../../../shared/derivation-paths';
 import type { ResultOf } from '../../../../shared/ipc/contract';
+import { formatSol } from '../../../../shared/figures';
 
 type Discovery = ResultOf<'phrases.discover'>;
 type Found = Discovery['paths'][number]['addresses'][number];
@@ -39,9 +41,14 @@ interface Choice {
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`;
 
+/** a wallet with an exchange account, or with SOL or tokens on the chain, is one the person uses */
+const isUsed = (a: Found): boolean =>
+  (a.lookup?.registered ?? false) ||
+  (a.chain !== null && (a.chain.sol > 0n || a.chain.tokens.some((t) => t.amount > 0n)));
+
 /** What to tick first: the used wallets on the path that has the most of them, else the first Phantom one. */
 function firstChoice(found: Discovery): Choice {
-  const used = (a: Found) => (a.lookup?.registered ?? false) && a.walletId === null;
+  const used = (a: Found) => isUsed(a) && a.walletId === null;
   const best = [...found.paths].sort(
     (a, b) => b.addresses.filter(used).length - a.addresses.filter(used).length,
   )[0];
@@ -166,8 +173,8 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
     >
       <Text size="sm">
         Your {found.wordCount}-word phrase is valid. Wallet apps derive wallets from it along different paths:
-        tick the ones you use. Wallets that already have an exchange account are ticked for you. Nothing is
-        stored until you add them.
+        tick the ones you use. Wallets that hold something on the chain or already have an exchange account
+        are ticked for you. Nothing is stored until you add them.
       </Text>
       {found.paths.map((path) => {
         const info = PATH_SCHEME_INFO[path.scheme];
@@ -177,13 +184,21 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
               <Title order={5}>{info.usedBy}</Title>
               <Code>{info.template}</Code>
             </Group>
-            <Table aria-label={`Wallets on ${info.template}`} verticalSpacing={4}>
+            {info.derived ? null : (
+              <Text size="xs" c="dimmed">
+                No derivation path: the key is the start of the phrase’s seed, as{' '}
+                <Code>solana-keygen new</Code> makes it. One wallet only.
+              </Text>
+            )}
+            {/* the same columns on every path, so the tables line up */}
+            <Table aria-label={`Wallets on ${info.template}`} verticalSpacing={4} layout="fixed">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40} />
-                  <Table.Th>Path</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th>On the exchange</Table.Th>
+                  <Table.Th w={140}>{info.derived ? 'Path' : 'Key'}</Table.Th>
+                  <Table.Th w={140}>Address</Table.Th>
+                  <Table.Th>On chain</Table.Th>
+                  <Table.Th w={165}>On the exchange</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -200,10 +215,26 @@ export function ImportPhraseForm({ onClose, onImported }: { onClose: () => void;
                         />
                       </Table.Td>
                       <Table.Td>
-                        <Code>{a.path}</Code>
+                        <Code>{info.derived ? a.path : 'seed[0..32]'}</Code>
                       </Table.Td>
                       <Table.Td>
                         <Code title={a.publicKey}>{short(a.publicKey)}</Code>
+                      </Table.Td>
+                      <Table.Td>
+                        {a.chain === null ? (
+                          <Text size="sm" c="dimmed">
+                            Balance unavailable
+                          </Text>
+                        ) : (
+                          <Text size="sm" aria-label={`On-chain balances of ${short(a.publicKey)}`}>
+                            {[
+                              formatSol(a.chain.sol),
+                              ...a.chain.tokens
+                                .filter((t) => t.amount > 0n)
+                                .map((t) => format(t.amount, t.tokenId)),
+                            ].join(' · ')}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         {a.walletId !== null ? (
