@@ -12,7 +12,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import bs58 from 'bs58';
-import { chromium } from '@playwright/test';
 import {
   startExchange,
   trader,
@@ -23,10 +22,9 @@ import {
   readBook,
 } from '../tests/conformance/support/exchange';
 import { PASSPHRASE, startApp } from '../tests/integration/support/app';
-import { startHost } from '../src/host/server';
-import { createDispatcher } from '../src/main/ipc-dispatch';
 import { SigningKey, generateKeypair } from '../src/protocol/keys';
 import { percentile, reportGoals } from './report';
+import { serveLocked } from './support/locked-app-page';
 
 const EVENTS = Number(process.env.BENCH_LIVE_EVENTS ?? 200);
 const P95_GOAL_MS = 50;
@@ -72,16 +70,7 @@ await placedOrder(ex, mine, { side: 'BID', fillMode: 'LIMIT', price: bid, size: 
 const app = await startApp({ baseUrl: ex.url, rpcUrl: ex.rpcUrl });
 await app.ok('lock.setup', { passphrase: PASSPHRASE });
 await app.ok('wallets.import', { label: 'Live', secret: bs58.encode(seed), passphrase: PASSPHRASE });
-await app.ok('lock.lock');
-const host = await startHost({
-  dispatch: createDispatcher(app.core.handlers),
-  events: app.core.events,
-  rendererDir: join(process.cwd(), 'out', 'renderer'),
-});
-const browser = await chromium.launch({
-  executablePath: process.env.PERPETUA_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const { host, browser } = await serveLocked(app);
 
 interface Change {
   at: number;
