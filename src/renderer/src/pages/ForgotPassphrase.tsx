@@ -10,7 +10,7 @@ import { keys } from '../hooks/queries';
 import { useAction } from '../hooks/useAction';
 import { ErrorNote } from '../components/ErrorNote';
 import { RESET_WORD } from '../../../shared/passphrase-rules';
-import { markReset } from '../first-run';
+import { markReset, resetDone } from '../first-run';
 
 interface Named {
   label: string;
@@ -46,9 +46,14 @@ export function ForgotPassphraseModal({ onClose }: { onClose: () => void }) {
   });
   const erase = () =>
     run(async () => {
-      const state = await unwrap(wallet.lock.reset({ confirmation: word }));
+      // marked before: main's lock event can draw the first run before this answer arrives
       markReset();
-      client.setQueryData(keys.lock, state);
+      try {
+        client.setQueryData(keys.lock, await unwrap(wallet.lock.reset({ confirmation: word })));
+      } catch (error) {
+        resetDone();
+        throw error;
+      }
     });
   const p = preview.data;
   const none = p && p.phrases.length === 0 && p.secretKeys.length === 0 && p.demo.length === 0;
