@@ -49,6 +49,14 @@ export interface PassphraseResetDeps {
   submissions: () => { sending: boolean; unsettled: number } | null;
 }
 
+function readable<T>(read: () => T[]): T[] {
+  try {
+    return read();
+  } catch {
+    return [];
+  }
+}
+
 export class PassphraseReset {
   /** taken before any await: a second reset is refused at once rather than run after the first */
   private running = false;
@@ -120,8 +128,9 @@ export class PassphraseReset {
    */
   private async erase(): Promise<void> {
     const { wallets, phrases, store, secrets } = this.deps;
-    const kept = wallets.kept();
-    const phraseList = phrases.kept();
+    // a damaged list must not block the way out: the sealed store's index names every sealed record anyway
+    const kept = readable(() => wallets.kept());
+    const phraseList = readable(() => phrases.kept());
     await secrets.eraseAll([...kept.map((w) => w.item), ...phraseList.map((p) => p.item)]);
     await store.delete(LEGACY_ATTEMPTS_ITEM);
     await store.delete(LOCK_ITEM);
