@@ -73,6 +73,8 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
         return { ...state, portfolio: await portfolio(s, read) };
       },
       lock: async () => s.lock.lock(),
+      resetPreview: async () => s.reset.preview(),
+      reset: ({ confirmation }) => s.reset.reset(confirmation),
       changePassphrase: async ({ oldPassphrase, newPassphrase }) =>
         s.lock.changePassphrase(oldPassphrase, newPassphrase),
       setAutoLock: async ({ minutes }) => s.lock.setAutoLockMinutes(minutes),

@@ -14,6 +14,7 @@ import type { KdfPolicy } from './lock/kdf';
 import type { SecretStore } from './keychain/secret-store';
 import { WalletService, type WalletInfo } from './wallets/wallet-service';
 import { PhraseService } from './wallets/phrase-service';
+import { PassphraseReset } from './lock/passphrase-reset';
 import { CompromisedWallets } from './wallets/compromised-wallets';
 import { SealedStore } from './keychain/sealed-store';
 import { AuditLog } from './audit/audit-log';
@@ -101,6 +102,8 @@ export interface Services extends ExchangeServices {
   lock: AppLock;
   wallets: WalletService;
   phrases: PhraseService;
+  /** "Forgot passphrase?": erases every key and the passphrase */
+  reset: PassphraseReset;
   /** the wallets the leaked wallet-key drill marked: never the person's own again */
   compromised: CompromisedWallets;
   audit: AuditLog;
@@ -139,6 +142,8 @@ export function createServices(deps: ServiceDeps): Services {
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.kdf ? { kdf: deps.kdf } : {}),
     ...(deps.onLockState ? { onChange: deps.onLockState } : {}),
+    // a reset cut short by a crash is finished before the keychain is read
+    beforeInit: (): Promise<void> => reset.resumeIfInterrupted(),
   });
   const addressBook = new AddressBook(deps.dataDir);
   const settings = new SettingsStore(deps.dataDir);
@@ -176,6 +181,18 @@ export function createServices(deps: ServiceDeps): Services {
   });
   // the phrase goes into the same store as wallet secrets, so it is kept exactly as they are
   const phrases = new PhraseService({ store: secrets, lock, wallets, dataDir: deps.dataDir });
+  const reset: PassphraseReset = new PassphraseReset({
+    dataDir: deps.dataDir,
+    store: deps.store,
+    secrets,
+    lock,
+    wallets,
+    phrases,
+    audit,
+    sessionFiles: () => networkDirs(deps.dataDir).map((dir) => join(dir, 'sessions.json')),
+    submissions: () =>
+      bound && { sending: bound.submitter.sending, unsettled: bound.journal.pending().length },
+  });
 
   function bind(
     baseUrl: string,
@@ -340,6 +357,7 @@ export function createServices(deps: ServiceDeps): Services {
     lock,
     wallets,
     phrases,
+    reset,
     compromised,
     audit,
     addressBook,

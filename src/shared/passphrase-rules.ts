@@ -8,3 +8,9 @@ export function passphraseShortfall(passphrase: string): string | null {
   const more = MIN_PASSPHRASE_LENGTH - passphrase.length;
   return `Too short: ${more} more character${more === 1 ? '' : 's'} (at least ${MIN_PASSPHRASE_LENGTH} characters).`;
 }
+
+/**
+ * The word typed to confirm "Forgot passphrase?": it erases every key on this computer. The form shows it and
+ * keeps its button off until it is typed; main compares what it receives, so nothing else erases.
+ */
+export const RESET_WORD = 'ERASE';

@@ -258,6 +258,13 @@ test('the lock screen passes axe in both themes', async () => {
   await expect(heading('Perpetua is locked')).toBeVisible();
   await expect(page).toHaveTitle('Perpetua is locked');
   await checkBothThemes('lock screen');
+  // and its way out for a forgotten passphrase (cancelled: nothing is erased)
+  await page.getByRole('button', { name: 'Forgot passphrase?' }).click();
+  await expect(page.getByRole('dialog', { name: 'Forgot your passphrase?' })).toBeVisible();
+  // (in the theme the lock screen was left in: the theme is switched only with no dialog open)
+  expect(await seriousViolations(), 'forgot passphrase dialog').toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByLabel('Passphrase').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(heading('Settings')).toBeVisible();

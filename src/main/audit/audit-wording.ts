@@ -88,6 +88,7 @@ const KEY_EVENT_KINDS = [
   'phraseForgotten',
   'passphraseChosen',
   'passphraseChanged',
+  'passphraseReset',
   'wrongPassphrase',
   'sessionSeenElsewhere',
   'drillStarted',

@@ -96,6 +96,15 @@ export const passphraseChanged = (): KeyEvent =>
     rest: 'the passphrase; every key was sealed again under the new one',
   });
 
+const many = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** A forgotten passphrase: every key erased with it (how many of each, never which secret). */
+export const passphraseReset = (wallets: number, phrases: number): KeyEvent =>
+  event('passphraseReset', undefined, {
+    verb: 'remove',
+    rest: `every key and the passphrase from this device, the passphrase being forgotten (${many(wallets, 'wallet')}, ${many(phrases, 'recovery phrase')})`,
+  });
+
 /** What the passphrase was being entered for. */
 export type PassphraseUse = 'unlock' | 'confirm' | 'change';
 const USES: Record<PassphraseUse, string> = {

@@ -148,6 +148,21 @@ export class SealedStore implements SecretStore {
     });
   }
 
+  /**
+   * Deletes every sealed record (those the index names, and `also`: names a caller knows from its own files),
+   * then the index; opened or not, since nothing is read. Each delete is one keychain call and deleting what
+   * is gone already is no failure, so a run cut short is simply run again. Returns how many records went.
+   */
+  eraseAll(also: string[]): Promise<number> {
+    return this.serial(async () => {
+      let count = 0;
+      for (const name of new Set([...(await this.index()), ...also]))
+        if (!RESERVED.has(name) && (await this.raw.delete(name))) count += 1;
+      await this.raw.delete(INDEX_ITEM);
+      return count;
+    });
+  }
+
   private async index(): Promise<string[]> {
     const text = await this.raw.get(INDEX_ITEM);
     if (text === null) return [];

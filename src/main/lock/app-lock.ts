@@ -39,12 +39,16 @@ export interface LockDeps {
   autoLockMinutes?: number;
   /** where a passphrase chosen, changed or entered wrong is recorded (how many in a row, never the text) */
   audit?: Pick<AuditLog, 'record'>;
+  /** runs before the keychain is read: finishes a passphrase reset that stopped halfway (passphrase-reset.ts) */
+  beforeInit?: () => Promise<void>;
 }
 
 export const FRESH_UNLOCK_MS = 5 * 60_000;
 const FREE_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 5 * 60_000;
-const ITEM = 'app-lock';
+/** the lock record's keychain item */
+export const LOCK_ITEM = 'app-lock';
+const ITEM = LOCK_ITEM;
 /** no wrong attempts counted, no back-off */
 const CLEAN = { failures: 0, blockedUntilMs: 0 };
 
@@ -116,6 +120,7 @@ export class AppLock {
 
   /** Reads from the keychain whether a passphrase exists yet, and how many wrong attempts it has seen. */
   async init(): Promise<LockState> {
+    await this.deps.beforeInit?.();
     const text = await this.deps.store.get(ITEM);
     this.initialized = text !== null;
     if (text !== null) this.restoreFromRecord(text);
@@ -171,6 +176,28 @@ export class AppLock {
       this.initialized = true;
       this.deps.audit?.record(passphraseChosen());
       this.markAuthenticated();
+      return this.changed();
+    });
+  }
+
+  /**
+   * The passphrase is forgotten: `erase` removes every key it protected and the lock record (passphrase-reset.ts),
+   * then the lock is as on first run. Only from the lock screen, and in turn with unlock attempts: one being
+   * checked finishes first, and one after finds no passphrase.
+   */
+  forget(erase: () => Promise<void>): Promise<LockState> {
+    return this.serial(async () => {
+      await this.ensureReady();
+      if (this.status !== 'locked')
+        throw new AppFailure('CONFLICT', 'Only a locked Perpetua is reset. Lock it first.');
+      this.secrets.close();
+      await erase();
+      this.initialized = false;
+      this.status = 'uninitialized';
+      this.kdf = null;
+      this.failures = 0;
+      this.blockedUntilMs = 0;
+      this.lastAuthMs = 0;
       return this.changed();
     });
   }

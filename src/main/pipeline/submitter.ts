@@ -105,6 +105,11 @@ export class Submitter {
 
   constructor(private readonly deps: SubmitterDeps) {}
 
+  /** Whether an action is on its way to the exchange or being settled right now (a reset waits for it). */
+  get sending(): boolean {
+    return this.inFlight.size > 0;
+  }
+
   /** Called for every entry recover() settles (not for outcomes submit() returns or throws itself). */
   onRecovered(listener: (recovered: Recovered) => void): () => void {
     this.listeners.add(listener);

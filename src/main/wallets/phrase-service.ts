@@ -131,7 +131,8 @@ function walletLabel(base: string, index: number, many: boolean): string {
 }
 
 export class PhraseService {
-  private readonly file: string;
+  /** where the list is kept (a passphrase reset removes it) */
+  readonly file: string;
   private readonly now: () => number;
   private readonly creates = new Map<string, PendingCreate>();
   private readonly discoveries = new Map<string, Discovery>();
@@ -165,6 +166,18 @@ export class PhraseService {
     const found = this.records().find((p) => p.phraseId === phraseId);
     if (!found) throw new AppFailure('NOT_FOUND', 'There is no such recovery phrase.');
     return found;
+  }
+
+  /**
+   * Every phrase kept here, with the public keys of the wallets made from it, locked or not (nothing secret):
+   * what a passphrase reset says can be restored, and the keychain names it erases.
+   */
+  kept(): { item: string; wordCount: number; publicKeys: string[] }[] {
+    return this.records().map((p) => ({
+      item: phraseItem(p.phraseId),
+      wordCount: p.wordCount,
+      publicKeys: p.wallets.map((w) => w.publicKey),
+    }));
   }
 
   list(): PhraseView[] {

@@ -121,7 +121,8 @@ export class WalletService {
   private readonly pending = new Map<string, Pending>();
   /** public keys being stored and wallet ids being removed: taken before any await, so a second call waits its turn out */
   private readonly busy = new Set<string>();
-  private readonly file: string;
+  /** where the list is kept (a passphrase reset removes it) */
+  readonly file: string;
   private readonly now: () => number;
 
   constructor(private readonly deps: WalletServiceDeps) {
@@ -151,6 +152,11 @@ export class WalletService {
   /** Every wallet kept here, whatever its network: for keeping the keychain, never for deciding ownership. */
   all(): WalletInfo[] {
     return this.records().map(info);
+  }
+
+  /** Every wallet kept here with how it came to be here: what a passphrase reset says it erases. */
+  kept(): (WalletInfo & { origin: WalletOrigin; item: string })[] {
+    return this.records().map((w) => ({ ...info(w), origin: w.origin, item: secretItem(w.publicKey) }));
   }
 
   get(walletId: string): WalletInfo {

@@ -27,6 +27,7 @@ import { useDevnetStatus, useSessionWarnings, useSettings, useWallets } from './
 import { DevnetStoppedNote } from './components/DevnetStoppedNote';
 import { useOffline } from './hooks/useOffline';
 import { useActivityReports } from './hooks/useActivity';
+import { WALLET_STEP_DONE } from './first-run';
 
 // Each page is its own chunk, fetched when it is first shown: the lock screen draws before any of them loads.
 const PortfolioPage = lazyPage(() => import('./pages/PortfolioPage'), 'PortfolioPage');
@@ -140,9 +141,6 @@ function Centered({ label }: { label: string }) {
     </Center>
   );
 }
-
-/** Set for the rest of the session once the first-wallet step is over (or was never needed). */
-const WALLET_STEP_DONE = 'perpetua.firstWalletStep.done';
 
 /**
  * First run goes on from the network choice (an exchange fixed for this run needs none) to the first wallet,

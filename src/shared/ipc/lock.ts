@@ -10,6 +10,19 @@ export const LockStateSchema = z.object({
   retryAfterSeconds: z.number().int().optional(),
 });
 
+const PublicWallet = z.object({ label: z.string(), publicKey: z.string() });
+
+export const ResetPreviewSchema = z.object({
+  /** one entry per recovery phrase kept here, with the wallets made from it */
+  phrases: z.array(z.object({ wordCount: z.number().int(), wallets: z.array(PublicWallet) })),
+  /** wallets created or imported as a secret key: a reset loses them unless the key was saved */
+  secretKeys: z.array(PublicWallet),
+  /** the demo devnet's wallets: their keys follow from public names */
+  demo: z.array(PublicWallet),
+  /** actions sent earlier whose outcome is not known yet (already signed: their outcome is still found) */
+  unsettledActions: z.number().int(),
+});
+
 export const lock = group({
   state: {
     args: NoArgs,
@@ -40,6 +53,22 @@ export const lock = group({
     args: NoArgs,
     result: LockStateSchema,
     access: openWhileLocked('locking a locked app is harmless and must never fail'),
+  },
+  /**
+   * What "Forgot passphrase?" would erase, public data only: each recovery phrase's wallets (restorable from
+   * it), the wallets added from a secret key (lost unless the person saved the key), the demo wallets, and how
+   * many actions sent earlier still wait for their outcome.
+   */
+  resetPreview: {
+    args: NoArgs,
+    result: ResetPreviewSchema,
+    access: openWhileLocked('the forgotten-passphrase screen says what a reset erases (labels and public keys)'),
+  },
+  /** Erases every key and the passphrase, after the confirmation word (checked in main); then first run. */
+  reset: {
+    args: z.object({ confirmation: z.string().max(64) }),
+    result: LockStateSchema,
+    access: openWhileLocked('a forgotten passphrase cannot unlock: erasing the keys is the way out'),
   },
   changePassphrase: {
     args: z.object({ oldPassphrase: Passphrase, newPassphrase: Passphrase }),

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Center, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { keys, prefetchForUnlock, prefetchUnlocked } from '../hooks/queries';
@@ -7,6 +7,8 @@ import { ErrorNote } from '../components/ErrorNote';
 import { useAction } from '../hooks/useAction';
 import { PageHeading } from '../components/PageHeading';
 import { MIN_PASSPHRASE_LENGTH, passphraseShortfall } from '../../../shared/passphrase-rules';
+import { wasReset } from '../first-run';
+import { ForgotPassphraseModal } from './ForgotPassphrase';
 
 /** First run: choose the passphrase that guards every key on this computer. */
 export function SetupScreen() {
@@ -15,6 +17,7 @@ export function SetupScreen() {
   const [repeat, setRepeat] = useState('');
   const { run, busy, error } = useAction();
   const mismatch = repeat.length > 0 && repeat !== passphrase;
+  const [reset] = useState(wasReset);
   const submit = () =>
     run(async () => client.setQueryData(keys.lock, await unwrap(wallet.lock.setup({ passphrase }))));
   return (
@@ -30,10 +33,21 @@ export function SetupScreen() {
         }}
       >
         <Stack>
-          <PageHeading>Welcome to Perpetua</PageHeading>
+          <PageHeading>{reset ? 'Choose a new passphrase' : 'Welcome to Perpetua'}</PageHeading>
+          {reset ? (
+            <Text>
+              Every key was erased. Choose a new passphrase, then restore your wallets from their recovery
+              phrases.
+            </Text>
+          ) : null}
           <Text c="dimmed">
             Choose a passphrase. It unlocks the app; your keys stay in the OS keychain and never leave this
             computer.
+          </Text>
+          <Text size="sm">
+            Nobody can recover this passphrase, not even Perpetua. If you forget it, the only way back is to
+            erase every key here and restore your wallets from their recovery phrases; a wallet imported as
+            a secret key is then lost unless you saved that key.
           </Text>
           <PasswordInput
             label="Passphrase"
@@ -63,6 +77,7 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
   const client = useQueryClient();
   const [passphrase, setPassphrase] = useState('');
   const { run, busy, error } = useAction();
+  const [forgot, setForgot] = useState(false);
   // the passphrase goes to the call and nowhere else: not into the mutation's variables, which the query
   // client would keep
   const entered = useRef('');
@@ -114,8 +129,12 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
           <Button type="submit" loading={busy} disabled={passphrase.length === 0}>
             Unlock
           </Button>
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setForgot(true)}>
+            Forgot passphrase?
+          </Anchor>
         </Stack>
       </Paper>
+      {forgot ? <ForgotPassphraseModal onClose={() => setForgot(false)} /> : null}
     </Center>
   );
 }

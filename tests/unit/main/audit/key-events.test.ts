@@ -39,6 +39,10 @@ it('words each key event with the wallet’s label', () => {
     [events.phraseForgotten(12), 'Forgot a 12-word recovery phrase whose wallets were all removed'],
     [events.passphraseChosen(), 'Chose the passphrase that locks Perpetua'],
     [events.passphraseChanged(), 'Changed the passphrase; every key was sealed again under the new one'],
+    [
+      events.passphraseReset(1, 2),
+      'Removed every key and the passphrase from this device, the passphrase being forgotten (1 wallet, 2 recovery phrases)',
+    ],
     [events.wrongPassphrase('unlock', 1, 0), 'Entered a wrong passphrase to unlock (1 in a row)'],
     [
       events.wrongPassphrase('confirm', 4, 2),
