@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import { RESET_WORD } from '../../shared/passphrase-rules';
 import type { ResetPreviewSchema } from '../../shared/ipc/lock';
-import { writeFileAtomic } from '../../protocol/atomic-file';
+import { writeFileAtomic } from '../../support/atomic-file';
 import type { SecretStore } from '../keychain/secret-store';
 import type { SealedStore } from '../keychain/sealed-store';
 import type { WalletService } from '../wallets/wallet-service';
