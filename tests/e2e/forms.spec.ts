@@ -113,4 +113,8 @@ test('withdraw: an amount not above the fee is refused as it is typed, naming th
   await expect(reviewWithdrawal()).toBeDisabled();
   await amount().fill('5');
   await expect(reviewWithdrawal()).toBeEnabled();
+  // a transfer has no fee: the same amount as the fee is fine there
+  await page.getByRole('tab', { name: 'Transfer', exact: true }).click();
+  await amount().fill(figure.replace(/,/g, ''));
+  await expect(reviewTransfer()).toBeEnabled();
 });

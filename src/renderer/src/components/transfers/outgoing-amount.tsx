@@ -26,7 +26,8 @@ export function useOutgoingAmount(account: Holder, verb: Verb) {
     enabled: verb === 'withdrawn' && account !== undefined,
     refetchInterval: 15_000,
   });
-  const feeNow = fee.data?.tokenId === tokenId ? fee.data.fee : undefined;
+  // a transfer has no fee: the Withdraw tab's, still in the query cache, is not its
+  const feeNow = verb === 'withdrawn' && fee.data?.tokenId === tokenId ? fee.data.fee : undefined;
   const [typed, setTyped] = useState('');
   // Max follows the account's free collateral as prices move, until the person types an amount themselves
   const [atMax, setAtMax] = useState(false);
