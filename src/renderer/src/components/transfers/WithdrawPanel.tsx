@@ -102,7 +102,7 @@ export function WithdrawPanel() {
             <Text size="sm">
               You receive:{' '}
               {fee.data && amount !== null && amount > fee.data.fee
-                ? format(amount - fee.data.fee, tokenId)
+                ? format(amount - fee.data.fee, tokenId, { exact: true })
                 : '—'}
             </Text>
           </Group>
