@@ -217,6 +217,9 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await passphrase.fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Withdraw 50.00 USDC' }).click();
   await expect(page.getByRole('status')).toContainText('Withdrawal sent');
+  // the draft is sent: its address and what was said of it go
+  await expect(page.getByRole('alert').filter({ hasText: 'A new address' })).toHaveCount(0);
+  await expect(page.getByLabel('Destination address')).toHaveValue('');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   // read from the chain: the payout created the destination's token account with exactly 49 USDC
   const chain = { baseUrl: app.exchangeUrl, rpcUrl: app.solanaRpcUrl };
