@@ -118,3 +118,20 @@ test('withdraw: an amount not above the fee is refused as it is typed, naming th
   await amount().fill(figure.replace(/,/g, ''));
   await expect(reviewTransfer()).toBeEnabled();
 });
+
+test('sweep: someone else’s account typed as the target is checked the same way', async () => {
+  await page.getByRole('link', { name: 'Sweep several accounts into one' }).click();
+  await page.getByRole('checkbox', { name: new RegExp(`^Account #${account} `) }).check();
+  await page.getByRole('combobox', { name: 'Into' }).click();
+  await page.getByRole('option', { name: 'Someone else’s account…' }).click();
+  const number = page.getByLabel('Account number');
+  const next = page.getByRole('button', { name: 'Review sweep' });
+  await number.fill('999');
+  await expect(page.getByText('No account #999 on the exchange. Check the number.')).toBeVisible();
+  await expect(next).toBeDisabled();
+  await number.fill('1');
+  await expect(page.getByRole('alert').filter({ hasText: "Someone else's account" })).toContainText(
+    "#1 is not one of your accounts: someone else's. You have sent to it before.",
+  );
+  await expect(next).toBeEnabled();
+});
