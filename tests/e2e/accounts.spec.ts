@@ -223,7 +223,7 @@ test('withdraw and transfer: Max is what the open position leaves free, and the 
   await expect(async () => {
     await page.getByRole('button', { name: /^Max/ }).click();
     const max = scaled(await amount.inputValue(), 6);
-    // the note shows the free collateral to the cent, cut toward zero; Max is 99% of it to every place
+    // the note shows the free collateral to every place, as Max does; Max is 99% of it
     const free = scaled(/^Up to ([\d,.]+) USDC/.exec((await note.textContent())!)![1]!, 6);
     expect(max).toBeGreaterThanOrEqual((free * 9_900n) / 10_000n);
     expect(max).toBeLessThanOrEqual(((free + 10_000n) * 9_900n) / 10_000n);

@@ -120,7 +120,7 @@ test('an account named once is shown by its name wherever its number is', async 
   await page.getByLabel('An existing account').check();
   await page.getByLabel('Account id').fill('1');
   await expect(page.getByRole('alert').filter({ hasText: 'Someone else' })).toContainText(
-    'Account 1 belongs to someone else and you have not sent to it before.',
+    "#1 is not one of your accounts: someone else's, and you have not sent to it before.",
   );
   await shot('transfer-new-recipient');
   await page.getByLabel('A new account of this wallet').check();

@@ -140,7 +140,11 @@ test('faucet, then a deposit on chain until credited, with the on-chain balances
   const deposits = page.getByRole('table', { name: 'Deposits' });
   await expect(deposits).toContainText('250.00 USDC');
   await expect(deposits.getByText('credited')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Deposit credited')).toBeVisible();
+  // told by a notice, and in the form the words of the deposit on its way give way to the credit's
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Deposit credited' })).toBeVisible();
+  const inForm = page.getByRole('tabpanel').getByRole('status');
+  await expect(inForm.filter({ hasText: 'Deposit credited' })).toContainText('250.00 USDC arrived in account');
+  await expect(inForm.filter({ hasText: 'Deposit sent' })).toHaveCount(0);
   // the transaction's signature is shown with it
   await expect(deposits.getByRole('cell', { name: /^\w{6}…\w{6}$/ })).toBeVisible();
   // on chain: 750 USDC left, and the one-signature fee paid in SOL
@@ -213,6 +217,9 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await passphrase.fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Withdraw 50.00 USDC' }).click();
   await expect(page.getByRole('status')).toContainText('Withdrawal sent');
+  // the draft is sent: its address and what was said of it go
+  await expect(page.getByRole('alert').filter({ hasText: 'A new address' })).toHaveCount(0);
+  await expect(page.getByLabel('Destination address')).toHaveValue('');
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   // read from the chain: the payout created the destination's token account with exactly 49 USDC
   const chain = { baseUrl: app.exchangeUrl, rpcUrl: app.solanaRpcUrl };
@@ -233,7 +240,7 @@ test('bad input is refused clearly and sends nothing', async () => {
   await go('Transfers');
   await page.getByRole('tab', { name: 'Withdraw' }).click();
   await page.getByLabel(/^Amount/).fill('100000');
-  await expect(page.getByText('More than the account holds.')).toBeVisible();
+  await expect(page.getByText(/^More than the available [\d,.]+ USDC\.$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
   await page.getByLabel(/^Amount/).fill('1.1234567');
   await expect(page.getByText('has more than 6 decimal places')).toBeVisible();
@@ -246,8 +253,9 @@ test('bad input is refused clearly and sends nothing', async () => {
   await page.getByLabel(/^Amount/).fill('5');
   await page.getByLabel('An existing account').check();
   await page.getByLabel('Account id').fill('99999');
-  await page.getByRole('button', { name: 'Review transfer' }).click();
-  await expect(page.getByText('Account 99999 does not exist. Check the number.')).toBeVisible();
+  // refused as it is typed, before any review
+  await expect(page.getByText('No account #99999 on the exchange. Check the number.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review transfer' })).toBeDisabled();
   await go('Settings');
   await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row')).toHaveCount(auditRows);
 });

@@ -53,6 +53,10 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
   await btc.getByRole('button', { name: 'Deposit' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Deposit into BTC Momentum' });
+  // Max fills in the very figure the At most line shows
+  const most = /^At most ([\d,.]+) USDC/.exec((await dialog.getByText(/^At most /).textContent())!)![1]!;
+  await dialog.getByRole('button', { name: 'Max' }).click();
+  await expect(dialog.getByLabel(/^Amount/)).toHaveValue(most);
   await dialog.getByLabel(/^Amount/).fill('9000');
   await expect(dialog.getByText('More than the account can put in.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Review deposit' })).toBeDisabled();
@@ -80,6 +84,9 @@ test('vaults: deposit, request a withdrawal, and claim it once the epoch has con
   await request.getByLabel('Shares', { exact: true }).fill('5000');
   await expect(request.getByText('More shares than you hold.')).toBeVisible();
   await request.getByRole('radio', { name: /An amount of USDC/ }).check();
+  const worth = /^At most ([\d,.]+)$/.exec((await request.getByText(/^At most /).textContent())!)![1]!;
+  await request.getByRole('button', { name: 'Max' }).click();
+  await expect(request.getByLabel(/^Amount/)).toHaveValue(worth);
   await request.getByLabel(/^Amount/).fill('300');
   await request.getByRole('button', { name: 'Review request' }).click();
   const confirmRequest = page.getByRole('dialog', { name: 'Request a withdrawal from BTC Momentum' });

@@ -21,6 +21,7 @@ import { unwrap, wallet } from '../bridge/wallet';
 import { usePortfolio, useTokens } from '../hooks/queries';
 import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { useDrillRun, useRememberRun, type DrillRun } from '../hooks/useDrillRun';
+import { useDestinationCheck } from '../components/transfers/destination-check';
 import { ErrorNote } from '../components/ErrorNote';
 import { DRILL_STEP, DrillSteps, ReviewActions } from '../components/drills/DrillSteps';
 import { formatTimeOfDay } from '../../../shared/time';
@@ -108,14 +109,10 @@ export function SweepPage() {
   const accounts = (portfolio.data?.wallets ?? []).flatMap((w) =>
     w.accounts.map((a) => ({ ...a, walletLabel: w.wallet.label })),
   );
+  // someone else's account, typed: checked with the exchange as it is typed, like a transfer's destination
+  const other = useDestinationCheck(otherTarget, undefined, target === OTHER);
   const targetId =
-    target === OTHER
-      ? /^\d{1,10}$/.test(otherTarget.trim())
-        ? Number(otherTarget.trim())
-        : null
-      : target === null
-        ? null
-        : Number(target);
+    target === OTHER ? (other.ready ? other.id : null) : target === null ? null : Number(target);
   const accountIds = sources.map(Number).filter((id) => id !== targetId);
   const review = useQuery({
     queryKey: ['sweepReview', accountIds, targetId, attempt],
@@ -176,11 +173,18 @@ export function SweepPage() {
                   label="Account number"
                   value={otherTarget}
                   onChange={(e) => setOtherTarget(e.currentTarget.value)}
+                  error={other.error}
                   inputMode="numeric"
-                  maxLength={10}
+                  maxLength={11}
                 />
               ) : null}
             </Group>
+            {target === OTHER && other.notice ? (
+              <Alert color="orange" title={other.notice.title}>
+                {other.notice.text}
+              </Alert>
+            ) : null}
+            {target === OTHER ? <ErrorNote error={other.lookupError} /> : null}
           </>
         ),
       }}

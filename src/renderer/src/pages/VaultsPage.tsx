@@ -18,14 +18,12 @@ import {
 } from '@mantine/core';
 import { useMarketFormat, usePortfolio, useTokens, useVaults } from '../hooks/queries';
 import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
-import { readAmount } from '../components/amount-input';
+import { amountText, readAmount } from '../components/amount-input';
 import { ErrorNote } from '../components/ErrorNote';
 import { onFormSubmit } from '../components/form-submit';
 import { freeToMove } from '../components/free-to-move';
 import { usePreparedAction, type PreparedAction } from '../hooks/usePreparedAction';
-import { formatAmount } from '../../../shared/money';
 import {
-  QUOTE_DIGITS,
   directionOf,
   formatFigure,
   formatPpm,
@@ -348,7 +346,7 @@ function DepositDialog({
   onClose: () => void;
 }) {
   const portfolio = usePortfolio();
-  const { format, quoteTokenId, tokens } = useTokens();
+  const { quoteTokenId, tokens } = useTokens();
   const choices = (portfolio.data?.wallets ?? []).flatMap((w) =>
     w.accounts.map((a) => {
       return {
@@ -394,7 +392,7 @@ function DepositDialog({
           label={`Amount (${tokens.get(quoteTokenId)?.symbol ?? ''})`}
           description={
             from
-              ? `At most ${format(from.max, quoteTokenId)} (what the account’s margin leaves free)`
+              ? `At most ${amountText(from.max, decimals ?? 6)} ${tokens.get(quoteTokenId)?.symbol ?? ''} (what the account’s margin leaves free)`
               : undefined
           }
           value={text}
@@ -406,7 +404,7 @@ function DepositDialog({
             <Button
               size="compact-xs"
               variant="subtle"
-              onClick={() => from && decimals !== undefined && setText(formatAmount(from.max, decimals))}
+              onClick={() => from && decimals !== undefined && setText(amountText(from.max, decimals))}
             >
               Max
             </Button>
@@ -479,8 +477,8 @@ function WithdrawDialog({
         </Radio.Group>
         <TextInput
           label={by === 'SHARES' ? 'Shares' : `Amount (${tokens.get(quoteTokenId)?.symbol ?? ''})`}
-          // every place Max fills in, not rounded (up) to cents
-          description={`At most ${formatFigure(max, decimals ?? 6, { digits: QUOTE_DIGITS, exact: true })}`}
+          // the very text Max fills in
+          description={`At most ${amountText(max, decimals ?? 6)}`}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           error={
@@ -497,7 +495,7 @@ function WithdrawDialog({
             <Button
               size="compact-xs"
               variant="subtle"
-              onClick={() => decimals !== undefined && setText(formatAmount(max, decimals))}
+              onClick={() => decimals !== undefined && setText(amountText(max, decimals))}
             >
               Max
             </Button>

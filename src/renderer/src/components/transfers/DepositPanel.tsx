@@ -5,6 +5,8 @@ import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInp
 import { useQueryClient } from '@tanstack/react-query';
 import { useChainBalances } from '../ChainBalances';
 import { formatSol } from '../../../../shared/figures';
+import { depositNotice } from '../../../../shared/notices';
+import { accountInWords } from '../../../../shared/account-words';
 import { unwrap, wallet } from '../../bridge/wallet';
 import {
   keys,
@@ -16,6 +18,7 @@ import {
   useWallets,
 } from '../../hooks/queries';
 import type { Line } from '../../../../shared/ipc/actions';
+import type { ResultOf } from '../../../../shared/ipc/contract';
 import { SummaryTable } from '../SummaryTable';
 import { useReturnFocus } from '../focus-return';
 import { readAmount } from '../amount-input';
@@ -23,6 +26,8 @@ import { onFormSubmit } from '../form-submit';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
 import { useWalletChoice } from './choices';
+
+type TrackedDeposit = ResultOf<'funds.deposits'>[number];
 
 const STATUS_COLOR = { submitted: 'gray', confirmed: 'blue', credited: 'teal', failed: 'red' } as const;
 
@@ -80,7 +85,9 @@ export function DepositPanel() {
   const into = ownAccounts.find((a) => String(a.accountId) === intoText)?.accountId;
   // the review, like every other money action's: what the wallet signs, before it signs
   const [reviewing, setReviewing] = useState<Line[] | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  // the deposit sent from this form, followed in the deposits list until the exchange credits it
+  const [sent, setSent] = useState<{ depositId: string; text: string } | null>(null);
+  const followed = deposits.data?.find((d) => d.depositId === sent?.depositId);
   const walletLabel = useWallets().data?.find((w) => w.walletId === walletId)?.label ?? '';
   const names = useAccountNames();
   const intoId = into ?? ownAccounts[0]?.accountId;
@@ -113,9 +120,10 @@ export function DepositPanel() {
       );
       setReviewing(null);
       setAmountText('');
-      setSent(
-        `${format(tracked.amount, tracked.tokenId)} is on its way into ${intoName}; it shows below until the exchange credits it.`,
-      );
+      setSent({
+        depositId: tracked.depositId,
+        text: `${format(tracked.amount, tracked.tokenId)} is on its way into ${intoName}; it shows below until the exchange credits it.`,
+      });
     });
   const { busy, error } = action;
   return (
@@ -155,11 +163,7 @@ export function DepositPanel() {
             : 'Reading the wallet on chain…'}
       </Text>
       {reviewing ? null : <ErrorNote error={error} />}
-      {sent ? (
-        <Alert color="teal" title="Deposit sent" role="status">
-          {sent}
-        </Alert>
-      ) : null}
+      {sent ? <SentDeposit text={sent.text} followed={followed} /> : null}
       <Group>
         <Button type="submit" loading={busy} disabled={!canDeposit}>
           Review deposit
@@ -220,6 +224,23 @@ export function DepositPanel() {
         />
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * What became of the deposit sent from here, in one place: on its way, then in the words of the notice that
+ * tells it credited (or failed).
+ */
+function SentDeposit({ text, followed }: { text: string; followed: TrackedDeposit | undefined }) {
+  const { format } = useTokens();
+  const names = useAccountNames();
+  const done = followed
+    ? depositNotice(followed, format, (id) => accountInWords(id, names.nameOf(id)))
+    : null;
+  return (
+    <Alert color={done?.color ?? 'teal'} title={done?.title ?? 'Deposit sent'} role="status">
+      {done?.message ?? text}
+    </Alert>
   );
 }
 

@@ -1,14 +1,16 @@
-// A transfer into a new account of the wallet or an existing account, the person's own or someone else's;
-// an account number typed in is looked up before main prepares the transfer.
+// A transfer into a new account of the wallet or an existing account, the person's own or someone else's.
+// An account number typed in is looked up while it is typed (destination-check): a number with no account
+// is refused before the review, someone else's account is said to be so. Once sent, the draft's
+// destination and what was said of it go.
 import { useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { unwrap, wallet } from '../../bridge/wallet';
+import { useQueryClient } from '@tanstack/react-query';
 import { usePreparedAction } from '../../hooks/usePreparedAction';
 import { onFormSubmit } from '../form-submit';
 import { ErrorNote } from '../ErrorNote';
 import { useOutgoingAmount } from './outgoing-amount';
 import { useSourceAccount } from './choices';
+import { useDestinationCheck } from './destination-check';
 
 export function TransferPanel() {
   const { walletId, walletSelect, account: from, accountSelect } = useSourceAccount();
@@ -16,38 +18,28 @@ export function TransferPanel() {
   const [toText, setToText] = useState('');
   const outgoing = useOutgoingAmount(from, 'transferred');
   const { tokenId, amount } = outgoing;
-  const action = usePreparedAction({ onDone: outgoing.clear });
-  const { busy, error } = action;
-  const toId = /^\d{1,10}$/.test(toText.trim()) ? Number(toText.trim()) : null;
-  const ready =
-    walletId !== null && from !== undefined && amount !== null && (target === 'new' || toId !== null);
-  // who the typed account belongs to, looked up while typing: someone else's, never sent to, is warned of
-  const recipient = useQuery({
-    queryKey: ['recipient', toId],
-    queryFn: () => unwrap(wallet.portfolio.lookupAccount({ accountId: toId! })),
-    enabled: target === 'existing' && toId !== null,
+  const client = useQueryClient();
+  const action = usePreparedAction({
+    onDone: () => {
+      outgoing.clear();
+      setToText('');
+      // sent to now: the next look-up of it says so
+      void client.invalidateQueries({ queryKey: ['recipient'] });
+    },
   });
-  const stranger =
-    target === 'existing' &&
-    recipient.data?.exists === true &&
-    recipient.data.ownWalletId === null &&
-    !recipient.data.sentBefore;
+  const { busy, error } = action;
+  const to = useDestinationCheck(toText, from?.accountId, target === 'existing');
+  const ready = walletId !== null && from !== undefined && amount !== null && (target === 'new' || to.ready);
 
   const review = () => {
     if (!ready) return;
-    void action.prepare(async () => {
-      if (target === 'existing') {
-        const found = await unwrap(wallet.portfolio.lookupAccount({ accountId: toId! }));
-        if (!found.exists) throw new Error(`Account ${toId} does not exist. Check the number.`);
-      }
-      return {
-        kind: 'transfer',
-        walletId,
-        fromAccountId: from.accountId,
-        tokenId,
-        amount: amount!,
-        ...(target === 'existing' ? { toAccountId: toId! } : {}),
-      };
+    void action.prepare({
+      kind: 'transfer',
+      walletId,
+      fromAccountId: from.accountId,
+      tokenId,
+      amount: amount!,
+      ...(target === 'existing' && to.id !== null ? { toAccountId: to.id } : {}),
     });
   };
   return (
@@ -67,18 +59,21 @@ export function TransferPanel() {
           </Group>
         </Radio.Group>
         {target === 'existing' ? (
-          <TextInput
-            label="Account id"
-            value={toText}
-            onChange={(e) => setToText(e.currentTarget.value)}
-            error={toText && toId === null ? 'An account id is a number.' : null}
-            inputMode="numeric"
-          />
-        ) : null}
-        {stranger ? (
-          <Alert color="orange" title="Someone else's account">
-            Account {toId} belongs to someone else and you have not sent to it before. Check the number.
-          </Alert>
+          <>
+            <TextInput
+              label="Account id"
+              value={toText}
+              onChange={(e) => setToText(e.currentTarget.value)}
+              error={to.error}
+              inputMode="numeric"
+            />
+            {to.notice ? (
+              <Alert color="orange" title={to.notice.title}>
+                {to.notice.text}
+              </Alert>
+            ) : null}
+            <ErrorNote error={to.lookupError} />
+          </>
         ) : null}
         <ErrorNote error={error} />
         <Button type="submit" loading={busy} disabled={!ready}>

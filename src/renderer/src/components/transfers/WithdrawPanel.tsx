@@ -1,8 +1,9 @@
-// A withdrawal to a settlement-chain address: the fee is read from main while typing and shown again, exact,
-// in the review; the passphrase is asked for in the confirmation, as money leaves the wallets.
+// A withdrawal to a settlement-chain address: the fee is read from main while typing (an amount not above
+// it is refused there and then) and shown again, exact, in the review; the passphrase is asked for in the
+// confirmation, as money leaves the wallets. Once sent, the draft's address and its notice go.
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BASE58_KEY } from '../../../../shared/base58';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { useTokens, useWallets } from '../../hooks/queries';
@@ -19,14 +20,16 @@ export function WithdrawPanel() {
   const [destination, setDestination] = useState('');
   const outgoing = useOutgoingAmount(account, 'withdrawn');
   const { tokenId, amount } = outgoing;
-  const action = usePreparedAction({ onDone: outgoing.clear });
-  const { busy, error } = action;
-  const fee = useQuery({
-    queryKey: ['fee', account?.accountId, tokenId],
-    queryFn: () => unwrap(wallet.funds.withdrawalFee({ accountId: account!.accountId, tokenId })),
-    enabled: account !== undefined,
-    refetchInterval: 15_000,
+  const client = useQueryClient();
+  const action = usePreparedAction({
+    onDone: () => {
+      outgoing.clear();
+      setDestination('');
+      void client.invalidateQueries({ queryKey: ['destination'] });
+    },
   });
+  const { busy, error } = action;
+  const { fee } = outgoing;
   const own = wallets.data?.find((w) => w.walletId === walletId)?.publicKey ?? '';
   const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.addresses.list()) });
   const addressError =
@@ -93,11 +96,13 @@ export function WithdrawPanel() {
         {outgoing.marginNote}
         <Paper withBorder p="sm" aria-label="Fee">
           <Group gap="xl">
-            <Text size="sm">Withdrawal fee: {fee.data ? format(fee.data.fee, fee.data.tokenId) : '…'}</Text>
+            <Text size="sm">
+              Withdrawal fee: {fee.data ? format(fee.data.fee, fee.data.tokenId, { exact: true }) : '…'}
+            </Text>
             <Text size="sm">
               You receive:{' '}
               {fee.data && amount !== null && amount > fee.data.fee
-                ? format(amount - fee.data.fee, tokenId)
+                ? format(amount - fee.data.fee, tokenId, { exact: true })
                 : '—'}
             </Text>
           </Group>

@@ -1,14 +1,16 @@
-// The amount of a withdrawal or transfer, with what may leave the account now and why no more can.
+// The amount of a withdrawal or transfer, with what may leave the account now and why no more can; for a
+// withdrawal, the fee it is charged (read from main while typing), which the amount must be more than.
 import { useState } from 'react';
 import { Button, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { unwrap, wallet } from '../../bridge/wallet';
 import { useTokens } from '../../hooks/queries';
-import { readAmount } from '../amount-input';
+import { amountText, readAmount } from '../amount-input';
 import { freeToMove, type FreeToMove } from '../free-to-move';
-import { formatAmount } from '../../../../shared/money';
 import { useTokenChoice } from './choices';
 import { MarginPreview } from './margin-preview';
+import { amountProblem, type Verb } from './amount-check';
 
-type Verb = 'withdrawn' | 'transferred';
 type Holder = Parameters<typeof freeToMove>[0] & Parameters<typeof useTokenChoice>[0];
 
 /**
@@ -16,18 +18,30 @@ type Holder = Parameters<typeof freeToMove>[0] & Parameters<typeof useTokenChoic
  * what open positions keep. `amount` is null until it parses and may leave.
  */
 export function useOutgoingAmount(account: Holder, verb: Verb) {
-  const { tokens, format, quoteTokenId } = useTokens();
+  const { tokens, quoteTokenId } = useTokens();
   const { tokenId, select: tokenSelect } = useTokenChoice(account);
+  const fee = useQuery({
+    queryKey: ['fee', account?.accountId, tokenId],
+    queryFn: () => unwrap(wallet.funds.withdrawalFee({ accountId: account!.accountId, tokenId })),
+    enabled: verb === 'withdrawn' && account !== undefined,
+    refetchInterval: 15_000,
+  });
+  // a transfer has no fee: the Withdraw tab's, still in the query cache, is not its
+  const feeNow = verb === 'withdrawn' && fee.data?.tokenId === tokenId ? fee.data.fee : undefined;
   const [typed, setTyped] = useState('');
   // Max follows the account's free collateral as prices move, until the person types an amount themselves
   const [atMax, setAtMax] = useState(false);
   const decimals = tokens.get(tokenId)?.decimals;
   const move = freeToMove(account, tokenId, quoteTokenId);
-  const text = atMax && decimals !== undefined ? formatAmount(move.safeMax, decimals) : typed;
+  const text = atMax && decimals !== undefined ? amountText(move.safeMax, decimals) : typed;
   const parsed = readAmount(text, decimals);
-  const tooMuch = amountProblem(parsed.value, move, verb, (v) => format(v, tokenId));
+  const show = (v: bigint) =>
+    decimals === undefined ? '' : `${amountText(v, decimals)} ${tokens.get(tokenId)?.symbol ?? ''}`;
+  const tooMuch = amountProblem(parsed.value, move, verb, show, feeNow);
   return {
     tokenId,
+    /** the withdrawal fee of this account and token, as main reads it (withdrawals only) */
+    fee,
     tokenSelect,
     amount: tooMuch ? null : parsed.value,
     clear: () => {
@@ -39,6 +53,7 @@ export function useOutgoingAmount(account: Holder, verb: Verb) {
         verb={verb}
         tokenId={tokenId}
         move={move}
+        show={show}
         text={text}
         onText={(next) => {
           setTyped(next);
@@ -51,7 +66,7 @@ export function useOutgoingAmount(account: Holder, verb: Verb) {
     ),
     marginNote: (
       <>
-        <MarginNote move={move} verb={verb} />
+        <MarginNote move={move} verb={verb} show={show} />
         <MarginPreview
           account={account}
           tokenId={tokenId}
@@ -71,22 +86,25 @@ function AmountField({
   verb,
   tokenId,
   move,
+  show,
   text,
   onText,
   onMax,
   atMax,
   error,
 }: {
-  verb: 'withdrawn' | 'transferred';
+  verb: Verb;
   tokenId: number;
   move: FreeToMove;
+  /** a figure with its unit, in the same text as Max fills in */
+  show: (value: bigint) => string;
   text: string;
   onText: (text: string) => void;
   onMax: () => void;
   atMax: boolean;
   error: string | null;
 }) {
-  const { tokens, format } = useTokens();
+  const { tokens } = useTokens();
   const token = tokens.get(tokenId);
   return (
     <TextInput
@@ -95,8 +113,8 @@ function AmountField({
         atMax && move.limitedByMargin
           ? 'Max: follows your free collateral, less 1% for price moves'
           : move.limitedByMargin
-            ? `Up to ${format(move.max, tokenId)} now`
-            : `Available: ${format(move.max, tokenId)}`
+            ? `Up to ${show(move.max)} now`
+            : `Available: ${show(move.max)}`
       }
       value={text}
       onChange={(e) => onText(e.currentTarget.value)}
@@ -117,25 +135,12 @@ function AmountField({
   );
 }
 
-/** Why the amount cannot go, in the words of what limits it. */
-function amountProblem(
-  amount: bigint | null,
-  move: FreeToMove,
-  verb: 'withdrawn' | 'transferred',
-  format: (v: bigint) => string,
-): string | null {
-  if (amount === null || amount <= move.max) return null;
-  if (amount > move.balance) return 'More than the account holds.';
-  return `More than your open positions leave free: up to ${format(move.max)} can be ${verb} now.`;
-}
-
-function MarginNote({ move, verb }: { move: FreeToMove; verb: 'withdrawn' | 'transferred' }) {
-  const { format, quoteTokenId } = useTokens();
+function MarginNote({ move, verb, show }: { move: FreeToMove; verb: Verb; show: (v: bigint) => string }) {
   if (!move.limitedByMargin) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="margin-limit">
-      Up to {format(move.max, quoteTokenId)} can be {verb} while your positions and orders are open: they keep
-      the rest of the {format(move.balance, quoteTokenId)} balance as margin.
+      Up to {show(move.max)} can be {verb} while your positions and orders are open: they keep the rest of the{' '}
+      {show(move.balance)} balance as margin.
     </Text>
   );
 }
