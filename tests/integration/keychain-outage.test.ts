@@ -3,21 +3,13 @@
 // message, the secret offered meanwhile is written nowhere else (no file under HOME holds it), and once the
 // daemon is back the same process reads what it stored before and writes again, without a restart.
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { haveKeyringTools } from './support/keyring-tools';
 
-const haveTools = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], {
-      stdio: 'ignore',
-    });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const haveTools = haveKeyringTools;
 const home = mkdtempSync(join(tmpdir(), 'perpetua-kc-outage-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 

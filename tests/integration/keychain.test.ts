@@ -2,7 +2,7 @@
 // sets one up and PERPETUA_KEYRING_TEST=1). The locked and missing cases run in child processes with their
 // own D-Bus sessions.
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,18 +12,10 @@ import { createKeyringStore, probeKeychain } from '../../src/main/keychain/secre
 import { AppLock } from '../../src/main/lock/app-lock';
 import { FAST_KDF } from '../support/memory-store';
 import { WalletService } from '../../src/main/wallets/wallet-service';
+import { haveKeyringTools } from './support/keyring-tools';
 
 const haveKeyring = process.env.PERPETUA_KEYRING_TEST === '1';
-const haveTools = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], {
-      stdio: 'ignore',
-    });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const haveTools = haveKeyringTools;
 if (!haveKeyring)
   console.warn(
     '\n*** OS keychain tests SKIPPED: run them with scripts/with-keyring.sh (npm test does) on a machine with dbus and gnome-keyring. ***\n',
