@@ -32,7 +32,9 @@ test.beforeAll(async ({ app: started, appPage }) => {
   await page.getByLabel('Repeat the passphrase').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Set passphrase' }).click();
   await chooseNetwork(page, 'Embedded devnet with demo data');
-  await expect(page.getByRole('table', { name: 'Accounts' })).toContainText('Demo Carol', { timeout: 60_000 });
+  await expect(page.getByRole('table', { name: 'Accounts' })).toContainText('Demo Carol', {
+    timeout: 60_000,
+  });
 });
 
 test('each wallet address has Copy (exactly the address) and Receive (its QR code, named by the address)', async () => {
@@ -50,7 +52,9 @@ test('each wallet address has Copy (exactly the address) and Receive (its QR cod
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((img: { naturalWidth: number }) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
-  await expect(dialog().getByRole('group', { name: 'Address of Demo Bob' })).toHaveText(bob.match(/.{1,4}/g)!.join(''));
+  await expect(dialog().getByRole('group', { name: 'Address of Demo Bob' })).toHaveText(
+    bob.match(/.{1,4}/g)!.join(''),
+  );
   await expect(dialog()).toContainText('SOL');
   await expect(dialog()).toContainText('USDC');
   await page.evaluate('navigator.clipboard.writeText("")');
@@ -60,5 +64,44 @@ test('each wallet address has Copy (exactly the address) and Receive (its QR cod
   await page.screenshot({ path: 'docs/screenshots/receive-qr-1024.png' });
   expect(await seriousFindings()).toEqual([]);
   await dialog().getByRole('button', { name: 'Done' }).click();
+  await expect(dialog()).toHaveCount(0);
+});
+
+test("the address book lists the person's own wallets first, marked as theirs and not removable", async () => {
+  await go('Settings');
+  const book = page.getByRole('table', { name: 'Address book' });
+  for (const label of ['Demo Alice', 'Demo Bob', 'Demo Carol'])
+    await expect(book.getByRole('row').filter({ hasText: label })).toContainText('Your wallet');
+  await expect(book.getByRole('row').first()).toContainText('Your wallet');
+  // nothing to edit or remove on them: they come from Accounts
+  await expect(book.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  // a saved address is listed after them, and is removable
+  await page.getByLabel('Name', { exact: true }).fill('Cold storage');
+  await page.getByLabel('Settlement-chain address').fill('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(book.getByRole('row').last()).toContainText('Cold storage');
+  await expect(book.getByRole('row').last()).not.toContainText('Your wallet');
+  await expect(book.getByRole('button', { name: 'Remove' })).toHaveCount(1);
+  await book.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screenshots/address-book-own-1024.png' });
+  expect(await seriousFindings()).toEqual([]);
+});
+
+test('a withdrawal to another of the wallets is "Your wallet …" in the form and the review, never a new address, and asks no passphrase', async () => {
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Withdraw' }).click();
+  await page.getByLabel(/^Amount/).fill('5');
+  await page.getByRole('combobox', { name: 'From the address book' }).click();
+  await page.getByRole('option', { name: 'Your wallet Demo Carol' }).click();
+  await expect(page.getByRole('status', { name: 'Destination' })).toHaveText(/^Your wallet Demo Carol/);
+  await expect(page.getByRole('alert').filter({ hasText: 'A new address' })).toHaveCount(0);
+  await expect(page.getByText('A new address')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Review withdrawal' }).click();
+  const review = page.getByRole('table', { name: 'Action summary' });
+  await expect(review.getByRole('row', { name: /^To Your wallet Demo Carol/ })).toBeVisible();
+  await expect(dialog()).not.toContainText('have not withdrawn to this address');
+  // the money stays the person's: docs/security.md asks no passphrase for it
+  await expect(dialog().getByLabel('Confirm with your passphrase')).toHaveCount(0);
+  await dialog().getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog()).toHaveCount(0);
 });

@@ -27,7 +27,8 @@ export function WithdrawPanel() {
     enabled: account !== undefined,
     refetchInterval: 15_000,
   });
-  const own = wallets.data?.find((w) => w.walletId === walletId)?.publicKey ?? '';
+  const source = wallets.data?.find((w) => w.walletId === walletId);
+  const own = source?.publicKey ?? '';
   const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.addresses.list()) });
   const addressError =
     destination.trim() !== '' && !BASE58_KEY.test(destination.trim())
@@ -41,6 +42,10 @@ export function WithdrawPanel() {
     queryFn: () => unwrap(wallet.funds.checkDestination({ address: typed })),
     enabled: typed !== '' && addressError === null && typed !== own,
   });
+  // one of the person's wallets is named as theirs (main's ownership rule decided it), never "a new address"
+  const ownWalletId =
+    typed === '' || typed === own ? (walletId ?? null) : (firstTime.data?.ownWalletId ?? null);
+  const ownWallet = wallets.data?.find((w) => w.walletId === ownWalletId);
 
   const review = () => {
     if (!ready) return;
@@ -68,7 +73,10 @@ export function WithdrawPanel() {
             // a hint like its neighbours', so the three fields line up
             description="Addresses saved under Settings"
             placeholder="Choose a saved address"
-            data={(addresses.data ?? []).map((a) => ({ value: a.address, label: a.label }))}
+            data={(addresses.data ?? []).map((a) => ({
+              value: a.address,
+              label: a.walletId !== null ? `Your wallet ${a.label}` : a.label,
+            }))}
             value={null}
             onChange={(v) => v && setDestination(v)}
             clearable
@@ -82,6 +90,11 @@ export function WithdrawPanel() {
             error={addressError}
           />
         </Group>
+        {ownWallet ? (
+          <Text size="sm" c="teal" role="status" aria-label="Destination">
+            Your wallet {ownWallet.label}: the money stays yours, so no passphrase is asked.
+          </Text>
+        ) : null}
         {firstTime.data &&
         !firstTime.data.usedBefore &&
         firstTime.data.ownWalletId === null &&
