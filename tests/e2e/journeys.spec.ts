@@ -244,7 +244,8 @@ test('bad input is refused clearly and sends nothing', async () => {
   await shot('bad-input');
   await page.getByRole('tab', { name: 'Transfer' }).click();
   await page.getByLabel(/^Amount/).fill('5');
-  await page.getByLabel('An existing account').check();
+  await page.getByRole('combobox', { name: 'To', exact: true }).click();
+  await page.getByRole('option', { name: 'Someone else’s account' }).click();
   await page.getByLabel('Account id').fill('99999');
   await page.getByRole('button', { name: 'Review transfer' }).click();
   await expect(page.getByText('Account 99999 does not exist. Check the number.')).toBeVisible();

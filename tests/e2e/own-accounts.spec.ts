@@ -22,6 +22,8 @@ async function seriousFindings(): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }
+/** Text matched as it is, inside a regular expression. */
+const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Demo Bob's settlement-chain address, as its card on Accounts shows it. */
 const addressOf = async (label: string) => (await card(label).locator('code').first().innerText()).trim();
 
@@ -104,4 +106,49 @@ test('a withdrawal to another of the wallets is "Your wallet …" in the form an
   await expect(dialog().getByLabel('Confirm with your passphrase')).toHaveCount(0);
   await dialog().getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog()).toHaveCount(0);
+});
+
+test('one account picker groups the accounts by wallet, by name and balance; a transfer to one reviews and is told as "To <wallet> · <name> (#n)"', async () => {
+  // a name for one of Demo Bob's accounts, given on Accounts
+  await go('Accounts');
+  const bobAccounts = page.getByRole('table', { name: 'Accounts of Demo Bob' });
+  const target = (await bobAccounts.getByRole('link').first().innerText()).replace('#', '');
+  await bobAccounts.getByRole('button', { name: `Name account #${target}` }).click();
+  await dialog().getByLabel('Name').fill('Savings');
+  await dialog().getByRole('button', { name: /^Save/ }).click();
+  await expect(dialog()).toHaveCount(0);
+  const named = `Demo Bob · Savings (#${target})`;
+
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Transfer' }).click();
+  await page.getByRole('combobox', { name: 'To', exact: true }).click();
+  const list = page.getByRole('listbox');
+  // grouped by wallet: each wallet's label over its accounts, each by wallet, name, number and balance
+  for (const wallet of ['Demo Alice', 'Demo Bob', 'Demo Carol']) await expect(list).toContainText(wallet);
+  await expect(list.getByRole('option', { name: new RegExp(`^${esc(named)} — [\\d,.]+ USDC$`) })).toBeVisible();
+  await expect(list.getByRole('option').last()).toHaveText('Someone else’s account');
+  await page.screenshot({ path: 'docs/screenshots/account-picker-1024.png' });
+  expect(await seriousFindings()).toEqual([]);
+  await list.getByRole('option', { name: new RegExp(`^${esc(named)}`) }).click();
+
+  await page.getByLabel(/^Amount/).fill('1');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  const review = page.getByRole('dialog', { name: 'Confirm transfer' });
+  await expect(review.getByRole('row', { name: `To ${named}` })).toBeVisible();
+  await expect(review.getByRole('row', { name: /^From account Demo Alice · #\d+/ })).toBeVisible();
+  // between the person's own accounts: no passphrase
+  await expect(review.getByLabel('Confirm with your passphrase')).toHaveCount(0);
+  await review.getByRole('button', { name: /^Transfer 1/ }).click();
+  await expect(page.getByText(/moved into/)).toBeVisible({ timeout: 30_000 });
+
+  // the history line of the source account names the wallet and the account
+  await go('History');
+  await expect(page.getByText(`to ${named}`).first()).toBeVisible({ timeout: 30_000 });
+
+  // someone else's account is an explicit last choice that takes a number
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Transfer' }).click();
+  await page.getByRole('combobox', { name: 'To', exact: true }).click();
+  await page.getByRole('option', { name: 'Someone else’s account' }).click();
+  await expect(page.getByLabel('Account id')).toBeVisible();
 });

@@ -1,24 +1,33 @@
-// A transfer into a new account of the wallet or an existing account, the person's own or someone else's;
-// an account number typed in is looked up before main prepares the transfer.
+// A transfer into a new account of the wallet or an existing account, the person's own (picked by wallet and
+// name) or someone else's (a number typed in, looked up before main prepares the transfer).
 import { useState } from 'react';
-import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { usePreparedAction } from '../../hooks/usePreparedAction';
+import { useWallets } from '../../hooks/queries';
 import { onFormSubmit } from '../form-submit';
 import { ErrorNote } from '../ErrorNote';
 import { useOutgoingAmount } from './outgoing-amount';
 import { useSourceAccount } from './choices';
+import { AccountPicker } from './AccountPicker';
+
+const NEW = 'new';
+const OTHER = 'other';
 
 export function TransferPanel() {
-  const { walletId, walletSelect, account: from, accountSelect } = useSourceAccount();
-  const [target, setTarget] = useState<'new' | 'existing'>('new');
+  const { walletId, account: from, accountSelect } = useSourceAccount();
+  const wallets = useWallets();
+  // NEW, OTHER (someone else's: a number typed in) or one of the person's accounts by its number
+  const [choice, setChoice] = useState(NEW);
   const [toText, setToText] = useState('');
+  const target = choice === NEW ? 'new' : 'existing';
   const outgoing = useOutgoingAmount(from, 'transferred');
   const { tokenId, amount } = outgoing;
   const action = usePreparedAction({ onDone: outgoing.clear });
   const { busy, error } = action;
-  const toId = /^\d{1,10}$/.test(toText.trim()) ? Number(toText.trim()) : null;
+  const typed = choice === OTHER ? toText.trim() : choice;
+  const toId = choice !== NEW && /^\d{1,10}$/.test(typed) ? Number(typed) : null;
   const ready =
     walletId !== null && from !== undefined && amount !== null && (target === 'new' || toId !== null);
   // who the typed account belongs to, looked up while typing: someone else's, never sent to, is warned of
@@ -54,19 +63,25 @@ export function TransferPanel() {
     <>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Group grow align="flex-start">
-          {walletSelect}
           {accountSelect}
           {outgoing.tokenSelect}
           {outgoing.field}
         </Group>
         {outgoing.marginNote}
-        <Radio.Group label="To" value={target} onChange={(v) => setTarget(v as 'new' | 'existing')}>
-          <Group mt="xs">
-            <Radio value="new" label="A new account of this wallet" />
-            <Radio value="existing" label="An existing account (yours or someone else's)" />
-          </Group>
-        </Radio.Group>
-        {target === 'existing' ? (
+        <AccountPicker
+          label="To"
+          value={choice}
+          onChange={setChoice}
+          except={from?.accountId}
+          extra={[
+            {
+              value: NEW,
+              label: `A new account of ${wallets.data?.find((w) => w.walletId === walletId)?.label ?? 'this wallet'}`,
+            },
+            { value: OTHER, label: 'Someone else’s account' },
+          ]}
+        />
+        {choice === OTHER ? (
           <TextInput
             label="Account id"
             value={toText}

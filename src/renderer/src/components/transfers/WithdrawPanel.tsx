@@ -13,7 +13,7 @@ import { useOutgoingAmount } from './outgoing-amount';
 import { useSourceAccount } from './choices';
 
 export function WithdrawPanel() {
-  const { walletId, walletSelect, account, accountSelect } = useSourceAccount();
+  const { walletId, account, accountSelect } = useSourceAccount();
   const { format } = useTokens();
   const wallets = useWallets();
   const [destination, setDestination] = useState('');
@@ -62,7 +62,6 @@ export function WithdrawPanel() {
     <>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Group grow align="flex-start">
-          {walletSelect}
           {accountSelect}
           {outgoing.tokenSelect}
         </Group>
