@@ -342,7 +342,7 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await page.getByRole('button', { name: 'Review deposit', exact: true }).click();
   await page
     .getByRole('dialog', { name: 'Review deposit' })
-    .getByRole('button', { name: /^Deposit 2\.00 ETH into account #\d+$/ })
+    .getByRole('button', { name: /^Deposit 2\.00 ETH into .+ · #\d+$/ })
     .click();
   const deposits = page.getByRole('table', { name: 'Deposits' });
   await expect(deposits.getByRole('row').filter({ hasText: '2.00 ETH' }).getByText('credited')).toBeVisible({

@@ -125,7 +125,9 @@ test('one account picker groups the accounts by wallet, by name and balance; a t
   const list = page.getByRole('listbox');
   // grouped by wallet: each wallet's label over its accounts, each by wallet, name, number and balance
   for (const wallet of ['Demo Alice', 'Demo Bob', 'Demo Carol']) await expect(list).toContainText(wallet);
-  await expect(list.getByRole('option', { name: new RegExp(`^${esc(named)} — [\\d,.]+ USDC$`) })).toBeVisible();
+  await expect(
+    list.getByRole('option', { name: new RegExp(`^${esc(named)} — [\\d,.]+ USDC$`) }),
+  ).toBeVisible();
   await expect(list.getByRole('option').last()).toHaveText('Someone else’s account');
   await page.screenshot({ path: 'docs/screenshots/account-picker-1024.png' });
   expect(await seriousFindings()).toEqual([]);
@@ -151,4 +153,39 @@ test('one account picker groups the accounts by wallet, by name and balance; a t
   await page.getByRole('combobox', { name: 'To', exact: true }).click();
   await page.getByRole('option', { name: 'Someone else’s account' }).click();
   await expect(page.getByLabel('Account id')).toBeVisible();
+});
+
+test('deposit, sweep and vaults pick accounts with the same picker; the deposit keeps its first/new account choice, readable', async () => {
+  await go('Transfers');
+  await page.getByRole('tab', { name: 'Deposit' }).click();
+  await page.getByRole('combobox', { name: 'Into account' }).click();
+  const list = page.getByRole('listbox');
+  // a deposit goes into the depositing wallet's accounts: its group, then the first-account choice
+  await expect(
+    list.getByRole('option', { name: /^Demo Alice · #\d+ — [\d,.]+ USDC$/ }).first(),
+  ).toBeVisible();
+  await expect(list).not.toContainText('Demo Bob');
+  const first = list.getByRole('option', { name: 'The first account' });
+  await expect(first).toBeInViewport({ ratio: 1 });
+  expect(
+    await first.evaluate(
+      (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth,
+    ),
+  ).toBe(true);
+  await page.keyboard.press('Escape');
+
+  await page.getByText('Sweep several accounts into one').click();
+  await page.getByRole('combobox', { name: 'Into' }).click();
+  await expect(page.getByRole('option', { name: /^Demo Bob · .*#\d+\)? — / }).first()).toBeVisible();
+  await expect(page.getByRole('option').last()).toHaveText('Someone else’s account');
+  await page.keyboard.press('Escape');
+
+  await go('Vaults');
+  await page
+    .getByRole('button', { name: /^Deposit/ })
+    .first()
+    .click();
+  await dialog().getByRole('combobox', { name: 'From account' }).click();
+  await expect(page.getByRole('option', { name: /^Demo Bob · .*#\d+\)? — / }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
 });

@@ -13,6 +13,7 @@ export function AccountPicker({
   except,
   extra,
   description,
+  placeholder,
 }: {
   label: string;
   value: string | null;
@@ -24,6 +25,7 @@ export function AccountPicker({
   /** choices after the accounts: "A new account", "Someone else's account" */
   extra?: PickerItem[];
   description?: string;
+  placeholder?: string;
 }) {
   const portfolio = usePortfolio();
   const names = useAccountNames();
@@ -42,6 +44,7 @@ export function AccountPicker({
     <Select
       label={label}
       description={description}
+      placeholder={placeholder}
       data={data}
       value={value}
       onChange={(next) => next !== null && onChange(next)}

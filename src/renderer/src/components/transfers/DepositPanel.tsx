@@ -8,7 +8,7 @@ import { formatSol } from '../../../../shared/figures';
 import { unwrap, wallet } from '../../bridge/wallet';
 import {
   keys,
-  useAccountNames,
+  useAccountLabels,
   useDeposits,
   usePortfolio,
   useSettings,
@@ -23,6 +23,7 @@ import { onFormSubmit } from '../form-submit';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
 import { useWalletChoice } from './choices';
+import { AccountPicker } from './AccountPicker';
 
 const STATUS_COLOR = { submitted: 'gray', confirmed: 'blue', credited: 'teal', failed: 'red' } as const;
 
@@ -82,9 +83,10 @@ export function DepositPanel() {
   const [reviewing, setReviewing] = useState<Line[] | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const walletLabel = useWallets().data?.find((w) => w.walletId === walletId)?.label ?? '';
-  const names = useAccountNames();
+  const names = useAccountLabels();
   const intoId = into ?? ownAccounts[0]?.accountId;
-  const intoName = intoId !== undefined ? `account ${names.label(intoId)}` : 'a new account';
+  // by its wallet and name, as every review names an account: "Twelve · Savings (#5)"
+  const intoName = intoId !== undefined ? names.full(intoId) : 'a new account';
   const review = () => {
     if (!canDeposit) return;
     setSent(null);
@@ -136,15 +138,15 @@ export function DepositPanel() {
           error={problem}
           inputMode="decimal"
         />
-        <Select
+        <AccountPicker
           label="Into account"
-          data={[
+          walletId={walletId}
+          // the wallet's first account; without accounts, the new one the first deposit opens
+          extra={[
             { value: '', label: ownAccounts.length ? 'The first account' : 'A new account (first deposit)' },
-            ...ownAccounts.map((a) => ({ value: String(a.accountId), label: names.label(a.accountId) })),
           ]}
           value={into !== undefined ? String(into) : ''}
           onChange={(v) => setIntoText(v || null)}
-          allowDeselect={false}
         />
       </Group>
       <Text size="sm" c="dimmed" aria-label="Wallet on chain">
