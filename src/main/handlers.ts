@@ -163,6 +163,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
           sentBefore: s.addressBook.usedRecipient(accountId),
         };
       },
+      accountsOf: async ({ address }) => ({ accountIds: (await s.client.user(address))?.accountIds ?? [] }),
     },
     history: {
       page: ({ accountId, kind, startInclusive, pageSize, since, until }) =>

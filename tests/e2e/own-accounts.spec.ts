@@ -153,6 +153,13 @@ test('one account picker groups the accounts by wallet, by name and balance; a t
   await page.getByRole('combobox', { name: 'To', exact: true }).click();
   await page.getByRole('option', { name: 'Someone else’s account' }).click();
   await expect(page.getByLabel('Account id')).toBeVisible();
+  // or an address saved in the address book (saved above): its exchange accounts are looked up
+  await page.getByRole('combobox', { name: 'From the address book' }).click();
+  await expect(page.getByRole('option', { name: 'Demo Carol' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Cold storage' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Cold storage has no account on the exchange.' }),
+  ).toBeVisible();
 });
 
 test('deposit, sweep and vaults pick accounts with the same picker; the deposit keeps its first/new account choice, readable', async () => {

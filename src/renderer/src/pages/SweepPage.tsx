@@ -3,7 +3,7 @@
 // and read the summary. A sweep that stopped halfway says what moved; reviewing again only offers what is
 // still there, so nothing moves twice.
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, List, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { usePortfolio, useTokens } from '../hooks/queries';
@@ -11,6 +11,7 @@ import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { useDrillRun, useRememberRun, type DrillRun } from '../hooks/useDrillRun';
 import { ErrorNote } from '../components/ErrorNote';
 import { AccountPicker } from '../components/transfers/AccountPicker';
+import { OtherAccountField } from '../components/transfers/OtherAccountField';
 import { DRILL_STEP, DrillSteps, ReviewActions } from '../components/drills/DrillSteps';
 import { formatTimeOfDay } from '../../../shared/time';
 import type { ResultOf } from '../../../shared/ipc/contract';
@@ -154,13 +155,7 @@ export function SweepPage() {
                 onChange={setTarget}
               />
               {target === OTHER ? (
-                <TextInput
-                  label="Account number"
-                  value={otherTarget}
-                  onChange={(e) => setOtherTarget(e.currentTarget.value)}
-                  inputMode="numeric"
-                  maxLength={10}
-                />
+                <OtherAccountField label="Account number" value={otherTarget} onChange={setOtherTarget} />
               ) : null}
             </Group>
           </>

@@ -1,7 +1,7 @@
 // A transfer into a new account of the wallet or an existing account, the person's own (picked by wallet and
 // name) or someone else's (a number typed in, looked up before main prepares the transfer).
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { usePreparedAction } from '../../hooks/usePreparedAction';
@@ -11,6 +11,7 @@ import { ErrorNote } from '../ErrorNote';
 import { useOutgoingAmount } from './outgoing-amount';
 import { useSourceAccount } from './choices';
 import { AccountPicker } from './AccountPicker';
+import { OtherAccountField } from './OtherAccountField';
 
 const NEW = 'new';
 const OTHER = 'other';
@@ -82,12 +83,11 @@ export function TransferPanel() {
           ]}
         />
         {choice === OTHER ? (
-          <TextInput
+          <OtherAccountField
             label="Account id"
             value={toText}
-            onChange={(e) => setToText(e.currentTarget.value)}
+            onChange={setToText}
             error={toText && toId === null ? 'An account id is a number.' : null}
-            inputMode="numeric"
           />
         ) : null}
         {stranger ? (
