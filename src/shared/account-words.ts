@@ -1,10 +1,7 @@
 // An account named in a sentence, the one way main's audit log and the renderer's history both write it: by
-// the local name the person gave it, with its number beside it ("Trading (account 4)"), or by its number;
-// after the wallet that holds it where that is one of the person's ("Twelve · Trading (account 4)").
-export const accountInWords = (accountId: number, name: string | undefined, walletLabel?: string): string => {
-  const account = name ? `${name} (account ${accountId})` : `account ${accountId}`;
-  return walletLabel ? `${walletLabel} · ${account}` : account;
-};
+// the local name the person gave it, with its number beside it ("Trading (account 4)"), or by its number.
+export const accountInWords = (accountId: number, name: string | undefined): string =>
+  name ? `${name} (account ${accountId})` : `account ${accountId}`;
 
 /**
  * An account as a picker, a review and a history line name it: the wallet that holds it, the local name and

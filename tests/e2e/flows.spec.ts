@@ -157,7 +157,7 @@ test('an account named once is shown by its name wherever its number is', async 
 
   await go('Settings');
   await expect(page.getByRole('table', { name: 'Audit log' })).toContainText(
-    `Transferred 1.00 USDC from Trader · Savings (account ${account}) to a new account`,
+    `Transferred 1.00 USDC from Savings (account ${account}) to a new account`,
   );
 });
 

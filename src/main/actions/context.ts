@@ -28,10 +28,7 @@ export interface ActionContext {
   quote(): TokenInfo;
   /** the fee a withdrawal of tokenId from accountId is charged now, in that token's scaled units */
   withdrawalFee(accountId: number, tokenId: number): Promise<bigint>;
-  /**
-   * an account as a sentence names it, by the wallet of the person's that holds it and the name they gave it
-   * here now: "Twelve · Trading (account 4)"
-   */
+  /** an account as a sentence names it, by the name the person gave it here now: "Trading (account 4)" */
   accountWords(accountId: number): string;
 }
 
@@ -43,13 +40,7 @@ export interface ContextDeps {
   accountNames: () => AccountNames;
 }
 
-export function actionContext(
-  deps: ContextDeps,
-  wallet: WalletInfo,
-  info: MarketsInfo,
-  /** the person's accounts and the wallet holding each (ownership.accountOwners), for the sentences */
-  owners: ReadonlyMap<number, { label: string }> = new Map(),
-): ActionContext {
+export function actionContext(deps: ContextDeps, wallet: WalletInfo, info: MarketsInfo): ActionContext {
   const { client } = deps;
   return {
     wallet,
@@ -75,7 +66,7 @@ export function actionContext(
       return quote;
     },
     withdrawalFee: (accountId, tokenId) => withdrawalFee(client, info, accountId, tokenId),
-    accountWords: (accountId) => accountWords(accountId, deps.accountNames(), owners.get(accountId)?.label),
+    accountWords: (accountId) => accountWords(accountId, deps.accountNames()),
   };
 }
 

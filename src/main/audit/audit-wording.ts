@@ -61,12 +61,9 @@ interface Described {
 /** The names the person gave accounts on this computer (the settings' list). */
 export type AccountNames = readonly { accountId: number; name: string }[];
 
-/**
- * An account in a sentence: by its local name with its number ("Trading (account 4)"), or its number; after
- * its wallet's label when the wallet is known ("Twelve · Trading (account 4)").
- */
-export const accountWords = (accountId: number, names: AccountNames, walletLabel?: string): string =>
-  accountInWords(accountId, names.find((n) => n.accountId === accountId)?.name, walletLabel);
+/** An account in a sentence: by its local name with its number ("Trading (account 4)"), or its number. */
+export const accountWords = (accountId: number, names: AccountNames): string =>
+  accountInWords(accountId, names.find((n) => n.accountId === accountId)?.name);
 
 /** "9xQe…k3Fd": enough of an address to recognise it; the review showed it whole. */
 export const shortAddress = (address: string): string =>

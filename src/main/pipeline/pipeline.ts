@@ -121,9 +121,7 @@ export class ActionPipeline {
   private async review(intent: Intent): Promise<Summary> {
     this.deps.lock.requireUnlocked();
     const wallet = this.deps.wallets.get(intent.walletId);
-    // the wallets holding the person's accounts, so that the review's sentences name them; unread, by number
-    const owners = await this.deps.ownership.accountOwners().catch(() => new Map<number, WalletInfo>());
-    const ctx = actionContext(this.deps, wallet, await this.deps.info(), owners);
+    const ctx = actionContext(this.deps, wallet, await this.deps.info());
     const module = moduleFor(intent.kind);
     const plan = await module.plan(intent, ctx);
     const summary: Summary = {

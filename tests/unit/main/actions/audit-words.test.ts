@@ -138,21 +138,6 @@ describe('what the audit log records of each action', () => {
     expect(away.lines.some((l) => l.key === 'toWallet')).toBe(false);
   });
 
-  it('names an account after the wallet holding it where that is known: "Twelve · Savings (account 5)"', async () => {
-    const names = [{ accountId: 5, name: 'Savings' }];
-    expect(accountWords(5, names, 'Twelve')).toBe('Twelve · Savings (account 5)');
-    expect(accountWords(6, names, 'Twelve')).toBe('Twelve · account 6');
-    expect(accountWords(5, names)).toBe('Savings (account 5)');
-    const ctx = context(account(), names);
-    const move = await transfer.plan(
-      { walletId: 'w', kind: 'transfer', fromAccountId: 4, tokenId: 0, amount: usdc(7), toAccountId: 5 },
-      { ...ctx, accountWords: (id: number) => accountWords(id, names, id === 5 ? 'Twelve' : 'Main') },
-    );
-    expect(
-      describeAudit({ kind: 'transfer', accounts: [4, 5], result: 'ok', wording: move.audit.wording }),
-    ).toBe('Transferred 7.00 USDC from Main · account 4 to Twelve · Savings (account 5)');
-  });
-
   it('a vault deposit and a transfer are named for what they do', async () => {
     const deposit = await vaultDeposit.plan(
       { ...base, kind: 'vaultDeposit', vaultId: 1, amount: usdc(25) },
