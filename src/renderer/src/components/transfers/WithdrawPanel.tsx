@@ -27,25 +27,24 @@ export function WithdrawPanel() {
     enabled: account !== undefined,
     refetchInterval: 15_000,
   });
-  const source = wallets.data?.find((w) => w.walletId === walletId);
-  const own = source?.publicKey ?? '';
+  const own = wallets.data?.find((w) => w.walletId === walletId)?.publicKey ?? '';
   const addresses = useQuery({ queryKey: ['addresses'], queryFn: () => unwrap(wallet.addresses.list()) });
   const addressError =
     destination.trim() !== '' && !BASE58_KEY.test(destination.trim())
       ? 'Not a base58 settlement-chain address.'
       : null;
   const ready = walletId !== null && account !== undefined && amount !== null && addressError === null;
-  // the review warns of a first withdrawal to an address; said here already, while it is typed
+  // whose the destination is and whether it was used before, asked of main while it is typed (the wallet's own
+  // address when none is): one of the person's wallets is named as theirs, never "a new address" (a wallet
+  // whose key leaked is no longer theirs), and the review's first-time warning is said here already
   const typed = destination.trim();
+  const going = typed === '' ? own : typed;
   const firstTime = useQuery({
-    queryKey: ['destination', typed],
-    queryFn: () => unwrap(wallet.funds.checkDestination({ address: typed })),
-    enabled: typed !== '' && addressError === null && typed !== own,
+    queryKey: ['destination', going],
+    queryFn: () => unwrap(wallet.funds.checkDestination({ address: going })),
+    enabled: going !== '' && addressError === null,
   });
-  // one of the person's wallets is named as theirs (main's ownership rule decided it), never "a new address"
-  const ownWalletId =
-    typed === '' || typed === own ? (walletId ?? null) : (firstTime.data?.ownWalletId ?? null);
-  const ownWallet = wallets.data?.find((w) => w.walletId === ownWalletId);
+  const ownWallet = wallets.data?.find((w) => w.walletId === firstTime.data?.ownWalletId);
 
   const review = () => {
     if (!ready) return;
@@ -94,7 +93,8 @@ export function WithdrawPanel() {
             Your wallet {ownWallet.label}: the money stays yours, so no passphrase is asked.
           </Text>
         ) : null}
-        {firstTime.data &&
+        {typed !== '' &&
+        firstTime.data &&
         !firstTime.data.usedBefore &&
         firstTime.data.ownWalletId === null &&
         typed !== own ? (
