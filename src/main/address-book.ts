@@ -6,7 +6,7 @@ import bs58 from 'bs58';
 import { z } from 'zod';
 import { AppFailure } from '../shared/result';
 import { writeFileAtomic } from '../support/atomic-file';
-import type { AddressEntrySchema } from '../shared/ipc/addresses';
+import type { AddressBookLineSchema, AddressEntrySchema } from '../shared/ipc/addresses';
 
 const FileSchema = z.object({
   version: z.literal(1),
@@ -16,6 +16,23 @@ const FileSchema = z.object({
 });
 
 export type AddressEntry = z.output<typeof AddressEntrySchema>;
+type AddressBookLine = z.output<typeof AddressBookLineSchema>;
+
+/**
+ * The address book as the person sees it: their own wallets first (from the wallet list the one ownership
+ * rule gives, so never editable or removable here, and gone with the wallet), then what they saved. A saved
+ * address that is one of their wallets' is listed once, as that wallet.
+ */
+export function addressBookLines(
+  saved: AddressEntry[],
+  own: { walletId: string; label: string; publicKey: string }[],
+): AddressBookLine[] {
+  const owned = new Set(own.map((w) => w.publicKey));
+  return [
+    ...own.map((w) => ({ label: w.label, address: w.publicKey, walletId: w.walletId })),
+    ...saved.filter((e) => !owned.has(e.address)).map((e) => ({ ...e, walletId: null })),
+  ];
+}
 
 export class AddressBook {
   private readonly file: string;

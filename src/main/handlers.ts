@@ -6,6 +6,7 @@ import { EpochStarts } from './vaults/epoch-performance';
 import { marketStatsView } from './portfolio/market-stats';
 import { triggersView } from './triggers/triggers-view';
 import { withdrawalFee } from './actions/withdrawal-fee';
+import { addressBookLines } from './address-book';
 import type { Handlers } from '../shared/ipc/contract';
 import type { Services } from './services';
 import type { Network } from './network/network';
@@ -164,6 +165,7 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
           sentBefore: s.addressBook.usedRecipient(accountId),
         };
       },
+      accountsOf: async ({ address }) => ({ accountIds: (await s.client.user(address))?.accountIds ?? [] }),
     },
     history: {
       page: ({ accountId, kind, startInclusive, pageSize, since, until }) =>
@@ -188,9 +190,11 @@ export function createAppHandlers(s: Services, network: Network, drills: Drills)
       export: async () => ({ csv: s.audit.toCsv() }),
     },
     addresses: {
-      list: async () => s.addressBook.list(),
-      save: async ({ label, address }) => s.addressBook.add(label, address),
-      remove: async ({ address }) => s.addressBook.remove(address),
+      list: async () => addressBookLines(s.addressBook.list(), s.ownership.ownWallets()),
+      save: async ({ label, address }) =>
+        addressBookLines(s.addressBook.add(label, address), s.ownership.ownWallets()),
+      remove: async ({ address }) =>
+        addressBookLines(s.addressBook.remove(address), s.ownership.ownWallets()),
     },
   };
 }

@@ -102,13 +102,16 @@ test('an account named once is shown by its name wherever its number is', async 
   await section.getByRole('button', { name: 'Add stop-loss or take-profit' }).click();
   const add = page.getByRole('dialog', { name: 'Add a stop-loss or take-profit' });
   await add.getByLabel('Trigger price').fill(formatAmount(liquidation - 1_000n, 1));
-  await expect(add.getByText(/would be liquidated \(at [\d,.]+ USDC\) before this stop-loss fires/)).toBeVisible();
+  await expect(
+    add.getByText(/would be liquidated \(at [\d,.]+ USDC\) before this stop-loss fires/),
+  ).toBeVisible();
   await shot('stop-beyond-liquidation');
   await add.getByRole('button', { name: 'Cancel' }).click();
 
   await go('Transfers');
   await page.getByRole('tab', { name: 'Transfer' }).click();
-  await expect(page.getByRole('combobox', { name: 'From account' })).toHaveValue(named);
+  // the one account picker names the wallet too
+  await expect(page.getByRole('combobox', { name: 'From account' })).toHaveValue(`Trader · ${named}`);
   await page.getByLabel(/^Amount/).fill('1');
   await page.getByRole('button', { name: 'Review transfer' }).click();
   const review = page.getByRole('dialog', { name: 'Confirm transfer' });
@@ -117,13 +120,15 @@ test('an account named once is shown by its name wherever its number is', async 
   await expect(review).toHaveCount(0);
 
   // someone else's account, never sent to: warned while the number is typed (the devnet's vault owner has 1)
-  await page.getByLabel('An existing account').check();
+  await page.getByRole('combobox', { name: 'To', exact: true }).click();
+  await page.getByRole('option', { name: 'Someone else’s account' }).click();
   await page.getByLabel('Account id').fill('1');
   await expect(page.getByRole('alert').filter({ hasText: 'Someone else' })).toContainText(
     "#1 is not one of your accounts: someone else's, and you have not sent to it before.",
   );
   await shot('transfer-new-recipient');
-  await page.getByLabel('A new account of this wallet').check();
+  await page.getByRole('combobox', { name: 'To', exact: true }).click();
+  await page.getByRole('option', { name: 'A new account of Trader' }).click();
 
   // moved for real, into a new account: the name goes with the number into the home screen's table, the
   // All activity feed, the history tables and the audit log's sentence
@@ -142,7 +147,7 @@ test('an account named once is shown by its name wherever its number is', async 
   await expect(feed.getByRole('row').filter({ hasText: 'Transfer sent' })).toContainText(`Trader · ${named}`);
   // the new account's side of it names where the money came from
   await expect(feed.getByRole('row').filter({ hasText: 'Transfer received' })).toContainText(
-    `from Savings (account ${account})`,
+    `from Trader · ${named}`,
   );
   await shot('account-names-home');
 

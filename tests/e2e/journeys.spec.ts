@@ -251,7 +251,8 @@ test('bad input is refused clearly and sends nothing', async () => {
   await shot('bad-input');
   await page.getByRole('tab', { name: 'Transfer' }).click();
   await page.getByLabel(/^Amount/).fill('5');
-  await page.getByLabel('An existing account').check();
+  await page.getByRole('combobox', { name: 'To', exact: true }).click();
+  await page.getByRole('option', { name: 'Someone else’s account' }).click();
   await page.getByLabel('Account id').fill('99999');
   // refused as it is typed, before any review
   await expect(page.getByText('No account #99999 on the exchange. Check the number.')).toBeVisible();
@@ -349,7 +350,7 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await page.getByRole('button', { name: 'Review deposit', exact: true }).click();
   await page
     .getByRole('dialog', { name: 'Review deposit' })
-    .getByRole('button', { name: /^Deposit 2\.00 ETH into account #\d+$/ })
+    .getByRole('button', { name: /^Deposit 2\.00 ETH into .+ · #\d+$/ })
     .click();
   const deposits = page.getByRole('table', { name: 'Deposits' });
   await expect(deposits.getByRole('row').filter({ hasText: '2.00 ETH' }).getByText('credited')).toBeVisible({

@@ -29,7 +29,8 @@ test('a sweep from a wallet with no session here lists that session in its revie
   await page.getByRole('link', { name: 'Sweep several accounts into one' }).click();
   await page.getByRole('checkbox', { name: new RegExp(`^Account #${first} · Main`) }).check();
   await page.getByRole('combobox', { name: 'Into' }).click();
-  await page.getByRole('option', { name: `Account #${target} · Savings` }).click();
+  // the one account picker: the wallet, then the account
+  await page.getByRole('option', { name: new RegExp(`^Savings · .*#${target}\\)? —`) }).click();
   await page.getByRole('button', { name: 'Review sweep' }).click();
 
   await expect(page.getByRole('table', { name: 'Transfers of this sweep' })).toContainText('100.00 USDC');

@@ -22,8 +22,8 @@ export interface ActionContext {
   ownedAccount(accountId: number): Promise<Account>;
   /** whether the account is one of the person's own (wallets/ownership.ts): if not, money going there leaves */
   ownAccount(accountId: number): Promise<boolean>;
-  /** whether the settlement-chain address is one of the person's wallets (wallets/ownership.ts) */
-  ownAddress(address: string): boolean;
+  /** the person's wallet with this settlement-chain address (wallets/ownership.ts); null: someone else's */
+  addressOwner(address: string): WalletInfo | null;
   token(tokenId: number): TokenInfo;
   quote(): TokenInfo;
   /** the fee a withdrawal of tokenId from accountId is charged now, in that token's scaled units */
@@ -54,7 +54,7 @@ export function actionContext(deps: ContextDeps, wallet: WalletInfo, info: Marke
       return client.account(accountId);
     },
     ownAccount: async (accountId) => (await deps.ownership.accountOwner(accountId)) !== null,
-    ownAddress: (address) => deps.ownership.addressOwner(address) !== null,
+    addressOwner: (address) => deps.ownership.addressOwner(address),
     token(tokenId) {
       const token = info.tokens.find((t) => t.tokenId === tokenId);
       if (!token) throw new AppFailure('NOT_FOUND', `Token ${tokenId} does not exist on this exchange.`);

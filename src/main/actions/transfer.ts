@@ -41,7 +41,7 @@ export const transfer: ActionModule<
       confirmLabel: `Transfer ${money(token, intent.amount)}`,
       lines: [
         account('from', 'From account', from),
-        account('to', 'To account', to ?? null),
+        account('to', 'To', to ?? null),
         amount('amount', 'Amount', token.tokenId, intent.amount),
         amount('balanceAfter', 'Balance after', token.tokenId, balance - intent.amount),
         ...marginLines,

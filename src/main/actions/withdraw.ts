@@ -8,7 +8,7 @@ import type { TokenInfo } from '../../shared/exchange/info';
 import type { ActionModule } from './action-module';
 import { money } from './context';
 import { checkOutgoing } from './outgoing';
-import { account, address, amount, number } from './lines';
+import { account, address, amount, number, text } from './lines';
 import { shortAddress } from '../audit/audit-wording';
 
 export const withdraw: ActionModule<
@@ -41,7 +41,8 @@ export const withdraw: ActionModule<
     const fee = await ctx.withdrawalFee(intent.accountId, intent.tokenId);
     if (intent.amount <= fee)
       throw new AppFailure('INVALID_ARGUMENT', 'The amount does not cover the withdrawal fee.');
-    const leaves = !ctx.ownAddress(destination);
+    const owner = ctx.addressOwner(destination);
+    const leaves = owner === null;
     if (leaves && !ctx.known.usedDestination(destination))
       warnings.push('You have not withdrawn to this address before. Check it character by character.');
     const receive = intent.amount - fee;
@@ -50,6 +51,8 @@ export const withdraw: ActionModule<
       confirmLabel: `Withdraw ${money(token, intent.amount)}`,
       lines: [
         account('from', 'From account', intent.accountId),
+        // one of the person's wallets is named as theirs, so it never reads as a stranger's address
+        ...(owner ? [text('toWallet', 'To', `Your wallet ${owner.label}`)] : []),
         address('destination', 'To address', destination),
         amount('amount', 'Amount', token.tokenId, intent.amount),
         amount('fee', 'Withdrawal fee', token.tokenId, fee),
@@ -69,7 +72,7 @@ export const withdraw: ActionModule<
         received: receive,
         wording: {
           verb: 'withdraw',
-          rest: `${money(token, intent.amount)} from ${ctx.accountWords(intent.accountId)} to ${shortAddress(destination)}`,
+          rest: `${money(token, intent.amount)} from ${ctx.accountWords(intent.accountId)} to ${owner ? `your wallet ${owner.label} (${shortAddress(destination)})` : shortAddress(destination)}`,
         },
       },
       build: (sessionId) => ({

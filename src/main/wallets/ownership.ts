@@ -32,6 +32,8 @@ export interface Ownership<W> {
   accountOwner(accountId: number): Promise<W | null>;
   /** the wallet whose settlement-chain address this is; null: someone else's */
   addressOwner(address: string): W | null;
+  /** the person's wallets whose addresses are their own now (the address book lists them first) */
+  ownWallets(): W[];
 }
 
 export function ownership<W extends { publicKey: string }>(deps: {
@@ -56,5 +58,6 @@ export function ownership<W extends { publicKey: string }>(deps: {
     accountOwners,
     accountOwner: async (accountId) => (await accountOwners()).get(accountId) ?? null,
     addressOwner: (address) => own().find((w) => w.publicKey === address.trim()) ?? null,
+    ownWallets: own,
   };
 }

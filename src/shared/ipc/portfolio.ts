@@ -116,4 +116,10 @@ export const portfolio = group({
     result: z.object({ exists: z.boolean(), ownWalletId: Id.nullable(), sentBefore: z.boolean() }),
     access: UNLOCKED,
   },
+  /** the exchange accounts of a settlement-chain address (someone else's account, from the address book) */
+  accountsOf: {
+    args: z.object({ address: Address }),
+    result: z.object({ accountIds: z.array(AccountId) }),
+    access: UNLOCKED_READ,
+  },
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bs58 from 'bs58';
-import { AddressBook } from '../../../src/main/address-book';
+import { AddressBook, addressBookLines } from '../../../src/main/address-book';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -36,5 +36,22 @@ describe('address book', () => {
     book.add('A', address);
     expect(() => book.add('B', address)).toThrow(/already/);
     expect(book.remove(address)).toEqual([]);
+  });
+
+  it("lists the person's own wallets first, marked by their wallet, and a saved copy of one only once", () => {
+    const other = bs58.encode(Buffer.alloc(32, 6));
+    const own = [{ walletId: 'w1', label: 'Twelve', publicKey: other }];
+    const saved = [
+      { label: 'Cold storage', address },
+      { label: 'Old name of Twelve', address: other },
+    ];
+    expect(addressBookLines(saved, own)).toEqual([
+      { label: 'Twelve', address: other, walletId: 'w1' },
+      { label: 'Cold storage', address, walletId: null },
+    ]);
+    // no wallets (a demo wallet off the demo network is in no list): only what was saved
+    expect(addressBookLines(saved.slice(0, 1), [])).toEqual([
+      { label: 'Cold storage', address, walletId: null },
+    ]);
   });
 });

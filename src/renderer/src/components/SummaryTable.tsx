@@ -1,7 +1,7 @@
 // The lines of a review, one shape for every confirmation: main's summary of a prepared action, and the
 // review of a deposit, which the wallet signs on the settlement chain.
 import { Table } from '@mantine/core';
-import { useAccountNames, useTokens } from '../hooks/queries';
+import { useAccountLabels, useTokens } from '../hooks/queries';
 import type { Line, LineValue } from '../../../shared/ipc/actions';
 import { formatBps, formatFigure } from '../../../shared/figures';
 
@@ -29,7 +29,8 @@ function lineText(
 
 export function SummaryTable({ lines }: { lines: Line[] }) {
   const { format } = useTokens();
-  const { label } = useAccountNames();
+  // an account by its wallet and name: "To Twelve · Savings (#5)"
+  const { full } = useAccountLabels();
   return (
     <Table aria-label="Action summary">
       <Table.Tbody>
@@ -43,7 +44,7 @@ export function SummaryTable({ lines }: { lines: Line[] }) {
                 wordBreak: line.value.type === 'address' ? 'break-all' : 'normal',
               }}
             >
-              {lineText(line.value, format, label)}
+              {lineText(line.value, format, full)}
             </Table.Td>
           </Table.Tr>
         ))}

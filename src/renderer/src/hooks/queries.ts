@@ -12,7 +12,7 @@ import { refreshAccount } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
 import { accountNotice, depositNotice, noticeId } from '../../../shared/notices';
-import { accountInWords } from '../../../shared/account-words';
+import { accountInWords, accountLabel } from '../../../shared/account-words';
 import { offlineNotice, type DevnetStatus } from './offline-words';
 
 export const keys = {
@@ -155,12 +155,29 @@ export function useAccountNames() {
   return useMemo(() => {
     const byId = new Map((names.data ?? []).map((n) => [n.accountId, n.name]));
     const nameOf = (accountId: number): string | undefined => byId.get(accountId);
-    const label = (accountId: number): string => {
-      const name = byId.get(accountId);
-      return name ? `${name} (#${accountId})` : `#${accountId}`;
-    };
+    const label = (accountId: number): string => accountLabel(accountId, byId.get(accountId));
     return { nameOf, label };
   }, [names.data]);
+}
+
+/**
+ * Each account by its wallet and name, as reviews and history lines name it: "Twelve · Savings (#5)"
+ * (shared/account-words.ts). The wallet is the one of the person's that holds it on the portfolio; an account
+ * of none of theirs is named by its number (and a name given to it here).
+ */
+export function useAccountLabels() {
+  const names = useAccountNames();
+  const portfolio = usePortfolio();
+  // the owners as one string: the portfolio is read again often, the owners rarely change
+  const owners = JSON.stringify(
+    (portfolio.data?.wallets ?? []).flatMap((w) => w.accounts.map((a) => [a.accountId, w.wallet.label])),
+  );
+  return useMemo(() => {
+    const walletOf = new Map(JSON.parse(owners) as [number, string][]);
+    const full = (accountId: number): string =>
+      accountLabel(accountId, names.nameOf(accountId), walletOf.get(accountId));
+    return { ...names, full };
+  }, [names, owners]);
 }
 
 export const useSettings = () =>

@@ -8,6 +8,7 @@ import { accountHref, transfersHref } from '../routes';
 import { ImportWalletModal } from '../components/wallets/ImportWalletModal';
 import { CreateWalletModal } from '../components/wallets/CreateWalletModal';
 import { WalletActions } from '../components/wallets/WalletActions';
+import { AddressActions } from '../components/wallets/AddressActions';
 import { phraseOf, usePhrases, type PhraseView } from '../components/wallets/phrases';
 import { AddNextWalletModal } from '../components/wallets/AddNextWalletModal';
 import { ForgetPhraseModal } from '../components/wallets/ForgetPhraseModal';
@@ -60,6 +61,7 @@ function WalletCard({
         </Group>
         <Group gap="xs">
           <Code>{w.publicKey}</Code>
+          <AddressActions address={w.publicKey} label={w.label} />
           <CompromisedBadge walletId={w.walletId} />
           {phrase ? (
             <Text size="xs" c="dimmed">

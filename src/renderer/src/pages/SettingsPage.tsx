@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   Alert,
+  Badge,
   Button,
   Checkbox,
   Code,
@@ -333,20 +334,34 @@ function AddressBookPanel() {
           <Table.Tbody>
             {(book.data ?? []).map((e) => (
               <Table.Tr key={e.address}>
-                <Table.Td>{e.label}</Table.Td>
+                <Table.Td>
+                  {e.label}{' '}
+                  {e.walletId !== null ? (
+                    <Badge color="teal" variant="light">
+                      Your wallet
+                    </Badge>
+                  ) : null}
+                </Table.Td>
                 <Table.Td style={{ fontFamily: 'monospace' }}>{e.address}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() =>
-                      void unwrap(wallet.addresses.remove({ address: e.address })).then((list) =>
-                        client.setQueryData(['addresses'], list),
-                      )
-                    }
-                  >
-                    Remove
-                  </Button>
+                  {/* one of the person's wallets: listed from the wallets, renamed or removed under Accounts */}
+                  {e.walletId !== null ? (
+                    <Text size="xs" c="dimmed">
+                      From Accounts
+                    </Text>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() =>
+                        void unwrap(wallet.addresses.remove({ address: e.address })).then((list) =>
+                          client.setQueryData(['addresses'], list),
+                        )
+                      }
+                    >
+                      Remove
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -3,19 +3,7 @@
 // and read the summary. A sweep that stopped halfway says what moved; reviewing again only offers what is
 // still there, so nothing moves twice.
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
 import { usePortfolio, useTokens } from '../hooks/queries';
@@ -23,6 +11,8 @@ import { useFreshUnlock } from '../hooks/useFreshUnlock';
 import { useDrillRun, useRememberRun, type DrillRun } from '../hooks/useDrillRun';
 import { useDestinationCheck } from '../components/transfers/destination-check';
 import { ErrorNote } from '../components/ErrorNote';
+import { AccountPicker } from '../components/transfers/AccountPicker';
+import { OtherAccountField } from '../components/transfers/OtherAccountField';
 import { DRILL_STEP, DrillSteps, ReviewActions } from '../components/drills/DrillSteps';
 import { formatTimeOfDay } from '../../../shared/time';
 import type { ResultOf } from '../../../shared/ipc/contract';
@@ -154,28 +144,19 @@ export function SweepPage() {
               </Stack>
             </Checkbox.Group>
             <Group align="flex-end">
-              <Select
+              <AccountPicker
                 label="Into"
                 placeholder="Choose the target"
-                data={[
-                  ...accounts.map((a) => ({
-                    value: String(a.accountId),
-                    label: `Account #${a.accountId} · ${a.walletLabel}`,
-                  })),
-                  { value: OTHER, label: 'Someone else’s account…' },
-                ]}
+                extra={[{ value: OTHER, label: 'Someone else’s account' }]}
                 value={target}
                 onChange={setTarget}
-                allowDeselect={false}
               />
               {target === OTHER ? (
-                <TextInput
+                <OtherAccountField
                   label="Account number"
                   value={otherTarget}
-                  onChange={(e) => setOtherTarget(e.currentTarget.value)}
+                  onChange={setOtherTarget}
                   error={other.error}
-                  inputMode="numeric"
-                  maxLength={11}
                 />
               ) : null}
             </Group>

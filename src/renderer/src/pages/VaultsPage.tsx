@@ -9,7 +9,6 @@ import {
   Modal,
   Paper,
   Radio,
-  Select,
   Stack,
   Table,
   Text,
@@ -20,6 +19,7 @@ import { useMarketFormat, usePortfolio, useTokens, useVaults } from '../hooks/qu
 import { MEASURED, NARROW_PX, useWidth } from '../hooks/useWidth';
 import { amountText, readAmount } from '../components/amount-input';
 import { ErrorNote } from '../components/ErrorNote';
+import { AccountPicker } from '../components/transfers/AccountPicker';
 import { onFormSubmit } from '../components/form-submit';
 import { freeToMove } from '../components/free-to-move';
 import { usePreparedAction, type PreparedAction } from '../hooks/usePreparedAction';
@@ -351,7 +351,6 @@ function DepositDialog({
     w.accounts.map((a) => {
       return {
         walletId: w.wallet.walletId,
-        label: `${w.wallet.label} #${a.accountId}`,
         accountId: a.accountId,
         max: freeToMove(a, quoteTokenId, quoteTokenId).max,
       };
@@ -381,12 +380,10 @@ function DepositDialog({
   return (
     <Modal opened onClose={onClose} title={`Deposit into ${vault.name}`}>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
-        <Select
+        <AccountPicker
           label="From account"
-          data={choices.map((c) => ({ value: String(c.accountId), label: c.label }))}
           value={from ? String(from.accountId) : null}
           onChange={setChoice}
-          allowDeselect={false}
         />
         <TextInput
           label={`Amount (${tokens.get(quoteTokenId)?.symbol ?? ''})`}

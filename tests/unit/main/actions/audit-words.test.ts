@@ -71,7 +71,7 @@ function context(acc: Account = account(), names: AccountNames = []): ActionCont
     known: { usedDestination: () => false, usedRecipient: () => false },
     ownedAccount: async () => acc,
     ownAccount: async () => false,
-    ownAddress: () => false,
+    addressOwner: () => null,
     token: (id: number) => (id === 1 ? BTC : USDC),
     quote: () => USDC,
     withdrawalFee: async () => usdc(1),
@@ -111,6 +111,31 @@ describe('what the audit log records of each action', () => {
     expect(
       describeAudit({ kind: 'withdraw', accounts: [4], result: 'ok', wording: plan.audit.wording }),
     ).toBe('Withdrew 25.00 USDC from account 4 to 9xQe…VFin');
+  });
+
+  it("a withdrawal to one of the person's wallets is named as theirs, in the review and the log, and asks nothing", async () => {
+    const ctx = context();
+    const mine = { walletId: 'w2', label: 'Savings', publicKey: DEST };
+    const plan = await withdraw.plan(
+      { ...base, kind: 'withdraw', tokenId: 0, amount: usdc(25), destination: DEST },
+      { ...ctx, addressOwner: (a: string) => (a === DEST ? mine : null) } as ActionContext,
+    );
+    expect(plan.moneyLeaves).toBe(false);
+    expect(plan.lines.find((l) => l.key === 'toWallet')?.value).toEqual({
+      type: 'text',
+      text: 'Your wallet Savings',
+    });
+    expect(plan.warnings.join(' ')).not.toMatch(/not withdrawn to this address/);
+    expect(
+      describeAudit({ kind: 'withdraw', accounts: [4], result: 'ok', wording: plan.audit.wording }),
+    ).toBe('Withdrew 25.00 USDC from account 4 to your wallet Savings (9xQe…VFin)');
+    // someone else's address has no such line, and it leaves
+    const away = await withdraw.plan(
+      { ...base, kind: 'withdraw', tokenId: 0, amount: usdc(25), destination: DEST },
+      ctx,
+    );
+    expect(away.moneyLeaves).toBe(true);
+    expect(away.lines.some((l) => l.key === 'toWallet')).toBe(false);
   });
 
   it('a vault deposit and a transfer are named for what they do', async () => {

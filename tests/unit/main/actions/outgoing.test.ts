@@ -40,7 +40,7 @@ function contextWith(maintenance: bigint): ActionContext {
     known: {} as ActionContext['known'],
     ownedAccount: async () => account,
     ownAccount: fail,
-    ownAddress: fail,
+    addressOwner: fail,
     token: () => USDC,
     quote: () => USDC,
     withdrawalFee: fail,

@@ -87,6 +87,7 @@ const SAMPLE: { [M in MethodName]: ArgsOf<M> } = {
   'history.now': undefined,
   'funds.withdrawalFee': { accountId: 1 },
   'portfolio.lookupAccount': { accountId: 1 },
+  'portfolio.accountsOf': { address: ADDRESS },
   'funds.checkDestination': { address: ADDRESS },
   'actions.prepare': { kind: 'transfer', walletId: WALLET, fromAccountId: 1, tokenId: 0, amount: 1n },
   'actions.confirm': { confirmationId: 'c' },

@@ -4,14 +4,14 @@ import { useMemo } from 'react';
 import { formatAmount } from '../../../../shared/money';
 import { formatMarketFigure, formatShares, formatToken } from '../../../../shared/figures';
 import { formatDateTime, formatIsoTime, fromSeconds } from '../../../../shared/time';
-import { useAccountNames, useMarkets, useVaults } from '../../hooks/queries';
+import { useAccountLabels, useMarkets, useVaults } from '../../hooks/queries';
 import { accountInWords } from '../../../../shared/account-words';
 import type { HistoryFormat } from './history-format';
 
 export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryFormat; ready: boolean } {
   const markets = useMarkets();
   const vaults = useVaults();
-  const names = useAccountNames();
+  const names = useAccountLabels();
   return useMemo(() => {
     const info = markets.data;
     const tokens = new Map((info?.tokens ?? []).map((t) => [t.tokenId, t]));
@@ -47,8 +47,9 @@ export function useHistoryFormats(): { display: HistoryFormat; csv: HistoryForma
     };
     const display: HistoryFormat = {
       ...common,
-      account: names.label,
-      accountWords: (id) => accountInWords(id, names.nameOf(id)),
+      // by its wallet and name, "Twelve · Savings (#5)": the same words as the review it was confirmed in
+      account: names.full,
+      accountWords: names.full,
       time: (s) => formatDateTime(fromSeconds(s)),
       address: (a) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-6)}` : a),
       amount: (v, id, o) => token(v, id, o?.signed),

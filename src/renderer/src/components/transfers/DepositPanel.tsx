@@ -6,11 +6,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useChainBalances } from '../ChainBalances';
 import { formatSol } from '../../../../shared/figures';
 import { depositNotice } from '../../../../shared/notices';
-import { accountInWords } from '../../../../shared/account-words';
 import { unwrap, wallet } from '../../bridge/wallet';
 import {
   keys,
-  useAccountNames,
+  useAccountLabels,
   useDeposits,
   usePortfolio,
   useSettings,
@@ -26,6 +25,7 @@ import { onFormSubmit } from '../form-submit';
 import { ErrorNote } from '../ErrorNote';
 import { useAction } from '../../hooks/useAction';
 import { useWalletChoice } from './choices';
+import { AccountPicker } from './AccountPicker';
 
 type TrackedDeposit = ResultOf<'funds.deposits'>[number];
 
@@ -89,9 +89,10 @@ export function DepositPanel() {
   const [sent, setSent] = useState<{ depositId: string; text: string } | null>(null);
   const followed = deposits.data?.find((d) => d.depositId === sent?.depositId);
   const walletLabel = useWallets().data?.find((w) => w.walletId === walletId)?.label ?? '';
-  const names = useAccountNames();
+  const names = useAccountLabels();
   const intoId = into ?? ownAccounts[0]?.accountId;
-  const intoName = intoId !== undefined ? `account ${names.label(intoId)}` : 'a new account';
+  // by its wallet and name, as every review names an account: "Twelve · Savings (#5)"
+  const intoName = intoId !== undefined ? names.full(intoId) : 'a new account';
   const review = () => {
     if (!canDeposit) return;
     setSent(null);
@@ -144,15 +145,15 @@ export function DepositPanel() {
           error={problem}
           inputMode="decimal"
         />
-        <Select
+        <AccountPicker
           label="Into account"
-          data={[
+          walletId={walletId}
+          // the wallet's first account; without accounts, the new one the first deposit opens
+          extra={[
             { value: '', label: ownAccounts.length ? 'The first account' : 'A new account (first deposit)' },
-            ...ownAccounts.map((a) => ({ value: String(a.accountId), label: names.label(a.accountId) })),
           ]}
           value={into !== undefined ? String(into) : ''}
           onChange={(v) => setIntoText(v || null)}
-          allowDeselect={false}
         />
       </Group>
       <Text size="sm" c="dimmed" aria-label="Wallet on chain">
@@ -233,10 +234,8 @@ export function DepositPanel() {
  */
 function SentDeposit({ text, followed }: { text: string; followed: TrackedDeposit | undefined }) {
   const { format } = useTokens();
-  const names = useAccountNames();
-  const done = followed
-    ? depositNotice(followed, format, (id) => accountInWords(id, names.nameOf(id)))
-    : null;
+  const labels = useAccountLabels();
+  const done = followed ? depositNotice(followed, format, labels.full) : null;
   return (
     <Alert color={done?.color ?? 'teal'} title={done?.title ?? 'Deposit sent'} role="status">
       {done?.message ?? text}

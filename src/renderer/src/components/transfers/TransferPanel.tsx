@@ -1,20 +1,28 @@
-// A transfer into a new account of the wallet or an existing account, the person's own or someone else's.
-// An account number typed in is looked up while it is typed (destination-check): a number with no account
-// is refused before the review, someone else's account is said to be so. Once sent, the draft's
-// destination and what was said of it go.
+// A transfer into a new account of the wallet or an existing account: the person's own (picked by wallet and
+// name) or someone else's (a number typed in, or an address book entry's account). Someone else's number is
+// looked up while it is typed (destination-check): a number with no account is refused before the review,
+// someone else's account is said to be so. Once sent, the draft's destination and what was said of it go.
 import { useState } from 'react';
-import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePreparedAction } from '../../hooks/usePreparedAction';
+import { useWallets } from '../../hooks/queries';
 import { onFormSubmit } from '../form-submit';
 import { ErrorNote } from '../ErrorNote';
 import { useOutgoingAmount } from './outgoing-amount';
 import { useSourceAccount } from './choices';
 import { useDestinationCheck } from './destination-check';
+import { AccountPicker } from './AccountPicker';
+import { OtherAccountField } from './OtherAccountField';
+
+const NEW = 'new';
+const OTHER = 'other';
 
 export function TransferPanel() {
-  const { walletId, walletSelect, account: from, accountSelect } = useSourceAccount();
-  const [target, setTarget] = useState<'new' | 'existing'>('new');
+  const { walletId, account: from, accountSelect } = useSourceAccount();
+  const wallets = useWallets();
+  // NEW, OTHER (someone else's: a number typed in) or one of the person's accounts by its number
+  const [choice, setChoice] = useState(NEW);
   const [toText, setToText] = useState('');
   const outgoing = useOutgoingAmount(from, 'transferred');
   const { tokenId, amount } = outgoing;
@@ -23,13 +31,19 @@ export function TransferPanel() {
     onDone: () => {
       outgoing.clear();
       setToText('');
+      setChoice(NEW);
       // sent to now: the next look-up of it says so
       void client.invalidateQueries({ queryKey: ['recipient'] });
     },
   });
   const { busy, error } = action;
-  const to = useDestinationCheck(toText, from?.accountId, target === 'existing');
-  const ready = walletId !== null && from !== undefined && amount !== null && (target === 'new' || to.ready);
+  const other = useDestinationCheck(toText, from?.accountId, choice === OTHER);
+  const toId = choice === NEW ? null : choice === OTHER ? other.id : Number(choice);
+  const ready =
+    walletId !== null &&
+    from !== undefined &&
+    amount !== null &&
+    (choice === NEW || (choice === OTHER ? other.ready : toId !== null));
 
   const review = () => {
     if (!ready) return;
@@ -39,40 +53,40 @@ export function TransferPanel() {
       fromAccountId: from.accountId,
       tokenId,
       amount: amount!,
-      ...(target === 'existing' && to.id !== null ? { toAccountId: to.id } : {}),
+      ...(toId !== null ? { toAccountId: toId } : {}),
     });
   };
   return (
     <>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Group grow align="flex-start">
-          {walletSelect}
           {accountSelect}
           {outgoing.tokenSelect}
           {outgoing.field}
         </Group>
         {outgoing.marginNote}
-        <Radio.Group label="To" value={target} onChange={(v) => setTarget(v as 'new' | 'existing')}>
-          <Group mt="xs">
-            <Radio value="new" label="A new account of this wallet" />
-            <Radio value="existing" label="An existing account (yours or someone else's)" />
-          </Group>
-        </Radio.Group>
-        {target === 'existing' ? (
+        <AccountPicker
+          label="To"
+          value={choice}
+          onChange={setChoice}
+          except={from?.accountId}
+          extra={[
+            {
+              value: NEW,
+              label: `A new account of ${wallets.data?.find((w) => w.walletId === walletId)?.label ?? 'this wallet'}`,
+            },
+            { value: OTHER, label: 'Someone else’s account' },
+          ]}
+        />
+        {choice === OTHER ? (
           <>
-            <TextInput
-              label="Account id"
-              value={toText}
-              onChange={(e) => setToText(e.currentTarget.value)}
-              error={to.error}
-              inputMode="numeric"
-            />
-            {to.notice ? (
-              <Alert color="orange" title={to.notice.title}>
-                {to.notice.text}
+            <OtherAccountField label="Account id" value={toText} onChange={setToText} error={other.error} />
+            {other.notice ? (
+              <Alert color="orange" title={other.notice.title}>
+                {other.notice.text}
               </Alert>
             ) : null}
-            <ErrorNote error={to.lookupError} />
+            <ErrorNote error={other.lookupError} />
           </>
         ) : null}
         <ErrorNote error={error} />

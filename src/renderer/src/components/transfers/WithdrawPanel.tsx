@@ -14,7 +14,7 @@ import { useOutgoingAmount } from './outgoing-amount';
 import { useSourceAccount } from './choices';
 
 export function WithdrawPanel() {
-  const { walletId, walletSelect, account, accountSelect } = useSourceAccount();
+  const { walletId, account, accountSelect } = useSourceAccount();
   const { format } = useTokens();
   const wallets = useWallets();
   const [destination, setDestination] = useState('');
@@ -37,13 +37,17 @@ export function WithdrawPanel() {
       ? 'Not a base58 settlement-chain address.'
       : null;
   const ready = walletId !== null && account !== undefined && amount !== null && addressError === null;
-  // the review warns of a first withdrawal to an address; said here already, while it is typed
+  // whose the destination is and whether it was used before, asked of main while it is typed (the wallet's own
+  // address when none is): one of the person's wallets is named as theirs, never "a new address" (a wallet
+  // whose key leaked is no longer theirs), and the review's first-time warning is said here already
   const typed = destination.trim();
+  const going = typed === '' ? own : typed;
   const firstTime = useQuery({
-    queryKey: ['destination', typed],
-    queryFn: () => unwrap(wallet.funds.checkDestination({ address: typed })),
-    enabled: typed !== '' && addressError === null && typed !== own,
+    queryKey: ['destination', going],
+    queryFn: () => unwrap(wallet.funds.checkDestination({ address: going })),
+    enabled: going !== '' && addressError === null,
   });
+  const ownWallet = wallets.data?.find((w) => w.walletId === firstTime.data?.ownWalletId);
 
   const review = () => {
     if (!ready) return;
@@ -60,7 +64,6 @@ export function WithdrawPanel() {
     <>
       <Stack component="form" onSubmit={onFormSubmit(review)}>
         <Group grow align="flex-start">
-          {walletSelect}
           {accountSelect}
           {outgoing.tokenSelect}
         </Group>
@@ -71,7 +74,10 @@ export function WithdrawPanel() {
             // a hint like its neighbours', so the three fields line up
             description="Addresses saved under Settings"
             placeholder="Choose a saved address"
-            data={(addresses.data ?? []).map((a) => ({ value: a.address, label: a.label }))}
+            data={(addresses.data ?? []).map((a) => ({
+              value: a.address,
+              label: a.walletId !== null ? `Your wallet ${a.label}` : a.label,
+            }))}
             value={null}
             onChange={(v) => v && setDestination(v)}
             clearable
@@ -85,7 +91,13 @@ export function WithdrawPanel() {
             error={addressError}
           />
         </Group>
-        {firstTime.data &&
+        {ownWallet ? (
+          <Text size="sm" c="teal" role="status" aria-label="Destination">
+            Your wallet {ownWallet.label}: the money stays yours, so no passphrase is asked.
+          </Text>
+        ) : null}
+        {typed !== '' &&
+        firstTime.data &&
         !firstTime.data.usedBefore &&
         firstTime.data.ownWalletId === null &&
         typed !== own ? (

@@ -1,7 +1,9 @@
 // The pickers the transfer panels share: the wallet, the account funds leave from, and the token to move.
 import { useState } from 'react';
 import { Select } from '@mantine/core';
-import { useAccountNames, usePortfolio, useTokens, useWallets } from '../../hooks/queries';
+import { usePortfolio, useTokens, useWallets } from '../../hooks/queries';
+import { AccountPicker } from './AccountPicker';
+import { accountValue, walletOfValue } from './account-groups';
 
 /** The wallet picker; `onSwitch` runs when the person picks another wallet (its accounts are different). */
 export function useWalletChoice(onSwitch?: () => void) {
@@ -25,26 +27,22 @@ export function useWalletChoice(onSwitch?: () => void) {
 }
 
 /**
- * The wallet and the account funds leave from: the wallet's first account until the person picks another,
- * and the first account again when another wallet is picked (its accounts are different).
+ * The account funds leave from, in the one account picker (every wallet's accounts, grouped by wallet), and
+ * the wallet that holds it: the first account until the person picks another.
  */
 export function useSourceAccount() {
   const [accountId, setAccountId] = useState<string | null>(null);
-  const { walletId, select: walletSelect } = useWalletChoice(() => setAccountId(null));
-  const portfolio = usePortfolio();
-  const { label } = useAccountNames();
-  const accounts = portfolio.data?.wallets.find((w) => w.wallet.walletId === walletId)?.accounts ?? [];
-  const account = accounts.find((a) => String(a.accountId) === accountId) ?? accounts[0];
+  const wallets = usePortfolio().data?.wallets ?? [];
+  const held = walletOfValue(wallets, accountId) ?? wallets.find((w) => w.accounts.length > 0);
+  const account = held?.accounts.find((a) => accountValue(a.accountId) === accountId) ?? held?.accounts[0];
   const accountSelect = (
-    <Select
+    <AccountPicker
       label="From account"
-      data={accounts.map((a) => ({ value: String(a.accountId), label: label(a.accountId) }))}
-      value={account ? String(account.accountId) : null}
+      value={account ? accountValue(account.accountId) : null}
       onChange={setAccountId}
-      allowDeselect={false}
     />
   );
-  return { walletId, walletSelect, account, accountSelect };
+  return { walletId: held?.wallet.walletId ?? null, account, accountSelect };
 }
 
 /**

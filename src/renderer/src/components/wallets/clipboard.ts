@@ -1,6 +1,7 @@
-// Copying a secret (a key or a recovery phrase) for the person's backup. The clipboard API first; where it is
-// refused (a denied permission), a copy of the selected text. Whatever was copied is cleared from the
-// clipboard a minute later, even if the dialog closed since, unless something else was copied meanwhile.
+// Copying a secret (a key or a recovery phrase) for the person's backup, or a wallet's public address. The
+// clipboard API first; where it is refused (a denied permission), a copy of the selected text. A secret is
+// cleared from the clipboard a minute later, even if the dialog closed since, unless something else was
+// copied meanwhile; an address stays.
 const CLIPBOARD_CLEAR_MS = 60_000;
 
 let lastCopied: string | null = null;
@@ -20,22 +21,29 @@ async function clearIfStillOurs(): Promise<void> {
   }
 }
 
-export async function copySecret(text: string, node: HTMLElement | null): Promise<boolean> {
-  let copied = false;
+/**
+ * Puts `text` on the clipboard: the clipboard API, or where it is refused, a copy of `node`'s selected text.
+ * For what is not secret (a wallet's public address): nothing clears it later.
+ */
+export async function copyText(text: string, node: HTMLElement | null): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
-    copied = true;
+    return true;
   } catch {
-    if (node) {
-      const selection = window.getSelection();
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-      copied = document.execCommand('copy');
-      selection?.removeAllRanges();
-    }
+    if (!node) return false;
+    const selection = window.getSelection();
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    const copied = document.execCommand('copy');
+    selection?.removeAllRanges();
+    return copied;
   }
+}
+
+export async function copySecret(text: string, node: HTMLElement | null): Promise<boolean> {
+  const copied = await copyText(text, node);
   if (copied) {
     lastCopied = text;
     if (clearTimer !== null) clearTimeout(clearTimer);
