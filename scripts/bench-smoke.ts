@@ -28,6 +28,7 @@ const SMALLEST: Record<string, Record<string, string>> = {
   'bench/orders.ts': { BENCH_ORDERS: '80' },
   'bench/chain.ts': { BENCH_DEPOSITS: '40' },
   'bench/unknown-sessions.ts': { BENCH_STRANGER_SAMPLES: '2', BENCH_IDLE_SECONDS: '3' },
+  'bench/soak.ts': { BENCH_SOAK_MINUTES: '0.3', BENCH_SOAK_SAMPLE_SECONDS: '6' },
 };
 const CHART = 'scripts/perf-chart.ts';
 

@@ -1,0 +1,268 @@
+// Soak: the app unlocked on its home screen with 3 wallets x 10 accounts, each holding a position, while
+// other people's wallets send BENCH_SOAK_EVENTS_PER_SECOND (20) transfers a second into those accounts,
+// each an account event the app follows on its streams and the page redraws, for BENCH_SOAK_MINUTES (10).
+// The devnet runs as its own process (its records grow with every event, as an exchange's do: that is not
+// the app's); the app's core and the browser host run in this process, as main; the page in Chromium.
+// Every BENCH_SOAK_SAMPLE_SECONDS (30) it samples main's RSS and JS heap after a GC, its open sockets, file
+// descriptors and timers, the page's JS heap after a GC, its DOM nodes and event listeners, and the time
+// from a transfer executing to the page's Accounts table changing (p95 of 10 timed transfers). Goal: each
+// grows by less than 5% from the sample at five minutes to the last, and the last latency p95 is within 20%
+// of the first. `scripts/with-keyring.sh npx tsx bench/soak.ts` (npm run bench does this).
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { PASSPHRASE, startApp } from '../tests/integration/support/app';
+import { Trader } from '../tests/e2e/support/trader';
+import { killHard, startDevnetProcess } from '../scripts/crash-campaign/processes';
+import { percentile, reportGoals } from './report';
+import { serveLocked } from './support/locked-app-page';
+
+const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+const SAMPLE_SECONDS = Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? 30);
+const EVENTS_PER_SECOND = Number(process.env.BENCH_SOAK_EVENTS_PER_SECOND ?? 20);
+const WALLETS = 3;
+const ACCOUNTS_PER_WALLET = 10;
+/** growth is judged from this sample on: the first minutes fill caches and pools */
+const SETTLED_MINUTES = Math.min(5, MINUTES / 2);
+const GROWTH_GOAL = 0.05;
+const LATENCY_GOAL = 0.2;
+const TIMED_PER_SAMPLE = 10;
+const USDC = 0;
+const usdc = (n: number) => BigInt(n) * 1_000_000n;
+const wallClock = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// a GC on demand, for heap figures that are what is kept rather than what awaits collection
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const devnetDir = mkdtempSync(join(tmpdir(), 'perpetua-soak-devnet-'));
+const devnet = await startDevnetProcess({ dataDir: devnetDir, port: 0, rpcPort: 0 }, process.env);
+
+// the person's wallets, each with ten accounts holding a position, set up from outside as another device would
+const owners: Trader[] = [];
+const accounts: number[] = [];
+for (let w = 0; w < WALLETS; w += 1) {
+  const owner = new Trader(devnet.baseUrl, `soak-owner-${w}-${Date.now()}`, devnet.rpcUrl);
+  const first = await owner.deposit(USDC, usdc(10_000 * ACCOUNTS_PER_WALLET));
+  await owner.createSession();
+  const mine = [first];
+  while (mine.length < ACCOUNTS_PER_WALLET)
+    mine.push(await owner.transfer({ fromAccountId: first, tokenId: USDC, amount: usdc(5_000) }));
+  for (const accountId of mine) await owner.order({ accountId, marketId: 0, side: 'BID', size: 10n });
+  owners.push(owner);
+  accounts.push(...mine);
+}
+// other people's wallets, each sending one transfer at a time (a session's nonces must arrive in order)
+const SENDERS = 4;
+const senders: { trader: Trader; account: number }[] = [];
+for (let i = 0; i < SENDERS; i += 1) {
+  const trader = new Trader(devnet.baseUrl, `soak-sender-${i}-${Date.now()}`, devnet.rpcUrl);
+  const account = await trader.deposit(USDC, usdc(1_000_000));
+  await trader.createSession();
+  senders.push({ trader, account });
+}
+const [sender, senderAccount] = [senders[0]!.trader, senders[0]!.account];
+
+const app = await startApp({ baseUrl: devnet.baseUrl, rpcUrl: devnet.rpcUrl });
+await app.ok('lock.setup', { passphrase: PASSPHRASE });
+for (const [i, owner] of owners.entries())
+  await app.ok('wallets.import', { label: `Soak ${i + 1}`, secret: owner.secret, passphrase: PASSPHRASE });
+// the person is at the screen, not away: the app stays unlocked for the whole soak (its default locks after 10 idle minutes)
+await app.ok('lock.setAutoLock', { minutes: 240 });
+const { host, browser } = await serveLocked(app);
+
+interface Sample {
+  minute: number;
+  mainRssMb: number;
+  mainHeapMb: number;
+  sockets: number;
+  fds: number;
+  timers: number;
+  pageHeapMb: number;
+  domNodes: number;
+  listeners: number;
+  p95Ms: number;
+  /** what the page shows (its heading) and the lock's state: a sample of a locked app measures nothing */
+  shows: string;
+}
+const samples: Sample[] = [];
+let sent = 0;
+let failed = 0;
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(host.url);
+  await page.getByLabel('Passphrase').fill(PASSPHRASE);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1).waitFor();
+  const cdp = await page.context().newCDPSession(page);
+
+  // the stream of events, at a steady rate, into every account in turn; the first sender is kept for the
+  // timed transfers
+  let stopped = false;
+  const load = Promise.all(
+    senders.slice(1).map(async ({ trader, account }, s) => {
+      const gap = (1000 * (SENDERS - 1)) / EVENTS_PER_SECOND;
+      let next = performance.now() + (gap * s) / (SENDERS - 1);
+      for (let i = s; !stopped; i += SENDERS - 1) {
+        await sleep(Math.max(0, next - performance.now()));
+        next += gap;
+        await trader
+          .transfer({
+            fromAccountId: account,
+            tokenId: USDC,
+            // a cent: each event changes a figure the page shows
+            amount: 10_000n,
+            toAccountId: accounts[i % accounts.length]!,
+          })
+          .then(() => (sent += 1))
+          .catch(() => (failed += 1));
+      }
+    }),
+  );
+
+  /** the page's document, as far as this bench reads it (this file is compiled without the DOM's types) */
+  type PageDocument = {
+    document: {
+      querySelector(
+        selector: string,
+      ): { closest(selector: string): { textContent: string | null } | null } | null;
+    };
+  };
+  /** An account's row on the home screen's Accounts table (by its link), as text. */
+  const rowText = (id: number) =>
+    page.evaluate((id) => {
+      return (
+        (globalThis as unknown as PageDocument).document
+          .querySelector(`table[aria-label="Accounts"] a[href="#/account/${id}"]`)
+          ?.closest('tr')?.textContent ?? null
+      );
+    }, id);
+  /** A timed transfer that did not show within this long counts as this long (the page fell behind). */
+  const GAVE_UP_MS = 30_000;
+  /** transfers into the first account, each timed from its execution to that account's row changing */
+  const timedTransfers = async (): Promise<number[]> => {
+    const ms: number[] = [];
+    for (let i = 0; i < TIMED_PER_SAMPLE; i += 1) {
+      const before = await rowText(accounts[0]!);
+      await sender.transfer({
+        fromAccountId: senderAccount,
+        tokenId: USDC,
+        // a whole USDC: the row shows cents, so a smaller amount may change nothing the page draws
+        amount: 1_000_000n,
+        toAccountId: accounts[0]!,
+      });
+      const executed = wallClock();
+      const changed = await page
+        .waitForFunction(
+          ({ id, before }) => {
+            const text = (globalThis as unknown as PageDocument).document
+              .querySelector(`table[aria-label="Accounts"] a[href="#/account/${id}"]`)
+              ?.closest('tr')?.textContent;
+            return text !== before && text !== undefined ? performance.timeOrigin + performance.now() : false;
+          },
+          { id: accounts[0]!, before },
+          { timeout: GAVE_UP_MS, polling: 20 },
+        )
+        .then(async (handle) => (await handle.jsonValue()) as number)
+        .catch(() => executed + GAVE_UP_MS);
+      ms.push(Math.max(0, changed - executed));
+    }
+    return ms;
+  };
+
+  const sample = async (minute: number): Promise<Sample> => {
+    gc();
+    await cdp.send('HeapProfiler.collectGarbage');
+    const pageHeap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const dom = (await cdp.send('Memory.getDOMCounters')) as { nodes: number; jsEventListeners: number };
+    const resources = process.getActiveResourcesInfo();
+    const shows = `${
+      (await page
+        .locator('h1')
+        .first()
+        .textContent()
+        .catch(() => '?')) ?? '?'
+    }, ${(await app.ok('lock.state')).status}`;
+    const latencies = await timedTransfers();
+    return {
+      minute,
+      mainRssMb: process.memoryUsage().rss / 2 ** 20,
+      mainHeapMb: process.memoryUsage().heapUsed / 2 ** 20,
+      sockets: resources.filter((r) => r === 'TCPSocketWrap').length,
+      fds: readdirSync('/proc/self/fd').length,
+      timers: resources.filter((r) => r === 'Timeout').length,
+      pageHeapMb: pageHeap.usedSize / 2 ** 20,
+      domNodes: dom.nodes,
+      listeners: dom.jsEventListeners,
+      p95Ms: percentile(latencies, 0.95),
+      shows,
+    };
+  };
+
+  const started = performance.now();
+  for (;;) {
+    const minute = (performance.now() - started) / 60_000;
+    const s = await sample(Number(minute.toFixed(1)));
+    samples.push(s);
+    console.log(
+      `  ${s.minute.toFixed(1)} min: main ${s.mainRssMb.toFixed(1)} MB RSS, ${s.mainHeapMb.toFixed(1)} MB heap, ${s.sockets} sockets, ${s.fds} fds, ${s.timers} timers; page ${s.pageHeapMb.toFixed(1)} MB heap, ${s.domNodes} nodes, ${s.listeners} listeners; p95 ${s.p95Ms.toFixed(0)} ms; ${sent} events sent; showing ${s.shows}`,
+    );
+    if (minute >= MINUTES) break;
+    await sleep(Math.min(SAMPLE_SECONDS * 1000, MINUTES * 60_000 - (performance.now() - started)) || 1);
+  }
+  stopped = true;
+  await load;
+} finally {
+  await browser.close();
+  await host.close();
+  await app.close();
+  await killHard(devnet);
+  rmSync(devnetDir, { recursive: true, force: true });
+}
+
+const settled = samples.find((s) => s.minute >= SETTLED_MINUTES) ?? samples[0]!;
+const last = samples.at(-1)!;
+const growth = (key: Figure) => (last[key] - settled[key]) / Math.max(settled[key], 1);
+type Figure = keyof Omit<Sample, 'minute' | 'p95Ms' | 'shows'>;
+const FIGURES: [Figure, string][] = [
+  ['mainRssMb', "main's RSS"],
+  ['mainHeapMb', "main's JS heap after GC"],
+  ['sockets', "main's open sockets"],
+  ['fds', "main's file descriptors"],
+  ['timers', "main's timers"],
+  ['pageHeapMb', "the page's JS heap after GC"],
+  ['domNodes', "the page's DOM nodes"],
+  ['listeners', "the page's event listeners"],
+];
+const latencyChange = (last.p95Ms - samples[0]!.p95Ms) / Math.max(samples[0]!.p95Ms, 1);
+reportGoals(
+  'soak',
+  [
+    ...FIGURES.map(([key, name]) => ({
+      measure: `${name}: growth from ${settled.minute} to ${last.minute} min (${settled[key].toFixed(1)} -> ${last[key].toFixed(1)})`,
+      value: Number((growth(key) * 100).toFixed(1)),
+      unit: '%',
+      goal: `< ${GROWTH_GOAL * 100}`,
+      met: growth(key) < GROWTH_GOAL,
+    })),
+    {
+      measure: `event to DOM p95, last against first (${samples[0]!.p95Ms.toFixed(0)} -> ${last.p95Ms.toFixed(0)} ms)`,
+      value: Number((latencyChange * 100).toFixed(1)),
+      unit: '%',
+      goal: `<= ${LATENCY_GOAL * 100}`,
+      met: latencyChange <= LATENCY_GOAL,
+    },
+    {
+      measure: `account events sent (${EVENTS_PER_SECOND}/s asked), ${failed} refused`,
+      value: sent,
+      unit: 'events',
+      goal: '-',
+      met: failed === 0,
+    },
+  ],
+  { minutes: MINUTES, samples },
+);
+writeFileSync(join(tmpdir(), 'perpetua-soak-samples.json'), JSON.stringify(samples, null, 2));
