@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../bridge/wallet';
@@ -8,7 +8,11 @@ import { useAction } from '../hooks/useAction';
 import { PageHeading } from '../components/PageHeading';
 import { MIN_PASSPHRASE_LENGTH, passphraseShortfall } from '../../../shared/passphrase-rules';
 import { wasReset } from '../first-run';
-import { ForgotPassphraseModal } from './ForgotPassphrase';
+import { lazyPage } from '../lazy-page';
+
+// Loaded when asked for: the lock screen is the first thing drawn, and its script has a budget
+// (scripts/bundle-budget.ts) that this dialog would break
+const ForgotPassphraseModal = lazyPage(() => import('./ForgotPassphrase'), 'ForgotPassphraseModal');
 
 /** First run: choose the passphrase that guards every key on this computer. */
 export function SetupScreen() {
@@ -134,7 +138,11 @@ export function UnlockScreen({ retryAfterSeconds }: { retryAfterSeconds?: number
           </Anchor>
         </Stack>
       </Paper>
-      {forgot ? <ForgotPassphraseModal onClose={() => setForgot(false)} /> : null}
+      {forgot ? (
+        <Suspense fallback={null}>
+          <ForgotPassphraseModal onClose={() => setForgot(false)} />
+        </Suspense>
+      ) : null}
     </Center>
   );
 }
