@@ -46,6 +46,11 @@ it('lists, refuses a wrong word, erases keys only, and the phrase brings its wal
   const fromPhrase = await importPhrase(app, PASSPHRASE, 'Legal');
   await app.ok('funds.faucet', { walletId: hot.walletId, tokenId: 0, amount: 5_000_000n });
   await app.ok('funds.deposit', { walletId: hot.walletId, tokenId: 0, amount: 5_000_000n });
+  // a session needs the wallet's account on the exchange: the deposit's credit makes it
+  for (let i = 0; i < 200; i += 1) {
+    if ((await app.ok('funds.deposits')).every((d) => d.status === 'credited')) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await app.ok('sessions.create', { walletId: hot.walletId, label: 'Desk' });
   await app.ok('addresses.save', { label: 'Friend', address: ADDRESS });
   const hotKey = (await app.ok('wallets.list')).find((w) => w.walletId === hot.walletId)!.publicKey;
@@ -54,7 +59,7 @@ it('lists, refuses a wrong word, erases keys only, and the phrase brings its wal
   // while locked: public data only, grouped by how each wallet comes back
   expect(await app.ok('lock.resetPreview')).toEqual({
     phrases: [{ wordCount: 12, wallets: [{ label: 'Legal', publicKey: fromPhrase.publicKey }] }],
-    secretKeys: [{ label: 'Hot key', publicKey: hotKey }],
+    keyWallets: [{ label: 'Hot key', publicKey: hotKey }],
     demo: [],
     unsettledActions: 0,
   });

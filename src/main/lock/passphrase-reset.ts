@@ -85,7 +85,7 @@ export class PassphraseReset {
     const named = (w: { label: string; publicKey: string }) => ({ label: w.label, publicKey: w.publicKey });
     return {
       phrases,
-      secretKeys: rest.filter((w) => w.origin !== 'demo').map(named),
+      keyWallets: rest.filter((w) => w.origin !== 'demo').map(named),
       demo: rest.filter((w) => w.origin === 'demo').map(named),
       unsettledActions: this.deps.submissions()?.unsettled ?? 0,
     };

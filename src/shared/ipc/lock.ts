@@ -16,7 +16,7 @@ export const ResetPreviewSchema = z.object({
   /** one entry per recovery phrase kept here, with the wallets made from it */
   phrases: z.array(z.object({ wordCount: z.number().int(), wallets: z.array(PublicWallet) })),
   /** wallets created or imported as a secret key: a reset loses them unless the key was saved */
-  secretKeys: z.array(PublicWallet),
+  keyWallets: z.array(PublicWallet),
   /** the demo devnet's wallets: their keys follow from public names */
   demo: z.array(PublicWallet),
   /** actions sent earlier whose outcome is not known yet (already signed: their outcome is still found) */

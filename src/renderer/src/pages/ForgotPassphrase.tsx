@@ -56,7 +56,7 @@ export function ForgotPassphraseModal({ onClose }: { onClose: () => void }) {
       }
     });
   const p = preview.data;
-  const none = p && p.phrases.length === 0 && p.secretKeys.length === 0 && p.demo.length === 0;
+  const none = p && p.phrases.length === 0 && p.keyWallets.length === 0 && p.demo.length === 0;
   return (
     <Modal opened onClose={onClose} title="Forgot your passphrase?" size="lg">
       <Stack
@@ -83,7 +83,7 @@ export function ForgotPassphraseModal({ onClose }: { onClose: () => void }) {
                 <Wallets wallets={phrase.wallets} label={`Wallets from recovery phrase ${i + 1}`} />
               </Stack>
             ))}
-            {p.secretKeys.length > 0 ? (
+            {p.keyWallets.length > 0 ? (
               <Stack gap={4}>
                 <Title order={3} size="sm" c="red">
                   Imported secret keys: lost unless you saved them
@@ -92,7 +92,7 @@ export function ForgotPassphraseModal({ onClose }: { onClose: () => void }) {
                   These have no recovery phrase here. Only a copy of the secret key you saved elsewhere brings
                   them back.
                 </Text>
-                <Wallets wallets={p.secretKeys} label="Wallets from secret keys" />
+                <Wallets wallets={p.keyWallets} label="Wallets from secret keys" />
               </Stack>
             ) : null}
             {p.demo.length > 0 ? (

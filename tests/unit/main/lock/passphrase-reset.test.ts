@@ -128,7 +128,7 @@ describe(`a forgotten passphrase (${realKeychain ? 'real OS keychain' : 'in-memo
     const { app, fromPhrase, secretKey } = await personsComputer(store);
     expect(app.reset.preview()).toEqual({
       phrases: [{ wordCount: 12, wallets: [{ label: 'Phantom', publicKey: fromPhrase.publicKey }] }],
-      secretKeys: [{ label: 'Old key', publicKey: secretKey.publicKey }],
+      keyWallets: [{ label: 'Old key', publicKey: secretKey.publicKey }],
       demo: [],
       unsettledActions: 2,
     });
