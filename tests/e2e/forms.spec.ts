@@ -64,7 +64,8 @@ test('transfer: Max fills in what Available shows, to the last place', async () 
 
 test('transfer: a number with no account is refused as it is typed; someone else’s account is said to be so', async () => {
   await amount().fill('1');
-  await page.getByLabel('An existing account').check();
+  await page.getByRole('combobox', { name: 'To', exact: true }).click();
+  await page.getByRole('option', { name: 'Someone else’s account' }).click();
   const to = page.getByLabel('Account id');
   await to.fill('999');
   await expect(page.getByText('No account #999 on the exchange. Check the number.')).toBeVisible();
@@ -123,7 +124,7 @@ test('sweep: someone else’s account typed as the target is checked the same wa
   await page.getByRole('link', { name: 'Sweep several accounts into one' }).click();
   await page.getByRole('checkbox', { name: new RegExp(`^Account #${account} `) }).check();
   await page.getByRole('combobox', { name: 'Into' }).click();
-  await page.getByRole('option', { name: 'Someone else’s account…' }).click();
+  await page.getByRole('option', { name: 'Someone else’s account' }).click();
   const number = page.getByLabel('Account number');
   const next = page.getByRole('button', { name: 'Review sweep' });
   await number.fill('999');

@@ -141,9 +141,13 @@ test('faucet, then a deposit on chain until credited, with the on-chain balances
   await expect(deposits).toContainText('250.00 USDC');
   await expect(deposits.getByText('credited')).toBeVisible({ timeout: 15_000 });
   // told by a notice, and in the form the words of the deposit on its way give way to the credit's
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Deposit credited' })).toBeVisible();
+  await expect(
+    page.locator('.mantine-Notification-root').filter({ hasText: 'Deposit credited' }),
+  ).toBeVisible();
   const inForm = page.getByRole('tabpanel').getByRole('status');
-  await expect(inForm.filter({ hasText: 'Deposit credited' })).toContainText('250.00 USDC arrived in account');
+  await expect(inForm.filter({ hasText: 'Deposit credited' })).toContainText(
+    /250\.00 USDC arrived in Main · #\d+\./,
+  );
   await expect(inForm.filter({ hasText: 'Deposit sent' })).toHaveCount(0);
   // the transaction's signature is shown with it
   await expect(deposits.getByRole('cell', { name: /^\w{6}…\w{6}$/ })).toBeVisible();
@@ -216,7 +220,8 @@ test('withdraw: the fee is shown before signing and the destination receives exa
   await expect(page.getByText('That passphrase is not correct.')).toBeVisible();
   await passphrase.fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Withdraw 50.00 USDC' }).click();
-  await expect(page.getByRole('status')).toContainText('Withdrawal sent');
+  // the form's own destination line is a status too (back to Your wallet Main once this one is sent)
+  await expect(page.getByRole('status', { name: 'Withdrawal sent' })).toContainText('Withdrawal sent');
   // the draft is sent: its address and what was said of it go
   await expect(page.getByRole('alert').filter({ hasText: 'A new address' })).toHaveCount(0);
   await expect(page.getByLabel('Destination address')).toHaveValue('');
@@ -372,7 +377,9 @@ test('withdraw another token: the fee is shown and charged in that token, and th
   await expect(summary).toContainText('0.4996875 ETH');
   await page.getByLabel('Confirm with your passphrase').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Withdraw 0.50 ETH' }).click();
-  await expect(page.getByRole('status')).toContainText('0.4996875 ETH will arrive');
+  await expect(page.getByRole('status', { name: 'Withdrawal sent' })).toContainText(
+    '0.4996875 ETH will arrive',
+  );
   await expect(page.getByText('Withdrawal processed')).toBeVisible({ timeout: 15_000 });
   expect(
     await chainTokenBalance({ baseUrl: app.exchangeUrl, rpcUrl: app.solanaRpcUrl }, destination, 2),

@@ -31,7 +31,6 @@ export function TransferPanel() {
     onDone: () => {
       outgoing.clear();
       setToText('');
-      setChoice(NEW);
       // sent to now: the next look-up of it says so
       void client.invalidateQueries({ queryKey: ['recipient'] });
     },
