@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activityLines,
+  feedLines,
   newestFirst,
   rowsNewestFirst,
 } from '../../../src/renderer/src/components/history/activity';
@@ -116,5 +117,40 @@ describe('All activity lines', () => {
     expect(rowsNewestFirst(rows).map((r) => r.id)).toEqual(['d', 'c', 'b', 'a']);
     // the rows given are left as they were
     expect(rows.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('makes a feed line once per row: an update that adds a row describes that row, not the day before it', () => {
+    let described = 0;
+    const counting: HistoryFormat = { ...f, market: () => ((described += 1), 'BTC-PERP') };
+    const funding = (id: string, time: number) => ({ id, time, marketId: 0, size: 1n, payment: -1n });
+    const day = Array.from({ length: 1000 }, (_, i) => funding(`f${i}`, i));
+    const other = [funding('x', 500.5)];
+    const first = feedLines(
+      [
+        { accountId: 4, kind: 'funding', rows: day },
+        { accountId: 5, kind: 'funding', rows: other },
+      ],
+      counting,
+    );
+    expect(described).toBe(1001);
+    expect(first.slice(0, 2).map((l) => l.time)).toEqual([999, 998]);
+    // account 5's line sits between the others' by time
+    expect(first.findIndex((l) => l.accountId === 5)).toBe(first.findIndex((l) => l.time === 500) - 1);
+
+    // the live update: the rows read before (the same objects) and one new
+    const next = feedLines(
+      [
+        { accountId: 4, kind: 'funding', rows: [...day, funding('f1000', 1000)] },
+        { accountId: 5, kind: 'funding', rows: other },
+      ],
+      counting,
+    );
+    expect(described).toBe(1002);
+    expect(next).toHaveLength(1002);
+    expect(next[0]).toMatchObject({ key: '4:funding:f1000', time: 1000 });
+
+    // another format (names changed, CSV) describes every row again in its words
+    feedLines([{ accountId: 4, kind: 'funding', rows: day }], { ...counting });
+    expect(described).toBe(2002);
   });
 });

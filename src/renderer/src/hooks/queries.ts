@@ -8,7 +8,7 @@ import { formatMarketFigure, formatToken } from '../../../shared/figures';
 import type { MarketInfo, TokenInfo } from '../../../shared/exchange/info';
 import type { EventOf } from '../../../shared/ipc/events';
 import { updateReads } from './update-reads';
-import { refreshAccount } from './portfolio-patch';
+import { accountRefresher } from './portfolio-patch';
 import { showsUpdate, type Portfolio } from '../../../shared/portfolio-merge';
 import { formatTimeOfDay, fromSeconds } from '../../../shared/time';
 import { accountNotice, depositNotice, noticeId } from '../../../shared/notices';
@@ -308,6 +308,7 @@ export function useLiveEvents(): void {
   useEffect(() => {
     const words = (id: number) => accountInWords(id, names.nameOf(id));
     const afterUpdate = updateReads(client, keys);
+    const figures = accountRefresher(client, keys);
     const off = [
       wallet.onExchangeStatus((status) => {
         const before = client.getQueryData<ExchangeStatus | null>(keys.exchangeStatus);
@@ -395,9 +396,9 @@ export function useLiveEvents(): void {
         if (update.type === 'resync' && showsUpdate(portfolio, update.accountId, update.updateId)) return;
         // the account's figures first; the slower reads after (update-reads.ts), so they do not queue in
         // front of them, and once for a burst of updates
-        void refreshAccount(client, keys, update.accountId).finally(() =>
-          afterUpdate.after(update.accountId),
-        );
+        void figures
+          .refresh(update.accountId)
+          .finally(() => afterUpdate.after(update.accountId, update.type));
         const notice = accountNotice(update, words);
         // one on screen at a time for the same words (noticeId)
         if (notice) notifications.show({ ...notice, id: noticeId(notice) });

@@ -14,6 +14,21 @@ const keys = {
   chainAll: ['chain'],
 };
 
+/** Queries shown on screen (observed), each read once now; returns how often each was read again since. */
+async function onScreen(client: QueryClient, queryKeys: (readonly unknown[])[]) {
+  const reads = new Map<string, number>();
+  for (const queryKey of queryKeys) {
+    const name = JSON.stringify(queryKey);
+    new QueryObserver(client, {
+      queryKey,
+      queryFn: () => reads.set(name, (reads.get(name) ?? 0) + 1).get(name)!,
+      staleTime: Infinity,
+    }).subscribe(() => {});
+  }
+  await vi.advanceTimersByTimeAsync(0);
+  return (key: readonly unknown[]) => (reads.get(JSON.stringify(key)) ?? 1) - 1;
+}
+
 describe('reads after an account update', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -44,7 +59,7 @@ describe('reads after an account update', () => {
 
     // updates every 100 ms for two seconds
     for (let t = 0; t < 2_000; t += 100) {
-      after.after(7);
+      after.after(7, 'fill');
       await vi.advanceTimersByTimeAsync(100);
     }
     await vi.advanceTimersByTimeAsync(400);
@@ -59,7 +74,7 @@ describe('reads after an account update', () => {
     expect(count(keys.portfolioHistory(7))).toBe(1);
     expect(count(feed)).toBe(5);
 
-    after.after(7);
+    after.after(7, 'fill');
     after.cancel();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(count(feed)).toBe(5);
@@ -68,29 +83,55 @@ describe('reads after an account update', () => {
 
   it('updates of many accounts read what they share (vaults, the all-accounts chart) once a window, not once per account', async () => {
     const client = new QueryClient();
-    const reads = new Map<string, number>();
-    for (const queryKey of [
+    const count = await onScreen(client, [
       keys.vaults,
       keys.portfolioHistory(),
       ...[1, 2, 3].map((id) => keys.portfolioHistory(id)),
-    ]) {
-      const name = JSON.stringify(queryKey);
-      new QueryObserver(client, {
-        queryKey,
-        queryFn: () => reads.set(name, (reads.get(name) ?? 0) + 1).get(name)!,
-        staleTime: Infinity,
-      }).subscribe(() => {});
-    }
-    await vi.advanceTimersByTimeAsync(0);
-    const count = (key: readonly unknown[]) => (reads.get(JSON.stringify(key)) ?? 1) - 1;
+    ]);
     const after = updateReads(client, keys);
     // thirty updates spread over three accounts within one short window
-    for (let i = 0; i < 30; i += 1) after.after(1 + (i % 3));
+    for (let i = 0; i < 30; i += 1) after.after(1 + (i % 3), 'fill');
     await vi.advanceTimersByTimeAsync(5_000);
     expect(count(keys.vaults)).toBe(1);
     expect(count(keys.portfolioHistory())).toBe(1);
     // each account's own chart still once
     expect([1, 2, 3].map((id) => count(keys.portfolioHistory(id)))).toEqual([1, 1, 1]);
+    after.cancel();
+  });
+
+  it('a transfer reads again only the transfers of the account, not its other history, triggers or vaults', async () => {
+    const client = new QueryClient();
+    const transfers = [...activityKey(7), 'transfer', 0];
+    const trades = [...activityKey(7), 'pnl', 0];
+    const otherTransfers = [...activityKey(8), 'transfer', 0];
+    const count = await onScreen(client, [transfers, trades, otherTransfers, keys.triggers(7), keys.vaults]);
+    const after = updateReads(client, keys);
+
+    after.after(7, 'transferReceived');
+    after.after(7, 'transferSent');
+    await vi.advanceTimersByTimeAsync(400);
+    expect(count(transfers)).toBe(1);
+    expect([count(trades), count(otherTransfers), count(keys.triggers(7)), count(keys.vaults)]).toEqual([
+      0, 0, 0, 0,
+    ]);
+
+    // a fill in the same window as a transfer: everything the account shows, as for any kind not known
+    after.after(7, 'transferReceived');
+    after.after(7, 'fill');
+    await vi.advanceTimersByTimeAsync(400);
+    expect([count(transfers), count(trades), count(keys.triggers(7)), count(keys.vaults)]).toEqual([
+      2, 1, 1, 1,
+    ]);
+    // and the window after it is narrow again
+    after.after(7, 'depositCredited');
+    await vi.advanceTimersByTimeAsync(400);
+    expect([count(transfers), count(trades), count(keys.vaults)]).toEqual([2, 1, 1]);
+    // an event the app has no name for (the real exchange's stream names none)
+    after.after(7, 'update');
+    await vi.advanceTimersByTimeAsync(400);
+    expect([count(transfers), count(trades), count(keys.triggers(7)), count(keys.vaults)]).toEqual([
+      3, 2, 2, 2,
+    ]);
     after.cancel();
   });
 
@@ -107,7 +148,7 @@ describe('reads after an account update', () => {
     reads.length = 0;
     const after = updateReads(client, keys);
 
-    after.after(7);
+    after.after(7, 'fill');
     await vi.advanceTimersByTimeAsync(10_000);
     expect(reads).toEqual([]); // an ordinary update leaves the chain alone
     after.paidOut();

@@ -14,14 +14,10 @@ import { saveText } from '../../lib/save-file';
 import { ErrorNote } from '../ErrorNote';
 import { VirtualTable, type Column } from '../VirtualTable';
 import { HISTORY_LABELS } from './columns';
-import type { HistoryFormat } from './history-format';
-import { activityLines, newestFirst, type ActivityLine } from './activity';
+import { feedLines, type ActivityLine } from './activity';
 import { useHistoryFormats } from './format';
 
 type Parts = Awaited<ReturnType<ReturnType<typeof useAllHistory>['readAll']>>;
-
-const linesOf = (parts: Parts, f: HistoryFormat): ActivityLine[] =>
-  parts.flatMap((p) => activityLines(p.accountId, p.kind, p.rows as never[], f)).sort(newestFirst);
 
 export function ActivityFeed({
   accountIds,
@@ -41,7 +37,7 @@ export function ActivityFeed({
   // new rows are laid out at low priority: a live figure elsewhere on the screen interrupts the feed's
   // redraw instead of waiting behind it
   const parts = useDeferredValue(history.parts);
-  const lines = useMemo(() => linesOf(parts, formats.display), [parts, formats.display]);
+  const lines = useMemo(() => feedLines(parts, formats.display), [parts, formats.display]);
   const columns = useMemo((): Column<ActivityLine>[] => {
     const all: Column<ActivityLine>[] = [
       { key: 'time', label: 'Time', width: '190px', render: (l) => formats.display.time(l.time) },
@@ -85,7 +81,7 @@ export function ActivityFeed({
     } finally {
       setExporting(false);
     }
-    const csv = linesOf(parts, formats.csv);
+    const csv = feedLines(parts, formats.csv);
     saveText(
       `${fileName}.csv`,
       toCsv(
