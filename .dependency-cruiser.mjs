@@ -84,7 +84,7 @@ export const CLASSES = [
   { name: 'devnet-feature', path: `^src/devnet/${DEVNET_FEATURES}/`, comment: "a feature's rules and views" },
   {
     name: 'devnet-wiring',
-    path: '^src/devnet/((cli|server|routes|openapi|response-schemas|devnet)[.]ts$|demo/)',
+    path: '^src/devnet/(cli|server|routes|openapi|response-schemas|devnet|demo)[.]ts$',
     comment: 'puts the devnet together',
   },
 ];

@@ -23,7 +23,7 @@ import { buildRoutes } from './routes';
 import { actionEndpoint } from './service/action-routes';
 import type { Route } from './http/route';
 import { openapiDocument } from './openapi';
-import { seedDemo } from './demo/scenario';
+import { seedDemo } from './demo';
 import { loadDemoScenario } from '../support/demo-scenario';
 import { SolanaRpc } from './chain/rpc';
 import { foreignRequest } from './http/origin-guard';

@@ -1,6 +1,7 @@
 // The devnet's own layers (src/devnet/README.md), as .dependency-cruiser.mjs enforces them on every `npm test`:
 // wiring -> feature routes -> feature rules and views -> the trading core -> engine -> state, with the http/
-// toolkit knowing no feature, and the features one way (DEVNET_FEATURE_ORDER). A small devnet is written for the test; each leak is reported with the classes of its two ends
+// toolkit knowing no feature, the features one way (DEVNET_FEATURE_ORDER), and no two folders importing each
+// other. A small devnet is written for the test; each leak is reported with the classes of its two ends
 // (no rule allows that direction), and the directions the layering allows are not.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ const FILES: Record<string, string> = {
   'src/devnet/http/paging.ts': uses('../config'),
   'src/devnet/funds/rules.ts': uses('../engine/engine', './state', '../state'),
   'src/devnet/funds/views.ts': uses('./rules', '../json', '../state'),
-  'src/devnet/orders/rules.ts': uses('../funds/rules', '../engine/engine'),
+  'src/devnet/orders/rules.ts': uses('../funds/rules', '../engine/engine', '../trading/book'),
   'src/devnet/funds/routes.ts': uses('./views', './rules', '../http/paging', '../engine/engine'),
   'src/devnet/trading/book.ts': uses('./state', '../engine/engine', '../state'),
   'src/devnet/trading/state.ts': 'export const x = 1;\n',
@@ -41,6 +42,8 @@ const FILES: Record<string, string> = {
   'src/devnet/vaults/routes.ts': uses('../funds/routes'),
   'src/devnet/trading/margin.ts': uses('./book', '../funds/rules'),
   'src/devnet/funds/fees.ts': uses('../vaults/rules', '../trading/state'),
+  // each import allowed, together two folders importing each other
+  'src/devnet/trading/routes.ts': uses('../orders/rules', '../http/paging'),
 };
 
 let root = '';
@@ -108,6 +111,15 @@ describe('the devnet layers', () => {
     ]);
   });
 
+  it('keep folders from importing each other, even through imports each allowed on its own', () => {
+    expect(reported('src/devnet/trading/routes.ts')).toEqual([
+      'devnet-folders-two-way: src/devnet/orders/rules.ts',
+    ]);
+    expect(reported('src/devnet/orders/rules.ts')).toEqual([
+      'devnet-folders-two-way: src/devnet/trading/book.ts',
+    ]);
+  });
+
   it('allow every direction the layering names', () => {
     const leaks = [
       'src/devnet/vaults/state.ts',
@@ -119,8 +131,10 @@ describe('the devnet layers', () => {
       'src/devnet/vaults/routes.ts',
       'src/devnet/trading/margin.ts',
       'src/devnet/funds/fees.ts',
+      'src/devnet/trading/routes.ts',
+      'src/devnet/orders/rules.ts',
     ];
     expect(violations.filter((v) => !leaks.includes(v.from))).toEqual([]);
-    expect(violations).toHaveLength(9);
+    expect(violations).toHaveLength(11);
   });
 });
