@@ -17,11 +17,16 @@ export const ELECTRON = '^electron(/|$)|(^|/)node_modules/electron/';
 /** npm packages, whatever kind of dependency package.json lists them as */
 const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg'];
 
-// Inside the devnet (src/devnet/README.md): wiring -> feature routes -> feature rules and views -> engine ->
-// state. The http/ toolkit every route uses knows no feature; state (each feature's state.ts and the whole
-// state.ts) and the plain support modules sit at the bottom and import only each other.
-const DEVNET_FEATURES = '(sessions|funds|markets|orders|triggers|vaults|chain|service)';
-const DEVNET_ROUTES = `^src/devnet/${DEVNET_FEATURES}/[a-z-]*routes[.]ts$`;
+// Inside the devnet (src/devnet/README.md): wiring -> feature routes -> feature rules and views -> the trading
+// core -> engine -> state. The http/ toolkit every route uses knows no feature; state (each folder's state.ts
+// and the whole state.ts) and the plain support modules sit at the bottom and import only each other.
+/**
+ * The devnet's feature folders, lowest first: a feature may import the rules and views of those before it
+ * (and any folder's state.ts, which is state), never of one after it, so no two folders import each other.
+ */
+const DEVNET_FEATURE_ORDER = ['sessions', 'funds', 'orders', 'triggers', 'vaults', 'chain', 'service'];
+const DEVNET_FEATURES = `(${DEVNET_FEATURE_ORDER.join('|')})`;
+const DEVNET_ROUTES = `^src/devnet/(trading|${DEVNET_FEATURE_ORDER.join('|')})/[a-z-]*routes[.]ts$`;
 
 /**
  * Every code file under src is in exactly one class: the first whose pattern takes it. The order matters only
@@ -70,10 +75,16 @@ export const CLASSES = [
   },
   { name: 'devnet-http', path: '^src/devnet/http/', comment: 'parses, pages and answers; knows no feature' },
   { name: 'devnet-routes', path: DEVNET_ROUTES, comment: "a feature's HTTP routes" },
+  {
+    name: 'devnet-trading',
+    path: '^src/devnet/trading/',
+    comment:
+      'the trading core: accounts, book, matching, positions, margin, liquidation, maker, oracle, funding',
+  },
   { name: 'devnet-feature', path: `^src/devnet/${DEVNET_FEATURES}/`, comment: "a feature's rules and views" },
   {
     name: 'devnet-wiring',
-    path: '^src/devnet/((cli|server|routes|openapi|response-schemas|devnet)[.]ts$|demo/)',
+    path: '^src/devnet/(cli|server|routes|openapi|response-schemas|devnet|demo)[.]ts$',
     comment: 'puts the devnet together',
   },
 ];
@@ -194,14 +205,19 @@ const ALLOWED = [
     of('devnet-http', 'devnet-bottom', ...LOWER_DEVNET),
   ),
   allow(
+    'the trading core: every feature builds on it, it on none',
+    of('devnet-trading'),
+    of('devnet-trading', 'devnet-engine', 'devnet-bottom', ...LOWER_DEVNET),
+  ),
+  allow(
     "a feature's rules and views answer in the exchange's terms, below HTTP",
     of('devnet-feature'),
-    of('devnet-feature', 'devnet-engine', 'devnet-bottom', ...LOWER_DEVNET),
+    of('devnet-feature', 'devnet-trading', 'devnet-engine', 'devnet-bottom', ...LOWER_DEVNET),
   ),
   allow(
     "a feature's routes: its rules and views and the http/ toolkit; one route table never imports another",
     of('devnet-routes'),
-    of('devnet-feature', 'devnet-engine', 'devnet-http', 'devnet-bottom', ...LOWER_DEVNET),
+    of('devnet-feature', 'devnet-trading', 'devnet-engine', 'devnet-http', 'devnet-bottom', ...LOWER_DEVNET),
   ),
   allow(
     'the wiring puts the devnet together',
@@ -210,6 +226,7 @@ const ALLOWED = [
       'devnet-wiring',
       'devnet-routes',
       'devnet-feature',
+      'devnet-trading',
       'devnet-engine',
       'devnet-http',
       'devnet-bottom',
@@ -231,6 +248,18 @@ export default {
       from: { path: '^src/', pathNot: '^src/(main/electron|preload)/' },
       to: { path: ELECTRON, reachable: true },
     },
+    // the features in DEVNET_FEATURE_ORDER: one never imports a later one's code (its state.ts is state)
+    ...DEVNET_FEATURE_ORDER.slice(0, -1).map((feature, i) => ({
+      name: 'devnet-features-one-way',
+      comment:
+        'A devnet feature imports only features before it in DEVNET_FEATURE_ORDER (of a later one, only its state.ts), so no two folders import each other: move what both need down, or pass it in.',
+      severity: /** @type {const} */ ('error'),
+      from: { path: `^src/devnet/${feature}/` },
+      to: {
+        path: `^src/devnet/(${DEVNET_FEATURE_ORDER.slice(i + 1).join('|')})/`,
+        pathNot: '^src/devnet/[^/]+/state[.]ts$',
+      },
+    })),
     {
       name: 'no-cycles',
       comment: 'Modules import one way; a cycle means two modules are one, or a shape belongs lower down.',

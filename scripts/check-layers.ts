@@ -38,6 +38,42 @@ function unclassified(root: string, baseDir: string): string[] {
   return files.filter((file) => !CLASSES.some((c) => new RegExp(c.path).test(file))).sort();
 }
 
+/**
+ * What a devnet file counts as when folders are compared: the state (any folder's state.ts and the plain
+ * modules at the root, the devnet-bottom class: every folder may read it), the wiring (the rest of the root),
+ * or its folder. Null outside the devnet.
+ */
+function devnetUnit(file: string): string | null {
+  if (!file.startsWith('src/devnet/')) return null;
+  if (CLASSES.some((c) => c.name === 'devnet-bottom' && new RegExp(c.path).test(file))) return 'state';
+  const parts = file.slice('src/devnet/'.length).split('/');
+  return parts.length === 1 ? 'wiring' : parts[0]!;
+}
+
+/**
+ * Two devnet folders that import each other through imports the rules allow (an import they refuse is
+ * reported as such already): one import each way, as an example of each direction.
+ */
+function twoWayDevnetFolders(result: ICruiseResult): LayerViolation[] {
+  const refused = new Set(result.summary.violations.map((v) => `${v.from}>${v.to}`));
+  const first = new Map<string, { from: string; to: string }>();
+  for (const module of result.modules) {
+    const a = devnetUnit(module.source);
+    if (a === null) continue;
+    for (const dependency of module.dependencies) {
+      const b = devnetUnit(dependency.resolved);
+      if (b === null || b === a || first.has(`${a}>${b}`)) continue;
+      if (refused.has(`${module.source}>${dependency.resolved}`)) continue;
+      first.set(`${a}>${b}`, { from: module.source, to: dependency.resolved });
+    }
+  }
+  return [...first.keys()]
+    .map((key) => key.split('>') as [string, string])
+    .filter(([a, b]) => a < b && first.has(`${b}>${a}`))
+    .flatMap(([a, b]) => [first.get(`${a}>${b}`)!, first.get(`${b}>${a}`)!])
+    .map((edge) => ({ rule: 'devnet-folders-two-way', ...edge }));
+}
+
 /** Every import under `roots` (relative to `baseDir`) that the rules of .dependency-cruiser.mjs do not allow. */
 export async function findLayerViolations(
   roots: string[],
@@ -61,6 +97,7 @@ export async function findLayerViolations(
         ? { rule: v.rule.name, from: v.from, to: v.to, classes: `${classOf(v.from)} -> ${classOf(v.to)}` }
         : { rule: v.rule.name, from: v.from, to: v.to },
     ),
+    ...twoWayDevnetFolders(result),
   ];
 }
 
@@ -69,6 +106,8 @@ const WHY: Record<string, string> = {
     'Every code file under src is in one class of .dependency-cruiser.mjs (CLASSES): add its folder to the class it belongs to.',
   'not-in-allowed':
     'No rule in .dependency-cruiser.mjs (ALLOWED) lets a file of this class import that one: move the code to the layer both may use.',
+  'devnet-folders-two-way':
+    "Two devnet folders import each other (each folder's state.ts is state, which any folder may read): move what both need into the lower one, or pass it in.",
 };
 
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {

@@ -15,21 +15,21 @@ import { vaultRules } from './vaults/rules';
 import type { Exchange } from './engine/exchange';
 import { ChainRuntime } from './chain/runtime';
 import { Bridge } from './chain/bridge';
-import { advanceOracle, initialOracleState } from './markets/oracle';
-import { accountMargin } from './markets/margin';
-import { requote } from './markets/maker';
-import { settleFunding } from './markets/funding';
+import { advanceOracle, initialOracleState } from './trading/oracle';
+import { accountMargin } from './trading/margin';
+import { requote } from './trading/maker';
+import { settleFunding } from './trading/funding';
 import type { SnapshotStore } from './persistence';
 import { StreamHub } from './streams';
 import type { TickContext } from './engine/tick';
 import { fireTriggers } from './triggers/fire';
 import { advanceVaults } from './vaults/epochs';
 import { flushVaultUpdates, vaultStreamKind } from './vaults/stream';
-import { MarketStreams } from './markets/streams';
-import { liquidateUnhealthy } from './markets/liquidation';
+import { MarketStreams } from './trading/streams';
+import { liquidateUnhealthy } from './trading/liquidation';
 import { emptyState, fromSnapshotJson, toSnapshotJson, type EngineState } from './state';
 import { type ChainState, emptyBridge, type BridgeState } from './chain/state';
-import type { OracleState } from './markets/state';
+import type { OracleState } from './trading/state';
 
 /** the signer recorded for changes the engine makes on its own (trigger fills, liquidations, epochs) */
 export const ENGINE_SIGNER = 'engine';

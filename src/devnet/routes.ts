@@ -8,12 +8,12 @@ import type { Route } from './http/route';
 import { pathParams } from './http/path';
 import { seedOf } from './vaults/ledger';
 import { serviceRoutes } from './service/routes';
-import { actionRoutes } from './service/action-routes';
+import { actionRoutes, type ActionEndpoint } from './service/action-routes';
 import { snapshotRoutes } from './service/snapshot-routes';
 import { sessionRoutes } from './sessions/routes';
 import { fundsRoutes } from './funds/routes';
-import { marketRoutes } from './markets/routes';
-import { positionRoutes } from './markets/position-routes';
+import { marketRoutes } from './trading/routes';
+import { positionRoutes } from './trading/position-routes';
 import { orderRoutes } from './orders/routes';
 import { triggerRoutes } from './triggers/routes';
 import { vaultRoutes } from './vaults/routes';
@@ -25,6 +25,8 @@ export interface RouteDeps {
   store: SnapshotStore;
   protoText: string;
   openapi: () => unknown;
+  /** POST /action (made where the action queue is) */
+  action: ActionEndpoint;
 }
 
 export function buildRoutes(deps: RouteDeps): Route[] {
@@ -39,7 +41,7 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     ...serviceRoutes({ state, protoText: deps.protoText, openapi: deps.openapi }),
     ...sessionRoutes(devnet.engine, path),
     ...fundsRoutes(devnet, config, path),
-    ...actionRoutes(state, config),
+    ...actionRoutes(state, config, deps.action),
     ...snapshotRoutes(devnet, store),
     ...marketRoutes(devnet, config, path),
     ...orderRoutes(devnet, config, path),

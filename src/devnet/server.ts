@@ -1,5 +1,5 @@
-// The devnet's HTTP and WebSocket server on loopback: rate limits, the route table, POST /action's
-// transport rules (415, 413), and stream subscriptions.
+// The devnet's HTTP and WebSocket server on loopback: rate limits, the route table (POST /action's fast path
+// in front of it answers from the same definition, service/action-routes.ts), and stream subscriptions.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -8,7 +8,7 @@ import { Router } from './http/router';
 import { responseParts, type HttpResponse } from './http/response';
 import { serveActionsFirst } from './http/action-fast-path';
 import { rulesOf } from './http/contract';
-import { HttpError, errorResponse, headerSafe } from './http/errors';
+import { HttpError, errorResponse, failureResponse, headerSafe } from './http/errors';
 import { RateLimiter } from './http/rate-limit';
 import { defaultConfig, type DevnetConfig } from './config';
 import { systemClock, type Clock } from './clock';
@@ -20,9 +20,10 @@ import { ActionQueue } from './engine/action-queue';
 import { verifyActionUsing } from '../protocol/signing';
 import { startVerifyWorker } from './verify-worker';
 import { buildRoutes } from './routes';
+import { actionEndpoint } from './service/action-routes';
 import type { Route } from './http/route';
 import { openapiDocument } from './openapi';
-import { seedDemo } from './demo/scenario';
+import { seedDemo } from './demo';
 import { loadDemoScenario } from '../support/demo-scenario';
 import { SolanaRpc } from './chain/rpc';
 import { foreignRequest } from './http/origin-guard';
@@ -44,7 +45,7 @@ export interface DevnetOptions {
   /**
    * A route reading a query parameter or answering a status it does not declare (so /openapi.json would
    * not describe it) fails with InternalError instead of being served. Default: on unless NODE_ENV is
-   * production. (POST /action is served before routing; its declaration is checked by the tests.)
+   * production.
    */
   strictContract?: boolean;
   /** DEVNET_CONNECTION_LIMITS, some replaced (tests of the timeouts use short ones) */
@@ -123,21 +124,6 @@ function send(res: ServerResponse, response: HttpResponse): void {
   res.end(payload);
 }
 
-/** What a request that failed is answered with: its named error, or InternalError for a devnet bug. */
-function failure(error: unknown): HttpResponse {
-  if (error instanceof HttpError)
-    return errorResponse(error.errorName, error.message, error.headers, error.details);
-  console.error('devnet: unhandled error', error);
-  return errorResponse('InternalError', 'the devnet failed to handle this request');
-}
-
-/** the headers of every receipt POST /action answers (responseParts copies them, they are never changed) */
-const ACTION_ANSWER_HEADERS = Object.freeze({ 'content-type': 'application/octet-stream' });
-
-/** POST /action's one accepted media type (parameters aside), as both of its paths read Content-Type. */
-const isActionMediaType = (contentType: string | undefined): boolean =>
-  (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/octet-stream';
-
 export async function startDevnet(options: DevnetOptions = {}): Promise<RunningDevnet> {
   const config = defaultConfig(options.config);
   const limits = { ...DEVNET_CONNECTION_LIMITS, ...options.connectionLimits };
@@ -162,6 +148,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
     devnet.engine,
     verifyActionUsing((publicKey, message, signature) => verifier.verify(publicKey, message, signature)),
   );
+  const action = actionEndpoint({
+    submitTo: actions.submitTo.bind(actions),
+    isDurable: devnet.isDurable.bind(devnet),
+    whenDurable: devnet.whenDurable.bind(devnet),
+  });
 
   let routes: Route[] = [];
   routes = [
@@ -170,65 +161,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
       config,
       store,
       protoText,
+      action,
       openapi: () => openapiDocument(routes, 'Perpetua devnet exchange', () => true),
     }),
   ];
   const router = new Router({ strict: options.strictContract ?? process.env.NODE_ENV !== 'production' });
   for (const route of routes)
-    router.add(route.method, route.path, route.handler, rulesOf(route.method, route));
-
-  /**
-   * POST /action's answer to a body sent as application/octet-stream, once what it changed is durable (its
-   * failure answered as every failure is), handed to `reply`: at once when nothing is to wait for (no
-   * signature check, nothing to write), without a promise between the action's receipt and its answer.
-   */
-  /** `answer`, once what the POST changed is on disk (see Devnet.whenDurable). */
-  function replyWhenDurable(answer: HttpResponse, reply: (response: HttpResponse) => void): void {
-    if (devnet.isDurable()) reply(answer);
-    else
-      devnet.whenDurable().then(
-        () => reply(answer),
-        (error: unknown) => reply(failure(error)),
-      );
-  }
-
-  // (no named function is made per action here: under tsx, which keeps names, each costs an
-  // Object.defineProperty, and those showed in POST /action's profile)
-  function answerActionTo(body: Buffer, reply: (response: HttpResponse) => void): void {
-    if (body.length > MAX_ACTION_BODY_BYTES)
-      return replyWhenDurable(
-        errorResponse(
-          'PayloadTooLarge',
-          `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
-          undefined,
-          { limit: MAX_ACTION_BODY_BYTES },
-        ),
-        reply,
-      );
-    try {
-      actions.submitTo(
-        body,
-        (raw) => replyWhenDurable({ status: 200, headers: ACTION_ANSWER_HEADERS, raw }, reply),
-        (error) => reply(failure(error)),
-      );
-    } catch (error) {
-      reply(failure(error));
-    }
-  }
-
-  const answerAction = (body: Buffer): Promise<HttpResponse> =>
-    new Promise((resolve) => answerActionTo(body, resolve));
-
-  async function postAction(req: IncomingMessage): Promise<HttpResponse> {
-    if (!isActionMediaType(req.headers['content-type'])) {
-      req.resume();
-      await devnet.whenDurable();
-      return errorResponse('AcceptedMediaType', 'POST /action takes application/octet-stream', {
-        accept: 'application/octet-stream',
-      });
-    }
-    return answerAction(await readBody(req));
-  }
+    router.add(route.method, route.path, route.handler, rulesOf(route.method, route), route.refuseBeforeBody);
 
   const server = createServer(
     {
@@ -262,7 +201,6 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
               }),
             );
           }
-          if (isAction) return send(res, await postAction(req));
           const found = router.match(req.method ?? 'GET', url.pathname);
           if (found === null) return send(res, errorResponse('NotFound', `no endpoint at ${url.pathname}`));
           if (found === 'method')
@@ -270,20 +208,24 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
               res,
               errorResponse('MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}`),
             );
-          const answer = await router.run(found, {
-            method: req.method ?? 'GET',
-            path: url.pathname,
-            search: url.searchParams,
-            headers: req.headers,
-            body: req.method === 'POST' ? await readBody(req) : Buffer.alloc(0),
-          });
+          const refused = found.route.refuseBeforeBody?.(req.headers) ?? null;
+          if (refused !== null) req.resume();
+          const answer =
+            refused ??
+            (await router.run(found, {
+              method: req.method ?? 'GET',
+              path: url.pathname,
+              search: url.searchParams,
+              headers: req.headers,
+              body: req.method === 'POST' ? await readBody(req) : Buffer.alloc(0),
+            }));
           // what a POST changed is on disk before it is answered (see Devnet.whenDurable)
           if (req.method !== 'GET' && req.method !== 'HEAD') await devnet.whenDurable();
           send(res, answer);
         } catch (error) {
           try {
             if (res.headersSent) res.destroy();
-            else send(res, failure(error));
+            else send(res, failureResponse(error));
           } catch {
             res.destroy();
           }
@@ -295,11 +237,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<RunningD
   serveActionsFirst(server, {
     admit: ({ host, contentType, client }) =>
       foreignRequest({ host }) === null &&
-      isActionMediaType(contentType) &&
+      action.accepts(contentType) &&
       // last, so that it runs once for each request answered here (a refusal takes nothing from the bucket,
       // so node:http taking again answers the same wait)
       limiter.take(client, 'action') === 0,
-    answer: answerActionTo,
+    answer: action.answerTo,
     maxBodyBytes: MAX_ACTION_BODY_BYTES,
     headersTimeoutMs: limits.headersTimeoutMs,
     keepAliveTimeoutMs: limits.keepAliveTimeoutMs,

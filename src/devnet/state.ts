@@ -2,15 +2,18 @@
 // state each feature owns (its state.ts). Balances and amounts are bigint; (de)serialisation tags them as
 // strings. The bottom of the devnet's layers (README.md): it imports only other state.
 import type { SessionState } from './sessions/state';
-import type { AccountState, DepositRecord, TransferRecord, UserState, WithdrawalRecord } from './funds/state';
-import type { OrderRecord, TradeRecord } from './orders/state';
+import type { DepositRecord, TransferRecord, WithdrawalRecord } from './funds/state';
 import {
   emptyTradingHistory,
+  type AccountState,
   type BookState,
   type OracleState,
+  type OrderRecord,
   type PositionState,
+  type TradeRecord,
   type TradingHistory,
-} from './markets/state';
+  type UserState,
+} from './trading/state';
 import { emptyTriggersState, type TriggersState } from './triggers/state';
 import { emptyVaultsState, type VaultsState } from './vaults/state';
 

@@ -1,5 +1,5 @@
 // The demo scenario's file (resources/demo/scenario.json) and its wallets: the devnet plays the scenario in
-// (src/devnet/demo/scenario.ts) and the app imports the same wallets when the person asks for demo data, so
+// (src/devnet/demo.ts) and the app imports the same wallets when the person asks for demo data, so
 // both read the file and derive the keys here. Keys derive from public labels: demo only.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

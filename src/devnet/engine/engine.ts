@@ -13,18 +13,18 @@ import type { ProtocolSchema } from '../../protocol/schema';
 import { UNIMPLEMENTED_ACTION_KINDS, type Action, type ActionKind, type Receipt } from '../../protocol/types';
 import type { ErrorName } from '../../shared/receipt-errors';
 import {
+  type AccountState,
   type AccountEvent,
   type FreeCollateral,
   type Rule,
   type RuleContext,
   type RuleSet,
+  type SessionState,
   Rejection,
 } from './rule';
 import { receiptToJson } from './receipt-json';
 import { BodyHashes } from './body-hashes';
-import type { AccountState } from '../funds/state';
 import type { EngineState } from '../state';
-import type { SessionState } from '../sessions/state';
 
 export interface EngineDeps {
   config: DevnetConfig;

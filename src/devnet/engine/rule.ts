@@ -3,9 +3,11 @@
 import type { DevnetConfig } from '../config';
 import type { ActionKind, ReceiptKind } from '../../protocol/types';
 import type { ErrorName } from '../../shared/receipt-errors';
-import type { AccountState } from '../funds/state';
 import type { EngineState } from '../state';
-import type { SessionState } from '../sessions/state';
+
+/** An account and a session as the state holds them: the engine names the state, never a feature's module. */
+export type AccountState = EngineState['accounts'][number];
+export type SessionState = EngineState['sessions'][string];
 
 /** What may leave an account without breaking its margin requirement. */
 export type FreeCollateral = (state: EngineState, account: AccountState, tokenId: number) => bigint;

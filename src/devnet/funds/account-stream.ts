@@ -6,7 +6,7 @@
 import type { DevnetConfig } from '../config';
 import { sideJson, unitsOf } from '../json';
 import type { EngineState } from '../state';
-import type { OrderRecord } from '../orders/state';
+import type { OrderRecord } from '../trading/state';
 
 type Event = Record<string, unknown>;
 const text = (v: unknown): bigint => (typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);

@@ -5,11 +5,11 @@
 // derives (health, free collateral, liquidation price) are not served: the client computes them.
 import type { DevnetConfig } from '../config';
 import type { WireAccount } from '../../shared/exchange/account';
-import { accountMargins, positionsOf, quoteDecimals } from '../markets/margin';
-import { abs, unrealizedPnl } from '../markets/positions';
-import { restingIds } from '../markets/book';
+import { accountMargins, positionsOf, quoteDecimals } from '../trading/margin';
+import { abs, unrealizedPnl } from '../trading/positions';
+import { restingIds } from '../trading/book';
 import { human, sideJson, unitsOf, whole } from '../json';
-import type { AccountState } from './state';
+import type { AccountState } from '../trading/state';
 import type { EngineState } from '../state';
 
 export function accountJson(state: EngineState, config: DevnetConfig, a: AccountState): WireAccount {

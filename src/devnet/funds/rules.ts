@@ -5,7 +5,8 @@ import type { DevnetConfig } from '../config';
 import { type AccountEvent, type RuleContext, type RuleSet, Rejection } from '../engine/rule';
 import { withdrawalFeeInToken } from './fees';
 import type { ActionKind, ReceiptKind } from '../../protocol/types';
-import type { AccountState } from './state';
+import { createAccount } from '../trading/accounts';
+import type { AccountState } from '../trading/state';
 import type { EngineState } from '../state';
 
 export const balanceOf = (account: AccountState, tokenId: number): bigint => account.balances[tokenId] ?? 0n;
@@ -27,15 +28,6 @@ function ownedAccount(ctx: RuleContext, accountId: number | undefined): AccountS
   const account = id === undefined ? undefined : ctx.state.accounts[id];
   if (!account) throw new Rejection('ACCOUNT_NOT_FOUND');
   if (account.owner !== ctx.user) throw new Rejection('ACCOUNT_INVALID_OWNER');
-  return account;
-}
-
-export function createAccount(state: EngineState, owner: string): AccountState {
-  const id = state.nextAccountId;
-  state.nextAccountId += 1;
-  const account: AccountState = { id, owner, balances: {}, updateId: 0 };
-  state.accounts[id] = account;
-  state.users[owner]!.accountIds.push(id);
   return account;
 }
 

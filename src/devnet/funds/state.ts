@@ -1,17 +1,5 @@
-// Users, their numbered accounts and balances, and the records of money moving in, out and between them.
-export interface UserState {
-  pubkey: string;
-  accountIds: number[];
-  createdAt: number;
-}
-
-export interface AccountState {
-  id: number;
-  owner: string;
-  balances: Record<number, bigint>;
-  updateId: number;
-}
-
+// The records of money moving in, out and between accounts (the accounts and their balances are the trading
+// core's: trading/state.ts).
 export interface DepositRecord {
   id: bigint;
   time: number;

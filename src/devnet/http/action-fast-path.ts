@@ -135,9 +135,9 @@ export interface ActionFastPathDeps {
    */
   admit(request: { host: string; contentType: string; client: string }): boolean;
   /**
-   * Hands `reply` the answer to an admitted body, as node:http's path answers it (errors included), once:
-   * before it returns when the answer is ready at once, or later. Or returns the answer as a promise (never
-   * rejected), which is then written when it settles.
+   * Hands `reply` the answer to an admitted body (POST /action's one definition, which node:http's route
+   * answers with too: service/action-routes.ts), once: before it returns when the answer is ready at once,
+   * or later. Or returns the answer as a promise (never rejected), which is then written when it settles.
    */
   answer(body: Buffer, reply: (response: HttpResponse) => void): void | Promise<HttpResponse>;
   maxBodyBytes: number;

@@ -109,3 +109,11 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** What a request that failed is answered with: its named error, or InternalError for a devnet bug. */
+export function failureResponse(error: unknown): HttpResponse {
+  if (error instanceof HttpError)
+    return errorResponse(error.errorName, error.message, error.headers, error.details);
+  console.error('devnet: unhandled error', error);
+  return errorResponse('InternalError', 'the devnet failed to handle this request');
+}

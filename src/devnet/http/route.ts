@@ -1,6 +1,6 @@
 // What a route table is made of, shared by every feature's routes: the endpoint as served and described,
 // the JSON answer and the JSON body of a POST.
-import type { HttpRequest } from './router';
+import type { BodyGate, HttpRequest } from './router';
 import type { HttpResponse } from './response';
 import type { RouteContract } from './contract';
 import { HttpError } from './errors';
@@ -23,6 +23,11 @@ export interface Route extends RouteContract {
     | 'settlement'
     | 'devnet';
   handler: (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;
+  /**
+   * An answer decided from the headers alone, before the body is read (null: read it and run the handler).
+   * POST /action's media type is judged so, whatever the size of the body.
+   */
+  refuseBeforeBody?: BodyGate;
 }
 
 export const json = (value: unknown, status = 200): HttpResponse => ({ status, json: value });

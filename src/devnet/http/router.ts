@@ -63,12 +63,16 @@ export class QueryView {
   }
 }
 
+/** An answer decided from the request's headers alone, before its body is read; null: read it. */
+export type BodyGate = (headers: HttpRequest['headers']) => HttpResponse | null;
+
 interface Route {
   method: string;
   pattern: string;
   segments: string[];
   handler: RouteHandler;
   rules: RouteRules;
+  refuseBeforeBody?: BodyGate;
 }
 
 export interface RouteMatch {
@@ -84,8 +88,22 @@ export class Router {
   /** strict: a route breaking its declaration answers InternalError (development and tests) */
   constructor(private readonly options: { strict: boolean } = { strict: false }) {}
 
-  add(method: string, pattern: string, handler: RouteHandler, rules: RouteRules = NO_RULES): this {
-    this.routes.push({ method, pattern, segments: pattern.split('/').filter(Boolean), handler, rules });
+  add(
+    method: string,
+    pattern: string,
+    handler: RouteHandler,
+    rules: RouteRules = NO_RULES,
+    refuseBeforeBody?: BodyGate,
+  ): this {
+    const segments = pattern.split('/').filter(Boolean);
+    this.routes.push({
+      method,
+      pattern,
+      segments,
+      handler,
+      rules,
+      ...(refuseBeforeBody ? { refuseBeforeBody } : {}),
+    });
     return this;
   }
 

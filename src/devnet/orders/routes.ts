@@ -20,8 +20,8 @@ import {
 } from '../http/contract';
 import { time, unitsOf } from '../json';
 import { orderbookJson, orderViews } from './views';
-import type { OrderRecord, TradeRecord } from './state';
-import { emptyBook } from '../markets/state';
+import type { OrderRecord, TradeRecord } from '../trading/state';
+import { emptyBook } from '../trading/state';
 
 /** /order/{id}/trades and /account/{id}/orders: a page by id, without a time window */
 const PAGED_BY_ID: readonly Parameter[] = [PAGE_SIZE, U64_CURSOR];

@@ -1,14 +1,14 @@
 // Orders, trades and the order book as the public engine writes them: OrderInfo, Trade, OrderbookInfo.
 import type { DevnetConfig } from '../config';
-import { levels } from '../markets/book';
+import { levels } from '../trading/book';
 import type { MarketInfo } from '../../shared/exchange/info';
 import type { WireOrderInfo, WireTrade } from '../../shared/exchange/orders';
 import type { z } from 'zod';
 import type { OrderbookJsonSchema } from '../../shared/exchange/markets';
 import { fillModeJson, human, sideJson, time, unitsOf, type Units } from '../json';
 import type { EngineState } from '../state';
-import type { OrderRecord, TradeRecord } from './state';
-import type { BookState } from '../markets/state';
+import type { OrderRecord, TradeRecord } from '../trading/state';
+import type { BookState } from '../trading/state';
 
 const FINALIZATION = { open: null, filled: 'Filled', cancelled: 'Canceled' } as const;
 

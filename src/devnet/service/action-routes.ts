@@ -1,7 +1,12 @@
 // The action log: what executed (GET /action), where a client resumes (last executed id, last accepted
-// nonce) and the submission endpoint itself, which the server answers before the router.
+// nonce), and the submission endpoint itself, POST /action, defined here once: node:http serves it through
+// the route table, and the fast path (http/action-fast-path.ts) answers the plain requests it reads off the
+// socket with the same accepts and answerTo, so both write the same answer.
 import type { DevnetConfig } from '../config';
-import { HttpError } from '../http/errors';
+import type { ActionQueue } from '../engine/action-queue';
+import { MAX_ACTION_BODY_BYTES } from '../../protocol/framing';
+import { HttpError, errorResponse, failureResponse } from '../http/errors';
+import type { HttpResponse } from '../http/response';
 import {
   ACTION_BODY,
   BASE58_KEY_SCHEMA,
@@ -46,7 +51,97 @@ function actionsJson(state: EngineState, from: bigint, to: bigint) {
     }));
 }
 
-export function actionRoutes(state: () => EngineState, config: DevnetConfig): Route[] {
+/** What POST /action asks of the running devnet: the queue that runs actions in order, and durability. */
+export interface ActionSubmission {
+  submitTo: ActionQueue['submitTo'];
+  /** whether every change made so far is on disk (Devnet.isDurable) */
+  isDurable(): boolean;
+  /** settles once every change made so far is on disk (Devnet.whenDurable) */
+  whenDurable(): Promise<void>;
+}
+
+/** POST /action: its route, and the two steps both of its transports take. */
+export interface ActionEndpoint {
+  /** served by node:http and described by /openapi.json */
+  route: Route;
+  /** whether a Content-Type is the one media type POST /action takes (415 AcceptedMediaType otherwise) */
+  accepts(contentType: string | undefined): boolean;
+  /**
+   * The answer to a body sent with that media type, handed to `reply` once what it changed is durable (a
+   * failure answered as every failure is): before this returns when there is nothing to wait for (no
+   * signature to check, nothing to write), without a promise between the action's receipt and its answer.
+   */
+  answerTo(body: Buffer, reply: (response: HttpResponse) => void): void;
+}
+
+/** the headers of every receipt POST /action answers (responseParts copies them, they are never changed) */
+const ACTION_ANSWER_HEADERS = Object.freeze({ 'content-type': 'application/octet-stream' });
+
+export function actionEndpoint(submission: ActionSubmission): ActionEndpoint {
+  /** `answer`, once what the POST changed is on disk (see Devnet.whenDurable). */
+  function replyWhenDurable(answer: HttpResponse, reply: (response: HttpResponse) => void): void {
+    if (submission.isDurable()) reply(answer);
+    else
+      submission.whenDurable().then(
+        () => reply(answer),
+        (error: unknown) => reply(failureResponse(error)),
+      );
+  }
+
+  // (no named function is made per action here: under tsx, which keeps names, each costs an
+  // Object.defineProperty, and those showed in POST /action's profile)
+  function answerTo(body: Buffer, reply: (response: HttpResponse) => void): void {
+    if (body.length > MAX_ACTION_BODY_BYTES)
+      return replyWhenDurable(
+        errorResponse(
+          'PayloadTooLarge',
+          `an encoded action with its signature is at most ${MAX_ACTION_BODY_BYTES} bytes`,
+          undefined,
+          { limit: MAX_ACTION_BODY_BYTES },
+        ),
+        reply,
+      );
+    try {
+      submission.submitTo(
+        body,
+        (raw) => replyWhenDurable({ status: 200, headers: ACTION_ANSWER_HEADERS, raw }, reply),
+        (error) => reply(failureResponse(error)),
+      );
+    } catch (error) {
+      reply(failureResponse(error));
+    }
+  }
+
+  const accepts = (contentType: string | undefined): boolean =>
+    (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/octet-stream';
+
+  return {
+    accepts,
+    answerTo,
+    route: {
+      method: 'POST',
+      path: '/action',
+      tag: 'actions',
+      summary:
+        'Submit a signed action: varint-delimited Action then its signature; answers a delimited Receipt',
+      body: ACTION_BODY,
+      ok: BINARY_OK(
+        'A varint-length-delimited Receipt; a receipt of kind err is a rejected action (still HTTP 200)',
+      ),
+      errors: ['AcceptedMediaType', 'PayloadTooLarge'],
+      refuseBeforeBody: (headers) =>
+        accepts(headers['content-type'])
+          ? null
+          : errorResponse('AcceptedMediaType', 'POST /action takes application/octet-stream', {
+              accept: 'application/octet-stream',
+            }),
+      handler: (req) => new Promise((resolve) => answerTo(req.body, resolve)),
+    },
+  };
+}
+
+/** The action log's routes, then POST /action's. */
+export function actionRoutes(state: () => EngineState, config: DevnetConfig, post: ActionEndpoint): Route[] {
   const required = (raw: string | null, name: string): bigint => {
     if (raw === null) throw new HttpError('BadRequest', `the query parameter ${name} is required`);
     return u64Value(raw, name);
@@ -105,20 +200,6 @@ export function actionRoutes(state: () => EngineState, config: DevnetConfig): Ro
         return json(actionsJson(state(), from, to));
       },
     },
-    {
-      method: 'POST',
-      path: '/action',
-      tag: 'actions',
-      summary:
-        'Submit a signed action: varint-delimited Action then its signature; answers a delimited Receipt',
-      body: ACTION_BODY,
-      ok: BINARY_OK(
-        'A varint-length-delimited Receipt; a receipt of kind err is a rejected action (still HTTP 200)',
-      ),
-      errors: ['AcceptedMediaType', 'PayloadTooLarge'],
-      handler: () => {
-        throw new HttpError('InternalError', 'handled by the server');
-      },
-    },
+    post.route,
   ];
 }

@@ -2,7 +2,7 @@
 // exit order on the owner's behalf under an engine action of its own, and is finalised exactly once.
 import { internalRuleContext, type TickContext } from '../engine/tick';
 import { orderRules } from '../orders/rules';
-import { abs } from '../markets/positions';
+import { abs } from '../trading/positions';
 import { finalise, type TriggerRecord } from './state';
 import { Rejection } from '../engine/rule';
 

@@ -9,7 +9,7 @@ import {
   type TriggerRecord,
   type TriggersState,
 } from './state';
-import type { AccountState } from '../funds/state';
+import type { AccountState } from '../trading/state';
 
 function requireMarket(ctx: RuleContext, marketId: number): void {
   if (!ctx.config.markets.some((m) => m.marketId === marketId)) throw new Rejection('MARKET_NOT_FOUND');

@@ -3,13 +3,13 @@ import type { DevnetConfig, VaultSeed } from '../config';
 import type { RuleContext } from '../engine/rule';
 import { receiptToJson } from '../engine/receipt-json';
 import { internalRuleContext, type TickContext } from '../engine/tick';
-import { abs } from '../markets/positions';
+import { abs } from '../trading/positions';
 import { ensureVault, navPerShare, valueOfShares, vaultAccount, vaultEquity } from './ledger';
 import type { VaultState } from './state';
 import { flushVaultUpdates, queueVaultUpdate } from './stream';
 import { runStrategy } from './strategy';
 import { vaultOrder } from './trade';
-import type { AccountState } from '../funds/state';
+import type { AccountState } from '../trading/state';
 import type { EngineState } from '../state';
 
 export const balancesJson = (account: AccountState) =>

@@ -1,9 +1,9 @@
 // Vault creation and the share arithmetic: NAV, minting and conversion, each rounded in the vault's favour.
 import { derivedAddress, type DevnetConfig, type VaultSeed } from '../config';
-import { createAccount } from '../funds/rules';
-import { accountMargin } from '../markets/margin';
+import { createAccount } from '../trading/accounts';
+import { accountMargin } from '../trading/margin';
 import { NAV_DECIMALS, type VaultState } from './state';
-import type { AccountState } from '../funds/state';
+import type { AccountState } from '../trading/state';
 import type { EngineState } from '../state';
 
 const NAV_SCALE = 10n ** BigInt(NAV_DECIMALS);

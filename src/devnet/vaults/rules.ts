@@ -16,7 +16,7 @@ import {
 import { emptyHolding, type VaultState } from './state';
 import { accountEvent, announceCreated, rollDueEpochs } from './epochs';
 import { queueVaultUpdate } from './stream';
-import type { AccountState } from '../funds/state';
+import type { AccountState } from '../trading/state';
 
 /** A zero amount (what proto3 sends when the field is missing) or one too small to buy a single share. */
 const INVALID_AMOUNT: ErrorName = 'VAULT_AMOUNT_TOO_SMALL';

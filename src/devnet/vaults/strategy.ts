@@ -5,7 +5,7 @@
 import type { VaultSeed } from '../config';
 import { receiptToJson } from '../engine/receipt-json';
 import { internalRuleContext, type TickContext } from '../engine/tick';
-import { quoteDecimals } from '../markets/margin';
+import { quoteDecimals } from '../trading/margin';
 import type { MarketInfo } from '../../shared/exchange/info';
 import { vaultEquity } from './ledger';
 import type { VaultState } from './state';

@@ -2,7 +2,7 @@
 // ordinary placeOrder rule on the vault owner's behalf, bounded by a slippage limit around the index.
 import { type RuleContext, Rejection } from '../engine/rule';
 import { orderRules } from '../orders/rules';
-import { abs } from '../markets/positions';
+import { abs } from '../trading/positions';
 import type { ReceiptKind } from '../../protocol/types';
 import type { VaultState } from './state';
 import { BPS, bpsOf } from '../engine/bps';

@@ -1,6 +1,7 @@
 // The devnet's own layers (src/devnet/README.md), as .dependency-cruiser.mjs enforces them on every `npm test`:
-// wiring -> feature routes -> feature rules and views -> engine -> state, with the http/ toolkit knowing no
-// feature. A small devnet is written for the test; each leak is reported with the classes of its two ends
+// wiring -> feature routes -> feature rules and views -> the trading core -> engine -> state, with the http/
+// toolkit knowing no feature, the features one way (DEVNET_FEATURE_ORDER), and no two folders importing each
+// other. A small devnet is written for the test; each leak is reported with the classes of its two ends
 // (no rule allows that direction), and the directions the layering allows are not.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,10 +24,13 @@ const FILES: Record<string, string> = {
   'src/devnet/http/paging.ts': uses('../config'),
   'src/devnet/funds/rules.ts': uses('../engine/engine', './state', '../state'),
   'src/devnet/funds/views.ts': uses('./rules', '../json', '../state'),
-  'src/devnet/orders/rules.ts': uses('../funds/rules', '../engine/engine'),
+  'src/devnet/orders/rules.ts': uses('../funds/rules', '../engine/engine', '../trading/book'),
   'src/devnet/funds/routes.ts': uses('./views', './rules', '../http/paging', '../engine/engine'),
-  'src/devnet/markets/position-routes.ts': uses('../funds/views', '../http/paging'),
-  'src/devnet/routes.ts': uses('./funds/routes', './markets/position-routes', './http/paging'),
+  'src/devnet/trading/book.ts': uses('./state', '../engine/engine', '../state'),
+  'src/devnet/trading/state.ts': 'export const x = 1;\n',
+  'src/devnet/vaults/rules.ts': uses('../orders/rules', '../funds/rules', '../trading/book'),
+  'src/devnet/trading/position-routes.ts': uses('../funds/views', '../trading/book', '../http/paging'),
+  'src/devnet/routes.ts': uses('./funds/routes', './trading/position-routes', './http/paging'),
   'src/devnet/devnet.ts': uses('./engine/engine', './funds/rules', './state'),
   // not allowed, one per layer
   'src/devnet/vaults/state.ts': uses('../funds/rules'),
@@ -36,6 +40,10 @@ const FILES: Record<string, string> = {
   'src/devnet/triggers/rules.ts': uses('../devnet'),
   'src/devnet/chain/routes.ts': uses('../devnet'),
   'src/devnet/vaults/routes.ts': uses('../funds/routes'),
+  'src/devnet/trading/margin.ts': uses('./book', '../funds/rules'),
+  'src/devnet/funds/fees.ts': uses('../vaults/rules', '../trading/state'),
+  // each import allowed, together two folders importing each other
+  'src/devnet/trading/routes.ts': uses('../orders/rules', '../http/paging'),
 };
 
 let root = '';
@@ -91,9 +99,42 @@ describe('the devnet layers', () => {
     ]);
   });
 
+  it('keep the trading core below every feature', () => {
+    expect(reported('src/devnet/trading/margin.ts')).toEqual([
+      'devnet-trading -> devnet-feature: src/devnet/funds/rules.ts',
+    ]);
+  });
+
+  it('keep the features one way: a feature importing a later one is reported, its state.ts is not', () => {
+    expect(reported('src/devnet/funds/fees.ts')).toEqual([
+      'devnet-features-one-way: src/devnet/vaults/rules.ts',
+    ]);
+  });
+
+  it('keep folders from importing each other, even through imports each allowed on its own', () => {
+    expect(reported('src/devnet/trading/routes.ts')).toEqual([
+      'devnet-folders-two-way: src/devnet/orders/rules.ts',
+    ]);
+    expect(reported('src/devnet/orders/rules.ts')).toEqual([
+      'devnet-folders-two-way: src/devnet/trading/book.ts',
+    ]);
+  });
+
   it('allow every direction the layering names', () => {
-    const leaks = Object.keys(FILES).filter((f) => /bad|vaults|orders\/views|triggers|chain/.test(f));
+    const leaks = [
+      'src/devnet/vaults/state.ts',
+      'src/devnet/engine/bad.ts',
+      'src/devnet/http/bad.ts',
+      'src/devnet/orders/views.ts',
+      'src/devnet/triggers/rules.ts',
+      'src/devnet/chain/routes.ts',
+      'src/devnet/vaults/routes.ts',
+      'src/devnet/trading/margin.ts',
+      'src/devnet/funds/fees.ts',
+      'src/devnet/trading/routes.ts',
+      'src/devnet/orders/rules.ts',
+    ];
     expect(violations.filter((v) => !leaks.includes(v.from))).toEqual([]);
-    expect(violations).toHaveLength(7);
+    expect(violations).toHaveLength(11);
   });
 });

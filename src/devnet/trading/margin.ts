@@ -6,9 +6,8 @@ import type { MarketInfo } from '../../shared/exchange/info';
 import { abs, notional, unrealizedPnl } from './positions';
 import { restingIds } from './book';
 import { bpsOf, toBps } from '../engine/bps';
-import type { AccountState } from '../funds/state';
 import type { EngineState } from '../state';
-import type { PositionState, BookSide, MarginFigures } from './state';
+import type { AccountState, PositionState, BookSide, MarginFigures } from './state';
 
 export interface Margin {
   equity: bigint;

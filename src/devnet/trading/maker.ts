@@ -4,13 +4,13 @@
 import type { DevnetConfig } from '../config';
 import { derivedAddress } from '../config';
 import type { TickContext } from '../engine/tick';
-import { createAccount } from '../funds/rules';
-import { match } from '../orders/rules';
+import { createAccount } from './accounts';
+import { match } from './matching';
 import { crossable, insertOrder, removeOrder } from './book';
 import { quoteDecimals } from './margin';
 import { BPS, bpsOf } from '../engine/bps';
 import type { EngineState } from '../state';
-import type { OrderRecord } from '../orders/state';
+import type { OrderRecord } from './state';
 import { emptyBook } from './state';
 
 export const MARKET_MAKER_WALLET = derivedAddress('market-maker');

@@ -3,12 +3,12 @@
 // closing cannot cover (a negative quote balance with nothing left open) becomes protocol debt, which is
 // what makes the withdrawal fee grow while the protocol is unhealthy.
 import type { TickContext } from '../engine/tick';
-import { match } from '../orders/rules';
+import { match } from './matching';
 import { removeOrder } from './book';
 import { accountMargin, accountMargins, marginFigures, positionsOf } from './margin';
 import { abs } from './positions';
 import { recordLiquidation } from './history';
-import type { TradeRecord } from '../orders/state';
+import type { TradeRecord } from './state';
 
 /** What the taker order paid in fees over its trades (the newest trades are searched first). */
 function takerFees(trades: readonly TradeRecord[], orderId: bigint): bigint {

@@ -1,6 +1,22 @@
-// What the markets keep in the engine state: prices (the oracle walk and its candles), the order books,
-// positions, and the trading history (fills, position changes, funding, liquidations, fee tiers). Apart
-// from the code that changes them, so that the state can name them without importing the writers.
+// What the trading core keeps in the engine state: users' accounts and their balances (the collateral margin
+// is reckoned on), prices (the oracle walk and its candles), the order books, orders and the trades they made,
+// positions, and the trading history (fills, position changes, funding, liquidations, fee tiers). Apart from
+// the code that changes them, so that the state can name them without importing the writers.
+
+/** A wallet's numbered accounts. */
+export interface UserState {
+  pubkey: string;
+  accountIds: number[];
+  createdAt: number;
+}
+
+export interface AccountState {
+  id: number;
+  owner: string;
+  balances: Record<number, bigint>;
+  updateId: number;
+}
+
 export interface PnlRecord {
   actionId: bigint;
   subActionId: number;
@@ -185,3 +201,35 @@ export const emptyPosition = (fundingIndex: bigint): PositionState => ({
   realizedSinceChange: 0n,
   fundingSinceChange: 0n,
 });
+
+export interface OrderRecord {
+  orderId: bigint;
+  accountId: number;
+  marketId: number;
+  side: 'BID' | 'ASK';
+  fillMode: string;
+  price: bigint;
+  size: bigint;
+  filled: bigint;
+  status: 'open' | 'filled' | 'cancelled';
+  reduceOnly: boolean;
+  clientOrderId?: bigint;
+  time: number;
+  actionId: bigint;
+}
+
+export interface TradeRecord {
+  id: bigint;
+  actionId: bigint;
+  time: number;
+  marketId: number;
+  price: bigint;
+  size: bigint;
+  takerSide: 'BID' | 'ASK';
+  takerAccountId: number;
+  makerAccountId: number;
+  takerOrderId: bigint;
+  makerOrderId: bigint;
+  takerFee: bigint;
+  makerFee: bigint;
+}

@@ -3,17 +3,17 @@
 // signed actions, so every number the app shows comes from the same rules as everything else.
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
-import { SigningKey } from '../../protocol/keys';
-import { demoSessionSeed, demoWalletSeed, type DemoScenario } from '../../support/demo-scenario';
-import { signAction } from '../../protocol/signing';
-import { buildActionBody } from '../../protocol/framing';
-import { encodeActionRaw } from '../../protocol/codec';
-import { signDeposit } from '../../protocol/solana-tx';
-import type { ActionKind, Receipt } from '../../protocol/types';
-import { parseAmount } from '../../shared/money';
-import type { ProtocolSchema } from '../../protocol/schema';
-import type { DevnetConfig } from '../config';
-import type { Devnet } from '../devnet';
+import { SigningKey } from '../protocol/keys';
+import { demoSessionSeed, demoWalletSeed, type DemoScenario } from '../support/demo-scenario';
+import { signAction } from '../protocol/signing';
+import { buildActionBody } from '../protocol/framing';
+import { encodeActionRaw } from '../protocol/codec';
+import { signDeposit } from '../protocol/solana-tx';
+import type { ActionKind, Receipt } from '../protocol/types';
+import { parseAmount } from '../shared/money';
+import type { ProtocolSchema } from '../protocol/schema';
+import type { DevnetConfig } from './config';
+import type { Devnet } from './devnet';
 
 /** Plays the scenario into the devnet unless its wallets already exist (a persisted demo devnet). */
 export function seedDemo(

@@ -8,7 +8,7 @@ import { levels } from './book';
 import type { StreamHub } from '../streams';
 import { sideJson, unitsOf, whole } from '../json';
 import type { EngineState } from '../state';
-import type { TradeRecord } from '../orders/state';
+import type { TradeRecord } from './state';
 import { emptyBook } from './state';
 
 /** The public resolutions and the length of their bars (a month is the calendar month, UTC). */
