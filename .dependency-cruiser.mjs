@@ -6,6 +6,7 @@
 // import, nothing it imports can reach either.
 //
 //   shared  <-  protocol  <-  support  <-  main, devnet        renderer -> shared        preload -> shared
+//   inside the renderer: shell -> a feature's index -> its feature -> the shared renderer
 //   host -> main (and what main may import)       'electron' only in src/main/electron and src/preload
 //
 // Type-only imports count: a type shared across layers belongs in the lower layer, not in one side of it.
@@ -27,6 +28,12 @@ const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-n
 const DEVNET_FEATURE_ORDER = ['sessions', 'funds', 'orders', 'triggers', 'vaults', 'chain', 'service'];
 const DEVNET_FEATURES = `(${DEVNET_FEATURE_ORDER.join('|')})`;
 const DEVNET_ROUTES = `^src/devnet/(trading|${DEVNET_FEATURE_ORDER.join('|')})/[a-z-]*routes[.]ts$`;
+
+// Inside the renderer (docs/architecture.md, "The renderer"): the shell -> features -> the shared UI, hooks and
+// bridge. A feature's files import their own folder, the shared renderer and other features' indexes, never
+// another feature's files; the shared renderer imports no feature. The group is the feature's folder, so that a
+// rule can say "the same feature" ($1).
+const RENDERER_FEATURE = '^src/renderer/src/features/([^/]+)/';
 
 /**
  * Every code file under src is in exactly one class: the first whose pattern takes it. The order matters only
@@ -61,7 +68,31 @@ export const CLASSES = [
     comment: 'the app core: plain Node, hosted by Electron or the browser host',
   },
   { name: 'preload', path: '^src/preload/', comment: 'the sandboxed bridge over the contract' },
-  { name: 'renderer', path: '^src/renderer/', comment: 'the untrusted window: shows and asks, never signs' },
+  {
+    name: 'renderer-shell',
+    path: '^src/renderer/src/((main|App|Unlocked)[.]tsx|hooks/queries[.]ts)$',
+    comment: "the window's shell: starts the app, lays out the pages, subscribes to main's events",
+  },
+  {
+    name: 'renderer-feature-index',
+    path: `${RENDERER_FEATURE}index[.]tsx?$`,
+    comment: "a feature's index: all that the shell and the other features may use of it",
+  },
+  {
+    name: 'renderer-feature',
+    path: `${RENDERER_FEATURE}(?!index[.]tsx?$)`,
+    comment: "a feature's own queries, pages and panels (src/renderer/src/features/<domain>/)",
+  },
+  {
+    name: 'renderer-harness',
+    path: '^src/renderer/test-harness/',
+    comment: 'test pages built only by tests: like a test, they reach into what they draw',
+  },
+  {
+    name: 'renderer',
+    path: '^src/renderer/',
+    comment: 'the untrusted window: shows and asks, never signs; here the shared UI, hooks, bridge and theme',
+  },
   { name: 'host', path: '^src/host/', comment: 'the browser host: the app core under plain Node' },
   {
     name: 'devnet-bottom',
@@ -169,14 +200,38 @@ const ALLOWED = [
   allow('the preload bridges the contract', of('preload'), of('preload', 'shared', 'shared-ipc')),
   allow("the preload: 'electron' and plain packages", of('preload'), { dependencyTypes: NPM }),
   allow(
-    'the renderer reaches main only through window.wallet: it imports shared and itself',
+    'the renderer reaches main only through window.wallet: it imports shared and itself, and knows no feature',
     of('renderer'),
     of('renderer', 'shared', 'shared-ipc'),
   ),
-  allow('the renderer: browser packages (never protobufjs: it needs eval)', of('renderer'), {
-    dependencyTypes: NPM,
-    pathNot: [ELECTRON, '(^|/)node_modules/protobufjs/|^protobufjs$'],
-  }),
+  allow(
+    "a feature's files (its index among them) import their own folder",
+    { path: RENDERER_FEATURE },
+    { path: '^src/renderer/src/features/$1/' },
+  ),
+  allow(
+    'a feature imports another only through its index, and the shared renderer',
+    of('renderer-feature', 'renderer-feature-index'),
+    of('renderer-feature-index', 'renderer', 'shared', 'shared-ipc'),
+  ),
+  allow(
+    'the shell puts the features together through their indexes',
+    of('renderer-shell'),
+    of('renderer-shell', 'renderer-feature-index', 'renderer', 'shared', 'shared-ipc'),
+  ),
+  allow(
+    'a test page reaches into the feature it draws',
+    of('renderer-harness'),
+    of('renderer-harness', 'renderer-feature', 'renderer', 'shared', 'shared-ipc'),
+  ),
+  allow(
+    'the renderer: browser packages (never protobufjs: it needs eval)',
+    of('renderer-shell', 'renderer-feature-index', 'renderer-feature', 'renderer-harness', 'renderer'),
+    {
+      dependencyTypes: NPM,
+      pathNot: [ELECTRON, '(^|/)node_modules/protobufjs/|^protobufjs$'],
+    },
+  ),
   allow(
     'the browser host carries the app core (not its Electron part) and starts the devnet as a process',
     of('host'),

@@ -57,7 +57,18 @@ export default defineConfig({
       minify: process.env.PERPETUA_NO_MINIFY !== '1', // PERPETUA_NO_MINIFY=1: readable names in CPU profiles
       cssMinify: true,
       manifest: true,
-      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve('src/renderer/index.html') },
+        // A feature's files do nothing on import but define what they export (docs/architecture.md, "The
+        // renderer"): one whose exports nobody uses is left out. Without this, importing a feature's index
+        // for its query keys (the lock screen's event subscription does) would load every panel the index
+        // names with the lock screen, and the pages' chunks would lose what only they use.
+        treeshake: {
+          moduleSideEffects: [
+            { test: /[\\/]src[\\/]renderer[\\/]src[\\/]features[\\/]/, sideEffects: false, external: false },
+          ],
+        },
+      },
     },
   },
 });

@@ -20,10 +20,17 @@ function mayImport(className: string): string[] {
   const classes = new Set<string>();
   let packages: string | null = null;
   let node = false;
+  let ownFolder = false;
   for (const rule of config.allowed ?? []) {
     const from = rule.from as { path?: string | string[] };
-    // a rule names the class, or a folder the class is in (the devnet's rule for Node and packages)
+    // a rule names the class, or a folder the class is in (the devnet's rule for Node and packages, a
+    // renderer feature's rule for its own folder)
     if (!asList(from.path).some((p) => p === path || path.startsWith(p))) continue;
+    // a rule whose target is the folder its source's group matched ($1): the same feature
+    if (asList((rule.to as { path?: string | string[] }).path).some((p) => p.includes('$1'))) {
+      ownFolder = true;
+      continue;
+    }
     const to = rule.to as {
       path?: string | string[];
       dependencyTypes?: string[];
@@ -42,6 +49,7 @@ function mayImport(className: string): string[] {
   }
   return [
     ...(classes.has(path) ? ['itself'] : []),
+    ...(ownFolder ? ['its own feature'] : []),
     ...CLASSES.filter((c) => c.path !== path && classes.has(c.path)).map((c) => `\`${c.name}\``),
     ...(packages ? [packages] : []),
     ...(node ? ['`node:*`'] : []),

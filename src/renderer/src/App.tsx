@@ -1,9 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
-import { useLiveEvents, useLockState } from './hooks/queries';
+import { useLiveEvents } from './hooks/queries';
+import { KeychainScreen, SetupScreen, UnlockScreen, useLockState } from './features/lock';
 import { WalletError } from './bridge/wallet';
-import { SetupScreen, UnlockScreen } from './pages/LockScreen';
-import { KeychainScreen } from './pages/KeychainScreen';
 import { ErrorNote } from './components/ErrorNote';
 import { lazyPage } from './lazy-page';
 

@@ -19,30 +19,28 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGES, useRoute, type Route } from './routes';
 import { unwrap, wallet } from './bridge/wallet';
-import { lazyPage } from './lazy-page';
 import { NavigationCount } from './components/PageHeading';
-import { StrangerSessions } from './components/StrangerSessions';
 import './theme/mantine-app-styles';
-import { useDevnetStatus, useSessionWarnings, useSettings, useWallets } from './hooks/queries';
-import { DevnetStoppedNote } from './components/DevnetStoppedNote';
-import { useOffline } from './hooks/useOffline';
-import { useActivityReports } from './hooks/useActivity';
-import { WALLET_STEP_DONE } from './first-run';
+import { useWallets } from './features/accounts';
+import { CompromisedKeyPage, SweepPage, WalletKeyPage } from './features/drills';
+import { HistoryPage, useActivityReports } from './features/history';
+import { FirstWalletScreen, WALLET_STEP_DONE } from './features/lock';
+import {
+  DevnetStoppedNote,
+  NetworkScreen,
+  useDevnetStatus,
+  useOffline,
+  useSettings,
+} from './features/network';
+import { AccountPage, PortfolioPage } from './features/portfolio';
+import { SessionsPage, StrangerSessions, useSessionWarnings } from './features/sessions';
+import { SettingsPage } from './features/settings';
+import { TransfersPage } from './features/transfers';
+import { VaultsPage } from './features/vaults';
+import { AccountsPage } from './features/wallets';
 
-// Each page is its own chunk, fetched when it is first shown: the lock screen draws before any of them loads.
-const PortfolioPage = lazyPage(() => import('./pages/PortfolioPage'), 'PortfolioPage');
-const VaultsPage = lazyPage(() => import('./pages/VaultsPage'), 'VaultsPage');
-const AccountsPage = lazyPage(() => import('./pages/AccountsPage'), 'AccountsPage');
-const TransfersPage = lazyPage(() => import('./pages/TransfersPage'), 'TransfersPage');
-const SessionsPage = lazyPage(() => import('./pages/SessionsPage'), 'SessionsPage');
-const HistoryPage = lazyPage(() => import('./pages/HistoryPage'), 'HistoryPage');
-const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
-const CompromisedKeyPage = lazyPage(() => import('./pages/CompromisedKeyPage'), 'CompromisedKeyPage');
-const SweepPage = lazyPage(() => import('./pages/SweepPage'), 'SweepPage');
-const WalletKeyPage = lazyPage(() => import('./pages/WalletKeyPage'), 'WalletKeyPage');
-const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
-const NetworkScreen = lazyPage(() => import('./pages/NetworkScreen'), 'NetworkScreen');
-const FirstWalletScreen = lazyPage(() => import('./pages/FirstWalletScreen'), 'FirstWalletScreen');
+// Each page is its own chunk (its feature's index makes it lazy), fetched when it is first shown: the lock
+// screen draws before any of them loads.
 // the portfolio is where unlocking lands: fetch it with this module rather than after the shell draws
 void PortfolioPage.preload();
 

@@ -2,7 +2,8 @@
 // copy of the real src with wrong-direction imports written into it: the ones an earlier review got past every
 // check (a file of main reaching main/electron, the host reaching Electron's launch check, the devnet importing
 // the app's IPC contract, src importing tests/, a computed createRequire and import(), a forbidden import
-// laundered through a new unclassified file), and more of the same kinds. Each must fail; the untouched copy
+// laundered through a new unclassified file), and more of the same kinds, among them a renderer feature
+// reaching into another's files instead of its index. Each must fail; the untouched copy
 // passes, so the check can tell them apart.
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,10 @@ const WRONG: Record<string, string> = {
   // Node support is shared by the app and the exchange: it reaches neither, and the wire protocol is below it
   'src/support/atomic-file.ts': "export * as __wrong from '../devnet/clock';",
   'src/protocol/codec.ts': "export * as __wrong from '../support/atomic-file';",
+  // a renderer feature reaches another's files only through its index; the shared renderer knows no feature
+  'src/renderer/src/features/vaults/VaultsPage.tsx': "export * as __wrong from '../transfers/DepositPanel';",
+  'src/renderer/src/features/drills/index.ts': "export * as __wrong from '../wallets/CreateWalletModal';",
+  'src/renderer/src/lib/save-file.ts': "export * as __wrong from '../features/audit';",
 };
 
 let root = '';
@@ -101,6 +106,18 @@ describe('layer rules', () => {
     ]);
     expect(reported('src/devnet/vaults/routes.ts')).toEqual([
       'not-in-allowed: devnet-routes -> devnet-routes',
+    ]);
+  });
+
+  it("refuse a renderer feature importing another's files, and the shared renderer importing a feature", () => {
+    expect(reported('src/renderer/src/features/vaults/VaultsPage.tsx')).toEqual([
+      'not-in-allowed: renderer-feature -> renderer-feature',
+    ]);
+    expect(reported('src/renderer/src/features/drills/index.ts')).toEqual([
+      'not-in-allowed: renderer-feature-index -> renderer-feature',
+    ]);
+    expect(reported('src/renderer/src/lib/save-file.ts')).toEqual([
+      'not-in-allowed: renderer -> renderer-feature-index',
     ]);
   });
 
