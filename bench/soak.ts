@@ -67,6 +67,16 @@ for (let i = 0; i < SENDERS; i += 1) {
   senders.push({ trader, account });
 }
 const [sender, senderAccount] = [senders[0]!.trader, senders[0]!.account];
+/** A sender's session lasts an hour: renewed at 50 minutes, so that a run of an hour or more keeps sending. */
+const SESSION_RENEW_MS = 50 * 60_000;
+const sessionMade = new Map<Trader, number>(senders.map(({ trader }) => [trader, performance.now()]));
+const withSession = async (trader: Trader): Promise<Trader> => {
+  if (performance.now() - sessionMade.get(trader)! > SESSION_RENEW_MS) {
+    await trader.createSession();
+    sessionMade.set(trader, performance.now());
+  }
+  return trader;
+};
 
 const app = await startApp({ baseUrl: devnet.baseUrl, rpcUrl: devnet.rpcUrl });
 await app.ok('lock.setup', { passphrase: PASSPHRASE });
@@ -115,7 +125,9 @@ try {
       for (let i = s; !stopped; i += SENDERS - 1) {
         await sleep(Math.max(0, next - performance.now()));
         next += gap;
-        await trader
+        await (
+          await withSession(trader)
+        )
           .transfer({
             fromAccountId: account,
             tokenId: USDC,
@@ -164,7 +176,9 @@ try {
         )
           heard = wallClock();
       });
-      await sender.transfer({
+      await (
+        await withSession(sender)
+      ).transfer({
         fromAccountId: senderAccount,
         tokenId: USDC,
         // a whole USDC: the row shows cents, so a smaller amount may change nothing the page draws
