@@ -30,15 +30,16 @@ export interface UpdateReadKeys {
 
 /**
  * The history an account event of a known kind changes, and nothing else besides figures and charts (no
- * triggers, no vault shares). Kinds not here may change anything.
+ * triggers, no vault shares). Kinds not here may change anything. A Map, since the type is the exchange's
+ * word: a plain object would answer "constructor" from its prototype.
  */
-const ONLY_HISTORY: Readonly<Record<string, readonly HistoryKind[]>> = {
-  transferSent: ['transfer'],
-  transferReceived: ['transfer'],
-  depositCredited: ['deposit'],
-  withdrawalRequested: ['withdrawal'],
-  withdrawalProcessed: ['withdrawal'],
-};
+const ONLY_HISTORY: ReadonlyMap<string, readonly HistoryKind[]> = new Map([
+  ['transferSent', ['transfer']],
+  ['transferReceived', ['transfer']],
+  ['depositCredited', ['deposit']],
+  ['withdrawalRequested', ['withdrawal']],
+  ['withdrawalProcessed', ['withdrawal']],
+]);
 
 export interface UpdateReads {
   /**
@@ -68,7 +69,7 @@ export function updateReads(client: QueryClient, keys: UpdateReadKeys, timers?: 
   const stale = new Map<number, Set<HistoryKind> | 'anything'>();
   return {
     after(accountId, type) {
-      const only = ONLY_HISTORY[type];
+      const only = ONLY_HISTORY.get(type);
       const was = stale.get(accountId);
       if (!only) stale.set(accountId, 'anything');
       else if (was !== 'anything') stale.set(accountId, new Set([...(was ?? []), ...only]));
