@@ -241,6 +241,8 @@ export function createServices(deps: ServiceDeps): Services {
       });
       return info;
     };
+    const equity = new EquitySamples(join(networkDir, 'equity.json'));
+    const accountReads = new FreshAccountReads(accountDetailReader({ client, wallets, equity }));
     // A lock that lands while an action is on its way to the signer stops it there.
     const submitter = new Submitter({
       client,
@@ -248,6 +250,7 @@ export function createServices(deps: ServiceDeps): Services {
       journal,
       schema: getSchema,
       beforeSign: () => lock.requireUnlocked(),
+      afterExecuted: () => accountReads.stale(),
     });
     const strangers = new StrangerRecord(join(networkDir, 'strangers.json'));
     const sessions = new SessionManager({
@@ -292,8 +295,6 @@ export function createServices(deps: ServiceDeps): Services {
       accountNames: () => settings.accountNames(),
     });
     funds.resume();
-    const equity = new EquitySamples(join(networkDir, 'equity.json'));
-    const accountReads = new FreshAccountReads(accountDetailReader({ client, wallets, equity }));
     const watcher = new AccountWatcher(
       client,
       (update, detail) => {

@@ -66,6 +66,11 @@ export interface SubmitterDeps {
    */
   beforeSign?: () => void;
   /**
+   * Called once an action of this app is known to have executed (submitted, or settled by recovery): the
+   * figures anyone read before it are older than the exchange now (a read started earlier is not handed out).
+   */
+  afterExecuted?: () => void;
+  /**
    * Most ids one GET /action may span. The interface does not state it (the devnet's is 1,000); a smaller
    * limit answered with 400 RangeTooLarge is found by halving.
    */
@@ -243,6 +248,7 @@ export class Submitter {
           }
         }
         journal.settle(pending.signer, pending.nonce);
+        if (recovered.outcome.status !== 'not-executed') this.deps.afterExecuted?.();
         results.push(recovered);
       } finally {
         this.inFlight.delete(id);
@@ -252,10 +258,16 @@ export class Submitter {
   }
 
   submit(key: SigningKey, framing: Framing, kind: ActionKind, options: SubmitOptions = {}): Promise<Outcome> {
-    // stopped while the exchange is away, on a read on the way or at the post itself: nothing left the app
-    return this.submitNow(key, framing, kind, options).catch((error: unknown) => {
-      throw asUnsentAction(error);
-    });
+    return this.submitNow(key, framing, kind, options).then(
+      (outcome) => {
+        this.deps.afterExecuted?.();
+        return outcome;
+      },
+      // stopped while the exchange is away, on a read on the way or at the post itself: nothing left the app
+      (error: unknown) => {
+        throw asUnsentAction(error);
+      },
+    );
   }
 
   private async submitNow(

@@ -37,6 +37,14 @@ export class FreshAccountReads<T> {
     );
   }
 
+  /**
+   * This app changed the exchange (an action of its own executed): a read started before is not handed out,
+   * so whoever asks right after their own action sees it, even before the account's update arrives.
+   */
+  stale(): void {
+    this.latest.clear();
+  }
+
   /** The account's figures: the read its latest update started, while under way or just finished; else a new read. */
   read(accountId: number): Promise<T> {
     const entry = this.latest.get(accountId);

@@ -339,6 +339,17 @@ describe('submitting', () => {
     expect(fake.posts).toHaveLength(1);
   });
 
+  it('says when an action of its own executed (figures read before are older), and not when nothing was', async () => {
+    let told = 0;
+    const submitter = makeSubmitter({ afterExecuted: () => (told += 1) });
+    fake.faults = ['throttle', 'gated'];
+    await failure(submitter.submit(KEY, 'session', transfer()));
+    await failure(submitter.submit(KEY, 'session', transfer()));
+    expect(told).toBe(0);
+    await submitter.submit(KEY, 'session', transfer());
+    expect(told).toBe(1);
+  });
+
   it('TIMESTAMP_STALE: the clock is measured again and the action retried once with fresh time', async () => {
     const submitter = makeSubmitter();
     await submitter.submit(KEY, 'session', transfer(1n)); // the clock sampled here

@@ -80,4 +80,19 @@ describe('reads of an account started by its live update', () => {
     started[1]!.settle(true);
     await expect(again).resolves.toBe(2);
   });
+
+  it("after the app's own action executed, a read started before it is not handed out, under way or finished", async () => {
+    const { started, read } = manualReads();
+    const reads = new FreshAccountReads(read);
+    reads.updated(4);
+    reads.updated(5);
+    started[1]!.settle(true);
+    reads.stale();
+    const four = reads.read(4);
+    const five = reads.read(5);
+    expect(started.map((s) => s.accountId)).toEqual([4, 5, 4, 5]);
+    started.forEach((s) => s.settle(true));
+    await expect(four).resolves.toBe(3);
+    await expect(five).resolves.toBe(4);
+  });
 });
