@@ -42,3 +42,39 @@ test('a long history: every page is read, shown newest first and written, one li
   const times = lines.slice(1).map((l) => l.split(',')[0]!);
   expect([...times].sort().reverse()).toEqual(times);
 });
+
+test('a day busier than the feed holds: it shows its newest 2,000 events, and the export has every one', async ({
+  app,
+  trader,
+  unlockedPage: page,
+}) => {
+  // 2,100 actions, each saved to disk by the devnet before it answers (made before the app follows them)
+  test.setTimeout(180_000);
+  const from = await trader.deposit(0, 5_000_000_000n);
+  await trader.createSession();
+  const to = await trader.transfer({ fromAccountId: from, tokenId: 0, amount: 1_000_000n });
+  // with the deposit and that first transfer: 2,102 rows in the account's day, more than the feed holds
+  const TRANSFERS = 2_100;
+  for (let i = 1; i < TRANSFERS; i += 1)
+    await trader.transfer({ fromAccountId: from, toAccountId: to, tokenId: 0, amount: 1_000n });
+  await importWallet(page, 'Trader', trader.secret);
+
+  await page.goto(`${app.url.split('#')[0]}#/account/${from}`);
+  // the newest ones, from the second of the 2,000th newest on (rows of that second all stay), and where
+  // the rest are: no "Show older", which would reach further back than what was let go
+  const summary = page.getByText(
+    /^The newest 2,0\d\d events since .*; the export has every one before them too$/,
+  );
+  await expect(summary).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Show older activity' })).toHaveCount(0);
+  await summary.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screenshots/feed-capped.png' });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export all kinds as CSV' }).click();
+  const lines = readFileSync(await (await download).path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  // header + the deposit + every transfer sent
+  expect(lines).toHaveLength(1 + 1 + TRANSFERS);
+});

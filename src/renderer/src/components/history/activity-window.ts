@@ -26,6 +26,23 @@ const FEED_PAGE_SIZE = 50;
 const WINDOW_STEPS_S = [86_400, 7 * 86_400, 30 * 86_400, 90 * 86_400, 365 * 86_400];
 /** The feed opens on at least this many events when the exchange has them: older slices until it does. */
 const FEED_MIN_LINES = 10;
+/**
+ * The most events a feed holds: a busy day (the soak's 20 a second make 72,000 an hour) would otherwise be
+ * held whole, in the page's memory and on every redraw. Beyond it the oldest go; the export reads them all.
+ */
+export const FEED_MAX_LINES = 2_000;
+
+/**
+ * Where a feed holding these rows starts once it keeps only its newest FEED_MAX_LINES: the time of the
+ * oldest row kept (rows of that same second are all kept); 0 while it holds fewer.
+ */
+export function keptSince(parts: readonly { rows: Rows }[]): number {
+  const times: number[] = [];
+  for (const { rows } of parts) for (const row of rows) times.push(row.time);
+  if (times.length <= FEED_MAX_LINES) return 0;
+  times.sort((a, b) => b - a);
+  return times[FEED_MAX_LINES - 1]!;
+}
 
 /** Where the window starts (seconds) after `step` steps back from `anchor`; 0 once it reaches everything. */
 export function windowStart(anchor: number, step: number): number {
@@ -42,6 +59,8 @@ export interface Slice {
   rows: Rows;
   /** each page read: its startInclusive (absent for the slice's first) and the index of its first row */
   pages: readonly { start?: string; at: number }[];
+  /** its oldest rows were let go (the feed keeps its newest rows only, see FEED_MAX_LINES) */
+  trimmed?: true;
 }
 
 /** The rows of one kind in since..until (until absent: up to now), every page of it from `start` on. */
@@ -82,6 +101,7 @@ const mayChange = (kind: HistoryKind, row: Rows[number]): boolean =>
  * exchange pages a history by its own cursor, in the order rows were added, so whatever was added since the
  * last read is on or after the last page, even a row whose time is older than rows already held (its time
  * still within the slice). Every row is held once: the pages kept end where the first one read starts.
+ * Rows added before any row of `keep` seconds or later are let go (the feed no longer shows them).
  */
 export async function readNewer(
   read: ReadPage,
@@ -89,16 +109,40 @@ export async function readNewer(
   kind: HistoryKind,
   since: number,
   held: Slice | undefined,
+  keep = 0,
 ): Promise<Slice> {
-  if (!held || held.pages.length === 0) return readRange(read, accountId, kind, since, undefined);
+  if (!held || held.pages.length === 0)
+    return trimmed(await readRange(read, accountId, kind, since, undefined), keep);
   const changing = held.rows.findIndex((row) => mayChange(kind, row));
   let from = held.pages.length - 1;
   while (changing >= 0 && from > 0 && held.pages[from]!.at > changing) from -= 1;
   const { start, at } = held.pages[from]!;
   const fresh = await readRange(read, accountId, kind, since, undefined, start);
+  return trimmed(
+    {
+      rows: [...held.rows.slice(0, at), ...fresh.rows],
+      pages: [...held.pages.slice(0, from), ...fresh.pages.map((p) => ({ ...p, at: at + p.at }))],
+      ...(held.trimmed ? { trimmed: true as const } : {}),
+    },
+    keep,
+  );
+}
+
+/**
+ * The slice without its first rows older than `keep` (those added first: a row stamped earlier that was
+ * added later stays, as the pages must still tile what is held). A page whose rows all went goes with them;
+ * the page holding the first row kept stays, so a later read from it finds its rows again, once each.
+ */
+function trimmed(slice: Slice, keep: number): Slice {
+  let cut = 0;
+  while (cut < slice.rows.length && slice.rows[cut]!.time < keep) cut += 1;
+  const pages = slice.pages.filter((_, i) => (slice.pages[i + 1]?.at ?? Infinity) > cut);
+  const first = pages[0]?.at ?? cut;
+  if (first === 0) return slice;
   return {
-    rows: [...held.rows.slice(0, at), ...fresh.rows],
-    pages: [...held.pages.slice(0, from), ...fresh.pages.map((p) => ({ ...p, at: at + p.at }))],
+    rows: slice.rows.slice(first),
+    pages: pages.map((p) => ({ ...p, at: p.at - first })),
+    trimmed: true,
   };
 }
 
@@ -142,6 +186,8 @@ export function sliceQueries(
   anchor: number,
   step: number,
   held: (queryKey: readonly unknown[]) => Slice | undefined = () => undefined,
+  /** the time of the feed's oldest row kept, when it reads again (0: it keeps every row) */
+  keep: () => number = () => 0,
 ): FeedQuery<Slice>[] {
   return accountIds.flatMap((accountId) =>
     HISTORY_KINDS.flatMap((kind) =>
@@ -160,7 +206,7 @@ export function sliceQueries(
           queryKey,
           queryFn: () =>
             i === 0
-              ? readNewer(read, accountId, kind, since, held(queryKey))
+              ? readNewer(read, accountId, kind, since, held(queryKey), keep())
               : readRange(read, accountId, kind, since, until),
           // what is past does not change; the newest slice is read again on live updates
           staleTime: i === 0 ? 30_000 : Infinity,

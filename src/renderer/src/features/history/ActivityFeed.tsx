@@ -123,11 +123,13 @@ export function ActivityFeed({
       )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" aria-live="polite">
+          {history.capped ? 'The newest ' : ''}
           {formatCount(lines.length)} {lines.length === 1 ? 'event' : 'events'}
           {history.olderExists ? ` since ${formatDateTime(history.since * 1000)}` : ''}, newest first, across{' '}
           {Object.values(HISTORY_LABELS).length} kinds of history
+          {history.capped ? '; the export has every one before them too' : ''}
         </Text>
-        {history.olderExists ? (
+        {history.olderExists && !history.capped ? (
           <Button variant="default" size="xs" onClick={history.showOlder} disabled={history.pending}>
             Show older activity
           </Button>

@@ -75,10 +75,16 @@ export function HistoryPanel<K extends HistoryKind>({
         <Text size="sm" c="dimmed" aria-live="polite">
           {formatCount(rows.length)} {rows.length === 1 ? 'row' : 'rows'}
           {since}, newest first
-          {older ? '; older ones on the exchange' : all.pending ? '' : '; that is all'}
+          {older
+            ? all.capped
+              ? '; older ones in the export'
+              : '; older ones on the exchange'
+            : all.pending
+              ? ''
+              : '; that is all'}
         </Text>
         <Group gap="xs">
-          {older ? (
+          {older && !all.capped ? (
             <Button variant="default" size="xs" onClick={all.showOlder} loading={all.pending}>
               Show older
             </Button>

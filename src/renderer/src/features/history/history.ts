@@ -5,6 +5,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, wallet } from '../../bridge/wallet';
 import { HISTORY_KINDS, type HistoryKind } from '../../../../shared/exchange/history';
 import {
+  keptSince,
   olderAnywhereQuery,
   olderQueries,
   readEverything,
@@ -56,7 +57,11 @@ export function useAllHistory(accountIds: readonly number[]) {
   const known = feedWindow.anchor !== undefined;
   const anchor = feedWindow.anchor ?? 0;
   const enabled = <Q>(queries: Q[]) => queries.map((q) => ({ ...q, enabled: known }));
-  const slices = sliceQueries(readPage, accountIds, anchor, step, (key) => client.getQueryData<Slice>(key));
+  const held = (key: readonly unknown[]) => client.getQueryData<Slice>(key);
+  const slices = sliceQueries(readPage, accountIds, anchor, step, held, () =>
+    // the oldest row the feed keeps of what it holds now: a slice read again lets go of what is older
+    keptSince(slices.map((q) => held(q.queryKey) ?? { rows: [] })),
+  );
   // one account: whether each kind has older rows (the history screen marks them); several: whether any has
   const single = accountIds.length === 1;
   const before = single ? olderQueries(readPage, accountIds, anchor, step) : [];
@@ -79,24 +84,39 @@ export function useAllHistory(accountIds: readonly number[]) {
       data: results.map((r) => r.data === true),
     }),
   });
-  const parts = useMemo(
-    () =>
-      accountIds.flatMap((accountId) =>
-        HISTORY_KINDS.map((kind) => ({
+  const { parts, since } = useMemo(() => {
+    const held = accountIds.flatMap((accountId) =>
+      HISTORY_KINDS.map((kind) => {
+        const mine = slices.flatMap((q, i) =>
+          q.accountId === accountId && q.kind === kind ? [read.data[i]] : [],
+        );
+        return {
           accountId,
           kind,
-          rows: slices.flatMap((q, i): Rows =>
-            q.accountId === accountId && q.kind === kind ? (read.data[i]?.rows ?? []) : [],
-          ),
+          rows: mine.flatMap((slice): Rows => slice?.rows ?? []),
+          trimmed: mine.some((slice) => slice?.trimmed),
           // known for one account only (the history screen's marks); across accounts see olderExists
           older: before.some((q, i) => q.accountId === accountId && q.kind === kind && older.data[i]),
-        })),
-      ),
+        };
+      }),
+    );
+    // only the newest FEED_MAX_LINES rows, the same second for every kind: rows older than that are in no
+    // part (a kind that kept more of them would look as if the others had none)
+    const kept = keptSince(held);
+    return {
+      since: kept,
+      parts: held.map(({ trimmed, ...part }) => {
+        if (kept === 0) return part;
+        const rows = part.rows.filter((row) => row.time >= kept);
+        return { ...part, rows, older: part.older || trimmed || rows.length < part.rows.length };
+      }),
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the queries follow from ids, anchor and step
-    [accountIds, anchor, step, read.data, older.data],
-  );
+  }, [accountIds, anchor, step, read.data, older.data]);
   const lines = parts.reduce((n, p) => n + p.rows.length, 0);
-  const olderExists = single ? parts.some((p) => p.older) : anywhere.data === true;
+  /** the feed holds its newest rows only: older ones are in the export, not one step back */
+  const capped = since > 0;
+  const olderExists = capped || (single ? parts.some((p) => p.older) : anywhere.data === true);
   const pending = known
     ? read.pending || older.pending || (anywhere.isEnabled && anywhere.isPending)
     : !feedWindow.error;
@@ -107,9 +127,10 @@ export function useAllHistory(accountIds: readonly number[]) {
     pending,
     error: feedWindow.error ?? read.error,
     parts,
-    /** rows before the window exist: "Show older" reaches one step further back */
+    /** rows before the window exist: "Show older" reaches one step further back (not when capped) */
     olderExists,
-    since: windowStart(anchor, step),
+    capped,
+    since: capped ? since : windowStart(anchor, step),
     showOlder: () => extend(step),
     /** every row of every kind from the beginning, for an export: the window's rows when they are all */
     readAll: async (): Promise<readonly { accountId: number; kind: HistoryKind; rows: Rows }[]> =>

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   activityKey,
+  FEED_MAX_LINES,
+  keptSince,
   olderAnywhereQuery,
   olderQueries,
   sliceQueries,
@@ -194,5 +196,60 @@ describe('the All activity window', () => {
     await again(processed);
     expect(exchange.asked).toHaveLength(1);
     expect(exchange.asked[0]!.startInclusive).toBe(processed.pages.at(-1)!.start);
+  });
+
+  it('keeps its newest rows only: a busy day read again holds about FEED_MAX_LINES rows, not the day', async () => {
+    const exchange = exchangeHistory(ANCHOR + 100_000);
+    const since = windowStart(ANCHOR, 0);
+    const cache = new Map<string, Slice>();
+    const newest = () =>
+      sliceQueries(
+        exchange.read,
+        [7],
+        ANCHOR,
+        0,
+        (key) => cache.get(JSON.stringify(key)),
+        () => keptSince([...cache.values()]),
+      ).find((q) => q.kind === 'transfer')!;
+    const readAndHold = async () => {
+      const query = newest();
+      const slice = await query.queryFn();
+      cache.set(JSON.stringify(query.queryKey), slice);
+      return slice;
+    };
+    // a live update at a time, each adding 100 rows of a second each (ids in order of adding)
+    let held: Slice | undefined;
+    for (let burst = 0; burst < 40; burst += 1) {
+      const first = exchange.rows.length;
+      for (let i = 0; i < 100; i += 1) exchange.rows.push({ id: `t${first + i}`, time: since + first + i });
+      held = await readAndHold();
+    }
+    // 4,000 rows added: the newest are all held, once each and in order; at most a page more than kept
+    const all = exchange.rows.map((r) => r.id);
+    expect(held!.trimmed).toBe(true);
+    expect(held!.rows.length).toBeGreaterThanOrEqual(FEED_MAX_LINES);
+    expect(held!.rows.length).toBeLessThanOrEqual(FEED_MAX_LINES + 150);
+    expect(ids(held!)).toEqual(all.slice(all.length - held!.rows.length));
+    // the feed starts at its FEED_MAX_LINES-th newest row
+    expect(keptSince([held!])).toBe(since + 4_000 - FEED_MAX_LINES);
+    // and reading on from what it holds still reads only the last page again
+    exchange.rows.push({ id: 'next', time: since + 4_000 });
+    exchange.asked.length = 0;
+    const lastHeld = held!.pages.at(-1)!.start;
+    const again = await readAndHold();
+    expect(exchange.asked[0]!.startInclusive).toBe(lastHeld);
+    expect(exchange.asked.length).toBeLessThanOrEqual(2);
+    expect(ids(again).at(-1)).toBe('next');
+    expect(new Set(ids(again)).size).toBe(again.rows.length);
+  });
+
+  it('a feed of fewer rows keeps them all; the cut falls on a second, never splitting it', () => {
+    const rows = (times: number[]) => ({ rows: times.map((time) => ({ time })) as never });
+    expect(keptSince([rows([1, 2, 3])])).toBe(0);
+    const many = Array.from({ length: FEED_MAX_LINES + 10 }, (_, i) => 1_000 + Math.floor(i / 4));
+    // the oldest second kept is that of the FEED_MAX_LINES-th newest row: its other rows stay too
+    expect(keptSince([rows(many.slice(0, 500)), rows(many.slice(500))])).toBe(
+      [...many].sort((a, b) => b - a)[FEED_MAX_LINES - 1],
+    );
   });
 });
