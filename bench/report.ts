@@ -68,6 +68,25 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 };
 
+/**
+ * How much a figure grew over a stretch of samples, as the straight line that fits them best (least squares)
+ * says: its value at the last sample's x against its value at the first's. One sample against another reads
+ * the noise instead (a heap after GC moved between 65 and 82 MB from sample to sample in a 20-minute soak with
+ * no trend at all), while a leak, however slow, tilts the line.
+ */
+export function trendGrowth(points: readonly { x: number; y: number }[]): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  const sxx = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
+  if (sxx === 0) return 0;
+  const slope = points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0) / sxx;
+  const at = (x: number) => my + slope * (x - mx);
+  const from = at(points[0]!.x);
+  return (at(points.at(-1)!.x) - from) / Math.max(Math.abs(from), 1);
+}
+
 /** Prints the figures beside their goals and writes them (with `extra`) to <results>/<benchmark>.json. */
 export function reportGoals(benchmark: string, rows: GoalRow[], extra: Record<string, unknown> = {}): void {
   console.log(`\n${benchmark}`);
