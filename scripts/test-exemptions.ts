@@ -127,7 +127,9 @@ export const EXEMPTIONS: Exemption[] = [
       'the local exchange, tested as a client sees it: tests/conformance/ holds its HTTP API, streams and Solana ' +
       'RPC to the public interface (tests/conformance/actions.test.ts, tests/conformance/orders.test.ts, ' +
       'tests/conformance/funds.test.ts, tests/conformance/solana-rpc.test.ts and the rest), and every ' +
-      'integration test runs the app against it; its pure parts have their unit tests beside the others',
+      'integration test runs the app against it (its command line, src/devnet/cli.ts, started as a process ' +
+      'by the app as it starts its embedded devnet); every other devnet module runs in tests/conformance; its ' +
+      'pure parts have their unit tests beside the others',
   },
 
   // ---- the app's core: run by integration tests against the real devnet and keychain ----
