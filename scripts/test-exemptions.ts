@@ -110,12 +110,6 @@ export const EXEMPTIONS: Exemption[] = [
       'in the window by tests/e2e/history-export.spec.ts',
   },
   {
-    files: ['src/renderer/src/components/free-to-move.ts'],
-    reason:
-      'how much can leave an account, shown as Available and held against the amount in tests/e2e/forms.spec.ts ' +
-      '(Max fills in what Available says; an amount above it is refused before any review); a unit test is owed',
-  },
-  {
     files: ['src/renderer/test-harness/virtual-table.tsx'],
     reason: 'test support, not the app: the page tests/e2e/virtual-table.spec.ts draws VirtualTable on',
   },
@@ -282,13 +276,12 @@ export const EXEMPTIONS: Exemption[] = [
       'src/main/events.ts',
       'src/main/paths.ts',
       'src/shared/result.ts',
-      'src/shared/liquidation-price.ts',
       'src/shared/exchange/info.ts',
       'src/shared/exchange/user.ts',
       'src/support/atomic-file.ts',
     ],
     reason:
-      'small pieces every test of the core runs through (its events, its files, results, liquidation prices, ' +
+      'small pieces every test of the core runs through (its events, its files, results, ' +
       'the exchange JSON): tests/integration/paced-portfolio.test.ts and tests/conformance/durability.test.ts ' +
       'among many; a unit test of each is owed',
   },
