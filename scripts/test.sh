@@ -21,10 +21,11 @@ npx eslint .
 step typecheck
 npx tsc -p tsconfig.node.json
 npx tsc -p tsconfig.web.json
-step "layers, cycles and unused code (.dependency-cruiser.mjs, madge, knip.json)"
+step "layers, cycles, unused code and tests beside their subject (.dependency-cruiser.mjs, madge, knip.json, scripts/test-exemptions.ts)"
 npm run -s check:layers
 npm run -s check:cycles
 npm run -s check:unused
+npm run -s check:tests
 step build
 npx electron-vite build >/dev/null
 step "first-load budget (the lock screen's initial JS and CSS)"

@@ -286,3 +286,11 @@ describe('Electron results are parsed against the contract (issue 14 item 15)', 
     expect(seen).toEqual([]);
   });
 });
+
+// A packaged build (issue 14 item 14) keeps DevTools shut.
+describe('packaged-mode guards', () => {
+  it('DevTools are off in the window unless asked for', () => {
+    expect(windowOptions('/p.cjs').webPreferences!.devTools).toBe(false);
+    expect(windowOptions('/p.cjs', true).webPreferences!.devTools).toBe(true);
+  });
+});

@@ -1,3 +1,4 @@
+// What a sweep may take from an account: free collateral only, per token, nothing a position needs.
 // A sweep whose answer about one transfer is lost: what follows it is not sent (the same signer's journal
 // would hold it back anyway, and the person must not be told it moved), and the record says so. A started
 // review cannot be started again. A review lists the sessions its start signs with a wallet key, and the
@@ -6,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Sweep } from '../../../../src/main/drills/sweep';
+import { Sweep, SWEEP_SAFETY_BPS, spareOf } from '../../../../src/main/drills/sweep';
 import { DrillRuns } from '../../../../src/main/drills/drill-run';
 import { DrillRecordStore } from '../../../../src/main/drills/drill-record-store';
 import { AuditLog } from '../../../../src/main/audit/audit-log';
@@ -192,5 +193,86 @@ describe('a sweep over wallets without a session here', () => {
     await runs.get(started.runId).done;
     expect(confirmed).toEqual(['c1', 'c2', 'c3']);
     expect(reauthenticated).toEqual([]);
+  });
+});
+
+const USDC = 0;
+const BTC = 1;
+const account = (over: Partial<Account> & { free: bigint }): Account => ({
+  accountId: 7,
+  balances: [],
+  positions: [],
+  openOrders: [],
+  updateId: 1,
+  ...over,
+  margin: {
+    equity: over.free,
+    initialRequirement: 0n,
+    maintenanceRequirement: 0n,
+    freeCollateral: over.free,
+    healthBps: null,
+  },
+});
+const order = {
+  orderId: '1',
+  clientOrderId: null,
+  marketId: 0,
+  side: 'BID' as const,
+  price: 1n,
+  remainingSize: 1n,
+};
+
+describe('what a sweep may take from an account', () => {
+  it('takes every token of an account with nothing open, the quote token first', () => {
+    const spare = spareOf(
+      account({
+        free: 1_500n,
+        balances: [
+          { tokenId: BTC, amount: 3n },
+          { tokenId: USDC, amount: 1_000n },
+        ],
+      }),
+      USDC,
+    );
+    expect(spare).toEqual({
+      moves: [
+        { tokenId: USDC, amount: 1_000n },
+        { tokenId: BTC, amount: 3n },
+      ],
+      kept: [],
+    });
+  });
+
+  it('keeps what open orders need, less a safety margin, and every other token', () => {
+    const spare = spareOf(
+      account({
+        free: 10_000n,
+        openOrders: [order],
+        balances: [
+          { tokenId: USDC, amount: 20_000n },
+          { tokenId: BTC, amount: 3n },
+        ],
+      }),
+      USDC,
+    );
+    const margin = (10_000n * SWEEP_SAFETY_BPS) / 10_000n;
+    expect(spare.moves).toEqual([{ tokenId: USDC, amount: 10_000n - margin }]);
+    expect(spare.kept).toEqual([
+      { accountId: 7, tokenId: USDC, amount: 10_000n + margin, reason: 'Open positions and orders need it.' },
+      { accountId: 7, tokenId: BTC, amount: 3n, reason: 'It backs the account’s open positions and orders.' },
+    ]);
+  });
+
+  it('moves nothing from an account whose positions need all of it, or more', () => {
+    for (const free of [0n, -5n]) {
+      const spare = spareOf(
+        account({ free, openOrders: [order], balances: [{ tokenId: USDC, amount: 100n }] }),
+        USDC,
+      );
+      expect(spare.moves).toEqual([]);
+      expect(spare.kept).toEqual([
+        { accountId: 7, tokenId: USDC, amount: 100n, reason: 'Open positions and orders need it.' },
+      ]);
+    }
   });
 });

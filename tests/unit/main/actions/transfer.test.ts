@@ -1,11 +1,10 @@
-// What a finished action says names the account as the review did: by its local name with its number.
+// What a finished transfer says names the account as the review did: by its local name with its number.
 import { describe, expect, it } from 'vitest';
 import { transfer } from '../../../../src/main/actions/transfer';
-import { vaultClaim } from '../../../../src/main/actions/vault-claim';
 
 const USDC = { tokenId: 0, symbol: 'USDC', decimals: 6 } as never;
 
-describe('the words of a finished action', () => {
+describe('the words of a finished transfer', () => {
   it('a transfer into a named account names it; one into a new account gives the new number', () => {
     const named = { token: USDC, amount: 25_000_000n, to: 5, toWords: 'Savings (account 5)' };
     expect(transfer.result({ type: 'transferred', toUserAccount: 5 } as never, named).message).toBe(
@@ -15,10 +14,5 @@ describe('the words of a finished action', () => {
     expect(transfer.result({ type: 'transferred', toUserAccount: 9 } as never, fresh).message).toBe(
       '25.00 USDC moved into account 9.',
     );
-  });
-
-  it('a claim names the account it went into', () => {
-    const facts = { quote: USDC, accountId: 4, accountWords: 'Trading (account 4)', claimable: 1_500_000n };
-    expect(vaultClaim.result(null, facts).message).toBe('Claimed 1.50 USDC into Trading (account 4).');
   });
 });
