@@ -2,7 +2,7 @@
 // (`tests/unit/renderer/<path>` tests `src/renderer/src/<path>`, `tests/unit/scripts/<path>` tests
 // `scripts/<path>`), so a module's tests are found by its path and a module without them is seen. It fails on
 // - a unit test file that mirrors no module, unless exempted;
-// - a non-trivial module under src/ or scripts/ without its mirrored test file, unless exempted;
+// - a non-trivial module under src/, scripts/ or bench/ without its mirrored test file, unless exempted;
 // - an exemption that is stale: it names a file that does not exist or no longer needs it (a module with its
 //   test, or trivial; a test file that now mirrors a module), a folder pattern that matches nothing needing
 //   it, or a reason naming a test that does not exist.
@@ -20,6 +20,7 @@ import { EXEMPTIONS, type Exemption } from './test-exemptions';
 const MIRRORS = [
   { source: 'src/renderer/src/', tests: 'tests/unit/renderer/' },
   { source: 'scripts/', tests: 'tests/unit/scripts/' },
+  { source: 'bench/', tests: 'tests/unit/bench/' },
   { source: 'src/', tests: 'tests/unit/' },
 ] as const;
 const MODULE = /\.(ts|tsx|mjs)$/;
@@ -108,7 +109,7 @@ export function checkTests(root: string, exemptions: readonly Exemption[] = EXEM
   }
 
   const modules = filesUnder(root, 'src')
-    .concat(filesUnder(root, 'scripts'))
+    .concat(filesUnder(root, 'scripts'), filesUnder(root, 'bench'))
     .filter((f) => MODULE.test(f) && !f.endsWith('.d.ts'));
   const nonTrivial = modules.filter((m) => isNonTrivial(m, readFileSync(join(root, m), 'utf8')));
   let tested = 0;
