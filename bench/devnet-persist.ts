@@ -2,7 +2,8 @@
 // embedded devnet) is driven to 1k, 10k and 50k actions of mixed history (transfers, market orders that trade
 // with the maker, post-only orders cancelled again, time passing), and at each size 30 single-transfer commits
 // are timed: execute, then wait until the change is on disk (Devnet.whenDurable, what POST /action waits for).
-// Also: the bytes one commit writes, and the state's size as a full snapshot (state.json).
+// Also: the bytes one commit writes, the state's size as a full snapshot (state.json), and the time one takes
+// (Devnet.persist, as /state/* asks for one; with the journal, a commit writes one now and then).
 // `npx tsx bench/devnet-persist.ts` (BENCH_SIZES=1000,10000 for fewer).
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,12 +101,19 @@ for (const size of SIZES) {
     times.push(performance.now() - t0);
   }
   const sorted = [...times].sort((a, b) => a - b);
+
+  const written = (writtenBytes() - bytesBefore) / COMMITS;
+  // what a rotation costs, on the one commit it falls on: the journal is not empty, so this is a snapshot
+  const t0 = performance.now();
+  devnet.persist();
+  const snapshotMs = performance.now() - t0;
   rows.push({
     actions: engine.state.nextActionId.toString(),
     'commit p50 ms': percentile(sorted, 0.5).toFixed(2),
     'commit p95 ms': percentile(sorted, 0.95).toFixed(2),
-    'written / commit KB': ((writtenBytes() - bytesBefore) / COMMITS / 1024).toFixed(1),
+    'written / commit KB': (written / 1024).toFixed(1),
     'state.json MB': (statSync(join(dir, 'state.json')).size / 1e6).toFixed(2),
+    'full snapshot ms': snapshotMs.toFixed(0),
   });
   console.table(rows);
 }

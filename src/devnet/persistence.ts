@@ -9,10 +9,12 @@ import {
   existsSync,
   fdatasyncSync,
   ftruncateSync,
+  linkSync,
   mkdirSync,
   openSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   writeSync,
 } from 'node:fs';
@@ -136,6 +138,22 @@ function journalFile(path: string) {
   };
 }
 
+/**
+ * Puts `from`'s content at `to` atomically: a hard link renamed into place (the snapshot is written once, not
+ * twice; neither name is ever written in place, so they can share it), or a written copy where the file
+ * system has no hard links.
+ */
+function linkOrWrite(from: string, to: string, body: Buffer): void {
+  const temp = `${to}.${process.pid}.${Date.now()}.link`;
+  try {
+    linkSync(from, temp);
+    renameSync(temp, to);
+  } catch {
+    rmSync(temp, { force: true });
+    writeFileAtomic(to, body);
+  }
+}
+
 function metaOf(snapshotId: string, body: Buffer, actionId: bigint, time: Date): SnapshotMeta {
   return {
     snapshotId,
@@ -181,8 +199,9 @@ export function createSnapshotStore(dir?: string): SnapshotStore {
       const snapshotId = idFor(actionId, time);
       const meta = metaOf(snapshotId, body, actionId, time);
       if (dir) {
-        writeFileAtomic(join(dir, 'snapshots', `${snapshotId}.json`), body);
-        writeFileAtomic(join(dir, 'state.json'), body);
+        const numbered = join(dir, 'snapshots', `${snapshotId}.json`);
+        writeFileAtomic(numbered, body);
+        linkOrWrite(numbered, join(dir, 'state.json'), body);
         const all = readdirSync(join(dir, 'snapshots'))
           .filter((f) => f.endsWith('.json'))
           .sort();
