@@ -143,8 +143,8 @@ export class Devnet implements Exchange {
       nowMs: () => deps.clock.nowMs(),
       depositDelayMs: () => deps.config.depositDelayMs,
     });
-    // Anything that lands on the chain is saved with the exchange's state, in the same snapshot, so a
-    // restart finds the deposit and its credit (or neither), never one without the other.
+    // Anything that lands on the chain is saved with the exchange's state, in the same commit (one journal
+    // record), so a restart finds the deposit and its credit (or neither), never one without the other.
     this.chain.onConfirmed(() => this.schedulePersist());
     this.hub.register(vaultStreamKind(() => this.engine.state));
     this.marketStreams = new MarketStreams(this.hub, deps.config, () => this.engine.state);
@@ -204,8 +204,7 @@ export class Devnet implements Exchange {
   /**
    * Resolves once every change made so far is on disk (at once without a data folder). The server answers a
    * POST only after this, so an answer still means the change survives a crash; but the changes of every
-   * request that arrived together share one snapshot (group commit) instead of one snapshot, two fsyncs
-   * and a directory listing each.
+   * request that arrived together share one journal record and one fdatasync (group commit).
    */
   whenDurable(): Promise<void> {
     if (!this.deps.durable || !this.dirty) return this.flushing ?? Promise.resolve();
