@@ -10,11 +10,14 @@
 // - maps: the entries of orders, triggers and bridge deposits that are new or were not final at the last
 //   commit (an order stops changing once filled or cancelled), and those deleted since.
 // - bodies: the duplicate check's hashes of the bodies accepted since the last commit.
+// - candles: each market's hourly candles from the last one written (the current hour's, which still
+//   changes) on; 14 days of them are kept, so whole they would be most of a record.
 // - rest: everything else, whole (accounts, balances, positions, books, sessions, nonces, counters, prices,
 //   vaults, the chain's accounts): small beside the history, and it grows with users, not with time.
 // `tests/unit/devnet/journal.test.ts` holds a devnet restarted from its records equal to the one that wrote them.
 import type { EngineState } from './state';
 import type { BridgeState, ChainState } from './chain/state';
+import type { Candle } from './trading/state';
 
 /** The devnet's whole saved state: what a snapshot holds and a journal record changes. */
 export interface SavedState {
@@ -108,6 +111,8 @@ const TRACKED: readonly (readonly string[])[] = [
   ...LISTS.map((l) => l.path),
   ...MAPS.map((m) => m.path),
   ['engine', 'seenBodies'],
+  // each market's hourly candles (the last 14 days): the current hour's changes until the next begins
+  ['engine', 'oracle', 'markets', '*', 'candles'],
 ];
 
 export interface JournalRecord {
@@ -118,24 +123,35 @@ export interface JournalRecord {
   /** per map: [path index, entries set, keys deleted] */
   maps: [number, Record<string, unknown>, string[]][];
   bodies: Record<string, string>;
+  /** per market: [market id, the candles from the first changed one on, the candles kept after] */
+  candles: [string, Candle[], number][];
   rest: unknown;
 }
 
 const at = (root: unknown, path: readonly string[]): unknown =>
   path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], root);
 
-/** `value` without the tracked paths: shallow copies down to each, so the state is not touched. */
+/** the paths below `paths`' step `depth` that `key` is on (`*` stands for every key) */
+const under = (paths: readonly (readonly string[])[], depth: number, key: string) =>
+  paths.filter((p) => p[depth] === key || p[depth] === '*');
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object';
+
+/** The state without the tracked paths: shallow copies down to each, so the state is not touched. */
 function restOf(state: SavedState): unknown {
-  const copy = (node: Record<string, unknown>, depth: number, paths: (readonly string[])[]) => {
+  const copy = (node: Record<string, unknown>, depth: number, paths: readonly (readonly string[])[]) => {
     const out: Record<string, unknown> = { ...node };
-    for (const key of new Set(paths.map((p) => p[depth]!))) {
-      const below = paths.filter((p) => p[depth] === key);
+    const keys = new Set(paths.flatMap((p) => (p[depth] === '*' ? Object.keys(node) : [p[depth]!])));
+    for (const key of keys) {
+      const below = under(paths, depth, key);
+      const value = node[key];
       if (below.some((p) => p.length === depth + 1)) delete out[key];
-      else out[key] = copy(node[key] as Record<string, unknown>, depth + 1, below);
+      else if (isObject(value)) out[key] = copy(value, depth + 1, below);
     }
     return out;
   };
-  return copy(state as unknown as Record<string, unknown>, 0, [...TRACKED]);
+  return copy(state as unknown as Record<string, unknown>, 0, TRACKED);
 }
 
 /** Puts a record's `rest` into the state: every part but the tracked paths is replaced by the record's. */
@@ -143,16 +159,16 @@ function assignRest(
   target: Record<string, unknown>,
   rest: Record<string, unknown>,
   depth: number,
-  paths: (readonly string[])[],
+  paths: readonly (readonly string[])[],
 ) {
-  const tracked = new Map<string, (readonly string[])[]>();
-  for (const p of paths) tracked.set(p[depth]!, [...(tracked.get(p[depth]!) ?? []), p]);
-  for (const key of Object.keys(target)) if (!(key in rest) && !tracked.has(key)) delete target[key];
+  for (const key of Object.keys(target))
+    if (!(key in rest) && under(paths, depth, key).length === 0) delete target[key];
   for (const [key, value] of Object.entries(rest)) {
-    const below = tracked.get(key);
-    if (below && !below.some((p) => p.length === depth + 1))
-      assignRest(target[key] as Record<string, unknown>, value as Record<string, unknown>, depth + 1, below);
-    else if (!below) target[key] = value;
+    const below = under(paths, depth, key);
+    const current = target[key];
+    if (below.some((p) => p.length === depth + 1)) continue; // never in a rest
+    if (below.length === 0 || !isObject(current) || !isObject(value)) target[key] = value;
+    else assignRest(current, value, depth + 1, below);
   }
 }
 
@@ -167,6 +183,8 @@ export class StateJournal {
   /** per map: the keys written while not final, and the mark of its added keys */
   private open: Set<string>[] = [];
   private marks: unknown[] = [];
+  /** per market: the start of the last candle written (it may still change) */
+  private candleStarts = new Map<string, number>();
 
   constructor(private readonly state: () => SavedState) {}
 
@@ -183,6 +201,12 @@ export class StateJournal {
       const map = at(state, spec.path) as Record<string, never>;
       return new Set(Object.keys(map).filter((key) => !spec.final(map[key]!)));
     });
+    this.candleStarts = new Map(
+      Object.entries(state.engine.oracle?.markets ?? {}).flatMap(([id, market]) => {
+        const last = market.candles.at(-1);
+        return last ? [[id, last.start] as const] : [];
+      }),
+    );
     this.marks = MAPS.map(
       (spec) => spec.added(state, at(state, spec.path) as Record<string, unknown>, null).mark,
     );
@@ -228,8 +252,18 @@ export class StateJournal {
       }
       if (deleted.length > 0 || Object.keys(set).length > 0) maps.push([index, set, deleted]);
     });
+    const candles: JournalRecord['candles'] = [];
+    for (const [id, market] of Object.entries(state.engine.oracle?.markets ?? {})) {
+      const list = market.candles;
+      const since = this.candleStarts.get(id);
+      let from = list.length;
+      while (from > 0 && (since === undefined || list[from - 1]!.start >= since)) from -= 1;
+      if (from === list.length) continue;
+      candles.push([id, list.slice(from), list.length]);
+      this.candleStarts.set(id, list.at(-1)!.start);
+    }
     this.seq += 1;
-    return { seq: this.seq, lists, maps, bodies, rest: restOf(state) };
+    return { seq: this.seq, lists, maps, bodies, candles, rest: restOf(state) };
   }
 }
 
@@ -253,7 +287,14 @@ export function applyRecord(state: SavedState, record: JournalRecord): void {
     for (const key of deleted) delete map[key];
   }
   Object.assign(state.engine.seenBodies, record.bodies);
-  assignRest(state as unknown as Record<string, unknown>, record.rest as Record<string, unknown>, 0, [
-    ...TRACKED,
-  ]);
+  assignRest(state as unknown as Record<string, unknown>, record.rest as Record<string, unknown>, 0, TRACKED);
+  for (const [id, items, length] of record.candles) {
+    const market = state.engine.oracle?.markets[Number(id)];
+    if (!market) throw new Error(`journal record ${record.seq} has candles of a market it does not have`);
+    const list = (market.candles ??= []);
+    const first = items[0]!.start;
+    while (list.length > 0 && list.at(-1)!.start >= first) list.pop();
+    list.push(...items);
+    if (list.length > length) list.splice(0, list.length - length);
+  }
 }

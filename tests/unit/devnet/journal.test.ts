@@ -15,7 +15,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startExchange, TestWallet, USDC, usdc, type TestExchange } from '../../conformance/support/exchange';
+import {
+  errorOf,
+  startExchange,
+  TestWallet,
+  USDC,
+  usdc,
+  type TestExchange,
+} from '../../conformance/support/exchange';
 import { readSavedState } from '../../../src/devnet/devnet';
 import { fromSnapshotJson, toSnapshotJson } from '../../../src/devnet/state';
 import type { DevnetOptions } from '../../../src/devnet/server';
@@ -134,6 +141,40 @@ describe('the devnet journal', () => {
     expect(readFileSync(join(copy, 'journal.log')).length).toBe(0);
     await history(again, 3);
     expect(savedState(copy)).toEqual(liveState(again));
+  }, 120_000);
+
+  it('keeps the markets’ hourly candles through new hours, gaps and the oldest dropped after 14 days', async () => {
+    const dir = tempDir('journal-candles');
+    const ex = await exchange(dir);
+    const w = new TestWallet(ex);
+    await w.deposit(USDC, usdc(1_000));
+    await w.createSession({ expiresIn: 25 * 86_400 });
+    const [from] = await w.accountIds();
+    let to: number | undefined;
+    const transfer = async () => {
+      const receipt = await ex.submit(
+        w.sessionBody({
+          type: 'transfer',
+          sessionId: w.session!.id,
+          fromAccountId: from!,
+          tokenId: USDC,
+          amount: 1n,
+          ...(to !== undefined ? { toAccountId: to } : {}),
+        }),
+      );
+      to ??= (receipt.kind as { toUserAccount?: number }).toUserAccount;
+      return errorOf(receipt) ?? receipt.kind.type;
+    };
+    // 40 minutes (an hour's candle changed by two commits, or a new hour begun) and 7 hours (the oracle walks
+    // at most the last 6 of them, so an hour is left out) by turns
+    for (let step = 0; step < 110; step += 1) {
+      ex.advance(step % 2 ? 40 * 60_000 : 7 * 3_600_000);
+      expect(await transfer()).toBe('transferred');
+      if (step % 30 === 29) expect(savedState(dir)).toEqual(liveState(ex));
+    }
+    const candles = ex.running.devnet.engine.state.oracle!.markets[0]!.candles;
+    expect(candles.length).toBe(24 * 14);
+    expect(savedState(dir)).toEqual(liveState(ex));
   }, 120_000);
 
   it('commits with a journal record, not a snapshot, once one exists', async () => {
