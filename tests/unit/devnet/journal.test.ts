@@ -57,6 +57,25 @@ function liveState(ex: TestExchange): unknown {
 
 const savedState = (dir: string): unknown => fromSnapshotJson(toSnapshotJson(readSavedState(dir)));
 
+/** A funded wallet with a session; what it returns sends 1 unit from its first account to `to`, or to a new account. */
+async function sender(ex: TestExchange, amount: bigint, expiresIn = 3_600) {
+  const w = new TestWallet(ex);
+  await w.deposit(USDC, amount);
+  await w.createSession({ expiresIn });
+  const [from] = await w.accountIds();
+  return (to?: number) =>
+    ex.submit(
+      w.sessionBody({
+        type: 'transfer',
+        sessionId: w.session!.id,
+        fromAccountId: from!,
+        tokenId: USDC,
+        amount: 1n,
+        ...(to !== undefined ? { toAccountId: to } : {}),
+      }),
+    );
+}
+
 /** Every kind of change, `rounds` times over, each action its own commit as POST /action's are. */
 async function history(ex: TestExchange, rounds: number): Promise<void> {
   const traders: { w: TestWallet; account: number }[] = [];
@@ -146,22 +165,10 @@ describe('the devnet journal', () => {
   it('keeps the markets’ hourly candles through new hours, gaps and the oldest dropped after 14 days', async () => {
     const dir = tempDir('journal-candles');
     const ex = await exchange(dir);
-    const w = new TestWallet(ex);
-    await w.deposit(USDC, usdc(1_000));
-    await w.createSession({ expiresIn: 25 * 86_400 });
-    const [from] = await w.accountIds();
+    const send = await sender(ex, usdc(1_000), 25 * 86_400);
     let to: number | undefined;
     const transfer = async () => {
-      const receipt = await ex.submit(
-        w.sessionBody({
-          type: 'transfer',
-          sessionId: w.session!.id,
-          fromAccountId: from!,
-          tokenId: USDC,
-          amount: 1n,
-          ...(to !== undefined ? { toAccountId: to } : {}),
-        }),
-      );
+      const receipt = await send(to);
       to ??= (receipt.kind as { toUserAccount?: number }).toUserAccount;
       return errorOf(receipt) ?? receipt.kind.type;
     };
@@ -212,22 +219,11 @@ describe('the devnet journal', () => {
     expect(savedState(copy)).toEqual(liveState(again));
 
     // a last record whose bytes do not match its CRC is dropped whole: the state of the commit before it
-    const w = new TestWallet(ex);
-    await w.deposit(USDC, usdc(10));
-    await w.createSession();
-    const [from] = await w.accountIds();
+    const send = await sender(ex, usdc(10));
     const sessionOnly = readFileSync(join(dir, 'journal.log'));
     const withSession = liveState(ex);
     // one more commit, one more record: a transfer that opens the wallet's second account
-    const opened = await ex.submit(
-      w.sessionBody({
-        type: 'transfer',
-        sessionId: w.session!.id,
-        fromAccountId: from!,
-        tokenId: USDC,
-        amount: 1n,
-      }),
-    );
+    const opened = await send();
     expect(opened.kind.type).toBe('transferred');
     const journal = readFileSync(join(dir, 'journal.log'));
     expect(journal.length).toBeGreaterThan(sessionOnly.length);
