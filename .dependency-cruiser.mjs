@@ -96,7 +96,7 @@ export const CLASSES = [
   { name: 'host', path: '^src/host/', comment: 'the browser host: the app core under plain Node' },
   {
     name: 'devnet-bottom',
-    path: '^src/devnet/((state|config|clock|json|streams|persistence|verify-worker)[.]ts$|[^/]+/state[.]ts$)',
+    path: '^src/devnet/((state|config|clock|json|streams|persistence|journal|verify-worker)[.]ts$|[^/]+/state[.]ts$)',
     comment: 'state and the plain support modules',
   },
   {

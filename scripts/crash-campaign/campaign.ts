@@ -19,7 +19,7 @@ import {
   type StartedHost,
 } from './processes';
 import { reconcile, type AppRecords, type Reconciliation } from './reconcile';
-import { fromSnapshotJson, type EngineState } from '../../src/devnet/state';
+import { readSavedState } from '../../src/devnet/devnet';
 import { chainTokenBalance } from '../../tests/support/chain';
 import { Trader } from '../../tests/e2e/support/trader';
 
@@ -305,9 +305,8 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
     client.close();
     await stopGently(host);
     await stopGently(devnet);
-    const exchange = fromSnapshotJson(readFileSync(join(devnetDir, 'state.json'), 'utf8')) as {
-      engine: EngineState;
-    };
+    // the snapshot with the journal's records after it, as the devnet restores it
+    const exchange = readSavedState(devnetDir)!;
     return {
       seed: options.seed,
       attempts,

@@ -74,6 +74,12 @@ export interface DevnetConfig {
   maxAccountsPerUser: number;
   depositDelayMs: number;
   withdrawalDelayMs: number;
+  /**
+   * With a data folder: the journal of commits is written into a new full snapshot once it holds this many
+   * bytes, or as many as the last snapshot if that is more (so a snapshot's cost is spread over commits that
+   * wrote as much, and a restart reads at most about twice the state)
+   */
+  journalBytesPerSnapshot: number;
   maxActionRange: number;
   timestampThresholdSeconds: number;
   rateLimits: { action: RateLimit; other: RateLimit };
@@ -133,6 +139,7 @@ export function defaultConfig(overrides: Partial<DevnetConfig> = {}): DevnetConf
     maxAccountsPerUser: 16,
     depositDelayMs: 1_500,
     withdrawalDelayMs: 1_500,
+    journalBytesPerSnapshot: 8 * 1024 * 1024,
     maxActionRange: 1_000,
     timestampThresholdSeconds: 120,
     rateLimits: { action: { perSecond: 2_000, burst: 4_000 }, other: { perSecond: 2_000, burst: 4_000 } },

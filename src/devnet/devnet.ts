@@ -19,7 +19,7 @@ import { advanceOracle, initialOracleState } from './trading/oracle';
 import { accountMargin } from './trading/margin';
 import { requote } from './trading/maker';
 import { settleFunding } from './trading/funding';
-import type { SnapshotStore } from './persistence';
+import { createSnapshotStore, type SnapshotStore } from './persistence';
 import { StreamHub } from './streams';
 import type { TickContext } from './engine/tick';
 import { fireTriggers } from './triggers/fire';
@@ -27,24 +27,25 @@ import { advanceVaults } from './vaults/epochs';
 import { flushVaultUpdates, vaultStreamKind } from './vaults/stream';
 import { MarketStreams } from './trading/streams';
 import { liquidateUnhealthy } from './trading/liquidation';
-import { emptyState, fromSnapshotJson, toSnapshotJson, type EngineState } from './state';
-import { type ChainState, emptyBridge, type BridgeState } from './chain/state';
+import { emptyState, fromSnapshotJson, toSnapshotJson } from './state';
+import { emptyBridge } from './chain/state';
+import { applyRecord, StateJournal, type JournalRecord, type SavedState } from './journal';
 import type { OracleState } from './trading/state';
 
 /** the signer recorded for changes the engine makes on its own (trigger fills, liquidations, epochs) */
 export const ENGINE_SIGNER = 'engine';
 
 /**
- * The one snapshot format there is. A later version that changes it bumps this and reads the old one
- * in parseSnapshot; until then anything else is refused rather than half read.
+ * The one snapshot format there is: a full snapshot (state.json) and the journal records after it
+ * (journal.ts). A later version that changes it bumps this and reads the old one in parseSnapshot; until
+ * then anything else is refused rather than half read.
  */
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 
-interface Snapshot {
+interface Snapshot extends SavedState {
   format: typeof SNAPSHOT_FORMAT;
-  engine: EngineState;
-  /** the Solana runtime's accounts and transaction log, and the bridge's deposits */
-  chain: ChainState & { bridge: BridgeState };
+  /** the last journal record this snapshot holds: the records after it are applied on top */
+  journalSeq: number;
 }
 
 function parseSnapshot(text: string): Snapshot {
@@ -56,14 +57,45 @@ function parseSnapshot(text: string): Snapshot {
   return parsed as Snapshot;
 }
 
+/** The saved snapshot with the journal's records after it applied: the state as of the last commit. */
+function restore(saved: { snapshot: string | null; records: string[] }): Snapshot | null {
+  if (saved.snapshot === null) {
+    if (saved.records.length > 0)
+      throw new Error(
+        "The devnet's data folder has a journal but no state.json to apply it to. Move its data folder away to start afresh.",
+      );
+    return null;
+  }
+  const snapshot = parseSnapshot(saved.snapshot);
+  for (const text of saved.records) {
+    const record = fromSnapshotJson(text) as JournalRecord;
+    // records the snapshot already holds: it was written, and the devnet stopped before the journal was emptied
+    if (record.seq <= snapshot.journalSeq) continue;
+    if (record.seq !== snapshot.journalSeq + 1)
+      throw new Error(
+        `The devnet's journal skips from record ${snapshot.journalSeq} to ${record.seq}. Move its data folder away to start afresh.`,
+      );
+    applyRecord(snapshot, record);
+    snapshot.journalSeq = record.seq;
+  }
+  return snapshot;
+}
+
+/** The state a data folder holds (its snapshot with the journal's records applied), as a restart restores it. */
+export function readSavedState(dir: string): SavedState | null {
+  const saved = restore(createSnapshotStore(dir).load());
+  return saved && { engine: saved.engine, chain: saved.chain };
+}
+
 export interface DevnetDeps {
   config: DevnetConfig;
   clock: Clock;
   schema: ProtocolSchema;
   store: SnapshotStore;
   /**
-   * Write the snapshot before answering, so nothing acknowledged can be lost in a crash (true with a data
-   * folder). Without one, snapshots are only for /state/download and are written shortly after changes.
+   * Write each change to disk before answering (a journal record per group commit, and a full snapshot now
+   * and then), so nothing acknowledged can be lost in a crash (true with a data folder). Without one,
+   * snapshots are only for /state/download and are taken when asked for.
    */
   durable?: boolean;
 }
@@ -86,9 +118,17 @@ export class Devnet implements Exchange {
     return free < balance ? free : balance;
   };
 
+  /** what each commit changed, for its journal record */
+  private readonly journal: StateJournal;
+  /** the journal's size when it was last written, and the last full snapshot's */
+  private journalBytes = 0;
+  private snapshotBytes = 0;
+  /** the next commit writes a full snapshot: none is on disk yet, or a record could not be written */
+  private snapshotNext = false;
+
   constructor(private readonly deps: DevnetDeps) {
     const saved = deps.store.load();
-    const snapshot = saved ? parseSnapshot(saved) : null;
+    const snapshot = restore(saved);
     this.engine = new Engine({
       config: deps.config,
       clock: deps.clock,
@@ -103,11 +143,20 @@ export class Devnet implements Exchange {
       nowMs: () => deps.clock.nowMs(),
       depositDelayMs: () => deps.config.depositDelayMs,
     });
-    // Anything that lands on the chain is saved with the exchange's state, in the same snapshot, so a
-    // restart finds the deposit and its credit (or neither), never one without the other.
+    // Anything that lands on the chain is saved with the exchange's state, in the same commit (one journal
+    // record), so a restart finds the deposit and its credit (or neither), never one without the other.
     this.chain.onConfirmed(() => this.schedulePersist());
     this.hub.register(vaultStreamKind(() => this.engine.state));
     this.marketStreams = new MarketStreams(this.hub, deps.config, () => this.engine.state);
+    this.journal = new StateJournal(() => this.savedState());
+    this.journal.reset(snapshot?.journalSeq ?? 0);
+    this.snapshotBytes = saved.snapshot?.length ?? 0;
+    if (deps.durable) {
+      this.engine.takeRecentBodies(); // the engine keeps the bodies each commit accepted from here on
+      this.snapshotNext = snapshot === null;
+      // the records read are written into a snapshot, so the journal starts empty
+      if (saved.records.length > 0) this.snapshot();
+    }
     this.hub.register({
       prefix: 'account',
       form: 'account@<account_id>',
@@ -155,8 +204,7 @@ export class Devnet implements Exchange {
   /**
    * Resolves once every change made so far is on disk (at once without a data folder). The server answers a
    * POST only after this, so an answer still means the change survives a crash; but the changes of every
-   * request that arrived together share one snapshot (group commit) instead of one snapshot, two fsyncs
-   * and a directory listing each.
+   * request that arrived together share one journal record and one fdatasync (group commit).
    */
   whenDurable(): Promise<void> {
     if (!this.deps.durable || !this.dirty) return this.flushing ?? Promise.resolve();
@@ -175,7 +223,7 @@ export class Devnet implements Exchange {
       setImmediate(() => {
         this.flushing = null;
         try {
-          this.persist();
+          this.commit();
           resolve();
         } catch (error) {
           reject(error as Error);
@@ -188,15 +236,72 @@ export class Devnet implements Exchange {
     return flush;
   }
 
-  persist(): void {
+  /** The whole state as saved: the engine's (duplicate check apart), the chain's and the bridge's. */
+  private savedState(): SavedState {
+    return {
+      engine: this.engine.state,
+      chain: { ...this.chain.snapshot(), bridge: this.bridge.state },
+    };
+  }
+
+  /** Writes everything changed so far: a journal record, or a full snapshot when one is due. */
+  private commit(): void {
     if (!this.dirty) return;
     this.dirty = false;
+    if (
+      this.snapshotNext ||
+      this.journalBytes >= Math.max(this.deps.config.journalBytesPerSnapshot, this.snapshotBytes)
+    ) {
+      this.snapshot();
+      return;
+    }
+    const record = this.journal.next(this.engine.takeRecentBodies());
+    try {
+      this.journalBytes = this.deps.store.append(toSnapshotJson(record));
+    } catch (error) {
+      // the record's changes are not on disk, and the journal has moved past them: a full snapshot next
+      this.snapshotNext = true;
+      this.dirty = true;
+      throw error;
+    }
+  }
+
+  /** A full snapshot of the state as it is now, after which the journal starts empty. */
+  private snapshot(): void {
+    const seq = this.journal.lastSeq;
     const text = toSnapshotJson({
       format: SNAPSHOT_FORMAT,
+      journalSeq: seq,
       engine: this.engine.snapshotState(),
       chain: { ...this.chain.snapshot(), bridge: this.bridge.state },
     } satisfies Snapshot);
-    this.deps.store.save(text, this.engine.state.nextActionId - 1n, new Date(this.deps.clock.nowMs()));
+    this.dirty = false;
+    try {
+      this.snapshotBytes = this.deps.store.save(
+        text,
+        this.engine.state.nextActionId - 1n,
+        new Date(this.deps.clock.nowMs()),
+      ).size;
+    } catch (error) {
+      this.snapshotNext = true;
+      this.dirty = true;
+      throw error;
+    }
+    this.snapshotNext = false;
+    this.journalBytes = 0;
+    this.journal.reset(seq);
+    this.engine.takeRecentBodies();
+  }
+
+  /**
+   * A snapshot of the state as it is now, for /state/* (and at close): with a data folder, written only when
+   * the journal has records the newest snapshot does not hold.
+   */
+  persist(): void {
+    if (this.deps.durable) {
+      this.commit();
+      if (this.journalBytes > 0) this.snapshot();
+    } else if (this.dirty) this.snapshot();
   }
 
   /** Prices as of now: the oracle is started on first use and walked forward to the engine time. */
@@ -312,6 +417,7 @@ export class Devnet implements Exchange {
 
   close(): void {
     this.persist();
+    this.deps.store.close();
     this.hub.closeAll();
   }
 }

@@ -110,6 +110,22 @@ export class Engine {
     return { ...this.deps.state, seenBodies: this.bodies.toRecord() };
   }
 
+  /** bodies accepted since the last takeRecentBodies() (digest, id), once it was first called */
+  private recentBodies: (string | bigint)[] | null = null;
+
+  /**
+   * The bodies accepted since the last call, as `seenBodies` holds them, for the journal's record of a
+   * commit; the engine keeps this list from the first call on.
+   */
+  takeRecentBodies(): Record<string, string> {
+    const record: Record<string, string> = {};
+    const recent = this.recentBodies ?? [];
+    for (let i = 0; i < recent.length; i += 2)
+      record[Buffer.from(recent[i] as string, 'latin1').toString('hex')] = recent[i + 1]!.toString();
+    this.recentBodies = [];
+    return record;
+  }
+
   /** session keys' bytes by their base58 text: decoding one per action showed in POST /action's profile */
   private readonly sessionKeyBytes = new Map<string, Buffer>();
 
@@ -222,6 +238,7 @@ export class Engine {
       this.state.nextActionId = actionId + 1n;
       this.state.nonces[signer] = action.nonce;
       this.bodies.set(bodyHash, actionId);
+      this.recentBodies?.push(bodyHash, actionId);
       this.state.actions.push({
         actionId,
         time: ctx.now,
