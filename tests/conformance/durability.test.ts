@@ -98,7 +98,11 @@ describe('a devnet with a data folder', () => {
     // sent again if the connection was reset: the loop above held the server past its keep-alive timeout,
     // and the socket the client kept may be closed as it is reused (a replay is what is tested, so a resend
     // changes nothing)
-    const replayed = await ex.submit(bodies[0]!).catch(() => ex.submit(bodies[0]!));
+    const replayed = await ex.submit(bodies[0]!).catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+      return ex.submit(bodies[0]!);
+    });
     expect(errorOf(replayed)).toBe('DUPLICATE');
     expect(replayed.actionId).toBe(ids[0]);
 
