@@ -19,6 +19,7 @@ import { Reachability, type LocalExchange } from './exchange/reachability';
 import { LiveReads } from './exchange/live-reads';
 import { NonceJournal } from './nonces/nonce-journal';
 import { Submitter } from './pipeline/submitter';
+import { signedActions } from './pipeline/signed-action';
 import { SessionManager, type SessionManagerDeps } from './sessions/session-manager';
 import { StrangerRecord } from './sessions/stranger-record';
 import { StrangerWatch, type StrangerSession } from './sessions/stranger-watch';
@@ -170,6 +171,8 @@ export function createConnection(deps: ConnectionDeps, at: ConnectionPlace): Con
     beforeSign: () => lock.requireUnlocked(),
     afterExecuted: () => accountReads.stale(),
   });
+  // every action is signed, sent and recorded the same way: a session's as any other (signed-action.ts)
+  const signed = signedActions({ submitter, audit, ...(deps.now ? { now: deps.now } : {}) });
   const sessionDeps = {
     demoSessionOf: deps.demoSessionOf,
     store: deps.secrets,
@@ -178,7 +181,7 @@ export function createConnection(deps: ConnectionDeps, at: ConnectionPlace): Con
     audit,
     client,
     clock,
-    submitter,
+    signed,
   };
   const strangers = new StrangerRecord(join(networkDir, 'strangers.json'));
   const sessions = new SessionManager({
@@ -204,6 +207,7 @@ export function createConnection(deps: ConnectionDeps, at: ConnectionPlace): Con
     sessions,
     lock,
     submitter,
+    signed,
     audit,
     info: getInfo,
     known: deps.addressBook,
