@@ -11,7 +11,7 @@ import type { WalletInfo } from '../wallets/wallet-service';
 import type { AccountDetail } from './account-detail';
 import type { FreshAccountReads } from './fresh-reads';
 import { historyPage } from './history';
-import { marketStatsView } from './market-stats';
+import { marketStatsView, type MarketReads } from './market-stats';
 import {
   portfolio,
   portfolioHistory,
@@ -23,7 +23,7 @@ import {
 } from './portfolio';
 
 export interface PortfolioDeps extends PortfolioReads {
-  client: ExchangeClient;
+  client: PortfolioReads['client'] & MarketReads & Pick<ExchangeClient, 'accountExists' | 'user'>;
   accountReads: Pick<FreshAccountReads<AccountDetail>, 'read'>;
   ownership: Pick<Ownership<WalletInfo>, 'accountOwner'>;
   addressBook: Pick<AddressBook, 'usedRecipient'>;
@@ -69,7 +69,7 @@ export function createPortfolio(deps: PortfolioDeps): {
 }
 
 export interface HistoryDeps {
-  client: ExchangeClient;
+  client: Pick<ExchangeClient, 'history'>;
   clock: Pick<EngineClock, 'seconds'>;
 }
 

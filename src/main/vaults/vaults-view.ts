@@ -5,13 +5,13 @@ import type { VaultsViewSchema } from '../../shared/ipc/vaults';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { EngineClock } from '../exchange/engine-clock';
 import type { WalletInfo } from '../wallets/wallet-service';
-import { epochPerformance, shareChange, type EpochStarts } from './epoch-performance';
+import { epochPerformance, shareChange, type EpochReads, type EpochStarts } from './epoch-performance';
 
 type VaultsView = z.output<typeof VaultsViewSchema>;
 
 /** What the page reads: the exchange's vaults and each wallet's holdings, at the exchange's time. */
 export interface VaultsReads {
-  client: ExchangeClient;
+  client: Pick<ExchangeClient, 'vaults' | 'walletAccounts' | 'vaultHoldings'> & EpochReads;
   clock: Pick<EngineClock, 'seconds'>;
   wallets: { list(): WalletInfo[] };
 }
