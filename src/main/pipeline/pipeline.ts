@@ -8,39 +8,29 @@ import { AppFailure } from '../../shared/result';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { SigningKey } from '../../protocol/keys';
-import type { ExchangeClient } from '../exchange/exchange-client';
 import { asUnsentAction } from '../exchange/reachability';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { SessionManager } from '../sessions/session-manager';
 import type { AppLock } from '../lock/app-lock';
 import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../audit/audit-log';
-import type { AccountNames } from '../audit/audit-wording';
 import type { Submitter, Recovered } from './submitter';
 import type { SignedActions } from './signed-action';
-import type { AddressBook } from '../address-book';
-import type { Ownership } from '../wallets/ownership';
 import type { ActionModule, ActionPlan } from '../actions/action-module';
-import { actionContext } from '../actions/context';
+import { actionContext, type ContextDeps } from '../actions/context';
 import { text } from '../actions/lines';
 import { moduleFor } from '../actions/registry';
 
-export interface PipelineDeps {
-  client: ExchangeClient;
-  wallets: WalletService;
-  /** whose a destination is: whether money going there leaves the person's wallets */
-  ownership: Ownership<WalletInfo>;
-  sessions: SessionManager;
-  lock: AppLock;
+/** What the pipeline uses; the action modules are given the exchange, the address book and ownership. */
+export interface PipelineDeps extends ContextDeps {
+  wallets: Pick<WalletService, 'get' | 'list'>;
+  sessions: Pick<SessionManager, 'signer' | 'signerOrCreate' | 'markUsed'>;
+  lock: Pick<AppLock, 'requireUnlocked' | 'reauthenticate' | 'requireFreshUnlock'>;
   /** settles what was left open: its outcomes are recorded here */
   submitter: Pick<Submitter, 'onRecovered'>;
   /** signs, sends and records each action (signed-action.ts) */
   signed: SignedActions;
-  audit: AuditLog;
+  audit: Pick<AuditLog, 'append' | 'recorded'>;
   info: () => Promise<MarketsInfo>;
-  /** destinations and recipients used before, for first-time warnings */
-  known: AddressBook;
-  /** the names the person gave accounts here, which reviews and the audit log's sentences use */
-  accountNames: () => AccountNames;
   now?: () => number;
 }
 

@@ -66,14 +66,14 @@ interface CreateOptions {
 }
 
 export interface SessionManagerDeps {
-  store: SecretStore;
-  lock: AppLock;
-  wallets: WalletService;
-  client: ExchangeClient;
-  clock: EngineClock;
+  store: Pick<SecretStore, 'get' | 'set' | 'delete'>;
+  lock: Pick<AppLock, 'requireFreshUnlock' | 'state' | 'onLock'>;
+  wallets: Pick<WalletService, 'get' | 'list' | 'signingKey'>;
+  client: Pick<ExchangeClient, 'user'>;
+  clock: Pick<EngineClock, 'seconds'>;
   /** signs, sends and records each session action, as every other action is (signed-action.ts) */
   signed: SignedActions;
-  audit: AuditLog;
+  audit: Pick<AuditLog, 'sessionSeenElsewhere'>;
   dataDir: string;
   /** the session key the demo data made for a wallet, if it is a demo wallet (see demo-wallets) */
   demoSessionOf?: (walletPublicKey: string) => string | null;
