@@ -121,7 +121,7 @@ export class Network {
   }
 
   /**
-   * The supervisor restarted the devnet in use. On the same address the services stay as they are: the
+   * The supervisor restarted the devnet in use. On the same address the connection stays as it is: the
    * streams are asked to reconnect now rather than after their back-off. At a new address (its ports were
    * taken) the app connects anew. Either way, anything left open by the stop is settled.
    */
