@@ -38,20 +38,10 @@ import type { ProtocolSchema } from '../protocol/schema';
 import { loadExchangeSchema } from './exchange/exchange-schema';
 import type { MarketsInfo } from '../shared/exchange/info';
 import { ownership, type NetworkKind, type Ownership } from './wallets/ownership';
+import type { ConnectionPlace } from './network/network';
 
 /** How long the one probe may take while the exchange is known to be away ("fails at once", in effect). */
 const PROBE_MS = 1_500;
-
-/** Where an exchange is, which network it is, and where its state is kept. */
-export interface ConnectionPlace {
-  baseUrl: string;
-  /** which network this exchange is: a wallet that belongs to another one is not the person's here */
-  network: NetworkKind;
-  /** where this exchange's state is kept */
-  networkDir: string;
-  /** the Solana RPC its deposits go through (null: none known) */
-  solanaRpcUrl: string | null;
-}
 
 /** What a connection uses of the app run: the person's stores, and whom to tell what it hears. */
 export interface ConnectionDeps {

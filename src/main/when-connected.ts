@@ -3,10 +3,7 @@
 // always has, with the one plain reason. The slices themselves are given their exchange; none of them asks
 // whether there is one.
 import { groups, type GroupName, type Handlers } from '../shared/ipc/contract';
-import { AppFailure } from '../shared/result';
-
-export const notConnected = (): AppFailure =>
-  new AppFailure('EXCHANGE_UNREACHABLE', 'Perpetua is not connected to an exchange yet.');
+import { notConnected } from './exchange/not-connected';
 
 /** `group`'s methods but `except`, each answered by the current slice (`current()`, null: none connected). */
 export function whenConnected<G extends GroupName, E extends keyof Handlers[G] & string = never>(

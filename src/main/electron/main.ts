@@ -28,7 +28,7 @@ import { forwardToOs } from './os-notifications';
 import { createKeyringStore } from '../keychain/secret-store';
 import { launchMode } from './launch-mode';
 import { utilityDevnet } from './devnet-utility';
-import { notConnected } from '../when-connected';
+import { notConnected } from '../exchange/not-connected';
 
 // A packaged app ignores ELECTRON_RENDERER_URL and the other development overrides (launch-mode.ts).
 const mode = launchMode({ isPackaged: app.isPackaged, env: process.env, argv: process.argv });

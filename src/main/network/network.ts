@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { SettingsViewSchema } from '../../shared/ipc/settings';
 import { AppFailure } from '../../shared/result';
 import type { FetchLike } from '../exchange/http-client';
-import type { ConnectionPlace } from '../connection';
+import type { NetworkKind } from '../wallets/ownership';
 import type { NetworkChoice, SettingsStore } from '../settings/settings-store';
 import { checkExchangeUrl, exchangeUrlWarning, normalizeExchangeUrl } from '../settings/exchange-url';
 import { checkSolanaRpcUrl } from '../settings/solana-rpc-url';
@@ -50,6 +50,17 @@ export interface NetworkDeps {
 }
 
 type ConnectionKind = NetworkChoice['kind'];
+
+/** Where an exchange is, which network it is, and where its state is kept. */
+export interface ConnectionPlace {
+  baseUrl: string;
+  /** which network this exchange is: a wallet that belongs to another one is not the person's here */
+  network: NetworkKind;
+  /** where this exchange's state is kept */
+  networkDir: string;
+  /** the Solana RPC its deposits go through (null: none known) */
+  solanaRpcUrl: string | null;
+}
 export type SettingsView = z.output<typeof SettingsViewSchema>;
 
 interface Active {

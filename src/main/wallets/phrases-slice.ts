@@ -5,7 +5,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { Funds } from '../funds/funds';
-import { notConnected } from '../when-connected';
+import { notConnected } from '../exchange/not-connected';
 import type { AccountLookup, PhraseService, PhraseView } from './phrase-service';
 import type { WalletService } from './wallet-service';
 import {

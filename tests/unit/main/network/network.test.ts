@@ -6,11 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type RunningDevnet } from '../../../../src/devnet/server';
-import type { ConnectionPlace } from '../../../../src/main/connection';
 import { createExchangeClient } from '../../../../src/main/exchange/exchange-client';
 import { createHttpClient } from '../../../../src/main/exchange/http-client';
 import { SettingsStore } from '../../../../src/main/settings/settings-store';
-import { Network, networkDir, type NetworkDeps } from '../../../../src/main/network/network';
+import {
+  Network,
+  networkDir,
+  type ConnectionPlace,
+  type NetworkDeps,
+} from '../../../../src/main/network/network';
 import type { DevnetStatus, LaunchDevnet } from '../../../../src/main/network/devnet-supervisor';
 import { AppFailure } from '../../../../src/shared/result';
 
