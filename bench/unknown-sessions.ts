@@ -79,7 +79,7 @@ async function idle(): Promise<{ perMinute: number; longestGapMs: number }> {
 /** ms from just before another device signs until the session is in the list main answers */
 async function onScreen(samples: number): Promise<number[]> {
   const times: number[] = [];
-  const schema = await app.core.services.schema();
+  const schema = await app.core.connection!.schema();
   for (let i = 0; i < samples; i += 1) {
     // a random moment against the watch's round
     await sleep(Math.random() * walletPeriodMs(wallets.length));

@@ -60,8 +60,8 @@ export async function buildFundedApp(
   try {
     await ok('lock.setup', { passphrase: PASSPHRASE });
     await ok('settings.setNetwork', { kind: 'embedded-devnet' });
-    const baseUrl = core.services.baseUrl;
-    const schema = await core.services.schema();
+    const baseUrl = core.connection!.baseUrl;
+    const schema = await core.connection!.schema();
     const now = async () => BigInt((await (await fetch(`${baseUrl}/timestamp`)).json()) as number);
     const send = async (kind: ActionKind, key: SigningKey, framing: 'hex' | 'session', nonce: number) => {
       const raw = encodeActionRaw(schema, { currentTimestamp: await now(), nonce, kind });

@@ -374,7 +374,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const arg = fuzzArgument(rng, specOf(method).args, known);
     count('ipc-calls', await overBridge(stringifyWire({ id, method, arg }), id));
     // a call that locked the app (lock.lock, a short auto-lock) is undone, so the next reaches its handler
-    if (core.services.lock.state().status !== 'unlocked')
+    if (core.lock.state().status !== 'unlocked')
       await dispatch('lock.unlock', { passphrase: FUZZ_PASSPHRASE });
   }
 

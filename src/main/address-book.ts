@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { AppFailure } from '../shared/result';
 import { writeFileAtomic } from '../support/atomic-file';
 import type { AddressBookLineSchema, AddressEntrySchema } from '../shared/ipc/addresses';
+import type { Handlers } from '../shared/ipc/contract';
+import type { Ownership } from './wallets/ownership';
+import type { WalletInfo } from './wallets/wallet-service';
 
 const FileSchema = z.object({
   version: z.literal(1),
@@ -99,4 +102,21 @@ export class AddressBook {
       this.save();
     }
   }
+}
+
+export interface AddressesDeps {
+  book: Pick<AddressBook, 'list' | 'add' | 'remove'>;
+  /** the person's own wallets on the exchange connected now, listed first */
+  ownership: Pick<Ownership<WalletInfo>, 'ownWallets'>;
+}
+
+/** The address book's methods of the contract. */
+export function createAddresses({ book, ownership }: AddressesDeps): { handlers: Handlers['addresses'] } {
+  return {
+    handlers: {
+      list: async () => addressBookLines(book.list(), ownership.ownWallets()),
+      save: async ({ label, address }) => addressBookLines(book.add(label, address), ownership.ownWallets()),
+      remove: async ({ address }) => addressBookLines(book.remove(address), ownership.ownWallets()),
+    },
+  };
 }

@@ -73,10 +73,10 @@ describe('a lock arriving while a confirmation is in flight', () => {
       amount: 1_000_000n,
     });
     // the lock lands when the signer asks for the engine time, the last step before it signs
-    const clock = app.core.services.clock;
+    const clock = app.core.connection!.clock;
     const seconds = clock.seconds.bind(clock);
     const spy = vi.spyOn(clock, 'seconds').mockImplementation(async () => {
-      app.core.services.lock.lock();
+      app.core.lock.lock();
       return seconds();
     });
     try {

@@ -89,7 +89,7 @@ describe('prepared confirmations expire', () => {
       amount: usdc(1),
     });
     expect(summary.expiresAt).toBe(now + 120_000);
-    const pipeline = app.core.services.pipeline;
+    const pipeline = app.core.connection!.pipeline;
     expect(pipeline.preparedCount()).toBe(1);
     now += 120_000;
     expect(await app.call('actions.confirm', { confirmationId: summary.confirmationId })).toMatchObject({

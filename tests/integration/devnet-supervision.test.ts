@@ -169,7 +169,7 @@ describe('the embedded devnet is supervised', () => {
       interval: 50,
     });
     expect(await figures()).toEqual(before);
-    expect(app.core.services.journal.pending()).toEqual([]);
+    expect(app.core.connection!.journal.pending()).toEqual([]);
 
     // and the app goes on: the next transfer happens once, with the next nonce
     const review = await app.ok('actions.prepare', {
@@ -290,7 +290,7 @@ describe('the embedded devnet is supervised', () => {
     }
     expect(current().baseUrl).not.toBe(old.baseUrl);
     expect(app.core.network.appInfo().baseUrl).toBe(current().baseUrl);
-    expect(app.core.services.baseUrl).toBe(current().baseUrl);
+    expect(app.core.connection!.baseUrl).toBe(current().baseUrl);
     // its data came along: the same figures, read through the new address and the new chain RPC
     const after = await figures();
     expect(after).toEqual(before);

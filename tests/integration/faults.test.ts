@@ -109,7 +109,7 @@ describe('lost answers', () => {
       passphrase: PASSPHRASE,
     });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
-    expect(app.core.services.journal.pending()).toHaveLength(1);
+    expect(app.core.connection!.journal.pending()).toHaveLength(1);
     expect(proxy.actionsForwarded).toBe(1); // the exchange did execute it
     await app.close();
 
@@ -118,7 +118,7 @@ describe('lost answers', () => {
     const again = await startApp({ baseUrl: proxy.url, rpcUrl: devnet.rpcUrl }, { dataDir, store });
     cleanup.push(() => again.close());
     await again.ok('lock.unlock', { passphrase: PASSPHRASE });
-    expect(again.core.services.journal.pending()).toEqual([]);
+    expect(again.core.connection!.journal.pending()).toEqual([]);
     expect(await balance(again)).toEqual([usdc(75), usdc(25)]);
     // the audit log keeps the 'unknown' line and adds what recovery found, with the same amounts
     const audit = (await again.ok('audit.list', {})).entries;
@@ -156,7 +156,7 @@ describe('lost answers', () => {
     expect(proxy.actionsForwarded).toBe(1);
     expect(result.kind).toBe('transfer');
     expect(await balance(app)).toEqual([usdc(90), usdc(10)]);
-    expect(app.core.services.journal.pending()).toEqual([]);
+    expect(app.core.connection!.journal.pending()).toEqual([]);
   });
 });
 
@@ -191,14 +191,14 @@ describe('the exchange killed mid-submit', () => {
       passphrase: PASSPHRASE,
     });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
-    expect(app.core.services.journal.pending()).toHaveLength(1);
+    expect(app.core.connection!.journal.pending()).toHaveLength(1);
 
     devnet = await launch();
     proxy.mode = 'pass';
-    const settled = await app.core.services.submitter.recover();
+    const settled = await app.core.connection!.submitter.recover();
     expect(settled).toHaveLength(1);
     expect(settled[0]!.outcome).toMatchObject({ status: 'executed-earlier', kind: 'withdraw' });
-    expect(app.core.services.journal.pending()).toEqual([]);
+    expect(app.core.connection!.journal.pending()).toEqual([]);
 
     // The exchange saved the withdrawal before answering, so its action log has it: it exists exactly once.
     expect(await balance(app)).toEqual([usdc(60)]);
@@ -298,7 +298,7 @@ describe('offline for longer than an action stays fresh', () => {
     });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
     expect(proxy.actionsForwarded).toBe(1);
-    const [pending] = app.core.services.journal.pending();
+    const [pending] = app.core.connection!.journal.pending();
     expect(pending).toBeDefined();
 
     // Offline for half an hour of engine time. Resending the identical bytes now would be answered
@@ -309,7 +309,7 @@ describe('offline for longer than an action stays fresh', () => {
       headers: { 'content-type': 'application/octet-stream' },
       body: Buffer.from(pending!.body, 'base64'),
     });
-    const schema = await app.core.services.schema();
+    const schema = await app.core.connection!.schema();
     expect(decodeReceipt(schema, Buffer.from(await resent.arrayBuffer())).kind).toEqual({
       type: 'err',
       error: 'TIMESTAMP_STALE',
@@ -317,12 +317,12 @@ describe('offline for longer than an action stays fresh', () => {
 
     proxy.mode = 'pass';
     proxy.actionsForwarded = 0;
-    const settled = await app.core.services.submitter.recover();
+    const settled = await app.core.connection!.submitter.recover();
     expect(settled).toHaveLength(1);
     const recovered = settled[0]!.outcome;
     expect(recovered).toMatchObject({ status: 'executed-earlier', kind: 'transfer' });
     expect(proxy.actionsForwarded).toBe(0); // settled from the exchange's record, not by resending
-    expect(app.core.services.journal.pending()).toEqual([]);
+    expect(app.core.connection!.journal.pending()).toEqual([]);
 
     // the id reported is the exchange's own record of this signer's action with this nonce
     const actionId = (recovered as { actionId: bigint }).actionId;
@@ -367,17 +367,17 @@ describe('offline for longer than an action stays fresh', () => {
       passphrase: PASSPHRASE,
     });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } });
-    expect(app.core.services.journal.pending()).toHaveLength(1);
+    expect(app.core.connection!.journal.pending()).toHaveLength(1);
 
     expect(exchange.actionsForwarded).toBe(0);
     clock.advance(30 * 60_000);
     exchange.dropActions = false;
-    const settled = await app.core.services.submitter.recover();
+    const settled = await app.core.connection!.submitter.recover();
     expect(settled.map((r) => r.outcome)).toEqual([
       { status: 'not-executed', reason: 'rejected', error: 'TIMESTAMP_STALE' },
     ]);
     expect(exchange.actionsForwarded).toBe(1); // the one identical resend, safe because the nonce was unused
-    expect(app.core.services.journal.pending()).toEqual([]);
+    expect(app.core.connection!.journal.pending()).toEqual([]);
     expect(await balance(app)).toEqual([usdc(100)]);
     const audit = (await app.ok('audit.list', {})).entries;
     expect(audit.slice(0, 2)).toMatchObject([

@@ -88,7 +88,7 @@ describe('custody core against the devnet', () => {
     expect(listed.map((s) => s.sessionId)).toEqual([session.sessionId]);
     // sealed in the keychain: the raw item is not the key, the passphrase-opened store gives it back
     const raw = await app.store.get(`session:${session.sessionKey}`);
-    const stored = await app.core.services.lock.secrets.get(`session:${session.sessionKey}`);
+    const stored = await app.core.lock.secrets.get(`session:${session.sessionKey}`);
     expect(stored).not.toBeNull();
     expect(raw).toMatch(/^sealed1\./);
     secrets.push(stored!);
@@ -245,14 +245,14 @@ describe('custody core against the devnet', () => {
 
   it('revokes the session; an action signed by it afterwards is refused by the exchange', async () => {
     const [session] = await app.ok('sessions.list');
-    const secret = await app.core.services.lock.secrets.get(`session:${session!.sessionKey}`);
+    const secret = await app.core.lock.secrets.get(`session:${session!.sessionKey}`);
     await app.ok('sessions.revoke', { walletId, sessionId: session!.sessionId });
     expect(await app.ok('sessions.list')).toEqual([]);
     expect(await app.store.get(`session:${session!.sessionKey}`)).toBeNull();
 
     // someone who copied the session key tries to use it anyway
     const leaked = new SigningKey(bs58.decode(secret!));
-    const schema = await app.core.services.schema();
+    const schema = await app.core.connection!.schema();
     const raw = encodeActionRaw(schema, {
       currentTimestamp: BigInt((await fetch(`${devnet.baseUrl}/timestamp`).then((r) => r.json())) as number),
       nonce: 1000,

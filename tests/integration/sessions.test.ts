@@ -33,7 +33,7 @@ afterAll(async () => {
 const sessionFromElsewhere = async (): Promise<string> =>
   elsewhere({
     baseUrl: devnet.baseUrl,
-    schema: await app.core.services.schema(),
+    schema: await app.core.connection!.schema(),
     wallet: SigningKey.fromSecretKey(bs58.decode(walletSecret)),
     nowSeconds: BigInt(Math.floor(clock.nowMs() / 1000)),
   });
@@ -63,11 +63,11 @@ describe('sessions', () => {
   it('marks a session close to expiry and refreshes it while its deadline allows, keeping its id', async () => {
     const before = (await app.ok('sessions.list')).find((s) => s.createdHere)!;
     clock.advance((before.expiry - Math.floor(clock.nowMs() / 1000) - 1200) * 1000); // 20 minutes left
-    app.core.services.clock.invalidate();
+    app.core.connection!.clock.invalidate();
     expect((await app.ok('sessions.list')).find((s) => s.sessionId === before.sessionId)!.status).toBe(
       'expiring',
     );
-    expect(await app.core.services.sessions.refreshDue()).toEqual([before.sessionId]);
+    expect(await app.core.connection!.sessions.refreshDue()).toEqual([before.sessionId]);
     const after = (await app.ok('sessions.list')).find((s) => s.sessionId === before.sessionId)!;
     expect(after.status).toBe('active');
     expect(after.expiry).toBeGreaterThan(before.expiry);
@@ -119,17 +119,17 @@ describe('sessions', () => {
       sessionId: short.sessionId,
       status: 'active',
     });
-    expect(await app.core.services.sessions.refreshDue()).toEqual([]);
+    expect(await app.core.connection!.sessions.refreshDue()).toEqual([]);
 
     clock.advance(2_000 * 1000); // 1,600 s left: still more than a quarter of the hour
-    app.core.services.clock.invalidate();
+    app.core.connection!.clock.invalidate();
     expect((await app.ok('sessions.list'))[0]!.status).toBe('active');
-    expect(await app.core.services.sessions.refreshDue()).toEqual([]);
+    expect(await app.core.connection!.sessions.refreshDue()).toEqual([]);
 
     clock.advance(800 * 1000); // 800 s left
-    app.core.services.clock.invalidate();
+    app.core.connection!.clock.invalidate();
     expect((await app.ok('sessions.list'))[0]!.status).toBe('expiring');
-    expect(await app.core.services.sessions.refreshDue()).toEqual([short.sessionId]);
+    expect(await app.core.connection!.sessions.refreshDue()).toEqual([short.sessionId]);
     const renewed = (await app.ok('sessions.list'))[0]!;
     expect(renewed).toMatchObject({ sessionId: short.sessionId, status: 'active' });
     expect(renewed.expiry - Math.floor(clock.nowMs() / 1000)).toBeGreaterThan(3_500);

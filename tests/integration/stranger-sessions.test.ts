@@ -55,7 +55,7 @@ describe('a session made elsewhere', () => {
     const before = Math.floor(Date.now() / 1000);
     const sessionId = await sessionFromElsewhere({
       baseUrl: devnet.baseUrl,
-      schema: await app.core.services.schema(),
+      schema: await app.core.connection!.schema(),
       wallet: walletKey,
       nowSeconds: engineNow,
     });

@@ -86,7 +86,7 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
     expect(run.steps.map((s) => s.status)).toEqual(['done', 'failed', 'skipped']);
     expect(run.steps[2]!.detail).toMatch(/^Not sent: whether .* went through is not known yet\.$/);
     expect(forwarded).toBe(2);
-    expect(app.core.services.journal.pending()).toHaveLength(1);
+    expect(app.core.connection!.journal.pending()).toHaveLength(1);
     await app.close();
 
     // back with the exchange reachable: the journal entry is settled from the exchange's record, once
@@ -95,7 +95,7 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
     const again = await startApp(exchange, { dataDir, store });
     cleanup.push(() => again.close());
     await again.ok('lock.unlock', { passphrase: PASSPHRASE });
-    expect(again.core.services.journal.pending()).toEqual([]);
+    expect(again.core.connection!.journal.pending()).toEqual([]);
     expect(await balance(target)).toBe(usdc(1 + 8_499 + 1_000));
     const recovered = (await again.ok('audit.list', { kind: 'transfer' })).entries[0]!;
     expect(recovered).toMatchObject({ result: 'ok', accounts: [second, target] });
@@ -147,7 +147,7 @@ describe('a sweep interrupted by a lost answer and a restart', () => {
     const again = await startApp(exchange, { dataDir: crashed, store });
     await again.ok('lock.unlock', { passphrase: PASSPHRASE });
     // the start settled the lost transfer with the exchange, then the sweep around it
-    expect(again.core.services.journal.pending()).toEqual([]);
+    expect(again.core.connection!.journal.pending()).toEqual([]);
     expect(await sweepLines(again)).toHaveLength(1);
     const [interrupted, ...none] = await again.ok('drills.interrupted', {});
     expect(none).toEqual([]);

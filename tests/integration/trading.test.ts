@@ -40,7 +40,7 @@ const audited = async () => (await app.ok('audit.list', {})).total;
 
 /** Signs as the person's own trading bot would: the wallet creates a session, the session places orders. */
 async function openPosition(size: bigint): Promise<void> {
-  const schema = await app.core.services.schema();
+  const schema = await app.core.connection!.schema();
   const now = async () =>
     BigInt((await fetch(`${devnet.baseUrl}/timestamp`).then((r) => r.json())) as number);
   const send = async (kind: ActionKind, key: SigningKey, framing: 'hex' | 'session', nonce: number) => {
@@ -345,7 +345,7 @@ describe('triggers through the app', () => {
     expect(finished.map((t) => t.triggerId)).toEqual(ids.slice(-50).reverse());
 
     // a re-read starts at the last page remembered, not the first: one or two requests, however long
-    const pages = vi.spyOn(app.core.services.client, 'triggerFinalisations');
+    const pages = vi.spyOn(app.core.connection!.client, 'triggerFinalisations');
     try {
       expect((await app.ok('triggers.get', { accountId: account })).finished).toEqual(finished);
       expect(pages.mock.calls.length).toBeLessThanOrEqual(2);

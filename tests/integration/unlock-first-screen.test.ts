@@ -119,7 +119,7 @@ describe('the first screen after unlocking', () => {
     const unlocking = app.call('lock.unlock', { passphrase: 'not the passphrase' });
     await check.held;
     await readsAnswered(before, 2);
-    const watch = vi.spyOn(app.core.services.watcher, 'watch');
+    const watch = vi.spyOn(app.core.connection!.watcher, 'watch');
     check.release();
     expect(await unlocking).toEqual({
       ok: false,
@@ -145,11 +145,7 @@ describe('the first screen after unlocking', () => {
     // added by main itself: every way the screens add one (create, import) asks for the passphrase, whose
     // check would wait behind the held attempt
     const { secretSeed, publicKey } = generateKeypair();
-    await app.core.services.wallets.adopt(
-      'Second',
-      bs58.encode(Buffer.concat([secretSeed, publicKey])),
-      'created',
-    );
+    await app.core.wallets.adopt('Second', bs58.encode(Buffer.concat([secretSeed, publicKey])), 'created');
     await second.held;
     second.release();
     const late = await secondAttempt;
@@ -165,14 +161,14 @@ describe('the first screen after unlocking', () => {
     const stop = app.core.events.subscribe((name, payload) => {
       if (name === 'lockState' && (payload as LockState).status === 'unlocked') {
         stop();
-        app.core.services.lock.onSystemSuspend();
+        app.core.lock.onSystemSuspend();
       }
     });
     const check = store.hold('app-lock');
     const unlocking = app.call('lock.unlock', { passphrase: PASSPHRASE });
     await check.held;
     await readsAnswered(before, 3); // two wallets now, the second not on the exchange
-    const watch = vi.spyOn(app.core.services.watcher, 'watch');
+    const watch = vi.spyOn(app.core.connection!.watcher, 'watch');
     check.release();
     const answer = await unlocking;
     if (!answer.ok) throw new Error(answer.error.message);

@@ -220,7 +220,7 @@ describe('the leaked wallet-key drill', () => {
       await setUp('wallet-key-crash');
     const crashed = mkdtempSync(join(tmpdir(), 'perpetua-wallet-key-crashed-'));
     cleanup.push(() => rmSync(crashed, { recursive: true, force: true }));
-    const recordFile = join(app.core.services.networkDir, 'drill-runs.json');
+    const recordFile = join(app.core.connection!.networkDir, 'drill-runs.json');
     const running = (): string | undefined => {
       if (!existsSync(recordFile)) return undefined;
       const { runs } = JSON.parse(readFileSync(recordFile, 'utf8')) as {
@@ -257,7 +257,7 @@ describe('the leaked wallet-key drill', () => {
     cleanup.push(() => again.close());
     await again.ok('lock.unlock', { passphrase: PASSPHRASE });
     // the lost transfer was settled with the exchange at start; the drill shows where it stopped
-    expect(again.core.services.journal.pending()).toEqual([]);
+    expect(again.core.connection!.journal.pending()).toEqual([]);
     const [interrupted] = await again.ok('drills.interrupted', {});
     expect(interrupted).toMatchObject({
       runId: doomed.runId,

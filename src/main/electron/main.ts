@@ -28,6 +28,7 @@ import { forwardToOs } from './os-notifications';
 import { createKeyringStore } from '../keychain/secret-store';
 import { launchMode } from './launch-mode';
 import { utilityDevnet } from './devnet-utility';
+import { notConnected } from '../exchange/not-connected';
 
 // A packaged app ignores ELECTRON_RENDERER_URL and the other development overrides (launch-mode.ts).
 const mode = launchMode({ isPackaged: app.isPackaged, env: process.env, argv: process.argv });
@@ -98,13 +99,16 @@ if (mode.refuse) {
       dataDir: join(app.getPath('userData'), 'app'),
       store: createKeyringStore('perpetua'),
     });
-    powerMonitor.on('suspend', () => core.services.lock.onSystemSuspend());
-    powerMonitor.on('lock-screen', () => core.services.lock.onSystemSuspend());
+    powerMonitor.on('suspend', () => core.lock.onSystemSuspend());
+    powerMonitor.on('lock-screen', () => core.lock.onSystemSuspend());
     forwardEvents(core.events, () => window?.webContents ?? null);
     forwardToOs(core.events, {
-      enabled: () => core.services.settings.get().osNotifications !== false,
-      info: () => core.services.info(),
-      accountNames: () => core.services.settings.accountNames(),
+      enabled: () => core.settings.get().osNotifications !== false,
+      info: async () => {
+        if (!core.connection) throw notConnected();
+        return core.connection.info();
+      },
+      accountNames: () => core.settings.accountNames(),
     });
     // closing the core stops the embedded devnet it started
     app.on('before-quit', () => void core.close());

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { SettingsViewSchema } from '../../shared/ipc/settings';
 import { AppFailure } from '../../shared/result';
 import type { FetchLike } from '../exchange/http-client';
-import type { Services } from '../services';
-import type { NetworkChoice } from '../settings/settings-store';
+import type { NetworkKind } from '../wallets/ownership';
+import type { NetworkChoice, SettingsStore } from '../settings/settings-store';
 import { checkExchangeUrl, exchangeUrlWarning, normalizeExchangeUrl } from '../settings/exchange-url';
 import { checkSolanaRpcUrl } from '../settings/solana-rpc-url';
 import {
@@ -29,7 +29,13 @@ const probeDevnet =
     );
 
 export interface NetworkDeps {
-  services: Services;
+  settings: Pick<SettingsStore, 'get' | 'update'>;
+  /** connects the app to the exchange `at` (core makes its connection and slices, and closes the ones before) */
+  connect(at: ConnectionPlace): void;
+  /** the exchange connected now: its account streams asked to reconnect at once (nothing when none is) */
+  retryNow(): void;
+  /** settles what the exchange connected now was left with (its pending submissions); fails while it is away */
+  recover(): Promise<unknown>;
   dataDir: string;
   launchDevnet?: LaunchDevnet;
   /** this run's exchange, set on the command line: the saved choice is then neither used nor changeable */
@@ -44,6 +50,17 @@ export interface NetworkDeps {
 }
 
 type ConnectionKind = NetworkChoice['kind'];
+
+/** Where an exchange is, which network it is, and where its state is kept. */
+export interface ConnectionPlace {
+  baseUrl: string;
+  /** which network this exchange is: a wallet that belongs to another one is not the person's here */
+  network: NetworkKind;
+  /** where this exchange's state is kept */
+  networkDir: string;
+  /** the Solana RPC its deposits go through (null: none known) */
+  solanaRpcUrl: string | null;
+}
 export type SettingsView = z.output<typeof SettingsViewSchema>;
 
 interface Active {
@@ -115,7 +132,7 @@ export class Network {
   }
 
   /**
-   * The supervisor restarted the devnet in use. On the same address the services stay as they are: the
+   * The supervisor restarted the devnet in use. On the same address the connection stays as it is: the
    * streams are asked to reconnect now rather than after their back-off. At a new address (its ports were
    * taken) the app connects anew. Either way, anything left open by the stop is settled.
    */
@@ -124,11 +141,8 @@ export class Network {
       const active = this.active;
       if (active?.devnet !== devnet) return;
       if (moved) return this.attach({ ...active, baseUrl: devnet.baseUrl });
-      this.deps.services.watcher.retryNow();
-      await this.deps.services
-        .schema()
-        .then(() => this.deps.services.submitter.recover())
-        .catch(() => {});
+      this.deps.retryNow();
+      await this.deps.recover().catch(() => {});
     });
   }
 
@@ -138,25 +152,21 @@ export class Network {
   }
 
   private attach(next: Active, recover = true): void {
-    const { services, fixed, dataDir } = this.deps;
+    const { fixed, dataDir } = this.deps;
     // A fixed exchange keeps the app folder, as before there was a choice.
-    services.connect(
-      next.baseUrl,
-      next.kind,
-      fixed ? dataDir : networkDir(dataDir, next.kind, next.baseUrl),
-      this.solanaRpcFor(next),
-    );
+    this.deps.connect({
+      baseUrl: next.baseUrl,
+      network: next.kind,
+      networkDir: fixed ? dataDir : networkDir(dataDir, next.kind, next.baseUrl),
+      solanaRpcUrl: this.solanaRpcFor(next),
+    });
     const previous = this.active;
     this.active = next;
     if (previous?.devnet && previous.devnet !== next.devnet) void previous.devnet.stop();
     // a new devnet (one chosen again after its supervisor gave up, say) replaces what the window shows
     if (next.devnet && next.devnet !== previous?.devnet) this.deps.onDevnetStatus?.(next.devnet.status());
     // Settle anything a previous run left open on this exchange; it may be unreachable for now.
-    if (recover)
-      void services
-        .schema()
-        .then(() => services.submitter.recover())
-        .catch(() => {});
+    if (recover) void this.deps.recover().catch(() => {});
   }
 
   /**
@@ -165,7 +175,7 @@ export class Network {
    */
   private solanaRpcFor(next: Active): string | null {
     return (
-      this.deps.services.settings.get().solanaRpc ??
+      this.deps.settings.get().solanaRpc ??
       next.devnet?.solanaRpcUrl ??
       (next === this.fixedActive ? (this.deps.fixed?.solanaRpcUrl ?? null) : null)
     );
@@ -177,7 +187,7 @@ export class Network {
   setSolanaRpc(url: string | null): Promise<SettingsView> {
     return this.serial(async () => {
       const checked = url === null ? null : await checkSolanaRpcUrl(url);
-      this.deps.services.settings.update({ solanaRpc: checked });
+      this.deps.settings.update({ solanaRpc: checked });
       if (this.active) this.attach(this.active, false);
       return this.view();
     });
@@ -186,9 +196,9 @@ export class Network {
   /** Connects to the fixed exchange, or the saved choice, or by default the embedded devnet. */
   start(): Promise<void> {
     return this.serial(async () => {
-      const { fixed, services } = this.deps;
+      const { fixed, settings } = this.deps;
       if (fixed) return;
-      const saved = services.settings.get().network ?? { kind: 'embedded-devnet' as const };
+      const saved = settings.get().network ?? { kind: 'embedded-devnet' as const };
       // A saved address that is down right now stays chosen: the status shows it, Settings can change it.
       // (core.start settles the journal right after this, once the lock is ready)
       // One saved before plain http:// beyond this computer was refused is not used: the embedded devnet
@@ -206,7 +216,7 @@ export class Network {
   /** Makes the choice work, connects to it, and saves it. */
   choose(choice: NetworkChoice): Promise<SettingsView> {
     return this.serial(async () => {
-      const { fixed, services } = this.deps;
+      const { fixed, settings } = this.deps;
       if (fixed)
         throw new AppFailure(
           'CONFLICT',
@@ -230,7 +240,7 @@ export class Network {
           this.attach({ kind: choice.kind, baseUrl: devnet.baseUrl, devnet });
         }
       }
-      services.settings.update({ network: url === null ? choice : { kind: 'custom', url } });
+      settings.update({ network: url === null ? choice : { kind: 'custom', url } });
       if (choice.kind === 'embedded-devnet-demo')
         await this.deps.onDemoChosen?.().catch((error: unknown) => {
           throw new AppFailure(
@@ -252,7 +262,7 @@ export class Network {
   }
 
   view(): SettingsView {
-    const settings = this.deps.services.settings.get();
+    const settings = this.deps.settings.get();
     const a = this.active;
     return {
       network: settings.network,

@@ -8,35 +8,29 @@ import { AppFailure } from '../../shared/result';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { SigningKey } from '../../protocol/keys';
-import type { ExchangeClient } from '../exchange/exchange-client';
 import { asUnsentAction } from '../exchange/reachability';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { SessionManager } from '../sessions/session-manager';
 import type { AppLock } from '../lock/app-lock';
 import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../audit/audit-log';
-import type { AccountNames } from '../audit/audit-wording';
-import type { Submitter, Outcome, Recovered } from './submitter';
-import type { AddressBook } from '../address-book';
-import type { Ownership } from '../wallets/ownership';
+import type { Submitter, Recovered } from './submitter';
+import type { SignedActions } from './signed-action';
 import type { ActionModule, ActionPlan } from '../actions/action-module';
-import { actionContext } from '../actions/context';
+import { actionContext, type ContextDeps } from '../actions/context';
 import { text } from '../actions/lines';
 import { moduleFor } from '../actions/registry';
 
-export interface PipelineDeps {
-  client: ExchangeClient;
-  wallets: WalletService;
-  /** whose a destination is: whether money going there leaves the person's wallets */
-  ownership: Ownership<WalletInfo>;
-  sessions: SessionManager;
-  lock: AppLock;
-  submitter: Submitter;
-  audit: AuditLog;
+/** What the pipeline uses; the action modules are given the exchange, the address book and ownership. */
+export interface PipelineDeps extends ContextDeps {
+  wallets: Pick<WalletService, 'get' | 'list'>;
+  sessions: Pick<SessionManager, 'signer' | 'signerOrCreate' | 'markUsed'>;
+  lock: Pick<AppLock, 'requireUnlocked' | 'reauthenticate' | 'requireFreshUnlock'>;
+  /** settles what was left open: its outcomes are recorded here */
+  submitter: Pick<Submitter, 'onRecovered'>;
+  /** signs, sends and records each action (signed-action.ts) */
+  signed: SignedActions;
+  audit: Pick<AuditLog, 'append' | 'recorded'>;
   info: () => Promise<MarketsInfo>;
-  /** destinations and recipients used before, for first-time warnings */
-  known: AddressBook;
-  /** the names the person gave accounts here, which reviews and the audit log's sentences use */
-  accountNames: () => AccountNames;
   now?: () => number;
 }
 
@@ -224,42 +218,24 @@ export class ActionPipeline {
     // their own.
     signer ??= await this.deps.sessions.signerOrCreate(wallet.walletId, 'This device');
     const { audit } = plan;
-    const auditBase = {
-      time: this.now(),
-      wallet: wallet.publicKey,
-      kind: summary.kind,
-      accounts: audit.accounts,
-      tokenId: audit.tokenId,
-      amounts: {
-        amount: audit.amount.toString(),
-        fee: audit.fee.toString(),
-        received: audit.received.toString(),
+    const outcome = await this.deps.signed.submit({
+      key: signer.key,
+      framing: 'session',
+      action: plan.build(signer.sessionId),
+      audit: {
+        wallet: wallet.publicKey,
+        kind: summary.kind,
+        accounts: audit.accounts,
+        tokenId: audit.tokenId,
+        amounts: {
+          amount: audit.amount.toString(),
+          fee: audit.fee.toString(),
+          received: audit.received.toString(),
+        },
+        sessionId: signer.sessionId.toString(),
+        wording: audit.wording,
       },
-      sessionId: signer.sessionId.toString(),
-      wording: audit.wording,
-    };
-    let outcome: Outcome;
-    try {
-      const { time: _time, ...context } = auditBase;
-      outcome = await this.deps.submitter.submit(signer.key, 'session', plan.build(signer.sessionId), {
-        context,
-        // written before the journal lets go of it: a crash right after leaves this line or the open entry
-        onExecuted: (executed) =>
-          this.deps.audit.append({ ...auditBase, result: 'ok', actionId: executed.actionId.toString() }),
-      });
-    } catch (error) {
-      const failure = error instanceof AppFailure ? error : new AppFailure('INTERNAL', 'The action failed.');
-      try {
-        this.deps.audit.append({
-          ...auditBase,
-          result: failure.code === 'OUTCOME_UNKNOWN' ? 'unknown' : 'err',
-          error: String(failure.details?.receiptError ?? failure.code),
-        });
-      } catch {
-        // the same full disk refuses the line too: the person is still told why the action failed
-      }
-      throw failure;
-    }
+    });
     this.deps.sessions.markUsed(signer.sessionId);
     plan.executed?.();
 

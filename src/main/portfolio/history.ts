@@ -9,7 +9,7 @@ import type { EngineClock } from '../exchange/engine-clock';
 import { AppFailure } from '../../shared/result';
 
 export async function historyPage(
-  client: ExchangeClient,
+  client: Pick<ExchangeClient, 'history'>,
   clock: Pick<EngineClock, 'seconds'>,
   accountId: number,
   kind: HistoryKind,

@@ -8,6 +8,9 @@ import type { MarketsInfo } from '../../shared/exchange/info';
 import { scaledFromDecimal } from '../../shared/money';
 import type { ExchangeClient } from '../exchange/exchange-client';
 
+/** What the market figures read of the exchange. */
+export type MarketReads = Pick<ExchangeClient, 'marketHours' | 'marketStats'>;
+
 /** the funding rate, a fraction of the position's value per interval, kept with this many decimals */
 const FUNDING_RATE_DECIMALS = 10;
 const HOURS = 24;
@@ -27,7 +30,7 @@ export function changeBps(now: bigint, before: bigint): bigint | null {
   return before > 0n ? ((now - before) * 10_000n) / before : null;
 }
 
-async function one(client: ExchangeClient, market: MarketsInfo['markets'][number]): Promise<MarketStatsView> {
+async function one(client: MarketReads, market: MarketsInfo['markets'][number]): Promise<MarketStatsView> {
   const id = market.marketId;
   const stats = await client.marketStats(id);
   const mark = scaled(stats.perpStats?.mark_price ?? stats.indexPrice, market.priceDecimals);
@@ -56,7 +59,7 @@ async function one(client: ExchangeClient, market: MarketsInfo['markets'][number
 }
 
 /** Every market's figures; a market whose stats cannot be read has nulls rather than failing the rest. */
-export async function marketStatsView(client: ExchangeClient, info: MarketsInfo): Promise<MarketStatsView[]> {
+export async function marketStatsView(client: MarketReads, info: MarketsInfo): Promise<MarketStatsView[]> {
   return Promise.all(
     info.markets.map((m) =>
       one(client, m).catch((): MarketStatsView => ({

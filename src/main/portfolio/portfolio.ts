@@ -3,15 +3,30 @@
 // series (one account in detail: account-detail.ts).
 import type { z } from 'zod';
 import type { PortfolioHistorySchema, PortfolioSchema } from '../../shared/ipc/portfolio';
-import type { Services } from '../services';
+import type { ExchangeClient } from '../exchange/exchange-client';
+import type { AccountWatcher } from '../exchange/account-watcher';
+import type { LockState } from '../lock/app-lock';
 import type { WalletInfo } from '../wallets/wallet-service';
+import type { EquitySamples } from './equity-samples';
 import { sumSteps, zipSeries, type Point } from './series';
 import { accountView } from './account-detail';
 
-type Portfolio = z.output<typeof PortfolioSchema>;
+export type Portfolio = z.output<typeof PortfolioSchema>;
+
+/** What the portfolio reads, records and watches, on the exchange connected now. */
+export interface PortfolioReads {
+  client: Pick<ExchangeClient, 'walletAccounts' | 'account' | 'pnlSummary'>;
+  wallets: { list(): WalletInfo[] };
+  /** a read's progress is told only while the app is unlocked */
+  lock: { state(): Pick<LockState, 'status'> };
+  equity: Pick<EquitySamples, 'record' | 'series'>;
+  watcher: Pick<AccountWatcher, 'watch'>;
+  /** tells the screens how far a portfolio read that takes a while has come */
+  progress(read: number, total: number): void;
+}
 
 /** The account ids of each of `wallets`, as the exchange lists them (none for a wallet it does not know). */
-async function accountsByWallet(s: Services, wallets: WalletInfo[] = s.wallets.list()) {
+async function accountsByWallet(s: PortfolioReads, wallets: WalletInfo[] = s.wallets.list()) {
   return Promise.all(
     wallets.map(async (wallet) => {
       const accountIds = await s.client.walletAccounts(wallet.publicKey);
@@ -20,7 +35,7 @@ async function accountsByWallet(s: Services, wallets: WalletInfo[] = s.wallets.l
   );
 }
 
-type WalletHoldings = Portfolio['wallets'];
+export type WalletHoldings = Portfolio['wallets'];
 
 /** A read of many accounts shows how far it has come once it has taken this long (a quick one shows nothing)... */
 const PROGRESS_AFTER_MS = 300;
@@ -32,7 +47,7 @@ const PROGRESS_EVERY_MS = 200;
  * paces a large portfolio), and only while the app is unlocked: an unlock attempt's read tells nothing
  * until its passphrase is accepted.
  */
-function progressReporter(s: Services, total: number): () => void {
+function progressReporter(s: PortfolioReads, total: number): () => void {
   const started = performance.now();
   let read = 0;
   let toldAt = -Infinity;
@@ -42,12 +57,12 @@ function progressReporter(s: Services, total: number): () => void {
     if (now - started < PROGRESS_AFTER_MS || (now - toldAt < PROGRESS_EVERY_MS && read < total)) return;
     if (s.lock.state().status !== 'unlocked') return;
     toldAt = now;
-    s.portfolioProgress(read, total);
+    s.progress(read, total);
   };
 }
 
 /** Each of `wallets`' accounts as the exchange shows them: reads only, nothing watched or recorded. */
-async function readWallets(s: Services, wallets: WalletInfo[]): Promise<WalletHoldings> {
+async function readWallets(s: PortfolioReads, wallets: WalletInfo[]): Promise<WalletHoldings> {
   const owners = await accountsByWallet(s, wallets);
   const oneRead = progressReporter(
     s,
@@ -80,7 +95,7 @@ const walletSet = (wallets: WalletInfo[]): string =>
  */
 const unlockReads = new WeakMap<object, { set: string; read: Promise<WalletHoldings> }>();
 
-function readForUnlock(s: Services, wallets: WalletInfo[]): Promise<WalletHoldings> {
+function readForUnlock(s: PortfolioReads, wallets: WalletInfo[]): Promise<WalletHoldings> {
   const entry = { set: walletSet(wallets), read: readWallets(s, wallets) };
   unlockReads.set(s.client, entry);
   const done = () => unlockReads.get(s.client) === entry && unlockReads.delete(s.client);
@@ -89,13 +104,13 @@ function readForUnlock(s: Services, wallets: WalletInfo[]): Promise<WalletHoldin
 }
 
 /** The portfolio's holdings: an unlock attempt's read of these wallets if one is under way, else a new read. */
-function readNow(s: Services): Promise<WalletHoldings> {
+function readNow(s: PortfolioReads): Promise<WalletHoldings> {
   const wallets = s.wallets.list();
   const underWay = unlockReads.get(s.client);
   return underWay?.set === walletSet(wallets) ? underWay.read : readWallets(s, wallets);
 }
 
-interface PortfolioPrefetch {
+export interface PortfolioPrefetch {
   /**
    * The holdings once read, waiting for them at most `ms`; null if the read failed, took longer, or the
    * wallets are no longer the ones read.
@@ -110,8 +125,7 @@ interface PortfolioPrefetch {
  * what was read is used only by the attempt that started it, once its passphrase is accepted, and only for
  * the same wallets. Nothing is watched or recorded here (portfolio() does that, after the unlock).
  */
-export function prefetchPortfolio(s: Services): PortfolioPrefetch | null {
-  if (!s.connected) return null;
+export function prefetchPortfolio(s: PortfolioReads): PortfolioPrefetch | null {
   const wallets = s.wallets.list();
   if (wallets.length === 0) return null;
   const set = walletSet(wallets);
@@ -129,7 +143,7 @@ export function prefetchPortfolio(s: Services): PortfolioPrefetch | null {
 }
 
 /** The portfolio (read now, or `read` already), its equity sampled and its accounts watched from here on. */
-export async function portfolio(s: Services, read?: WalletHoldings): Promise<Portfolio> {
+export async function portfolio(s: PortfolioReads, read?: WalletHoldings): Promise<Portfolio> {
   const wallets = read ?? (await readNow(s));
   const equity = s.equity;
   for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);
@@ -143,7 +157,7 @@ export async function portfolio(s: Services, read?: WalletHoldings): Promise<Por
  * main recorded, because the exchange offers no equity history.
  */
 export async function portfolioHistory(
-  s: Services,
+  s: PortfolioReads,
   accountId?: number,
 ): Promise<z.output<typeof PortfolioHistorySchema>> {
   const ids =

@@ -13,7 +13,7 @@ import type { AppLock } from '../lock/app-lock';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
 import type { ExchangeClient } from '../exchange/exchange-client';
 import type { EngineClock } from '../exchange/engine-clock';
-import type { Outcome, SubmitOptions, Submitter } from '../pipeline/submitter';
+import type { SignedActions } from '../pipeline/signed-action';
 import type { AuditLog } from '../audit/audit-log';
 import { writeFileAtomic } from '../../support/atomic-file';
 import type { SessionViewSchema } from '../../shared/ipc/sessions';
@@ -53,6 +53,12 @@ export function expiringWithin(lifetimeSeconds?: number): number {
 }
 const secretItem = (sessionKey: string): string => `session:${sessionKey}`;
 
+/** The exchange says the session is revoked or unknown already: a revocation's goal is met. */
+const alreadyGone = (failure: AppFailure): boolean => {
+  const receiptError = failure.details?.receiptError;
+  return receiptError === 'SESSION_REVOKED' || receiptError === 'SESSION_NOT_FOUND';
+};
+
 interface CreateOptions {
   label?: string;
   expiresInSeconds?: number;
@@ -60,13 +66,14 @@ interface CreateOptions {
 }
 
 export interface SessionManagerDeps {
-  store: SecretStore;
-  lock: AppLock;
-  wallets: WalletService;
-  client: ExchangeClient;
-  clock: EngineClock;
-  submitter: Submitter;
-  audit: AuditLog;
+  store: Pick<SecretStore, 'get' | 'set' | 'delete'>;
+  lock: Pick<AppLock, 'requireFreshUnlock' | 'state' | 'onLock'>;
+  wallets: Pick<WalletService, 'get' | 'list' | 'signingKey'>;
+  client: Pick<ExchangeClient, 'user'>;
+  clock: Pick<EngineClock, 'seconds'>;
+  /** signs, sends and records each session action, as every other action is (signed-action.ts) */
+  signed: SignedActions;
+  audit: Pick<AuditLog, 'sessionSeenElsewhere'>;
   dataDir: string;
   /** the session key the demo data made for a wallet, if it is a demo wallet (see demo-wallets) */
   demoSessionOf?: (walletPublicKey: string) => string | null;
@@ -106,39 +113,6 @@ export class SessionManager {
 
   private save(sessions: LocalSession[]): void {
     writeFileAtomic(this.file, JSON.stringify({ version: 1, sessions }, null, 2));
-  }
-
-  private audit(
-    wallet: WalletInfo,
-    kind: string,
-    result: 'ok' | 'err' | 'unknown',
-    extra: { sessionId?: string; actionId?: string; error?: string } = {},
-  ): void {
-    this.deps.audit.append({
-      time: (this.deps.now ?? Date.now)(),
-      wallet: wallet.publicKey,
-      kind,
-      accounts: [],
-      result,
-      ...extra,
-    });
-  }
-
-  /** Kept with the journal entry, so an outcome settled after a lost answer is audited under the wallet. */
-  /**
-   * The journal's context of a session action, and what is recorded once it executed (`recordExecuted`),
-   * written before the journal lets go of it: a crash right after leaves the record or the open entry.
-   */
-  private context(
-    wallet: WalletInfo,
-    kind: string,
-    sessionId: string | undefined,
-    recordExecuted: (outcome: Outcome) => void,
-  ): SubmitOptions {
-    return {
-      context: { wallet: wallet.publicKey, kind, accounts: [], ...(sessionId ? { sessionId } : {}) },
-      onExecuted: recordExecuted,
-    };
   }
 
   /** Runs one wallet's session creations one after another, so two of them never race. */
@@ -192,10 +166,10 @@ export class SessionManager {
     const made: { session?: LocalSession; earlier?: boolean } = {};
     try {
       const walletKey = await this.deps.wallets.signingKey(walletId);
-      await this.deps.submitter.submit(
-        walletKey,
-        'hex',
-        {
+      await this.deps.signed.submit({
+        key: walletKey,
+        framing: 'hex',
+        action: {
           type: 'createSession',
           userPubkey: walletKey.publicKey,
           sessionPubkey: publicKey,
@@ -204,10 +178,10 @@ export class SessionManager {
             ? { refreshDeadline: now + BigInt(options.refreshDeadlineSeconds) }
             : {}),
         },
-        this.context(wallet, 'createSession', undefined, (executed) => {
+        audit: { wallet: wallet.publicKey, kind: 'createSession', accounts: [] },
+        executed: (executed) => {
           if (executed.status !== 'executed' || executed.receipt.kind.type !== 'createSessionResult') {
             // a copy sent earlier executed: the action is recorded, though its session's number is not known
-            this.audit(wallet, 'createSession', 'ok', { actionId: executed.actionId.toString() });
             made.earlier = true;
             return;
           }
@@ -225,13 +199,10 @@ export class SessionManager {
             lifetimeSeconds: lifetime,
           };
           this.save([...this.local(), session]);
-          this.audit(wallet, 'createSession', 'ok', {
-            sessionId: session.sessionId,
-            actionId: executed.actionId.toString(),
-          });
           made.session = session;
-        }),
-      );
+          return { sessionId: session.sessionId };
+        },
+      });
       if (!made.session)
         throw new AppFailure('CONFLICT', 'The session was created earlier; refresh the list.');
       this.making.delete(sessionKey);
@@ -246,14 +217,6 @@ export class SessionManager {
         this.making.delete(sessionKey);
         await this.deps.store.delete(secretItem(sessionKey));
       }
-      this.audit(
-        wallet,
-        'createSession',
-        error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN' ? 'unknown' : 'err',
-        {
-          error: error instanceof AppFailure ? String(error.details?.receiptError ?? error.code) : 'INTERNAL',
-        },
-      );
       throw error;
     }
   }
@@ -415,21 +378,17 @@ export class SessionManager {
     if (key === null) throw new AppFailure('NOT_FOUND', 'This session’s key is no longer in the keychain.');
     const now = await this.deps.clock.seconds();
     const target = BigInt(Math.min(Number(now) + local.lifetimeSeconds, local.refreshDeadline));
-    await this.deps.submitter.submit(
+    await this.deps.signed.submit({
       key,
-      'session',
-      {
-        type: 'refreshSession',
-        sessionId: BigInt(sessionId),
-        expiryTimestamp: target,
-      },
-      this.context(wallet, 'refreshSession', sessionId, (executed) => {
+      framing: 'session',
+      action: { type: 'refreshSession', sessionId: BigInt(sessionId), expiryTimestamp: target },
+      audit: { wallet: wallet.publicKey, kind: 'refreshSession', accounts: [], sessionId },
+      executed: (executed) => {
         if (executed.status === 'executed' && executed.receipt.kind.type === 'sessionRefreshed')
           local.expiry = Number(executed.receipt.kind.expiry);
         this.save(this.local().map((s) => (s.sessionId === sessionId ? local : s)));
-        this.audit(wallet, 'refreshSession', 'ok', { sessionId, actionId: executed.actionId.toString() });
-      }),
-    );
+      },
+    });
     return this.view(wallet, local, Number(now), local);
   }
 
@@ -491,27 +450,18 @@ export class SessionManager {
   /** True once the session is gone; false if it could not sign its own end, so the wallet must. */
   private async selfRevoke(wallet: WalletInfo, sessionId: string, key: SigningKey): Promise<boolean> {
     try {
-      await this.deps.submitter.submit(
+      await this.deps.signed.submit({
         key,
-        'session',
-        {
-          type: 'selfRevoke',
-          sessionId: BigInt(sessionId),
-        },
-        this.context(wallet, 'selfRevoke', sessionId, (executed) =>
-          this.audit(wallet, 'selfRevoke', 'ok', { sessionId, actionId: executed.actionId.toString() }),
-        ),
-      );
+        framing: 'session',
+        action: { type: 'selfRevoke', sessionId: BigInt(sessionId) },
+        audit: { wallet: wallet.publicKey, kind: 'selfRevoke', accounts: [], sessionId },
+        goalMet: alreadyGone,
+      });
       return true;
     } catch (error) {
-      const receiptError = error instanceof AppFailure ? error.details?.receiptError : undefined;
-      if (receiptError === 'SESSION_REVOKED' || receiptError === 'SESSION_NOT_FOUND') return true;
+      if (error instanceof AppFailure && alreadyGone(error)) return true;
       // An unknown outcome is settled by the journal later; asking the wallet now would be a second action.
       if (error instanceof AppFailure && error.code === 'OUTCOME_UNKNOWN') throw error;
-      this.audit(wallet, 'selfRevoke', 'err', {
-        sessionId,
-        error: String(receiptError ?? (error instanceof AppFailure ? error.code : 'INTERNAL')),
-      });
       return false;
     }
   }
@@ -519,27 +469,16 @@ export class SessionManager {
   private async revokeWithWallet(walletId: string, wallet: WalletInfo, sessionId: string): Promise<void> {
     const walletKey = await this.deps.wallets.signingKey(walletId);
     try {
-      await this.deps.submitter.submit(
-        walletKey,
-        'hex',
-        {
-          type: 'revokeSession',
-          sessionId: BigInt(sessionId),
-        },
-        this.context(wallet, 'revokeSession', sessionId, (executed) =>
-          this.audit(wallet, 'revokeSession', 'ok', { sessionId, actionId: executed.actionId.toString() }),
-        ),
-      );
+      await this.deps.signed.submit({
+        key: walletKey,
+        framing: 'hex',
+        action: { type: 'revokeSession', sessionId: BigInt(sessionId) },
+        audit: { wallet: wallet.publicKey, kind: 'revokeSession', accounts: [], sessionId },
+        goalMet: alreadyGone,
+      });
     } catch (error) {
-      const receiptError = error instanceof AppFailure ? error.details?.receiptError : undefined;
       // Already gone on the exchange: the goal is met; forget it locally too.
-      if (receiptError !== 'SESSION_REVOKED' && receiptError !== 'SESSION_NOT_FOUND') {
-        this.audit(wallet, 'revokeSession', 'err', {
-          sessionId,
-          error: String(receiptError ?? (error as AppFailure).code ?? 'INTERNAL'),
-        });
-        throw error;
-      }
+      if (!(error instanceof AppFailure && alreadyGone(error))) throw error;
     }
   }
 

@@ -1,11 +1,18 @@
 // What the triggers panel shows: an account's active triggers and its newest finished ones.
 import type { z } from 'zod';
 import type { TriggersViewSchema } from '../../shared/ipc/triggers';
-import type { Services } from '../services';
+import type { ExchangeClient } from '../exchange/exchange-client';
+import type { FinishedTriggers } from './finished-triggers';
 
 type TriggersView = z.output<typeof TriggersViewSchema>;
 
-export async function triggersView(s: Services, accountId: number): Promise<TriggersView> {
+/** What the panel reads: the exchange's active triggers, and the newest finished ones. */
+export interface TriggersReads {
+  client: Pick<ExchangeClient, 'triggers'>;
+  finishedTriggers: Pick<FinishedTriggers, 'newest'>;
+}
+
+export async function triggersView(s: TriggersReads, accountId: number): Promise<TriggersView> {
   const [active, finished] = await Promise.all([
     s.client.triggers(accountId),
     s.finishedTriggers.newest(accountId),

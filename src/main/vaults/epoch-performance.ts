@@ -8,6 +8,9 @@
 // `since` the current epoch's start; with no epoch ended yet the epoch began with the vault's first deposit.
 import type { ExchangeClient } from '../exchange/exchange-client';
 
+/** What an epoch's start is read from. */
+export type EpochReads = Pick<ExchangeClient, 'vaultEpochs' | 'vaultFirstDeposit'>;
+
 /** Where the current epoch began: the vault's NAV per share and its PnL since it began, at that moment. */
 export interface EpochStart {
   /** engine seconds */
@@ -67,7 +70,7 @@ const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString();
  * first deposit. Null when the exchange shows neither (a vault not seeded yet), or shows ended epochs but
  * none at the current epoch's start (then a figure would be a guess).
  */
-export async function readEpochStart(client: ExchangeClient, vault: VaultNow): Promise<EpochStart | null> {
+export async function readEpochStart(client: EpochReads, vault: VaultNow): Promise<EpochStart | null> {
   const epochStart = vault.epochEnd - vault.epochSeconds;
   let last: { epoch: number; endTime: number; navPerShare: bigint; pnl: bigint } | null = null;
   let cursor: string | undefined;
@@ -97,9 +100,9 @@ export async function readEpochStart(client: ExchangeClient, vault: VaultNow): P
  * begun, so a page refreshed every few seconds reads each only once.
  */
 export class EpochStarts {
-  private readonly known = new WeakMap<ExchangeClient, Map<string, EpochStart>>();
+  private readonly known = new WeakMap<EpochReads, Map<string, EpochStart>>();
 
-  async of(client: ExchangeClient, vault: VaultNow & { epoch: number }): Promise<EpochStart | null> {
+  async of(client: EpochReads, vault: VaultNow & { epoch: number }): Promise<EpochStart | null> {
     let byVault = this.known.get(client);
     if (!byVault) this.known.set(client, (byVault = new Map()));
     const key = `${vault.vaultId}:${vault.epoch}:${vault.epochEnd}`;

@@ -2,12 +2,21 @@
 // every wallet, and how each vault and holding has done in the current epoch. Amounts stay bigint.
 import type { z } from 'zod';
 import type { VaultsViewSchema } from '../../shared/ipc/vaults';
-import type { Services } from '../services';
-import { epochPerformance, shareChange, type EpochStarts } from './epoch-performance';
+import type { ExchangeClient } from '../exchange/exchange-client';
+import type { EngineClock } from '../exchange/engine-clock';
+import type { WalletInfo } from '../wallets/wallet-service';
+import { epochPerformance, shareChange, type EpochReads, type EpochStarts } from './epoch-performance';
 
 type VaultsView = z.output<typeof VaultsViewSchema>;
 
-export async function vaultsView(s: Services, epochStarts: EpochStarts): Promise<VaultsView> {
+/** What the page reads: the exchange's vaults and each wallet's holdings, at the exchange's time. */
+export interface VaultsReads {
+  client: Pick<ExchangeClient, 'vaults' | 'walletAccounts' | 'vaultHoldings'> & EpochReads;
+  clock: Pick<EngineClock, 'seconds'>;
+  wallets: { list(): WalletInfo[] };
+}
+
+export async function vaultsView(s: VaultsReads, epochStarts: EpochStarts): Promise<VaultsView> {
   // every wallet's accounts, then every account's holdings, each read at once rather than one after another
   const vaultsWithStarts = s.client
     .vaults()

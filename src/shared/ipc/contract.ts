@@ -5,7 +5,8 @@
 // exists: a name not declared in a group cannot be called.
 //
 // To add a method: declare it in its group file (args, result, access); the compiler then asks for its
-// handler in main (handlers.ts) and its sample argument in the lock-policy test.
+// handler in its domain's slice in main (src/main/<domain>/slice.ts) and its sample argument in the
+// lock-policy test.
 import type { z } from 'zod';
 import type { Result } from '../result';
 import type { MethodSpec } from './method';

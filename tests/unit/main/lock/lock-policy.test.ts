@@ -140,7 +140,7 @@ afterAll(async () => {
 
 describe('while locked', () => {
   // one method that wrongly unlocks must not hide what the others do
-  beforeEach(() => void core.services.lock.lock());
+  beforeEach(() => void core.lock.lock());
 
   it('the allowlist is short and each open method says why', () => {
     const open = METHOD_NAMES.filter((m) => METHOD_ACCESS[m].lock === 'open');
@@ -152,14 +152,14 @@ describe('while locked', () => {
   it.each(METHOD_NAMES.filter((m) => METHOD_ACCESS[m].lock !== 'open'))(
     '%s answers LOCKED and changes nothing',
     async (method) => {
-      const before = { settings: core.network.view(), lock: core.services.lock.state() };
+      const before = { settings: core.network.view(), lock: core.lock.state() };
       const result = await dispatch(method, SAMPLE[method]);
       expect(result).toMatchObject({
         ok: false,
         error: { code: 'LOCKED', message: 'Perpetua is locked. Unlock it with your passphrase.' },
       });
       // still locked (an export with the right passphrase used to unlock main behind the lock screen)
-      expect(core.services.lock.state()).toEqual(before.lock);
+      expect(core.lock.state()).toEqual(before.lock);
       expect(core.network.view()).toEqual(before.settings);
     },
   );
@@ -170,7 +170,7 @@ describe('while locked', () => {
       const result = await dispatch(method, SAMPLE[method]);
       if (!result.ok)
         expect(result.error.message).not.toBe('Perpetua is locked. Unlock it with your passphrase.');
-      expect(core.services.lock.state().status).toBe('locked');
+      expect(core.lock.state().status).toBe('locked');
     },
   );
 });

@@ -60,7 +60,7 @@ function newStore(): BreakableStore {
   );
 }
 
-/** One app run over dataDir: the services a reset touches, wired as services.ts wires them. */
+/** One app run over dataDir: the services a reset touches, wired as core.ts wires them. */
 function run(dataDir: string, store: SecretStore, sending = false) {
   const audit = new AuditLog(join(dataDir, 'audit.jsonl'));
   const secrets = new SealedStore(store);
@@ -95,7 +95,13 @@ async function personsComputer(store: BreakableStore) {
   await app.lock.init();
   await app.lock.setup(PASS);
   const found = await app.phrases.discover(ABANDON, '', noAccounts);
-  const [fromPhrase] = await app.phrases.importChosen(found.discoveryId, 'bip44-change', [0], 'Phantom', PASS);
+  const [fromPhrase] = await app.phrases.importChosen(
+    found.discoveryId,
+    'bip44-change',
+    [0],
+    'Phantom',
+    PASS,
+  );
   const { secretSeed, publicKey } = generateKeypair();
   const secretKey = await app.wallets.import(
     'Old key',

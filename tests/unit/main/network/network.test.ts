@@ -6,11 +6,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type RunningDevnet } from '../../../../src/devnet/server';
-import { createServices, type Services } from '../../../../src/main/services';
-import { Network, networkDir, type NetworkDeps } from '../../../../src/main/network/network';
+import { createExchangeClient } from '../../../../src/main/exchange/exchange-client';
+import { createHttpClient } from '../../../../src/main/exchange/http-client';
+import { SettingsStore } from '../../../../src/main/settings/settings-store';
+import {
+  Network,
+  networkDir,
+  type ConnectionPlace,
+  type NetworkDeps,
+} from '../../../../src/main/network/network';
 import type { DevnetStatus, LaunchDevnet } from '../../../../src/main/network/devnet-supervisor';
 import { AppFailure } from '../../../../src/shared/result';
-import { MemorySecretStore } from '../../../support/memory-store';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -59,19 +65,37 @@ function setup(
   extra: Pick<NetworkDeps, 'onDevnetStatus' | 'supervision'> = {},
 ) {
   cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const services: Services = createServices({ dataDir, store: new MemorySecretStore() });
-  cleanup.push(() => services.close());
+  const app = connections(dataDir);
   const { launch, launched } = recordingLauncher();
   let demoChosen = 0;
   const network = new Network({
-    services,
+    ...app.deps,
     dataDir,
     launchDevnet: launch,
     onDemoChosen: async () => void (demoChosen += 1),
     ...extra,
   });
   cleanup.push(() => network.close());
-  return { dataDir, services, network, launched, demoChosen: () => demoChosen };
+  return { dataDir, app, network, launched, demoChosen: () => demoChosen };
+}
+
+/** What the network is given of the app: the settings, and where it was last connected to. */
+function connections(dataDir: string) {
+  const settings = new SettingsStore(dataDir);
+  let place: ConnectionPlace | null = null;
+  const deps: Pick<NetworkDeps, 'settings' | 'connect' | 'retryNow' | 'recover'> = {
+    settings,
+    connect: (at) => void (place = at),
+    retryNow: () => {},
+    recover: async () => [],
+  };
+  const connected = (): ConnectionPlace => {
+    if (!place) throw new Error('not connected');
+    return place;
+  };
+  /** the exchange connected to, read as the app reads it */
+  const client = () => createExchangeClient(createHttpClient({ baseUrl: connected().baseUrl }));
+  return { deps, settings, connected, client };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppFailure> {
@@ -86,7 +110,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppFailure> {
 
 describe('network choice', () => {
   it('starts on the embedded devnet before anything is chosen, and saves nothing for it', async () => {
-    const { network, services, launched } = setup();
+    const { network, app, launched } = setup();
     await network.start();
     expect(launched.map((l) => l.demo)).toEqual([false]);
     expect(network.view()).toEqual({
@@ -98,20 +122,20 @@ describe('network choice', () => {
       // deposits and on-chain balances go through the embedded devnet's own Solana RPC
       solanaRpc: { url: launched[0]!.devnet.rpcUrl, custom: false },
     });
-    expect((await services.info()).markets.length).toBeGreaterThan(0);
+    expect((await app.client().info()).markets.length).toBeGreaterThan(0);
   });
 
   it('confirming the running devnet saves the choice without starting another', async () => {
-    const { network, services, launched } = setup();
+    const { network, app, launched } = setup();
     await network.start();
     const view = await network.choose({ kind: 'embedded-devnet' });
     expect(view.network).toEqual({ kind: 'embedded-devnet' });
     expect(launched).toHaveLength(1);
-    expect(services.settings.get().network).toEqual({ kind: 'embedded-devnet' });
+    expect(app.settings.get().network).toEqual({ kind: 'embedded-devnet' });
   });
 
   it('demo data: starts the demo devnet, stops the plain one, and points every service at the new one', async () => {
-    const { network, services, launched, dataDir, demoChosen } = setup();
+    const { network, app, launched, dataDir, demoChosen } = setup();
     await network.start();
     const view = await network.choose({ kind: 'embedded-devnet-demo' });
     expect(launched.map((l) => l.demo)).toEqual([false, true]);
@@ -121,15 +145,15 @@ describe('network choice', () => {
       kind: 'embedded-devnet-demo',
       baseUrl: launched[1]!.devnet.baseUrl,
     });
-    expect(services.baseUrl).toBe(launched[1]!.devnet.baseUrl);
-    expect(services.networkDir).toBe(join(dataDir, 'networks', 'embedded-devnet-demo'));
+    expect(app.connected().baseUrl).toBe(launched[1]!.devnet.baseUrl);
+    expect(app.connected().networkDir).toBe(join(dataDir, 'networks', 'embedded-devnet-demo'));
     // the demo devnet has accounts the plain one does not
-    expect(await services.client.accountExists(1)).toBe(true);
+    expect(await app.client().accountExists(1)).toBe(true);
     expect(demoChosen()).toBe(1);
   });
 
   it('a custom address is checked first: a bad one changes nothing, a good one is connected and saved', async () => {
-    const { network, services, launched, dataDir } = setup();
+    const { network, app, launched, dataDir } = setup();
     await network.start();
     await network.choose({ kind: 'embedded-devnet' });
     const before = network.view();
@@ -139,7 +163,7 @@ describe('network choice', () => {
     const down = await rejection(network.choose({ kind: 'custom', url: 'http://127.0.0.1:1' }));
     expect(down.message).toMatch(/^Nothing answered at http:\/\/127\.0\.0\.1:1\./);
     expect(network.view()).toEqual(before);
-    expect(services.settings.get().network).toEqual({ kind: 'embedded-devnet' });
+    expect(app.settings.get().network).toEqual({ kind: 'embedded-devnet' });
     expect(launched[0]!.stopped).toBe(false);
 
     const other = await startDevnet();
@@ -147,8 +171,8 @@ describe('network choice', () => {
     const view = await network.choose({ kind: 'custom', url: `${other.baseUrl}/` });
     expect(view.network).toEqual({ kind: 'custom', url: other.baseUrl });
     expect(view.connection).toEqual({ kind: 'custom', baseUrl: other.baseUrl, warning: null });
-    expect(services.baseUrl).toBe(other.baseUrl);
-    expect(services.networkDir).toBe(networkDir(dataDir, 'custom', other.baseUrl));
+    expect(app.connected().baseUrl).toBe(other.baseUrl);
+    expect(app.connected().networkDir).toBe(networkDir(dataDir, 'custom', other.baseUrl));
     expect(launched[0]!.stopped).toBe(true);
   });
 
@@ -167,8 +191,8 @@ describe('network choice', () => {
   });
 
   it('a plain http:// address beyond this computer, saved by an earlier version, is not connected to', async () => {
-    const { network, services, launched } = setup();
-    services.settings.update({ network: { kind: 'custom', url: 'http://exchange.example.com' } });
+    const { network, app, launched } = setup();
+    app.settings.update({ network: { kind: 'custom', url: 'http://exchange.example.com' } });
     await network.start();
     expect(launched.map((l) => l.demo)).toEqual([false]);
     expect(network.view().connection).toMatchObject({
@@ -179,11 +203,11 @@ describe('network choice', () => {
   });
 
   it('a devnet that will not start leaves the app where it was, with the reason', async () => {
-    const { network, services, launched } = setup();
+    const { network, app, launched } = setup();
     await network.start();
     const broken = new Network({
-      services,
-      dataDir: services.networkDir,
+      ...app.deps,
+      dataDir: app.connected().networkDir,
       launchDevnet: async () => {
         throw new Error('the devnet exited before it was ready (code 1): port in use');
       },
@@ -192,22 +216,21 @@ describe('network choice', () => {
     expect(error.message).toBe(
       'The embedded devnet with demo data could not be started: the devnet exited before it was ready (code 1): port in use',
     );
-    expect(services.baseUrl).toBe(launched[0]!.devnet.baseUrl);
-    expect(services.settings.get().network).toBeNull();
+    expect(app.connected().baseUrl).toBe(launched[0]!.devnet.baseUrl);
+    expect(app.settings.get().network).toBeNull();
   });
 
   it('an exchange fixed for this run is connected at once and cannot be changed from the app', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'perpetua-network-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const services = createServices({ dataDir, store: new MemorySecretStore() });
-    cleanup.push(() => services.close());
+    const app = connections(dataDir);
     const network = new Network({
-      services,
+      ...app.deps,
       dataDir,
       fixed: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' },
     });
-    expect(services.baseUrl).toBe('http://127.0.0.1:9');
-    expect(services.networkDir).toBe(dataDir);
+    expect(app.connected().baseUrl).toBe('http://127.0.0.1:9');
+    expect(app.connected().networkDir).toBe(dataDir);
     expect(network.view()).toMatchObject({ fixed: true, connection: { kind: 'custom' } });
     const error = await rejection(network.choose({ kind: 'embedded-devnet' }));
     expect(error.code).toBe('CONFLICT');

@@ -105,7 +105,7 @@ describe('portfolio and account', () => {
     // the fill's fee is realized PnL; equity was sampled when the portfolio was read
     expect(history.points.some((p) => p.pnl !== null && p.pnl < 0n)).toBe(true);
     expect(history.points[history.points.length - 1]!.equity).not.toBeNull();
-    core.services.equity.flush();
+    core.connection!.equity.flush();
     const saved = JSON.parse(readFileSync(join(dataDir, 'equity.json'), 'utf8')) as {
       accounts: Record<string, unknown[]>;
     };
@@ -159,7 +159,7 @@ describe('history', () => {
 
 describe('idle time', () => {
   it('reads that screens repeat do not count as activity; reported input and operations do', async () => {
-    const touch = vi.spyOn(core.services.lock, 'touch');
+    const touch = vi.spyOn(core.lock, 'touch');
     await ok('portfolio.get');
     await ok('portfolio.account', { accountId: account });
     await ok('portfolio.history');

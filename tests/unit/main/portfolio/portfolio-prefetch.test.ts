@@ -2,8 +2,9 @@
 // read is offered once it is all read (waited for, up to a limit), only while the wallets are still those,
 // and a failed read is not offered at all.
 import { describe, expect, it, vi } from 'vitest';
-import { prefetchPortfolio } from '../../../../src/main/portfolio/portfolio';
-import type { Services } from '../../../../src/main/services';
+import { prefetchPortfolio, type PortfolioReads } from '../../../../src/main/portfolio/portfolio';
+import { createLock, type LockSliceDeps } from '../../../../src/main/lock/slice';
+import type { LockState } from '../../../../src/main/lock/app-lock';
 
 const W1 = { walletId: 'w1', publicKey: 'PK1', label: 'One', createdAt: 1 };
 const W2 = { walletId: 'w2', publicKey: 'PK2', label: 'Two', createdAt: 2 };
@@ -13,8 +14,8 @@ function services() {
   let answer: (() => void) | null = null;
   let fail = false;
   const wallets = [W1];
-  const s = {
-    connected: true,
+  const unused = () => Promise.reject(new Error('not read here'));
+  const s: PortfolioReads = {
     wallets: { list: () => [...wallets] },
     client: {
       walletAccounts: async (publicKey: string) => {
@@ -24,8 +25,14 @@ function services() {
         if (fail) throw new Error('exchange unreachable');
         return [];
       },
+      account: unused,
+      pnlSummary: unused,
     },
-  } as unknown as Services;
+    lock: { state: () => ({ status: 'unlocked' }) },
+    equity: { record: () => {}, series: () => [] },
+    watcher: { watch: () => {} },
+    progress: () => {},
+  };
   const settle = async () => {
     answer?.();
     await new Promise((resolve) => setImmediate(resolve));
@@ -88,13 +95,33 @@ describe('the portfolio read started by an unlock attempt', () => {
     expect(await prefetch.settled(1_000)).toBeNull();
   });
 
-  it('reads nothing without an exchange or without wallets', () => {
+  it('reads nothing without wallets', () => {
     const { s, reads, wallets } = services();
-    (s as { connected: boolean }).connected = false;
-    expect(prefetchPortfolio(s)).toBeNull();
-    (s as { connected: boolean }).connected = true;
     wallets.length = 0;
     expect(prefetchPortfolio(s)).toBeNull();
     expect(reads).toEqual([]);
+  });
+
+  it('is not asked for without an exchange: the unlock answers the lock state alone', async () => {
+    let state: LockState = { status: 'locked', autoLockMinutes: 5 };
+    const refused = () => Promise.reject(new Error('not called here'));
+    const lock: LockSliceDeps['lock'] = {
+      ensureReady: async () => state,
+      state: () => state,
+      setup: refused,
+      unlock: async () => (state = { ...state, status: 'unlocked' }),
+      lock: () => state,
+      changePassphrase: refused,
+      setAutoLockMinutes: () => state,
+    };
+    const reset: LockSliceDeps['reset'] = {
+      preview: () => ({ phrases: [], keyWallets: [], demo: [], unsettledActions: 0 }),
+      reset: refused,
+    };
+    const { handlers } = createLock({ lock, reset, portfolio: () => null });
+    expect(await handlers.unlock({ passphrase: 'right' })).toEqual({
+      status: 'unlocked',
+      autoLockMinutes: 5,
+    });
   });
 });

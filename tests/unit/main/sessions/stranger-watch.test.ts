@@ -67,25 +67,25 @@ afterAll(async () => {
 const elsewhere = async (wallet: SigningKey, session?: SigningKey) =>
   sessionFromElsewhere({
     baseUrl: devnet.baseUrl,
-    schema: await app.core.services.schema(),
+    schema: await app.core.connection!.schema(),
     wallet,
     nowSeconds: BigInt(Math.floor(clock.nowMs() / 1000)),
     ...(session ? { session } : {}),
   });
 
 /** A watch over the app's wallets, its clock `now` (ms), its record and audit log in `name`'s files. */
-function watch(name: string, wallets: () => readonly WalletInfo[] = () => app.core.services.wallets.list()) {
+function watch(name: string, wallets: () => readonly WalletInfo[] = () => app.core.wallets.list()) {
   let now = Date.parse('2026-03-01T10:00:00Z');
   const changes: { walletId: string; strangers: StrangerSession[] }[] = [];
   // each line names its wallet by its label, as the app's log does
   const audit = new AuditLog(join(dir, `${name}.audit.jsonl`), {
-    labelOf: (publicKey) => app.core.services.wallets.list().find((w) => w.publicKey === publicKey)?.label,
+    labelOf: (publicKey) => app.core.wallets.list().find((w) => w.publicKey === publicKey)?.label,
   });
   const make = () =>
     new StrangerWatch({
       wallets,
-      unlocked: () => app.core.services.lock.state().status === 'unlocked',
-      read: (wallet) => app.core.services.sessions.sessionsOf(wallet),
+      unlocked: () => app.core.lock.state().status === 'unlocked',
+      read: (wallet) => app.core.connection!.sessions.sessionsOf(wallet),
       record: new StrangerRecord(join(dir, `${name}.json`)),
       audit,
       onChange: (walletId, strangers) => changes.push({ walletId, strangers }),
@@ -102,8 +102,7 @@ function watch(name: string, wallets: () => readonly WalletInfo[] = () => app.co
   };
 }
 
-const only = (walletId: string) => () =>
-  app.core.services.wallets.list().filter((w) => w.walletId === walletId);
+const only = (walletId: string) => () => app.core.wallets.list().filter((w) => w.walletId === walletId);
 
 describe('the stranger watch', () => {
   it('tells of a session made elsewhere at the first read that shows it, with the read before as its earliest', async () => {
@@ -174,7 +173,7 @@ describe('the stranger watch', () => {
     const w = watch('turns');
     const read: string[] = [];
     const counting = new StrangerWatch({
-      wallets: () => app.core.services.wallets.list(),
+      wallets: () => app.core.wallets.list(),
       unlocked: () => true,
       read: async (wallet) => {
         read.push(wallet.label);
@@ -224,7 +223,7 @@ describe('the stranger watch', () => {
     });
     await counting.tick();
     await counting.tick();
-    list = app.core.services.wallets.list();
+    list = app.core.wallets.list();
     await counting.tick();
     await counting.tick();
     expect(read.slice(0, 3)).toEqual(['Main', 'Main', demo.label]);

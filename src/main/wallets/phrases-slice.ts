@@ -2,8 +2,12 @@
 // (and each account it lists) for every address it shows, and its SOL and tokens on the chain, so the person
 // can tell which wallets they use.
 import type { Handlers } from '../../shared/ipc/contract';
-import type { Services } from '../services';
-import type { AccountLookup, PhraseView } from './phrase-service';
+import type { AuditLog } from '../audit/audit-log';
+import type { ExchangeClient } from '../exchange/exchange-client';
+import type { Funds } from '../funds/funds';
+import { notConnected } from '../exchange/not-connected';
+import type { AccountLookup, PhraseService, PhraseView } from './phrase-service';
+import type { WalletService } from './wallet-service';
 import {
   phraseCreated,
   phraseExported,
@@ -13,11 +17,34 @@ import {
   phraseWalletAdded,
 } from '../audit/key-events';
 
-export function phraseHandlers(s: Services): Handlers['phrases'] {
+/** What discovery reads on the exchange connected now, and on its chain. */
+export interface PhraseLookups {
+  client: Pick<ExchangeClient, 'user' | 'account'>;
+  funds: Pick<Funds, 'addressBalances'>;
+}
+
+export interface PhrasesDeps {
+  phrases: Pick<
+    PhraseService,
+    'list' | 'create' | 'confirmBackup' | 'discover' | 'importChosen' | 'addNext' | 'export' | 'forget'
+  >;
+  wallets: Pick<WalletService, 'get'>;
+  audit: Pick<AuditLog, 'record'>;
+  /** the exchange connected now (null: none), read as discovery looks an address up */
+  exchange(): PhraseLookups | null;
+}
+
+export function createPhrases(s: PhrasesDeps): { handlers: Handlers['phrases'] } {
+  const connected = (): PhraseLookups => {
+    const exchange = s.exchange();
+    if (!exchange) throw notConnected();
+    return exchange;
+  };
   const lookup = async (publicKey: string): Promise<AccountLookup> => {
-    const user = await s.client.user(publicKey);
+    const { client } = connected();
+    const user = await client.user(publicKey);
     if (!user) return { registered: false, accounts: [] };
-    const accounts = await Promise.all(user.accountIds.map((id) => s.client.account(id)));
+    const accounts = await Promise.all(user.accountIds.map((id) => client.account(id)));
     return {
       registered: true,
       accounts: accounts.map((a) => ({ accountId: a.accountId, balances: a.balances })),
@@ -34,7 +61,7 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
   };
   const phraseById = (phraseId: string): PhraseView | undefined =>
     s.phrases.list().find((p) => p.phraseId === phraseId);
-  return {
+  const handlers: Handlers['phrases'] = {
     list: async () => s.phrases.list(),
     create: async ({ label, wordCount, passphrase }) => {
       const shown = await s.phrases.create(label, wordCount, passphrase);
@@ -49,7 +76,7 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
     },
     discover: ({ phrase, bip39Passphrase }) =>
       s.phrases.discover(phrase, bip39Passphrase ?? '', lookup, (publicKey) =>
-        s.funds.addressBalances(publicKey),
+        connected().funds.addressBalances(publicKey),
       ),
     importWallets: async ({ discoveryId, scheme, indices, label, passphrase }) => {
       const wallets = await s.phrases.importChosen(discoveryId, scheme, indices, label, passphrase);
@@ -75,4 +102,5 @@ export function phraseHandlers(s: Services): Handlers['phrases'] {
       return { done: true as const };
     },
   };
+  return { handlers };
 }
