@@ -19,6 +19,7 @@ import {
   type StartedHost,
 } from './processes';
 import { reconcile, type AppRecords, type Reconciliation } from './reconcile';
+import type { Attempt, CampaignActionKind, Outcome, Victim } from './attempt';
 import { readSavedState } from '../../src/devnet/devnet';
 import { chainTokenBalance } from '../../tests/support/chain';
 import { Trader } from '../../tests/e2e/support/trader';
@@ -33,23 +34,6 @@ export interface CampaignOptions {
   log?: (line: string) => void;
 }
 
-export const ACTION_KINDS = [
-  'transfer',
-  'transferToNewAccount',
-  'withdraw',
-  'deposit',
-  'vaultDeposit',
-  'vaultWithdraw',
-  'vaultClaim',
-  'sessionCreate',
-  'sessionRefresh',
-  'sessionRevoke',
-  'addTrigger',
-  'removeTrigger',
-  'sweep',
-  'compromisedKeyDrill',
-] as const;
-export type CampaignActionKind = (typeof ACTION_KINDS)[number];
 const WEIGHTS: Record<CampaignActionKind, number> = {
   transfer: 22,
   transferToNewAccount: 4,
@@ -66,24 +50,6 @@ const WEIGHTS: Record<CampaignActionKind, number> = {
   sweep: 3,
   compromisedKeyDrill: 2,
 };
-
-export type Outcome = 'ok' | 'refused' | 'lost' | 'skipped';
-export type Victim = 'core' | 'devnet' | 'both';
-
-/** One action as the campaign asked for it and what it heard back. */
-export interface Attempt {
-  index: number;
-  kind: CampaignActionKind;
-  /** unique per attempt, so the exchange's records say which attempt a movement of money came from */
-  amount?: bigint;
-  outcome: Outcome;
-  /** the exchange's action id the app reported (confirmed actions) */
-  actionId?: bigint;
-  /** the deposit's chain transaction the app reported */
-  txId?: string;
-  code?: string;
-  killed?: Victim;
-}
 
 export interface CampaignReport {
   seed: number;

@@ -5,7 +5,7 @@ import { decodeAction } from '../../src/protocol/codec';
 import { unframe } from '../../src/protocol/framing';
 import { loadSchema, readBundledProto } from '../../src/protocol/schema';
 import type { ActionRecord, EngineState } from '../../src/devnet/state';
-import type { Attempt } from './campaign';
+import type { Attempt } from './attempt';
 
 export interface AppRecords {
   audit: { kind: string; result: string; actionId?: string; sentence: string }[];

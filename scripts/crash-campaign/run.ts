@@ -1,7 +1,8 @@
 // `npm run crash-campaign -- [--seed N] [--actions N] [--kills N] [--keep]`: the randomized crash campaign
 // (campaign.ts). Prints what was done, the kills, and the reconciliation's counts; exits 1 on any mismatch.
 import { commandLine } from '../../src/support/command-line';
-import { ACTION_KINDS, runCampaign, type Outcome } from './campaign';
+import { runCampaign } from './campaign';
+import { ACTION_KINDS, type Outcome } from './attempt';
 import { passed } from './reconcile';
 
 const values = commandLine({

@@ -6,7 +6,7 @@ import { loadSchema, readBundledProto } from '../../../../src/protocol/schema';
 import { emptyState, type EngineState } from '../../../../src/devnet/state';
 import type { Action } from '../../../../src/protocol/types';
 import { passed, reconcile, type AppRecords } from '../../../../scripts/crash-campaign/reconcile';
-import type { Attempt } from '../../../../scripts/crash-campaign/campaign';
+import type { Attempt } from '../../../../scripts/crash-campaign/attempt';
 
 const schema = loadSchema(readBundledProto());
 const WALLET = 'WalletKey1111111111111111111111111111111111';
