@@ -6,6 +6,19 @@ import type { RiskLevelSchema } from './ipc/portfolio';
 
 export type RiskLevel = z.infer<typeof RiskLevelSchema>;
 
+/**
+ * An account's margin in quote units, as the exchange states it and the app shows it: equity, the initial
+ * and maintenance requirements, free collateral (what the initial requirement leaves of the equity) and
+ * health (equity over maintenance, in basis points; null while nothing is required).
+ */
+export interface Margin {
+  equity: bigint;
+  initialRequirement: bigint;
+  maintenanceRequirement: bigint;
+  freeCollateral: bigint;
+  healthBps: number | null;
+}
+
 /** Health (equity over maintenance requirement) above this is healthy: 200%. */
 const HEALTHY_ABOVE_BPS = 20_000;
 /** At or below this health an account is close to liquidation: 120% (at 100% it is liquidated). */

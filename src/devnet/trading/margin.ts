@@ -2,21 +2,13 @@
 // maintenance requirements are the markets' fractions of each position's notional at the mark price, and the
 // initial requirement also counts what open orders would add to the exposure (see heldNotional).
 import type { DevnetConfig } from '../config';
+import type { Margin } from '../../shared/risk-levels';
 import type { MarketInfo } from '../../shared/exchange/info';
 import { abs, notional, unrealizedPnl } from './positions';
 import { restingIds } from './book';
 import { bpsOf, toBps } from '../engine/bps';
 import type { EngineState } from '../state';
 import type { AccountState, PositionState, BookSide, MarginFigures } from './state';
-
-export interface Margin {
-  equity: bigint;
-  initialRequirement: bigint;
-  maintenanceRequirement: bigint;
-  freeCollateral: bigint;
-  /** equity over maintenance requirement in basis points; null with nothing required */
-  healthBps: number | null;
-}
 
 export function quoteDecimals(config: DevnetConfig): number {
   return config.tokens.find((t) => t.tokenId === config.quoteTokenId)?.decimals ?? 6;

@@ -3,7 +3,8 @@
 // price) computed here from `margins` and the positions rather than read from any devnet-only field.
 import type { AccountJson } from '../../shared/exchange/account';
 import type { MarketsInfo } from '../../shared/exchange/info';
-import { marginFrom, type Margin } from '../portfolio/risk';
+import { marginFrom } from './risk';
+import type { Margin } from '../../shared/risk-levels';
 import { liquidationPrice } from '../../shared/liquidation-price';
 import { scalerFor } from './scale';
 

@@ -1,12 +1,26 @@
 // The lock methods of the contract over the app lock and the passphrase reset. What a method needs of the
 // lock itself is declared beside it (src/shared/ipc/lock.ts) and enforced by lock-policy.ts first.
 import type { Handlers } from '../../shared/ipc/contract';
-import type { UnlockPortfolio } from '../portfolio/slice';
+import type { z } from 'zod';
+import type { PortfolioSchema } from '../../shared/ipc/portfolio';
 import type { AppLock } from './app-lock';
 import type { PassphraseReset } from './passphrase-reset';
 
 /** How long an unlock's answer waits for the portfolio reads it started, once the passphrase is accepted. */
 const PREFETCH_WAIT_MS = 1_000;
+
+type Portfolio = z.output<typeof PortfolioSchema>;
+
+/**
+ * The portfolio as the first screen after an unlock (portfolio/slice.ts makes it): read while the passphrase
+ * is checked, then shown.
+ */
+export interface UnlockPortfolio {
+  /** the reads, started now; their holdings once read, waited for at most `ms` (null: not in time, or failed) */
+  prefetch(): { settled(ms: number): Promise<Portfolio['wallets'] | null> } | null;
+  /** the portfolio from what was read, its equity sampled and its accounts watched from here on */
+  show(read: Portfolio['wallets']): Promise<Portfolio>;
+}
 
 export interface LockSliceDeps {
   lock: Pick<

@@ -10,7 +10,6 @@ import type { ActionResult, Intent, Summary } from '../../shared/ipc/actions';
 import type { SigningKey } from '../../protocol/keys';
 import { asUnsentAction } from '../exchange/reachability';
 import type { WalletService, WalletInfo } from '../wallets/wallet-service';
-import type { SessionManager } from '../sessions/session-manager';
 import type { AppLock } from '../lock/app-lock';
 import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../audit/audit-log';
 import type { Submitter, Recovered } from './submitter';
@@ -21,9 +20,23 @@ import { text } from '../actions/lines';
 import { moduleFor } from '../actions/registry';
 
 /** What the pipeline uses; the action modules are given the exchange, the address book and ownership. */
+/** A wallet's session key and its id on the exchange. */
+interface SessionSigner {
+  sessionId: bigint;
+  key: SigningKey;
+}
+
+/** What the pipeline signs with: a wallet's session, made when it has none, and marked used. */
+interface SessionSigners {
+  signer(walletId: string): Promise<SessionSigner | null>;
+  signerOrCreate(walletId: string, label: string): Promise<SessionSigner>;
+  markUsed(sessionId: bigint): void;
+}
+
 export interface PipelineDeps extends ContextDeps {
   wallets: Pick<WalletService, 'get' | 'list'>;
-  sessions: Pick<SessionManager, 'signer' | 'signerOrCreate' | 'markUsed'>;
+  /** the session keys of each wallet (sessions/session-manager.ts) */
+  sessions: SessionSigners;
   lock: Pick<AppLock, 'requireUnlocked' | 'reauthenticate' | 'requireFreshUnlock'>;
   /** settles what was left open: its outcomes are recorded here */
   submitter: Pick<Submitter, 'onRecovered'>;

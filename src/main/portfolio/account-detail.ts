@@ -7,7 +7,7 @@ import type { ExchangeClient } from '../exchange/exchange-client';
 import type { AccountDetailSchema, AccountViewSchema } from '../../shared/ipc/portfolio';
 import type { WalletInfo } from '../wallets/wallet-service';
 import type { EquitySamples } from './equity-samples';
-import { liquidationDistanceBps } from './risk';
+import { liquidationDistanceBps } from '../exchange/risk';
 import { distanceLevel, healthLevel } from '../../shared/risk-levels';
 
 type AccountView = z.output<typeof AccountViewSchema>;

@@ -2,6 +2,7 @@
 // screens show it (portfolio.ts), one account in detail, the market figures, an account looked up by id,
 // and pages of an account's history.
 import type { Handlers } from '../../shared/ipc/contract';
+import type { UnlockPortfolio } from '../lock/slice';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import type { AddressBook } from '../address-book';
 import type { EngineClock } from '../exchange/engine-clock';
@@ -12,15 +13,7 @@ import type { AccountDetail } from './account-detail';
 import type { FreshAccountReads } from './fresh-reads';
 import { historyPage } from './history';
 import { marketStatsView, type MarketReads } from './market-stats';
-import {
-  portfolio,
-  portfolioHistory,
-  prefetchPortfolio,
-  type Portfolio,
-  type PortfolioPrefetch,
-  type PortfolioReads,
-  type WalletHoldings,
-} from './portfolio';
+import { portfolio, portfolioHistory, prefetchPortfolio, type PortfolioReads } from './portfolio';
 
 export interface PortfolioDeps extends PortfolioReads {
   client: PortfolioReads['client'] & MarketReads & Pick<ExchangeClient, 'accountExists' | 'user'>;
@@ -28,13 +21,6 @@ export interface PortfolioDeps extends PortfolioReads {
   ownership: Pick<Ownership<WalletInfo>, 'accountOwner'>;
   addressBook: Pick<AddressBook, 'usedRecipient'>;
   info(): Promise<MarketsInfo>;
-}
-
-/** The portfolio as the first screen after an unlock: read while the passphrase is checked, then shown. */
-export interface UnlockPortfolio {
-  prefetch(): PortfolioPrefetch | null;
-  /** the portfolio from what was read, its equity sampled and its accounts watched from here on */
-  show(read: WalletHoldings): Promise<Portfolio>;
 }
 
 export function createPortfolio(deps: PortfolioDeps): {

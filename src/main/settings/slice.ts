@@ -1,12 +1,16 @@
 // The settings methods of the contract: which exchange (made to work by network/network.ts before it is
 // saved), the theme, notifications, the Solana RPC, and the names the person gave accounts.
 import type { Handlers } from '../../shared/ipc/contract';
-import type { Network } from '../network/network';
 import type { SettingsStore } from './settings-store';
 
 export interface SettingsDeps {
   store: Pick<SettingsStore, 'update' | 'accountNames' | 'nameAccount'>;
-  network: Pick<Network, 'view' | 'choose' | 'setSolanaRpc'>;
+  /** which exchange and chain the app talks to (network/network.ts), as the contract answers it */
+  network: {
+    view(): Awaited<ReturnType<Handlers['settings']['get']>>;
+    choose: Handlers['settings']['setNetwork'];
+    setSolanaRpc(url: string | null): ReturnType<Handlers['settings']['setSolanaRpc']>;
+  };
 }
 
 export function createSettings({ store, network }: SettingsDeps): { handlers: Handlers['settings'] } {

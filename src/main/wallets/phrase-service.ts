@@ -19,7 +19,7 @@ import {
 } from '../../shared/derivation-paths';
 import { publicKeyFromSeed } from '../../protocol/keys';
 import type { SecretStore } from '../keychain/secret-store';
-import type { AppLock } from '../lock/app-lock';
+import type { KeyGate } from './key-gate';
 import { writeFileAtomic } from '../../support/atomic-file';
 import type { WalletInfo, WalletService } from './wallet-service';
 import type { WalletOrigin } from './ownership';
@@ -78,7 +78,7 @@ interface Discovery {
 
 export interface PhraseServiceDeps {
   store: SecretStore;
-  lock: AppLock;
+  lock: KeyGate;
   wallets: WalletService;
   dataDir: string;
   now?: () => number;

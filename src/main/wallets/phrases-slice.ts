@@ -4,7 +4,6 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { ExchangeClient } from '../exchange/exchange-client';
-import type { Funds } from '../funds/funds';
 import { notConnected } from '../exchange/not-connected';
 import type { AccountLookup, PhraseService, PhraseView } from './phrase-service';
 import type { WalletService } from './wallet-service';
@@ -20,7 +19,8 @@ import {
 /** What discovery reads on the exchange connected now, and on its chain. */
 export interface PhraseLookups {
   client: Pick<ExchangeClient, 'user' | 'account'>;
-  funds: Pick<Funds, 'addressBalances'>;
+  /** on-chain balances of an address found (funds/funds.ts) */
+  funds: { addressBalances: NonNullable<Parameters<PhraseService['discover']>[3]> };
 }
 
 export interface PhrasesDeps {

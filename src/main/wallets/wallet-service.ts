@@ -13,7 +13,7 @@ import { AppFailure } from '../../shared/result';
 import { SigningKey, generateKeypair } from '../../protocol/keys';
 import { ProtocolError } from '../../protocol/errors';
 import type { SecretStore } from '../keychain/secret-store';
-import type { AppLock } from '../lock/app-lock';
+import type { KeyGate } from './key-gate';
 import { writeFileAtomic } from '../../support/atomic-file';
 import type { WalletInfoSchema } from '../../shared/ipc/wallets';
 import { networkOf, ownOn, type NetworkKind, type WalletOrigin } from './ownership';
@@ -55,7 +55,7 @@ const secretItem = (publicKey: string): string => `wallet:${publicKey}`;
 
 export interface WalletServiceDeps {
   store: SecretStore;
-  lock: AppLock;
+  lock: KeyGate;
   dataDir: string;
   /** the network connected now (null: none yet): a wallet that belongs to another one is not listed */
   network?: () => NetworkKind | null;

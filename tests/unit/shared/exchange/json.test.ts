@@ -6,7 +6,7 @@ import { ExchangeJsonError, parseExchangeJson } from '../../../../src/shared/exc
 import { MoneyFormatError, scaledFromDecimal } from '../../../../src/shared/money';
 import { createExchangeClient } from '../../../../src/main/exchange/exchange-client';
 import { createHttpClient } from '../../../../src/main/exchange/http-client';
-import { marginFrom } from '../../../../src/main/portfolio/risk';
+import { marginFrom } from '../../../../src/main/exchange/risk';
 import { liquidationPrice } from '../../../../src/shared/liquidation-price';
 import { AppFailure } from '../../../../src/shared/result';
 

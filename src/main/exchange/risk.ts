@@ -1,5 +1,6 @@
 // Margin and distance to liquidation as the app computes them from the exchange's figures; the levels a
 // person reads at a glance are in shared/risk-levels.ts. All arithmetic is bigint basis points.
+import type { Margin } from '../../shared/risk-levels';
 /**
  * How far the mark price may move against the position before it is liquidated, in basis points of the
  * mark price (rounded down, so it is never overstated); 0 once the mark is at or past it. null when no price
@@ -14,16 +15,6 @@ export function liquidationDistanceBps(
   // a long is liquidated when the price falls to it, a short when it rises to it
   const room = size > 0n ? markPrice - liquidationPrice : liquidationPrice - markPrice;
   return room <= 0n ? 0n : (room * 10_000n) / markPrice;
-}
-
-/** The account's margin as the app shows it, from the public `margins` view (USD, scaled to quote units). */
-export interface Margin {
-  equity: bigint;
-  initialRequirement: bigint;
-  maintenanceRequirement: bigint;
-  freeCollateral: bigint;
-  /** equity over maintenance requirement in basis points; null while nothing is required */
-  healthBps: number | null;
 }
 
 /**

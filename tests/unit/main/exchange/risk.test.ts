@@ -1,7 +1,7 @@
 // Margin health and distance to liquidation as levels: the thresholds the portfolio's colours follow, and the
 // distance in bigint basis points of the mark (rounded down, so room is never overstated).
 import { describe, expect, it } from 'vitest';
-import { liquidationDistanceBps } from '../../../../src/main/portfolio/risk';
+import { liquidationDistanceBps } from '../../../../src/main/exchange/risk';
 import { closeToLiquidation, distanceLevel, healthLevel } from '../../../../src/shared/risk-levels';
 
 describe('margin health levels', () => {
