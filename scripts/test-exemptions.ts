@@ -60,7 +60,6 @@ export const EXEMPTIONS: Exemption[] = [
   // ---- being reorganised elsewhere ----
   {
     files: [
-      'tests/unit/main/portfolio/portfolio-prefetch.test.ts',
       'tests/unit/main/portfolio/portfolio-handlers.test.ts',
       'src/main/services.ts',
       'src/main/handlers.ts',
@@ -242,11 +241,7 @@ export const EXEMPTIONS: Exemption[] = [
     reason: 'signed actions queued, sent and settled: tests/integration/pipeline.test.ts',
   },
   {
-    files: [
-      'src/main/portfolio/equity-samples.ts',
-      'src/main/portfolio/portfolio.ts',
-      'src/shared/risk-levels.ts',
-    ],
+    files: ['src/main/portfolio/equity-samples.ts', 'src/shared/risk-levels.ts'],
     reason: 'the portfolio read, paced, with its equity samples: tests/integration/paced-portfolio.test.ts',
   },
   {
