@@ -51,21 +51,17 @@ export const EXEMPTIONS: Exemption[] = [
       "and the devnet's layers in .dependency-cruiser.mjs on a small devnet written for the test",
   },
   {
+    files: ['tests/unit/main/portfolio/portfolio-handlers.test.ts'],
+    reason:
+      'the portfolio, history, lock, settings and idle-time methods as the renderer calls them, through the ' +
+      "dispatcher of a whole core on a devnet on loopback: src/main/core.ts, ipc-dispatch.ts and the lock's " +
+      'policy with the slices; each slice alone is in its own test (tests/unit/main/portfolio/slice.test.ts)',
+  },
+  {
     files: ['tests/unit/renderer/notices-on-screen.test.ts'],
     reason:
       "src/shared/notices.ts in Mantine's notification store, as the window shows it: it needs the DOM types of " +
       'tsconfig.web.json, which its mirror tests/unit/shared/notices.test.ts (checked with Node types) has not',
-  },
-
-  // ---- being reorganised elsewhere ----
-  {
-    files: [
-      'tests/unit/main/portfolio/portfolio-prefetch.test.ts',
-      'tests/unit/main/portfolio/portfolio-handlers.test.ts',
-      'src/main/services.ts',
-      'src/main/handlers.ts',
-    ],
-    reason: 'pending the main-slices change',
   },
 
   // ---- the window: drawn and driven in a real browser ----
@@ -174,7 +170,7 @@ export const EXEMPTIONS: Exemption[] = [
       'tests/integration/trading.test.ts, their words in tests/unit/main/audit/audit-wording.test.ts',
   },
   {
-    files: ['src/main/drills/drill-handlers.ts', 'src/main/drills/drill-run.ts'],
+    files: ['src/main/drills/drill-run.ts'],
     reason:
       'the drills through the core, interrupted and resumed: tests/integration/drills.test.ts (a run record ' +
       'also in tests/unit/main/drills/sweep.test.ts)',
@@ -242,11 +238,7 @@ export const EXEMPTIONS: Exemption[] = [
     reason: 'signed actions queued, sent and settled: tests/integration/pipeline.test.ts',
   },
   {
-    files: [
-      'src/main/portfolio/equity-samples.ts',
-      'src/main/portfolio/portfolio.ts',
-      'src/shared/risk-levels.ts',
-    ],
+    files: ['src/main/portfolio/equity-samples.ts', 'src/shared/risk-levels.ts'],
     reason: 'the portfolio read, paced, with its equity samples: tests/integration/paced-portfolio.test.ts',
   },
   {
@@ -254,12 +246,6 @@ export const EXEMPTIONS: Exemption[] = [
     reason:
       'against published vectors in tests/unit/main/wallets/phrase-vectors.test.ts, and through the core in ' +
       'tests/integration/phrase-discovery.test.ts',
-  },
-  {
-    files: ['src/main/wallets/phrase-handlers.ts'],
-    reason:
-      'recovery phrases through the core: tests/integration/phrase-discovery.test.ts and ' +
-      'tests/integration/forgot-passphrase.test.ts',
   },
   {
     files: ['src/main/settings/web-address.ts'],

@@ -1,10 +1,9 @@
 // The portfolio's reads for one unlock attempt start as it begins, for the wallets of that moment: what they
 // read is offered once it is all read (waited for, up to a limit), only while the wallets are still those,
-// and a failed read is not offered at all.
+// and a failed read is not offered at all. The portfolio read itself, paced, with its equity samples, is
+// tested through the core in tests/integration/paced-portfolio.test.ts.
 import { describe, expect, it, vi } from 'vitest';
 import { prefetchPortfolio, type PortfolioReads } from '../../../../src/main/portfolio/portfolio';
-import { createLock, type LockSliceDeps } from '../../../../src/main/lock/slice';
-import type { LockState } from '../../../../src/main/lock/app-lock';
 
 const W1 = { walletId: 'w1', publicKey: 'PK1', label: 'One', createdAt: 1 };
 const W2 = { walletId: 'w2', publicKey: 'PK2', label: 'Two', createdAt: 2 };
@@ -100,28 +99,5 @@ describe('the portfolio read started by an unlock attempt', () => {
     wallets.length = 0;
     expect(prefetchPortfolio(s)).toBeNull();
     expect(reads).toEqual([]);
-  });
-
-  it('is not asked for without an exchange: the unlock answers the lock state alone', async () => {
-    let state: LockState = { status: 'locked', autoLockMinutes: 5 };
-    const refused = () => Promise.reject(new Error('not called here'));
-    const lock: LockSliceDeps['lock'] = {
-      ensureReady: async () => state,
-      state: () => state,
-      setup: refused,
-      unlock: async () => (state = { ...state, status: 'unlocked' }),
-      lock: () => state,
-      changePassphrase: refused,
-      setAutoLockMinutes: () => state,
-    };
-    const reset: LockSliceDeps['reset'] = {
-      preview: () => ({ phrases: [], keyWallets: [], demo: [], unsettledActions: 0 }),
-      reset: refused,
-    };
-    const { handlers } = createLock({ lock, reset, portfolio: () => null });
-    expect(await handlers.unlock({ passphrase: 'right' })).toEqual({
-      status: 'unlocked',
-      autoLockMinutes: 5,
-    });
   });
 });
