@@ -2,9 +2,8 @@
 // (only for an attempt the lock will read), and the answer carries the portfolio only when the passphrase
 // was accepted, the reads finished in time, and the app is still unlocked once they have.
 import { describe, expect, it } from 'vitest';
-import { createLock, type LockSliceDeps } from '../../../../src/main/lock/slice';
+import { createLock, type LockSliceDeps, type UnlockPortfolio } from '../../../../src/main/lock/slice';
 import type { LockState } from '../../../../src/main/lock/app-lock';
-import type { UnlockPortfolio } from '../../../../src/main/portfolio/slice';
 import type { WalletHoldings } from '../../../../src/main/portfolio/portfolio';
 import { AppFailure } from '../../../../src/shared/result';
 
