@@ -134,7 +134,8 @@ export class PassphraseReset {
     await secrets.eraseAll([...kept.map((w) => w.item), ...phraseList.map((p) => p.item)]);
     await store.delete(LEGACY_ATTEMPTS_ITEM);
     await store.delete(LOCK_ITEM);
-    for (const file of [wallets.file, phrases.file, ...this.deps.sessionFiles()]) rmSync(file, { force: true });
+    for (const file of [wallets.file, phrases.file, ...this.deps.sessionFiles()])
+      rmSync(file, { force: true });
     this.deps.audit.record(passphraseReset(kept.length, phraseList.length));
     rmSync(this.marker, { force: true });
   }

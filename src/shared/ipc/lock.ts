@@ -62,7 +62,9 @@ export const lock = group({
   resetPreview: {
     args: NoArgs,
     result: ResetPreviewSchema,
-    access: openWhileLocked('the forgotten-passphrase screen says what a reset erases (labels and public keys)'),
+    access: openWhileLocked(
+      'the forgotten-passphrase screen says what a reset erases (labels and public keys)',
+    ),
   },
   /** Erases every key and the passphrase, after the confirmation word (checked in main); then first run. */
   reset: {
