@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { importWallet } from './support/steps';
+import { Trader } from './support/trader';
 
 test.use({ setup: { spec: 'history-export' } });
 
@@ -45,9 +46,10 @@ test('a long history: every page is read, shown newest first and written, one li
 
 test('a day busier than the feed holds: it shows its newest 2,000 events, and the export has every one', async ({
   app,
-  trader,
   unlockedPage: page,
 }) => {
+  // a wallet of its own: the spec's trader already has the fills of the test above
+  const trader = new Trader(app.exchangeUrl, 'history-export-busy', app.solanaRpcUrl);
   // 2,100 actions, each saved to disk by the devnet before it answers (made before the app follows them)
   test.setTimeout(180_000);
   const from = await trader.deposit(0, 5_000_000_000n);
@@ -57,7 +59,7 @@ test('a day busier than the feed holds: it shows its newest 2,000 events, and th
   const TRANSFERS = 2_100;
   for (let i = 1; i < TRANSFERS; i += 1)
     await trader.transfer({ fromAccountId: from, toAccountId: to, tokenId: 0, amount: 1_000n });
-  await importWallet(page, 'Trader', trader.secret);
+  await importWallet(page, 'Busy', trader.secret);
 
   await page.goto(`${app.url.split('#')[0]}#/account/${from}`);
   // the newest ones, from the second of the 2,000th newest on (rows of that second all stay), and where
