@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { AppLock } from '../../../../src/main/lock/app-lock';
 import type { SecretStore } from '../../../../src/main/keychain/secret-store';
-import { AppFailure } from '../../../../src/shared/result';
 import { FAST_KDF, MemorySecretStore } from '../../../support/memory-store';
 import { GatedStore } from '../../../support/gated-store';
+import { failure } from '../../../support/app-failure';
 
 const OLD = 'correct horse battery';
 const NEW = 'a brand new passphrase';
@@ -19,16 +19,6 @@ const SECRETS: Record<string, string> = {
 
 const newLock = (store: SecretStore, extra: Partial<ConstructorParameters<typeof AppLock>[0]> = {}) =>
   new AppLock({ store, kdf: FAST_KDF, setTimer: () => 0, clearTimer: () => {}, ...extra });
-
-async function failure(promise: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected an AppFailure');
-}
 
 async function withSecrets(): Promise<{ store: MemorySecretStore; lock: AppLock }> {
   const store = new MemorySecretStore();

@@ -8,6 +8,7 @@ import { AppLock, type LockState } from '../../../../src/main/lock/app-lock';
 import { STRONG_KDF, deriveKey } from '../../../../src/main/lock/kdf';
 import { FAST_KDF, FakeTimers, MemorySecretStore } from '../../../support/memory-store';
 import { AppFailure } from '../../../../src/shared/result';
+import { failure } from '../../../support/app-failure';
 
 const GOOD = 'correct horse battery';
 
@@ -25,16 +26,6 @@ async function setup() {
   });
   await lock.init();
   return { store, timers, lock, changes };
-}
-
-async function failure(promise: Promise<unknown> | (() => unknown)): Promise<AppFailure> {
-  try {
-    await (typeof promise === 'function' ? promise() : promise);
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected an AppFailure');
 }
 
 describe('app lock', () => {

@@ -21,6 +21,7 @@ import { NonceJournal } from '../../../../src/main/nonces/nonce-journal';
 import { EngineClock } from '../../../../src/main/exchange/engine-clock';
 import { Submitter, type Recovered, type SubmitterDeps } from '../../../../src/main/pipeline/submitter';
 import { flakyFolder } from '../../../support/flaky-folder';
+import { failure } from '../../../support/app-failure';
 
 const schema = loadSchema(readBundledProto());
 const KEY = new SigningKey(Buffer.alloc(32, 7));
@@ -221,16 +222,6 @@ function makeSubmitter(extra: Partial<SubmitterDeps> = {}): Submitter {
 
 const nonceOf = (body: Buffer) => decodeAction(schema, splitActionBody(body).payload).nonce;
 const timestampOf = (body: Buffer) => decodeAction(schema, splitActionBody(body).payload).currentTimestamp;
-
-async function failure(promise: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'perpetua-submitter-'));
