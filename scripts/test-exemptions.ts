@@ -132,7 +132,6 @@ export const EXEMPTIONS: Exemption[] = [
       'src/main/actions/remove-trigger.ts',
       'src/main/actions/trigger-check.ts',
       'src/main/triggers/triggers-view.ts',
-      'src/main/exchange/account-model.ts',
       'src/main/exchange/scale.ts',
     ],
     reason:
@@ -195,7 +194,6 @@ export const EXEMPTIONS: Exemption[] = [
   },
   {
     files: [
-      'src/main/exchange/exchange-client.ts',
       'src/main/exchange/history-model.ts',
       'src/main/portfolio/history.ts',
     ],

@@ -11,8 +11,8 @@ export function healthAfterBps(equity: bigint, maintenance: bigint, amount: bigi
   return Number(((equity - amount) * 10_000n) / maintenance);
 }
 
-/** price × size in quote units, toward zero. */
-function notional(
+/** price × size in quote units, toward zero (the exchange's own rounding of a notional). */
+export function notional(
   price: bigint,
   size: bigint,
   m: { priceDecimals: number; sizeDecimals: number },
@@ -20,6 +20,10 @@ function notional(
 ): bigint {
   return (price * size * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(m.priceDecimals + m.sizeDecimals);
 }
+
+/** A margin fraction of a notional, rounded up: the exchange never asks for less than the fraction says. */
+export const requirement = (notionalValue: bigint, bps: number): bigint =>
+  (notionalValue * BigInt(bps) + 9_999n) / 10_000n;
 
 /**
  * The mark price of one market at which the account would fall to its maintenance requirement, with every
@@ -38,7 +42,7 @@ export function liquidationPrice(input: {
   const { size, markPrice: mark, market, quoteDecimals } = input;
   if (size === 0n || mark <= 0n) return null;
   const abs = size < 0n ? -size : size;
-  const own = (notional(mark, abs, market, quoteDecimals) * BigInt(market.mmfBps) + 9_999n) / 10_000n;
+  const own = requirement(notional(mark, abs, market, quoteDecimals), market.mmfBps);
   const slack = input.equity - input.maintenance + own;
   const slackInPriceSize =
     (slack * 10n ** BigInt(market.priceDecimals + market.sizeDecimals)) / 10n ** BigInt(quoteDecimals);

@@ -51,7 +51,8 @@ export function actionContext(deps: ContextDeps, wallet: WalletInfo, info: Marke
       const user = await client.user(wallet.publicKey);
       if (!user || !user.accountIds.includes(accountId))
         throw new AppFailure('NOT_FOUND', `Account ${accountId} does not belong to ${wallet.label}.`);
-      return client.account(accountId);
+      // what an action may move is judged on the exchange's own figures now, not ones moved with the mark
+      return client.account(accountId, true);
     },
     ownAccount: async (accountId) => (await deps.ownership.accountOwner(accountId)) !== null,
     addressOwner: (address) => deps.ownership.addressOwner(address),

@@ -103,7 +103,7 @@ export class Sweep {
     const confirmations: string[] = [];
     for (const accountId of sources) {
       const wallet = owners.get(accountId)!;
-      const account = await this.deps.client.account(accountId);
+      const account = await this.deps.client.account(accountId, true);
       const spare = spareOf(account, info.quoteTokenId);
       review.kept.push(...spare.kept);
       if (spare.moves.length === 0 && spare.kept.length === 0)

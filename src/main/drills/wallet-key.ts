@@ -140,7 +140,7 @@ export class WalletKeyDrill {
     const user = await this.deps.client.user(wallet.publicKey);
     const ids = user?.accountIds ?? [];
     const [accounts, triggers] = await Promise.all([
-      Promise.all(ids.map((id) => this.deps.client.account(id))),
+      Promise.all(ids.map((id) => this.deps.client.account(id, true))),
       Promise.all(ids.map(async (id) => [id, await this.deps.client.triggers(id)] as const)),
     ]);
     const chain = this.chain();
@@ -535,7 +535,7 @@ export class WalletKeyDrill {
     const unopened = targetAccount === null && run.steps.some((s) => s.key === 'open');
     for (const h of all) {
       for (const account of h.accounts) {
-        const now = await this.deps.client.account(account.accountId);
+        const now = await this.deps.client.account(account.accountId, true);
         for (const m of spareOf(now, info.quoteTokenId).moves) {
           const key = `move:${account.accountId}:${m.tokenId}`;
           const what = money(token(m.tokenId), m.amount);

@@ -1,11 +1,14 @@
 // The app's model of one exchange account, built from the public `Account` JSON: amounts scaled with the
 // /info decimals, sizes signed (long > 0), and the margin figures (health, free collateral, liquidation
 // price) computed here from `margins` and the positions rather than read from any devnet-only field.
+// An account read at one mark is shown at a later one by moving its figures with the price: PnL by size ×
+// the move, each requirement by its fraction of the notional's move (the rule the liquidation price already
+// rests on), so a portfolio of many positions follows the mark without reading every account again.
 import type { AccountJson } from '../../shared/exchange/account';
 import type { MarketsInfo } from '../../shared/exchange/info';
 import { marginFrom } from './risk';
 import type { Margin } from '../../shared/risk-levels';
-import { liquidationPrice } from '../../shared/liquidation-price';
+import { liquidationPrice, notional, requirement } from '../../shared/liquidation-price';
 import { scalerFor } from './scale';
 
 export interface Position {
@@ -40,23 +43,25 @@ export interface Account {
 
 /**
  * `marks`: the mark price of each market the account holds a position in (from /market/{id}/stats),
- * as the decimal text the exchange wrote.
+ * as the decimal text the exchange wrote. `marksAtRead`: the marks when `json` was read, if they were
+ * others; its figures are moved from those to `marks`.
  */
 export function accountFromJson(
   accountId: number,
   json: AccountJson,
   info: MarketsInfo,
   marks: ReadonlyMap<number, string>,
+  marksAtRead: ReadonlyMap<number, string> = marks,
 ): Account {
   const s = scalerFor(info, `/account/${accountId}`);
+  const quoteDecimals = s.tokenInfo(info.quoteTokenId).decimals;
   const m = json.margins;
-  const margin = marginFrom({
+  const read = {
     mf: s.quote(m.mf, 'margins.mf'),
     imf: s.quote(m.imf, 'margins.imf'),
     mmf: s.quote(m.mmf, 'margins.mmf'),
-  });
-  const quoteDecimals = s.tokenInfo(info.quoteTokenId).decimals;
-  const positions: Position[] = [];
+  };
+  const held: Omit<Position, 'liquidationPrice'>[] = [];
   for (const p of json.positions) {
     if (!p.perp) continue;
     const market = s.market(p.marketId);
@@ -64,25 +69,41 @@ export function accountFromJson(
     if (base === 0n) continue;
     const size = p.perp.isLong ? base : -base;
     const entryPrice = s.price(p.perp.price, p.marketId, 'a position price');
-    const markText = marks.get(p.marketId);
-    const markPrice = markText === undefined ? entryPrice : s.price(markText, p.marketId, 'a mark price');
-    positions.push({
+    const markOf = (texts: ReadonlyMap<number, string>) => {
+      const text = texts.get(p.marketId);
+      return text === undefined ? undefined : s.price(text, p.marketId, 'a mark price');
+    };
+    const markNow = markOf(marks);
+    const markThen = markOf(marksAtRead) ?? markNow;
+    let unrealizedPnl = s.quote(p.perp.sizePricePnl, 'a position sizePricePnl');
+    if (markNow !== undefined && markThen !== undefined && markNow !== markThen) {
+      const moved = atMark(market, size, entryPrice, markThen, markNow, quoteDecimals);
+      unrealizedPnl += moved.pnl;
+      read.mf += moved.pnl;
+      read.imf += moved.initial;
+      read.mmf += moved.maintenance;
+    }
+    held.push({
       marketId: p.marketId,
       size,
       entryPrice,
-      markPrice,
-      unrealizedPnl: s.quote(p.perp.sizePricePnl, 'a position sizePricePnl'),
+      markPrice: markNow ?? entryPrice,
+      unrealizedPnl,
       fundingPnl: s.quote(p.perp.fundingPaymentPnl, 'a position fundingPaymentPnl'),
-      liquidationPrice: liquidationPrice({
-        size,
-        markPrice,
-        equity: margin.equity,
-        maintenance: margin.maintenanceRequirement,
-        market,
-        quoteDecimals,
-      }),
     });
   }
+  const margin = marginFrom(read);
+  const positions: Position[] = held.map((p) => ({
+    ...p,
+    liquidationPrice: liquidationPrice({
+      size: p.size,
+      markPrice: p.markPrice,
+      equity: margin.equity,
+      maintenance: margin.maintenanceRequirement,
+      market: s.market(p.marketId),
+      quoteDecimals,
+    }),
+  }));
   const updateId = Number(json.updateId);
   return {
     accountId,
@@ -101,5 +122,28 @@ export function accountFromJson(
     })),
     margin,
     updateId: Number.isSafeInteger(updateId) ? updateId : Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/**
+ * How a position's PnL and the account's requirements change as its market's mark moves from `from` to
+ * `to`: the PnL is the exchange's notional of (mark - entry), toward zero; each requirement its fraction of
+ * the notional at the mark, rounded up, as the exchange states them.
+ */
+function atMark(
+  market: MarketsInfo['markets'][number],
+  size: bigint,
+  entryPrice: bigint,
+  from: bigint,
+  to: bigint,
+  quoteDecimals: number,
+): { pnl: bigint; initial: bigint; maintenance: bigint } {
+  const abs = size < 0n ? -size : size;
+  const pnlAt = (mark: bigint) => notional(mark - entryPrice, size, market, quoteDecimals);
+  const valueAt = (mark: bigint) => notional(mark, abs, market, quoteDecimals);
+  return {
+    pnl: pnlAt(to) - pnlAt(from),
+    initial: requirement(valueAt(to), market.imfBps) - requirement(valueAt(from), market.imfBps),
+    maintenance: requirement(valueAt(to), market.mmfBps) - requirement(valueAt(from), market.mmfBps),
   };
 }

@@ -26,6 +26,7 @@ import type { HttpClient } from './http-client';
 import { accountFromJson, type Account } from './account-model';
 import { historyFromJson } from './history-model';
 import { scalerFor } from './scale';
+import { healthLevel } from '../../shared/risk-levels';
 import { holdingFromJson, vaultFromJson, vaultMarkFromJson } from './vault-model';
 import type { LiveReads } from './live-reads';
 
@@ -50,9 +51,18 @@ const STATS_KEPT_MS = 5_000;
 /** A market's hourly rows change once an hour: read at most once a minute. */
 const HOURS_KEPT_MS = 60_000;
 
-/** No open position: nothing of the account moves with prices. */
-const isFlat = (json: z.output<typeof AccountJsonSchema>): boolean =>
-  json.positions.every((p) => !p.perp || Number(p.perp.baseSize) === 0);
+type AccountJson = z.output<typeof AccountJsonSchema>;
+
+/** The markets the account holds a position in. */
+const heldMarkets = (json: AccountJson): number[] =>
+  json.positions.filter((p) => p.perp && Number(p.perp.baseSize) !== 0).map((p) => p.marketId);
+
+/**
+ * Whether the account's figures move only with its positions' marks: every balance is of the quote token
+ * (any other is valued at its own price).
+ */
+const movesOnlyWithMarks = (json: AccountJson, quoteTokenId: number): boolean =>
+  json.balances.every((b) => b.tokenId === quoteTokenId || Number(b.amount) === 0);
 
 /** `read`, with an answer under way or at most `ms` old shared by every caller of the same key. */
 function keptFor<K, T>(ms: number, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
@@ -114,7 +124,9 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
   };
   /** the mark price text of each market */
   const marks = async (marketIds: number[]): Promise<Map<number, string>> =>
-    new Map(await Promise.all([...new Set(marketIds)].map(async (id) => [id, await mark(id)] as const)));
+    marketIds.length === 0
+      ? new Map()
+      : new Map(await Promise.all([...new Set(marketIds)].map(async (id) => [id, await mark(id)] as const)));
 
   const user = async (pubkey: string): Promise<User | null> => {
     const json = await notFoundAsNull(() =>
@@ -123,6 +135,36 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
     const found = json === null ? null : userFromJson(json);
     live?.accountListRead(pubkey, found?.accountIds ?? null);
     return found;
+  };
+
+  /**
+   * The account in the app's model: amounts scaled, margin figures computed from `margins` at the current
+   * mark prices. What its stream vouches for is not read again (or `fresh`: read now): a flat account
+   * until its stream says it changed, and one holding positions too, its figures moved with the mark from
+   * those of its read, as long as nothing else in it moves with prices (a balance of a token other than
+   * the quote one is valued at that token's price, which the app does not follow) and it is not close to
+   * liquidation, where only the exchange's own figures will do.
+   */
+  const account = async (accountId: number, fresh = false): Promise<Account> => {
+    let readNow = false;
+    const read = async () => {
+      readNow = true;
+      const [json, markets] = await Promise.all([
+        http.getJson(`/account/${accountId}`, AccountJsonSchema),
+        info(),
+      ]);
+      return { json, marks: await marks(heldMarkets(json)), quoteTokenId: markets.quoteTokenId };
+    };
+    const answer = await (live
+      ? live.read('account', accountId, read, {
+          fresh,
+          keep: ({ json, quoteTokenId }) => movesOnlyWithMarks(json, quoteTokenId),
+        })
+      : read());
+    const [markets, marksNow] = await Promise.all([info(), marks(heldMarkets(answer.json))]);
+    const shown = accountFromJson(accountId, answer.json, markets, marksNow, answer.marks);
+    const level = healthLevel(shown.margin.healthBps);
+    return readNow || level === 'safe' || level === 'none' ? shown : account(accountId, true);
   };
 
   return {
@@ -139,22 +181,7 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
      */
     walletAccounts: async (pubkey: string): Promise<number[] | null> =>
       live?.accountList(pubkey) ?? (await user(pubkey))?.accountIds ?? null,
-    /**
-     * The account in the app's model: amounts scaled, margin figures computed from `margins` at the current
-     * mark prices. A flat account is read again only when its stream says it changed (or `fresh`); one with an
-     * open position every time, its figures following the mark.
-     */
-    account: async (accountId: number, fresh = false): Promise<Account> => {
-      const read = () => http.getJson(`/account/${accountId}`, AccountJsonSchema);
-      const [json, markets] = await Promise.all([
-        // an open position's figures (its PnL, the account's margins) are the exchange's at the mark of the
-        // read, and the mark moves without the stream saying so: only a flat account is kept
-        live ? live.read('account', accountId, read, { fresh, keep: isFlat }) : read(),
-        info(),
-      ]);
-      const held = json.positions.filter((p) => p.perp).map((p) => p.marketId);
-      return accountFromJson(accountId, json, markets, held.length ? await marks(held) : new Map());
-    },
+    account,
     /** the public MarketStats of a market: mark and index price, the 24 h range, funding */
     marketStats,
     /** the market's hourly rows (mark price, funding), newest first */
