@@ -32,6 +32,7 @@ import { createVaults } from './vaults/slice';
 import { createTriggers } from './triggers/slice';
 import { createDrills } from './drills/slice';
 import { whenConnected } from './when-connected';
+import { followWhileLocked } from './portfolio/follow-locked';
 import { Network, type ConnectionPlace, type NetworkDeps } from './network/network';
 import type { LaunchDevnet } from './network/devnet-supervisor';
 import { demoSessionLookup, importDemoWallets } from './network/demo-wallets';
@@ -212,7 +213,10 @@ export function createCore(deps: CoreDeps): Core {
         },
         onDeposit: (deposit) => events.emit('depositStatus', deposit),
         onChainBalances: (walletId) => events.emit('chainBalances', { walletId }),
-        onAccountUpdate: (update) => events.emit('accountUpdate', update),
+        // the accounts are followed while locked too (follow-locked.ts), but nothing of them is told until unlocked
+        onAccountUpdate: (update) => {
+          if (lock.state().status === 'unlocked') events.emit('accountUpdate', update);
+        },
         onSessionsChanged: (walletId, strangers) => events.emit('sessionsChanged', { walletId, strangers }),
         onExchangeStatus: (isConnected, detail) =>
           events.emit('exchangeStatus', {
@@ -232,6 +236,12 @@ export function createCore(deps: CoreDeps): Core {
       progress: (read, total) => events.emit('portfolioProgress', { read, total }),
     });
     previous?.connection.close();
+    const slices = connected;
+    followWhileLocked({
+      follow: () => slices.portfolio.follow(),
+      locked: () => lock.state().status !== 'unlocked',
+      current: () => connected === slices,
+    });
   };
   /** settles what the exchange connected now was left with; what it settled */
   const recover = async () => {
@@ -240,8 +250,6 @@ export function createCore(deps: CoreDeps): Core {
     await c.schema();
     return c.submitter.recover();
   };
-  // Nothing about the person's accounts streams while the app is locked.
-  lock.onLock(() => connected?.connection.watcher.watch([]));
 
   const network = new Network({
     settings,
@@ -272,7 +280,19 @@ export function createCore(deps: CoreDeps): Core {
         ...whenConnected('app', () => connected && { markets: connected.connection.info }, ['info']),
       },
       settings: createSettings({ store: settings, network }).handlers,
-      lock: createLock({ lock, reset, portfolio: () => connected?.portfolio.unlock ?? null }).handlers,
+      lock: createLock({
+        lock,
+        reset: {
+          preview: () => reset.preview(),
+          // the wallets are gone: so is the following of their accounts
+          reset: async (confirmation) => {
+            const state = await reset.reset(confirmation);
+            connected?.connection.watcher.watch([]);
+            return state;
+          },
+        },
+        portfolio: () => connected?.portfolio.unlock ?? null,
+      }).handlers,
       wallets: createWallets({ wallets, audit }).handlers,
       phrases: createPhrases({ phrases, wallets, audit, exchange: () => connected?.connection ?? null })
         .handlers,

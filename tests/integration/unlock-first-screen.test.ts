@@ -27,11 +27,14 @@ const isPortfolioRead = (path: string) => /^\/user\/[^/]+$|^\/account\/\d+$/.tes
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Locks, and waits (without a clock) until no read is under way: the account streams stop at the lock, so
- * every read after this is an unlock attempt's. Returns the count to measure from.
+ * Locks, stops following the accounts, and waits (without a clock) until no read is under way: a locked app
+ * follows its accounts on their streams, and an unlock reads what they vouch for from them; without them (a
+ * launch whose exchange was not reachable yet) every read after this is an unlock attempt's, the case here.
+ * Returns the count to measure from.
  */
 async function locked(): Promise<number> {
   await app.ok('lock.lock');
+  app.core.connection!.watcher.watch([]);
   while (underWay > 0) await turn();
   return answered;
 }

@@ -37,6 +37,15 @@ async function accountsByWallet(s: PortfolioReads, wallets: WalletInfo[] = s.wal
 
 export type WalletHoldings = Portfolio['wallets'];
 
+/**
+ * Every wallet's accounts followed on their streams from now on, nothing else read: each stream's first read
+ * of its account is what the live reads keep, so a portfolio read later answers from them.
+ */
+export async function followAccounts(s: PortfolioReads): Promise<void> {
+  const owners = await accountsByWallet(s);
+  s.watcher.watch(owners.flatMap((o) => o.accountIds));
+}
+
 /** A read of many accounts shows how far it has come once it has taken this long (a quick one shows nothing)... */
 const PROGRESS_AFTER_MS = 300;
 /** ...and then at most this often. */

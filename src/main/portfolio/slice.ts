@@ -13,7 +13,13 @@ import type { AccountDetail } from './account-detail';
 import type { FreshAccountReads } from './fresh-reads';
 import { historyPage } from './history';
 import { marketStatsView, type MarketReads } from './market-stats';
-import { portfolio, portfolioHistory, prefetchPortfolio, type PortfolioReads } from './portfolio';
+import {
+  followAccounts,
+  portfolio,
+  portfolioHistory,
+  prefetchPortfolio,
+  type PortfolioReads,
+} from './portfolio';
 
 export interface PortfolioDeps extends PortfolioReads {
   client: PortfolioReads['client'] & MarketReads & Pick<ExchangeClient, 'accountExists' | 'user'>;
@@ -26,6 +32,8 @@ export interface PortfolioDeps extends PortfolioReads {
 export function createPortfolio(deps: PortfolioDeps): {
   handlers: Handlers['portfolio'];
   unlock: UnlockPortfolio;
+  /** follows the wallets' accounts without showing them (the app is locked: see follow-locked.ts) */
+  follow(): Promise<void>;
 } {
   const { client } = deps;
   return {
@@ -51,6 +59,7 @@ export function createPortfolio(deps: PortfolioDeps): {
       prefetch: () => prefetchPortfolio(deps),
       show: (read) => portfolio(deps, read),
     },
+    follow: () => followAccounts(deps),
   };
 }
 
