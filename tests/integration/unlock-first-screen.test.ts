@@ -138,9 +138,9 @@ describe('the first screen after unlocking', () => {
     const first = store.hold('app-lock');
     const firstAttempt = app.call('lock.unlock', { passphrase: PASSPHRASE });
     await first.held;
-    // a second window's attempt, begun while locked: its reads start now, of the one wallet there is
+    // a second window's attempt, begun while locked: it joins the first one's reads, of the one wallet there is
     const secondAttempt = app.call('lock.unlock', { passphrase: PASSPHRASE });
-    await readsAnswered(before, 4); // both attempts' reads
+    await readsAnswered(before, 2); // the wallet's accounts, then its one account, once for both attempts
     const second = store.hold('app-lock'); // its check starts after the first one's
     first.release();
     const answered = await firstAttempt;

@@ -37,15 +37,6 @@ async function accountsByWallet(s: PortfolioReads, wallets: WalletInfo[] = s.wal
 
 export type WalletHoldings = Portfolio['wallets'];
 
-/**
- * Every wallet's accounts followed on their streams from now on, nothing else read: each stream's first read
- * of its account is what the live reads keep, so a portfolio read later answers from them.
- */
-export async function followAccounts(s: PortfolioReads): Promise<void> {
-  const owners = await accountsByWallet(s);
-  s.watcher.watch(owners.flatMap((o) => o.accountIds));
-}
-
 /** A read of many accounts shows how far it has come once it has taken this long (a quick one shows nothing)... */
 const PROGRESS_AFTER_MS = 300;
 /** ...and then at most this often. */
@@ -98,25 +89,42 @@ const walletSet = (wallets: WalletInfo[]): string =>
   JSON.stringify(wallets.map((w) => [w.walletId, w.publicKey, w.label, w.createdAt]));
 
 /**
- * An unlock attempt's read while under way, per exchange client: the screen's read of the same wallets joins
- * it. When the unlock's answer did not wait for a slow read (a large portfolio under a rate limit), the
- * screen's own read would otherwise read every account a second time beside it.
+ * A read of every wallet's accounts begun while locked (the lock screen's follow, an unlock attempt's
+ * prefetch), per exchange client, while under way: an unlock attempt and the screen's first read of the same
+ * wallets join it instead of reading every account a second time beside it (an unlock right after launch met
+ * the follow's read; a screen, an unlock's read its answer did not wait for). Nothing can be signed while
+ * locked, so no action of the app's own can have executed after such a read began; the screen's own reads,
+ * made while unlocked, are never joined.
  */
-const unlockReads = new WeakMap<object, { set: string; read: Promise<WalletHoldings> }>();
+const lockedReads = new WeakMap<object, { set: string; read: Promise<WalletHoldings> }>();
 
-function readForUnlock(s: PortfolioReads, wallets: WalletInfo[]): Promise<WalletHoldings> {
-  const entry = { set: walletSet(wallets), read: readWallets(s, wallets) };
-  unlockReads.set(s.client, entry);
-  const done = () => unlockReads.get(s.client) === entry && unlockReads.delete(s.client);
+function readWhileLocked(s: PortfolioReads, wallets: WalletInfo[]): Promise<WalletHoldings> {
+  const set = walletSet(wallets);
+  const underWay = lockedReads.get(s.client);
+  if (underWay?.set === set) return underWay.read;
+  const entry = { set, read: readWallets(s, wallets) };
+  lockedReads.set(s.client, entry);
+  const done = () => lockedReads.get(s.client) === entry && lockedReads.delete(s.client);
   entry.read.then(done, done);
   return entry.read;
 }
 
-/** The portfolio's holdings: an unlock attempt's read of these wallets if one is under way, else a new read. */
+/** The portfolio's holdings: a read of these wallets begun while locked if one is under way, else a new read. */
 function readNow(s: PortfolioReads): Promise<WalletHoldings> {
   const wallets = s.wallets.list();
-  const underWay = unlockReads.get(s.client);
+  const underWay = lockedReads.get(s.client);
   return underWay?.set === walletSet(wallets) ? underWay.read : readWallets(s, wallets);
+}
+
+/**
+ * Every wallet's accounts read, then followed on their streams from now on (the app is locked: see
+ * follow-locked.ts). The streams' first reads of them are what the live reads keep, so the unlock's reads
+ * answer from those; an unlock begun before then joins this read.
+ */
+export async function followAccounts(s: PortfolioReads): Promise<void> {
+  const wallets = s.wallets.list();
+  const holdings = wallets.length === 0 ? [] : await readWhileLocked(s, wallets);
+  s.watcher.watch(holdings.flatMap((w) => w.accounts.map((a) => a.accountId)));
 }
 
 export interface PortfolioPrefetch {
@@ -139,7 +147,7 @@ export function prefetchPortfolio(s: PortfolioReads): PortfolioPrefetch | null {
   if (wallets.length === 0) return null;
   const set = walletSet(wallets);
   // a failed read is read again by the portfolio itself
-  const read = readForUnlock(s, wallets).catch(() => null);
+  const read = readWhileLocked(s, wallets).catch(() => null);
   return {
     settled: async (ms) => {
       let timer: NodeJS.Timeout | undefined;
