@@ -23,6 +23,7 @@ import { killHard, startDevnetProcess } from '../scripts/crash-campaign/processe
 import { percentile, reportGoals, trendGrowth } from './report';
 import { serveLocked } from './support/locked-app-page';
 import { startTimerCensus } from './support/timer-census';
+import { pageHeapAfterGc } from './support/page-heap';
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const SAMPLE_SECONDS = Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? 30);
@@ -103,7 +104,12 @@ interface Sample {
   timerSites: Record<string, number>;
   /** every timer keeping main alive at one instant, the bench's own included (the figure judged before) */
   allTimers: number;
+  /** the page's JS heap after GC, less its compiled code: what the page's data holds (judged) */
   pageHeapMb: number;
+  /** the page's compiled code and its metadata after GC: V8's code and trusted spaces (the engine's, not judged) */
+  pageCodeMb: number;
+  /** the two together: the page's whole JS heap after GC, as Runtime.getHeapUsage reads it (judged before) */
+  pageHeapAllMb: number;
   domNodes: number;
   listeners: number;
   p95Ms: number;
@@ -218,8 +224,7 @@ try {
 
   const sample = async (minute: number): Promise<Sample> => {
     gc();
-    await cdp.send('HeapProfiler.collectGarbage');
-    const pageHeap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const pageHeap = await pageHeapAfterGc(cdp);
     const dom = (await cdp.send('Memory.getDOMCounters')) as { nodes: number; jsEventListeners: number };
     const resources = process.getActiveResourcesInfo();
     const appTimers = await timerCensus.read();
@@ -240,7 +245,9 @@ try {
       timers: appTimers.app,
       timerSites: appTimers.sites,
       allTimers: resources.filter((r) => r === 'Timeout').length,
-      pageHeapMb: pageHeap.usedSize / 2 ** 20,
+      pageHeapMb: (pageHeap.used - pageHeap.code) / 2 ** 20,
+      pageCodeMb: pageHeap.code / 2 ** 20,
+      pageHeapAllMb: pageHeap.used / 2 ** 20,
       domNodes: dom.nodes,
       listeners: dom.jsEventListeners,
       p95Ms: percentile(latencies, 0.95),
@@ -264,7 +271,7 @@ try {
     const s = await sample(Number(minute.toFixed(1)));
     samples.push(s);
     console.log(
-      `  ${s.minute.toFixed(1)} min: main ${s.mainRssMb.toFixed(1)} MB RSS, ${s.mainHeapMb.toFixed(1)} MB heap, ${s.sockets} sockets, ${s.fds} fds, ${s.timers} app timers (${s.allTimers} at one instant); page ${s.pageHeapMb.toFixed(1)} MB heap, ${s.domNodes} nodes, ${s.listeners} listeners; p95 ${s.p95Ms.toFixed(0)} ms (of which until main heard of it ${s.toMainP95Ms.toFixed(0)}); ${sent} events sent; showing ${s.shows}`,
+      `  ${s.minute.toFixed(1)} min: main ${s.mainRssMb.toFixed(1)} MB RSS, ${s.mainHeapMb.toFixed(1)} MB heap, ${s.sockets} sockets, ${s.fds} fds, ${s.timers} app timers (${s.allTimers} at one instant); page ${s.pageHeapMb.toFixed(1)} MB heap less ${s.pageCodeMb.toFixed(1)} MB code, ${s.domNodes} nodes, ${s.listeners} listeners; p95 ${s.p95Ms.toFixed(0)} ms (of which until main heard of it ${s.toMainP95Ms.toFixed(0)}); ${sent} events sent; showing ${s.shows}`,
     );
     if (minute >= MINUTES) break;
     await sleep(Math.min(SAMPLE_SECONDS * 1000, MINUTES * 60_000 - (performance.now() - started)) || 1);
@@ -292,7 +299,7 @@ const FIGURES: [Figure, string][] = [
   ['sockets', "main's open sockets"],
   ['fds', "main's file descriptors"],
   ['timers', "main's timers that stay (the app's)"],
-  ['pageHeapMb', "the page's JS heap after GC"],
+  ['pageHeapMb', "the page's JS heap after GC, less compiled code"],
   ['domNodes', "the page's DOM nodes"],
   ['listeners', "the page's event listeners"],
 ];
@@ -302,6 +309,8 @@ const SHOWN: [Figure, string][] = [
     'allTimers',
     "main's timers at one instant, the bench's own and passing ones included (what was judged before)",
   ],
+  ['pageCodeMb', "the page's compiled code (V8 compiling more of the page's functions at higher tiers)"],
+  ['pageHeapAllMb', "the page's whole JS heap after GC, compiled code included (what was judged before)"],
 ];
 /** The p95 of the timed transfers of the samples in a stretch of the run (a whole minute where the run is long enough). */
 const pooledP95 = (from: number, to: number) => {
