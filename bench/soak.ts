@@ -22,7 +22,7 @@ import { Trader } from '../tests/e2e/support/trader';
 import { killHard, startDevnetProcess } from '../scripts/crash-campaign/processes';
 import { percentile, reportGoals, trendGrowth } from './report';
 import { serveLocked } from './support/locked-app-page';
-import { startTimerCensus } from './support/timer-census';
+import { appTimersThatStay, ownTimers } from './support/timer-census';
 import { pageHeapAfterGc } from './support/page-heap';
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
@@ -38,13 +38,13 @@ const TIMED_PER_SAMPLE = 10;
 const USDC = 0;
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 const wallClock = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** the bench's own waits, told apart from the app's timers (timer-census.ts) */
+const own = ownTimers();
+const sleep = (ms: number) => own.sleep(ms);
 
 // a GC on demand, for heap figures that are what is kept rather than what awaits collection
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-// main's timers by who set them: the app's, not this bench's senders', traders' or Playwright's
-const timerCensus = startTimerCensus(process.cwd());
 
 const devnetDir = mkdtempSync(join(tmpdir(), 'perpetua-soak-devnet-'));
 const devnet = await startDevnetProcess({ dataDir: devnetDir, port: 0, rpcPort: 0 }, process.env);
@@ -98,10 +98,8 @@ interface Sample {
   mainHeapMb: number;
   sockets: number;
   fds: number;
-  /** the app's timers that stay: the fewest alive at any of five reads over a second (timer-census.ts) */
+  /** the app's timers that stay: the fewest alive, less the bench's own, at any of five reads over a second */
   timers: number;
-  /** where those were set */
-  timerSites: Record<string, number>;
   /** every timer keeping main alive at one instant, the bench's own included (the figure judged before) */
   allTimers: number;
   /** the page's JS heap after GC, less its compiled code: what the page's data holds (judged) */
@@ -227,7 +225,7 @@ try {
     const pageHeap = await pageHeapAfterGc(cdp);
     const dom = (await cdp.send('Memory.getDOMCounters')) as { nodes: number; jsEventListeners: number };
     const resources = process.getActiveResourcesInfo();
-    const appTimers = await timerCensus.read();
+    const appTimers = await appTimersThatStay(own);
     const shows = `${
       (await page
         .locator('h1')
@@ -242,8 +240,7 @@ try {
       mainHeapMb: process.memoryUsage().heapUsed / 2 ** 20,
       sockets: resources.filter((r) => r === 'TCPSocketWrap').length,
       fds: readdirSync('/proc/self/fd').length,
-      timers: appTimers.app,
-      timerSites: appTimers.sites,
+      timers: appTimers,
       allTimers: resources.filter((r) => r === 'Timeout').length,
       pageHeapMb: (pageHeap.used - pageHeap.code) / 2 ** 20,
       pageCodeMb: pageHeap.code / 2 ** 20,
@@ -284,7 +281,6 @@ try {
   await app.close();
   await killHard(devnet);
   rmSync(devnetDir, { recursive: true, force: true });
-  timerCensus.stop();
 }
 
 const settled = samples.find((s) => s.minute >= SETTLED_MINUTES) ?? samples[0]!;
@@ -292,7 +288,7 @@ const last = samples.at(-1)!;
 const judged = samples.filter((s) => s.minute >= settled.minute);
 /** the growth of the line fitted to every sample from the settled one on (see trendGrowth) */
 const growth = (key: Figure) => trendGrowth(judged.map((s) => ({ x: s.minute, y: s[key] })));
-type Figure = keyof Omit<Sample, 'minute' | 'p95Ms' | 'toMainP95Ms' | 'latencies' | 'shows' | 'timerSites'>;
+type Figure = keyof Omit<Sample, 'minute' | 'p95Ms' | 'toMainP95Ms' | 'latencies' | 'shows'>;
 const FIGURES: [Figure, string][] = [
   ['mainRssMb', "main's RSS"],
   ['mainHeapMb', "main's JS heap after GC"],
