@@ -36,6 +36,13 @@ export class AccountWatcher {
   private connections: Connection[] = [];
   /** what the last status said of all the connections together */
   private allConnected: boolean | null = null;
+  /**
+   * Per account, the update id of the portfolio read the screens were last given: a stream's next resync
+   * that finds the same tells them nothing. After an unlock (or a follow begun on the lock screen) the
+   * streams' first resyncs of hundreds of accounts would otherwise each have the screen read its figures and
+   * every kind of its history again, of accounts unchanged since the read it had just drawn.
+   */
+  private readonly shown = new Map<number, number>();
 
   constructor(
     private readonly client: ExchangeClient,
@@ -62,6 +69,7 @@ export class AccountWatcher {
         // the devnet names what changed in its `event` extra; a public engine's payload has none
         const event = payload.event as { type?: unknown; chainTxId?: unknown } | undefined;
         live?.changed(Number(stream.split('@')[1]));
+        this.shown.delete(Number(stream.split('@')[1]));
         onUpdate(
           {
             accountId: Number(stream.split('@')[1]),
@@ -75,7 +83,9 @@ export class AccountWatcher {
         const accountId = Number(stream.split('@')[1]);
         // read afresh: the resync is what the streams' vouching starts from
         const { updateId } = await client.account(accountId, true);
-        onUpdate({ accountId, updateId, type: 'resync' });
+        const shown = this.shown.get(accountId);
+        this.shown.delete(accountId);
+        if (shown !== updateId) onUpdate({ accountId, updateId, type: 'resync' });
         return updateId;
       },
       onStatus: (connected, detail, answered) => {
@@ -104,7 +114,9 @@ export class AccountWatcher {
     }
   }
 
-  watch(accountIds: number[]): void {
+  /** `shown`: each account's update id in the portfolio read the screens are given with this watch */
+  watch(accountIds: number[], shown?: ReadonlyMap<number, number>): void {
+    for (const [accountId, updateId] of shown ?? []) this.shown.set(accountId, updateId);
     const sorted = [...new Set(accountIds)].sort((a, b) => a - b);
     this.live?.follow(sorted);
     const chunks: number[][] = [];

@@ -116,6 +116,15 @@ function readNow(s: PortfolioReads): Promise<WalletHoldings> {
   return underWay?.set === walletSet(wallets) ? underWay.read : readWallets(s, wallets);
 }
 
+/** The accounts read watched from now on, with the update id each was read at (what the screens show). */
+function watchHeld(s: PortfolioReads, held: WalletHoldings): void {
+  const accounts = held.flatMap((w) => w.accounts);
+  s.watcher.watch(
+    accounts.map((a) => a.accountId),
+    new Map(accounts.map((a) => [a.accountId, a.updateId])),
+  );
+}
+
 /**
  * Every wallet's accounts read, then followed on their streams from now on (the app is locked: see
  * follow-locked.ts). The streams' first reads of them are what the live reads keep, so the unlock's reads
@@ -124,7 +133,7 @@ function readNow(s: PortfolioReads): Promise<WalletHoldings> {
 export async function followAccounts(s: PortfolioReads): Promise<void> {
   const wallets = s.wallets.list();
   const holdings = wallets.length === 0 ? [] : await readWhileLocked(s, wallets);
-  s.watcher.watch(holdings.flatMap((w) => w.accounts.map((a) => a.accountId)));
+  watchHeld(s, holdings);
 }
 
 export interface PortfolioPrefetch {
@@ -164,7 +173,7 @@ export async function portfolio(s: PortfolioReads, read?: WalletHoldings): Promi
   const wallets = read ?? (await readNow(s));
   const equity = s.equity;
   for (const a of wallets.flatMap((w) => w.accounts)) equity.record(a.accountId, a.equity);
-  s.watcher.watch(wallets.flatMap((w) => w.accounts.map((a) => a.accountId)));
+  watchHeld(s, wallets);
   return { wallets, equity: wallets.reduce((sum, w) => sum + w.equity, 0n) };
 }
 
