@@ -43,15 +43,16 @@ export interface Account {
 
 /**
  * `marks`: the mark price of each market the account holds a position in (from /market/{id}/stats),
- * as the decimal text the exchange wrote. `marksAtRead`: the marks when `json` was read, if they were
- * others; its figures are moved from those to `marks`.
+ * as the decimal text the exchange wrote. `kept`: `json` was read earlier, at the exchange's mark then, which
+ * its own figures tell (a position's PnL is the notional of mark - entry): they are moved from that mark to
+ * `marks`. Not the market's stats read beside it, which may be seconds older or newer than the account's read.
  */
 export function accountFromJson(
   accountId: number,
   json: AccountJson,
   info: MarketsInfo,
   marks: ReadonlyMap<number, string>,
-  marksAtRead: ReadonlyMap<number, string> = marks,
+  kept = false,
 ): Account {
   const s = scalerFor(info, `/account/${accountId}`);
   const quoteDecimals = s.tokenInfo(info.quoteTokenId).decimals;
@@ -69,13 +70,10 @@ export function accountFromJson(
     if (base === 0n) continue;
     const size = p.perp.isLong ? base : -base;
     const entryPrice = s.price(p.perp.price, p.marketId, 'a position price');
-    const markOf = (texts: ReadonlyMap<number, string>) => {
-      const text = texts.get(p.marketId);
-      return text === undefined ? undefined : s.price(text, p.marketId, 'a mark price');
-    };
-    const markNow = markOf(marks);
-    const markThen = markOf(marksAtRead) ?? markNow;
+    const markText = marks.get(p.marketId);
+    const markNow = markText === undefined ? undefined : s.price(markText, p.marketId, 'a mark price');
     let unrealizedPnl = s.quote(p.perp.sizePricePnl, 'a position sizePricePnl');
+    const markThen = kept ? markOfPnl(market, size, entryPrice, unrealizedPnl, quoteDecimals) : markNow;
     if (markNow !== undefined && markThen !== undefined && markNow !== markThen) {
       const moved = atMark(market, size, entryPrice, markThen, markNow, quoteDecimals);
       unrealizedPnl += moved.pnl;
@@ -146,4 +144,22 @@ function atMark(
     initial: requirement(valueAt(to), market.imfBps) - requirement(valueAt(from), market.imfBps),
     maintenance: requirement(valueAt(to), market.mmfBps) - requirement(valueAt(from), market.mmfBps),
   };
+}
+
+/**
+ * The mark at which the exchange stated a position's PnL: the price whose notional of (mark - entry) × size,
+ * toward zero, is that PnL (the nearest one when the rounding leaves a choice).
+ */
+function markOfPnl(
+  market: MarketsInfo['markets'][number],
+  size: bigint,
+  entryPrice: bigint,
+  pnl: bigint,
+  quoteDecimals: number,
+): bigint {
+  const scale = 10n ** BigInt(market.priceDecimals + market.sizeDecimals);
+  const move = (pnl * scale) / (size * 10n ** BigInt(quoteDecimals));
+  for (const candidate of [move, move + 1n, move - 1n])
+    if (notional(candidate, size, market, quoteDecimals) === pnl) return entryPrice + candidate;
+  return entryPrice + move;
 }

@@ -153,7 +153,7 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
         http.getJson(`/account/${accountId}`, AccountJsonSchema),
         info(),
       ]);
-      return { json, marks: await marks(heldMarkets(json)), quoteTokenId: markets.quoteTokenId };
+      return { json, quoteTokenId: markets.quoteTokenId };
     };
     const answer = await (live
       ? live.read('account', accountId, read, {
@@ -162,7 +162,7 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
         })
       : read());
     const [markets, marksNow] = await Promise.all([info(), marks(heldMarkets(answer.json))]);
-    const shown = accountFromJson(accountId, answer.json, markets, marksNow, answer.marks);
+    const shown = accountFromJson(accountId, answer.json, markets, marksNow, !readNow);
     const level = healthLevel(shown.margin.healthBps);
     return readNow || level === 'safe' || level === 'none' ? shown : account(accountId, true);
   };
