@@ -41,6 +41,14 @@ async function accountReadsWhenQuiet(from: number): Promise<number> {
   return count();
 }
 
+/** Closes the app and starts it again on the same folder and keychain; the count of answers before it. */
+async function restartApp(): Promise<number> {
+  await app.close();
+  const from = answers.length;
+  app = await startApp(devnet, { dataDir: appDir, store: app.store, fetchImpl: counted });
+  return from;
+}
+
 /** the app's folder, kept across its restart */
 const appDir = mkdtempSync(join(tmpdir(), 'perpetua-paced-app-'));
 
@@ -192,9 +200,7 @@ describe('a 160-account portfolio under a read limit of 20/s, burst 40', () => {
   }, 120_000);
 
   it("after a restart, an unlock at once joins the lock screen's read of every account: none read twice", async () => {
-    await app.close();
-    const from = answers.length;
-    app = await startApp(devnet, { dataDir: appDir, store: app.store, fetchImpl: counted });
+    const from = await restartApp();
     const unlocked = await app.ok('lock.unlock', { passphrase: PASSPHRASE });
     const accountReads = answers
       .slice(from)
@@ -224,9 +230,7 @@ describe('a 160-account portfolio under a read limit of 20/s, burst 40', () => {
   }, 120_000);
 
   it('after a restart, is followed from the lock screen on: the first unlock reads none of it', async () => {
-    await app.close();
-    const from = answers.length;
-    app = await startApp(devnet, { dataDir: appDir, store: app.store, fetchImpl: counted });
+    const from = await restartApp();
     expect((await app.ok('lock.state')).status).toBe('locked');
     // with the lock screen up: every account read (the follow's read, then each stream's first read of its
     // own), until the app goes quiet

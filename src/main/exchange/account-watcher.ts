@@ -68,11 +68,12 @@ export class AccountWatcher {
       onUpdate: (stream, payload, updateId) => {
         // the devnet names what changed in its `event` extra; a public engine's payload has none
         const event = payload.event as { type?: unknown; chainTxId?: unknown } | undefined;
-        live?.changed(Number(stream.split('@')[1]));
-        this.shown.delete(Number(stream.split('@')[1]));
+        const accountId = Number(stream.split('@')[1]);
+        live?.changed(accountId);
+        this.shown.delete(accountId);
         onUpdate(
           {
-            accountId: Number(stream.split('@')[1]),
+            accountId,
             updateId,
             type: typeof event?.type === 'string' ? event.type : 'update',
           },

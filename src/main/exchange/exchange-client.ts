@@ -124,9 +124,7 @@ export function createExchangeClient(http: HttpClient, live?: LiveReads) {
   };
   /** the mark price text of each market */
   const marks = async (marketIds: number[]): Promise<Map<number, string>> =>
-    marketIds.length === 0
-      ? new Map()
-      : new Map(await Promise.all([...new Set(marketIds)].map(async (id) => [id, await mark(id)] as const)));
+    new Map(await Promise.all([...new Set(marketIds)].map(async (id) => [id, await mark(id)] as const)));
 
   const user = async (pubkey: string): Promise<User | null> => {
     const json = await notFoundAsNull(() =>

@@ -98,10 +98,16 @@ const walletSet = (wallets: WalletInfo[]): string =>
  */
 const lockedReads = new WeakMap<object, { set: string; read: Promise<WalletHoldings> }>();
 
+/** The read of these wallets begun while locked, if one is under way. */
+function lockedReadOf(s: PortfolioReads, set: string): Promise<WalletHoldings> | null {
+  const underWay = lockedReads.get(s.client);
+  return underWay?.set === set ? underWay.read : null;
+}
+
 function readWhileLocked(s: PortfolioReads, wallets: WalletInfo[]): Promise<WalletHoldings> {
   const set = walletSet(wallets);
-  const underWay = lockedReads.get(s.client);
-  if (underWay?.set === set) return underWay.read;
+  const underWay = lockedReadOf(s, set);
+  if (underWay) return underWay;
   const entry = { set, read: readWallets(s, wallets) };
   lockedReads.set(s.client, entry);
   const done = () => lockedReads.get(s.client) === entry && lockedReads.delete(s.client);
@@ -112,8 +118,7 @@ function readWhileLocked(s: PortfolioReads, wallets: WalletInfo[]): Promise<Wall
 /** The portfolio's holdings: a read of these wallets begun while locked if one is under way, else a new read. */
 function readNow(s: PortfolioReads): Promise<WalletHoldings> {
   const wallets = s.wallets.list();
-  const underWay = lockedReads.get(s.client);
-  return underWay?.set === walletSet(wallets) ? underWay.read : readWallets(s, wallets);
+  return lockedReadOf(s, walletSet(wallets)) ?? readWallets(s, wallets);
 }
 
 /** The accounts read watched from now on, with the update id each was read at (what the screens show). */
