@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import { generateKeypair } from '../../src/protocol/keys';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
-import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, createWallet, depositCredited, startApp, type TestApp } from './support/app';
 import { startFaultyProxy } from './support/faulty-proxy';
 
 let devnet: RunningDevnet;
@@ -75,8 +75,7 @@ it('records every key event, each naming its wallet by the label it had then, an
   await app.ok('phrases.addNextWallet', { phraseId: older.phraseId, label: 'Old phrase 2' });
 
   // sessions: one created here, refreshed and revoked; one another device made, seen in the list twice
-  await app.ok('funds.faucet', { walletId, tokenId: 0, amount: 5_000_000n });
-  await app.ok('funds.deposit', { walletId, tokenId: 0, amount: 5_000_000n });
+  await depositCredited(app, walletId, 5_000_000n);
   const ours = await app.ok('sessions.create', {
     walletId,
     label: 'Desk',
@@ -196,8 +195,7 @@ it('does not take a session this device is still creating for one made elsewhere
   try {
     await desk.ok('lock.setup', { passphrase: PASSPHRASE });
     const { walletId } = await createWallet(desk, 'Desk key');
-    await desk.ok('funds.faucet', { walletId, tokenId: 0, amount: 5_000_000n });
-    await desk.ok('funds.deposit', { walletId, tokenId: 0, amount: 5_000_000n });
+    await depositCredited(desk, walletId, 5_000_000n);
     let listed: { sessionId: string; createdHere: boolean }[] = [];
     proxy.beforeAnswer = async () => {
       proxy.beforeAnswer = undefined;

@@ -7,7 +7,7 @@ import { createKeyringStore } from '../../src/main/keychain/secret-store';
 import { accountLine } from '../support/action-lines';
 import { GatedStore } from '../support/gated-store';
 import { MemorySecretStore } from '../support/memory-store';
-import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, createWallet, depositCredited, startApp, type TestApp } from './support/app';
 
 const PHRASE =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -29,10 +29,7 @@ beforeAll(async () => {
   app = await startApp(devnet, { store });
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
   ({ walletId } = await createWallet(app, 'Main'));
-  await app.ok('funds.faucet', { walletId, tokenId: 0, amount: 50_000_000n });
-  await app.ok('funds.deposit', { walletId, tokenId: 0, amount: 50_000_000n });
-  for (let i = 0; i < 50 && (await app.ok('funds.deposits'))[0]?.status !== 'credited'; i += 1)
-    await new Promise((r) => setTimeout(r, 100));
+  await depositCredited(app, walletId, 50_000_000n);
   account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
 }, 60_000);
 afterAll(async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { accountLine } from '../support/action-lines';
-import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, depositCredited, startApp, type TestApp } from './support/app';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -26,10 +26,7 @@ describe('confirming after the unlock went stale', () => {
       pendingId: pending.pendingId,
       confirmation: pending.secretKey.slice(-6),
     });
-    await app.ok('funds.faucet', { walletId, tokenId: 0, amount: 50_000_000n });
-    await app.ok('funds.deposit', { walletId, tokenId: 0, amount: 50_000_000n });
-    for (let i = 0; i < 50 && (await app.ok('funds.deposits'))[0]?.status !== 'credited'; i += 1)
-      await new Promise((r) => setTimeout(r, 100));
+    await depositCredited(app, walletId, 50_000_000n);
     const account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
 
     // Six minutes later (no session yet, so signing needs a wallet-signed CreateSession first)

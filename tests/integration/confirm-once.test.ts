@@ -3,7 +3,7 @@
 // balances and the session list are the exchange's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
-import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, depositCredited, startApp, type TestApp } from './support/app';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -24,10 +24,7 @@ beforeAll(async () => {
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
   }));
-  await app.ok('funds.faucet', { walletId, tokenId: 0, amount: usdc(100) });
-  await app.ok('funds.deposit', { walletId, tokenId: 0, amount: usdc(100) });
-  for (let i = 0; i < 80 && (await app.ok('funds.deposits'))[0]?.status !== 'credited'; i += 1)
-    await new Promise((r) => setTimeout(r, 100));
+  await depositCredited(app, walletId, usdc(100));
   account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { RESET_MARKER } from '../../src/main/lock/passphrase-reset';
-import { PASSPHRASE, createWallet, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, createWallet, depositCredited, startApp, type TestApp } from './support/app';
 
 const PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
 const NEW_PASSPHRASE = 'the passphrase after the reset';
@@ -44,13 +44,8 @@ it('lists, refuses a wrong word, erases keys only, and the phrase brings its wal
   await app.ok('lock.setup', { passphrase: PASSPHRASE });
   const hot = await createWallet(app, 'Hot key');
   const fromPhrase = await importPhrase(app, PASSPHRASE, 'Legal');
-  await app.ok('funds.faucet', { walletId: hot.walletId, tokenId: 0, amount: 5_000_000n });
-  await app.ok('funds.deposit', { walletId: hot.walletId, tokenId: 0, amount: 5_000_000n });
   // a session needs the wallet's account on the exchange: the deposit's credit makes it
-  for (let i = 0; i < 200; i += 1) {
-    if ((await app.ok('funds.deposits')).every((d) => d.status === 'credited')) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await depositCredited(app, hot.walletId, 5_000_000n);
   await app.ok('sessions.create', { walletId: hot.walletId, label: 'Desk' });
   await app.ok('addresses.save', { label: 'Friend', address: ADDRESS });
   const hotKey = (await app.ok('wallets.list')).find((w) => w.walletId === hot.walletId)!.publicKey;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type RunningDevnet } from '../../src/devnet/server';
 import { accountLine } from '../support/action-lines';
-import { PASSPHRASE, startApp, type TestApp } from './support/app';
+import { PASSPHRASE, depositCredited, startApp, type TestApp } from './support/app';
 
 let devnet: RunningDevnet;
 let app: TestApp;
@@ -24,10 +24,7 @@ async function funded(target: TestApp): Promise<{ walletId: string; account: num
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
   });
-  await target.ok('funds.faucet', { walletId: wallet.walletId, tokenId: 0, amount: usdc(50) });
-  await target.ok('funds.deposit', { walletId: wallet.walletId, tokenId: 0, amount: usdc(50) });
-  for (let i = 0; i < 80 && (await target.ok('funds.deposits'))[0]?.status !== 'credited'; i += 1)
-    await new Promise((r) => setTimeout(r, 100));
+  await depositCredited(target, wallet.walletId, usdc(50));
   return {
     walletId: wallet.walletId,
     account: (await target.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId,

@@ -110,3 +110,25 @@ export async function createWallet(
   });
   return { walletId, secretKey: pending.secretKey };
 }
+
+/**
+ * Faucet tokens to the wallet on the chain and deposit them, then wait until the exchange credits that
+ * deposit: the credit comes after the chain confirms, so anything that needs the exchange account (a
+ * session, a transfer) must wait for it rather than for the deposit's answer.
+ */
+export async function depositCredited(
+  app: TestApp,
+  walletId: string,
+  amount: bigint,
+  tokenId = 0,
+): Promise<void> {
+  await app.ok('funds.faucet', { walletId, tokenId, amount });
+  const { depositId } = await app.ok('funds.deposit', { walletId, tokenId, amount });
+  for (let waited = 0; waited < 20_000; waited += 50) {
+    const deposit = (await app.ok('funds.deposits')).find((d) => d.depositId === depositId);
+    if (deposit?.status === 'credited') return;
+    if (deposit?.status === 'failed') throw new Error(`deposit ${depositId} failed`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`deposit ${depositId} was not credited within 20 s`);
+}
