@@ -11,6 +11,8 @@ import type { HttpRequest } from '../http/router';
 import { accountJson } from './account-view';
 import { withdrawalFeeInToken, withdrawalFeeQuote } from './fees';
 import { fundsViews } from './views';
+import { rowsByAccount } from './rows-by-account';
+import type { DepositRecord, TransferRecord, WithdrawalRecord } from './state';
 import { human } from '../json';
 
 const ACCOUNT_ERRORS: readonly ErrorName[] = ['BadRequest', 'UserNotFound'];
@@ -21,9 +23,12 @@ export function fundsRoutes(devnet: Exchange, config: DevnetConfig, path: PathPa
   const state = () => engine.state;
   const account = (req: HttpRequest) => engine.account(path.accountId(req))!;
   const views = fundsViews(config);
+  const depositsOf = rowsByAccount((r: DepositRecord) => [r.accountId]);
+  const withdrawalsOf = rowsByAccount((r: WithdrawalRecord) => [r.accountId]);
+  const transfersOf = rowsByAccount((r: TransferRecord) => [r.fromAccountId, r.toAccountId]);
   const history = <T extends { id: bigint; time: number }, W>(
     req: HttpRequest,
-    rows: T[],
+    rows: readonly T[],
     toWire: (row: T) => W,
   ) => historyPage(req.query, engine.nowSeconds(), rows, toWire);
 
@@ -122,25 +127,13 @@ export function fundsRoutes(devnet: Exchange, config: DevnetConfig, path: PathPa
       },
     },
     accountHistory('deposit', 'DepositInfo rows, paged (uint64 cursor)', (a) =>
-      history(
-        a.req,
-        state().deposits.filter((r) => r.accountId === a.id),
-        views.deposit,
-      ),
+      history(a.req, depositsOf.of(state().deposits, a.id), views.deposit),
     ),
     accountHistory('withdrawal', 'WithdrawalInfo rows, paged (uint64 cursor)', (a) =>
-      history(
-        a.req,
-        state().withdrawals.filter((r) => r.accountId === a.id),
-        views.withdrawal,
-      ),
+      history(a.req, withdrawalsOf.of(state().withdrawals, a.id), views.withdrawal),
     ),
     accountHistory('transfer', 'TransferRow rows sent and received, paged (uint64 cursor)', (a) =>
-      history(
-        a.req,
-        state().transfers.filter((r) => r.fromAccountId === a.id || r.toAccountId === a.id),
-        views.transfer(a.id),
-      ),
+      history(a.req, transfersOf.of(state().transfers, a.id), views.transfer(a.id)),
     ),
     {
       method: 'POST',
