@@ -57,6 +57,10 @@ function keepWidths(el: HTMLTableElement, kept: Kept): void {
     kept.widths = [];
   }
   const widths = cells.map((c, i) => Math.max(c.getBoundingClientRect().width, kept.widths[i] ?? 0));
-  cells.forEach((c, i) => (c.style.minWidth = `${widths[i]}px`));
+  // only the columns whose width moved are touched: after most updates, none
+  cells.forEach((c, i) => {
+    const width = `${widths[i]}px`;
+    if (c.style.minWidth !== width) c.style.minWidth = width;
+  });
   kept.widths = widths;
 }

@@ -37,11 +37,49 @@ export const FEED_MAX_LINES = 2_000;
  * oldest row kept (rows of that same second are all kept); 0 while it holds fewer.
  */
 export function keptSince(parts: readonly { rows: Rows }[]): number {
-  const times: number[] = [];
-  for (const { rows } of parts) for (const row of rows) times.push(row.time);
-  if (times.length <= FEED_MAX_LINES) return 0;
-  times.sort((a, b) => b - a);
-  return times[FEED_MAX_LINES - 1]!;
+  let count = 0;
+  for (const { rows } of parts) count += rows.length;
+  if (count <= FEED_MAX_LINES) return 0;
+  // asked at every live update of a busy feed: a typed array sorts numbers without a comparator call each
+  const times = new Float64Array(count);
+  let i = 0;
+  for (const { rows } of parts) for (const row of rows) times[i++] = row.time;
+  times.sort();
+  return times[count - FEED_MAX_LINES]!;
+}
+
+/**
+ * Each account's rows of each kind as the feed shows them: its newest FEED_MAX_LINES rows, cut at the same
+ * second for every kind (a kind that kept more of them would look as if the others had none), and whether
+ * rows older than those shown exist.
+ */
+export function feedParts(
+  accountIds: readonly number[],
+  slicesOf: (accountId: number, kind: HistoryKind) => readonly (Slice | undefined)[],
+  olderOf: (accountId: number, kind: HistoryKind) => boolean,
+) {
+  const held = accountIds.flatMap((accountId) =>
+    HISTORY_KINDS.map((kind) => {
+      const slices = slicesOf(accountId, kind);
+      return {
+        accountId,
+        kind,
+        rows: slices.length === 1 ? (slices[0]?.rows ?? []) : slices.flatMap((s): Rows => s?.rows ?? []),
+        trimmed: slices.some((s) => s?.trimmed),
+        // known for one account only (the history screen's marks); across accounts see olderExists
+        older: olderOf(accountId, kind),
+      };
+    }),
+  );
+  const since = keptSince(held);
+  return {
+    since,
+    parts: held.map(({ trimmed, ...part }) => {
+      if (since === 0) return part;
+      const rows = part.rows.filter((row) => row.time >= since);
+      return { ...part, rows, older: part.older || trimmed || rows.length < part.rows.length };
+    }),
+  };
 }
 
 /** Where the window starts (seconds) after `step` steps back from `anchor`; 0 once it reaches everything. */

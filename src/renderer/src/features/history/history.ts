@@ -1,10 +1,12 @@
 // The history of the given accounts within a window of recent time, every kind, newest slice first: what the
 // All activity feed and each kind's history tab show (activity-window.ts reads it).
 import { useCallback, useEffect, useMemo } from 'react';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSteadyQueries } from '../../hooks/useSteadyQueries';
 import { unwrap, wallet } from '../../bridge/wallet';
-import { HISTORY_KINDS, type HistoryKind } from '../../../../shared/exchange/history';
+import type { HistoryKind } from '../../../../shared/exchange/history';
 import {
+  feedParts,
   keptSince,
   olderAnywhereQuery,
   olderQueries,
@@ -56,76 +58,64 @@ export function useAllHistory(accountIds: readonly number[]) {
   // nothing is read before the exchange's time is known (the queries wait, disabled)
   const known = feedWindow.anchor !== undefined;
   const anchor = feedWindow.anchor ?? 0;
-  const enabled = <Q>(queries: Q[]) => queries.map((q) => ({ ...q, enabled: known }));
-  const held = (key: readonly unknown[]) => client.getQueryData<Slice>(key);
-  const slices = sliceQueries(readPage, accountIds, anchor, step, held, () =>
-    // the oldest row the feed keeps of what it holds now: a slice read again lets go of what is older
-    keptSince(slices.map((q) => held(q.queryKey) ?? { rows: [] })),
-  );
-  // one account: whether each kind has older rows (the history screen marks them); several: whether any has
   const single = accountIds.length === 1;
-  const before = single ? olderQueries(readPage, accountIds, anchor, step) : [];
+  // The queries are made again only when the window moves (useSteadyQueries follows them from then on).
+  const { slices, before, shown } = useMemo(() => {
+    const enabled = <Q>(queries: Q[]) => queries.map((q) => ({ ...q, enabled: known }));
+    const held = (key: readonly unknown[]) => client.getQueryData<Slice>(key);
+    const slices: ReturnType<typeof sliceQueries> = sliceQueries(
+      readPage,
+      accountIds,
+      anchor,
+      step,
+      held,
+      () =>
+        // the oldest row the feed keeps of what it holds now: a slice read again lets go of what is older
+        keptSince(slices.map((q) => held(q.queryKey) ?? { rows: [] })),
+    );
+    // one account: whether each kind has older rows (the history screen marks them); several: whether any has
+    const before = single ? olderQueries(readPage, accountIds, anchor, step) : [];
+    const slicesOf = indexOf(slices);
+    const olderOf = indexOf(before);
+    return {
+      slices: enabled(slices),
+      before: enabled(before),
+      // what the feed shows, from what the queries hold: the slices' data, then each look back's answer
+      shown: sameAnswerFor((held: readonly unknown[]) =>
+        feedParts(
+          accountIds,
+          (accountId, kind) =>
+            (slicesOf.get(partKey(accountId, kind)) ?? []).map((i) => held[i] as Slice | undefined),
+          (accountId, kind) =>
+            (olderOf.get(partKey(accountId, kind)) ?? []).some((i) => held[slices.length + i] === true),
+        ),
+      ),
+    };
+  }, [client, accountIds, anchor, step, known, single]);
   const anywhere = useQuery({
     ...olderAnywhereQuery(readPage, accountIds, anchor, step),
     enabled: known && !single && accountIds.length > 0,
   });
-  const read = useQueries({
-    queries: enabled(slices),
-    combine: (results) => ({
-      pending: results.some((r) => r.isPending),
-      error: results.find((r) => r.isError)?.error ?? null,
-      data: results.map((r) => r.data),
-    }),
-  });
-  const older = useQueries({
-    queries: enabled(before),
-    combine: (results) => ({
-      pending: results.some((r) => r.isPending),
-      data: results.map((r) => r.data === true),
-    }),
-  });
-  const { parts, since } = useMemo(() => {
-    const held = accountIds.flatMap((accountId) =>
-      HISTORY_KINDS.map((kind) => {
-        const mine = slices.flatMap((q, i) =>
-          q.accountId === accountId && q.kind === kind ? [read.data[i]] : [],
-        );
-        return {
-          accountId,
-          kind,
-          rows: mine.flatMap((slice): Rows => slice?.rows ?? []),
-          trimmed: mine.some((slice) => slice?.trimmed),
-          // known for one account only (the history screen's marks); across accounts see olderExists
-          older: before.some((q, i) => q.accountId === accountId && q.kind === kind && older.data[i]),
-        };
-      }),
-    );
-    // only the newest FEED_MAX_LINES rows, the same second for every kind: rows older than that are in no
-    // part (a kind that kept more of them would look as if the others had none)
-    const kept = keptSince(held);
-    return {
-      since: kept,
-      parts: held.map(({ trimmed, ...part }) => {
-        if (kept === 0) return part;
-        const rows = part.rows.filter((row) => row.time >= kept);
-        return { ...part, rows, older: part.older || trimmed || rows.length < part.rows.length };
-      }),
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the queries follow from ids, anchor and step
-  }, [accountIds, anchor, step, read.data, older.data]);
+  // Not useQueries' `combine`: it compares what it returns with its last answer deeply, every row held, at
+  // every update (a fifth of the page's time under 20 account events a second), and the rows it hands on
+  // are then its copies, which the feed's lines (made once per row the query holds) do not know. The slices
+  // are taken as the queries hold them, and what is shown is worked out again when one of them changed.
+  const read = useSteadyQueries(slices);
+  const older = useSteadyQueries(before);
+  const pendingReads = read.some((r) => r.isPending) || older.some((r) => r.isPending);
+  const readError = read.find((r) => r.isError)?.error ?? null;
+  const { parts, since } = shown([...read.map((r) => r.data), ...older.map((r) => r.data === true)]);
   const lines = parts.reduce((n, p) => n + p.rows.length, 0);
   /** the feed holds its newest rows only: older ones are in the export, not one step back */
   const capped = since > 0;
   const olderExists = capped || (single ? parts.some((p) => p.older) : anywhere.data === true);
-  const pending = known
-    ? read.pending || older.pending || (anywhere.isEnabled && anywhere.isPending)
-    : !feedWindow.error;
+  const pending = known ? pendingReads || (anywhere.isEnabled && anywhere.isPending) : !feedWindow.error;
   useEffect(() => {
     if (!pending && shouldExtend(lines, olderExists)) extend(step);
   }, [pending, lines, olderExists, step, extend]);
   return {
     pending,
-    error: feedWindow.error ?? read.error,
+    error: feedWindow.error ?? readError,
     parts,
     /** rows before the window exist: "Show older" reaches one step further back (not when capped) */
     olderExists,
@@ -136,4 +126,30 @@ export function useAllHistory(accountIds: readonly number[]) {
     readAll: async (): Promise<readonly { accountId: number; kind: HistoryKind; rows: Rows }[]> =>
       olderExists ? readEverything(readPage, accountIds) : parts,
   };
+}
+
+/**
+ * `answer`, remembering its last answer: asked again with the same items (each the same object or value),
+ * it gives that answer again, so a render that read nothing new hands the same parts on.
+ */
+function sameAnswerFor<R>(answer: (items: readonly unknown[]) => R): (items: readonly unknown[]) => R {
+  let last: { items: readonly unknown[]; answer: R } | undefined;
+  return (items) => {
+    const same =
+      last !== undefined && last.items.length === items.length && items.every((x, i) => x === last!.items[i]);
+    if (!same) last = { items, answer: answer(items) };
+    return last!.answer;
+  };
+}
+
+const partKey = (accountId: number, kind: HistoryKind) => `${accountId}:${kind}`;
+
+/** Where each account's queries of each kind are in `queries`. */
+function indexOf(queries: readonly { accountId: number; kind: HistoryKind }[]): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  queries.forEach((q, i) => {
+    const key = partKey(q.accountId, q.kind);
+    at.set(key, [...(at.get(key) ?? []), i]);
+  });
+  return at;
 }

@@ -3,6 +3,7 @@
 // under the first of its column: the side, size and account under the market, the distance under the
 // liquidation price, funding under the PnL and entry under the mark, so nothing is cut off or scrolled. Each position
 // can be closed from its row: a reduce-only order that fills at once, reviewed like every action.
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -66,6 +67,15 @@ export function PositionsTable({
       const owner = portfolio.wallets.find((w) => w.accounts.some((a) => a.accountId === accountId));
       return { kind: 'closePosition', walletId: owner?.wallet.walletId ?? '', accountId, marketId };
     });
+  // one function for every row and render, calling the latest `close`: the rows are memoised on it
+  const latestClose = useRef(close);
+  useLayoutEffect(() => {
+    latestClose.current = close;
+  });
+  const onClose = useCallback(
+    (accountId: number, marketId: number) => void latestClose.current(accountId, marketId),
+    [],
+  );
   const outcome = (
     <>
       <ErrorNote error={closing.error} title="Closing the position" />
@@ -99,91 +109,119 @@ export function PositionsTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((p) => {
-            const side = (
-              <Text size="sm" c={p.size > 0n ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
-                {p.size > 0n ? 'Long' : 'Short'} {markets.size(p.marketId, p.size > 0n ? p.size : -p.size)}
-              </Text>
-            );
-            const pnl = (
-              <Text size="sm" c={p.unrealizedPnl < 0n ? 'red' : 'teal'} style={FIGURE}>
-                {format(p.unrealizedPnl, quoteTokenId, { signed: true })}
-              </Text>
-            );
-            const funding = format(p.fundingPnl, quoteTokenId, { signed: true });
-            const entry = markets.price(p.marketId, p.entryPrice);
-            const account = withAccount ? (
-              <Anchor href={accountHref(p.accountId)} size={narrow ? 'xs' : 'sm'}>
-                {p.accountTitle ?? `#${p.accountId}`}
-              </Anchor>
-            ) : null;
-            const distance = (
-              <DistanceBadge
-                long={p.size > 0n}
-                distanceBps={p.liquidationDistanceBps}
-                level={p.liquidationLevel}
-              />
-            );
-            const liquidation =
-              p.liquidationPrice === null ? '—' : markets.price(p.marketId, p.liquidationPrice);
-            return (
-              <Table.Tr key={`${p.accountId}:${p.marketId}`}>
-                {account && !narrow ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{account}</Table.Td> : null}
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={600} size="sm">
-                      {markets.symbol(p.marketId)}
-                    </Text>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      aria-label={`Close the ${markets.symbol(p.marketId)} position of account ${p.accountId}`}
-                      disabled={closing.busy}
-                      onClick={() => void close(p.accountId, p.marketId)}
-                    >
-                      Close
-                    </Button>
-                  </Group>
-                  {narrow ? side : null}
-                  {narrow && account ? <div>{account}</div> : null}
-                </Table.Td>
-                {narrow ? null : <Table.Td style={FIGURE}>{side}</Table.Td>}
-                <Table.Td style={FIGURE} data-figure>
-                  {narrow ? (
-                    <>
-                      {liquidation}
-                      <div>{distance}</div>
-                    </>
-                  ) : (
-                    liquidation
-                  )}
-                </Table.Td>
-                {narrow ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{distance}</Table.Td>}
-                <Table.Td style={FIGURE} data-figure>
-                  {narrow ? <Folded main={pnl} under={funding} underLabel="funding" /> : pnl}
-                </Table.Td>
-                {narrow ? null : (
-                  <Table.Td style={FIGURE} data-figure>
-                    {funding}
-                  </Table.Td>
-                )}
-                <Table.Td style={FIGURE} data-figure>
-                  {narrow ? (
-                    <Folded main={markets.price(p.marketId, p.markPrice)} under={entry} underLabel="entry" />
-                  ) : (
-                    markets.price(p.marketId, p.markPrice)
-                  )}
-                </Table.Td>
-                {narrow ? null : (
-                  <Table.Td style={FIGURE} data-figure>
-                    {entry}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
+          {rows.map((p) => (
+            <PositionLine
+              key={`${p.accountId}:${p.marketId}`}
+              p={p}
+              narrow={narrow}
+              withAccount={withAccount}
+              busy={closing.busy}
+              onClose={onClose}
+              markets={markets}
+              format={format}
+              quoteTokenId={quoteTokenId}
+            />
+          ))}
         </Table.Tbody>
       </Table>
     </div>
   );
 }
+
+/** One position's line: drawn again only when its own figures changed, not with another position's. */
+const PositionLine = memo(function PositionLine({
+  p,
+  narrow,
+  withAccount,
+  busy,
+  onClose,
+  markets,
+  format,
+  quoteTokenId,
+}: {
+  p: PositionRow;
+  narrow: boolean;
+  withAccount: boolean;
+  busy: boolean;
+  onClose: (accountId: number, marketId: number) => void;
+  markets: ReturnType<typeof useMarketFormat>;
+  format: ReturnType<typeof useTokens>['format'];
+  quoteTokenId: number;
+}) {
+  const side = (
+    <Text size="sm" c={p.size > 0n ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
+      {p.size > 0n ? 'Long' : 'Short'} {markets.size(p.marketId, p.size > 0n ? p.size : -p.size)}
+    </Text>
+  );
+  const pnl = (
+    <Text size="sm" c={p.unrealizedPnl < 0n ? 'red' : 'teal'} style={FIGURE}>
+      {format(p.unrealizedPnl, quoteTokenId, { signed: true })}
+    </Text>
+  );
+  const funding = format(p.fundingPnl, quoteTokenId, { signed: true });
+  const entry = markets.price(p.marketId, p.entryPrice);
+  const account = withAccount ? (
+    <Anchor href={accountHref(p.accountId)} size={narrow ? 'xs' : 'sm'}>
+      {p.accountTitle ?? `#${p.accountId}`}
+    </Anchor>
+  ) : null;
+  const distance = (
+    <DistanceBadge long={p.size > 0n} distanceBps={p.liquidationDistanceBps} level={p.liquidationLevel} />
+  );
+  const liquidation = p.liquidationPrice === null ? '—' : markets.price(p.marketId, p.liquidationPrice);
+  return (
+    <Table.Tr key={`${p.accountId}:${p.marketId}`}>
+      {account && !narrow ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{account}</Table.Td> : null}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600} size="sm">
+            {markets.symbol(p.marketId)}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            aria-label={`Close the ${markets.symbol(p.marketId)} position of account ${p.accountId}`}
+            disabled={busy}
+            onClick={() => onClose(p.accountId, p.marketId)}
+          >
+            Close
+          </Button>
+        </Group>
+        {narrow ? side : null}
+        {narrow && account ? <div>{account}</div> : null}
+      </Table.Td>
+      {narrow ? null : <Table.Td style={FIGURE}>{side}</Table.Td>}
+      <Table.Td style={FIGURE} data-figure>
+        {narrow ? (
+          <>
+            {liquidation}
+            <div>{distance}</div>
+          </>
+        ) : (
+          liquidation
+        )}
+      </Table.Td>
+      {narrow ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{distance}</Table.Td>}
+      <Table.Td style={FIGURE} data-figure>
+        {narrow ? <Folded main={pnl} under={funding} underLabel="funding" /> : pnl}
+      </Table.Td>
+      {narrow ? null : (
+        <Table.Td style={FIGURE} data-figure>
+          {funding}
+        </Table.Td>
+      )}
+      <Table.Td style={FIGURE} data-figure>
+        {narrow ? (
+          <Folded main={markets.price(p.marketId, p.markPrice)} under={entry} underLabel="entry" />
+        ) : (
+          markets.price(p.marketId, p.markPrice)
+        )}
+      </Table.Td>
+      {narrow ? null : (
+        <Table.Td style={FIGURE} data-figure>
+          {entry}
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+});

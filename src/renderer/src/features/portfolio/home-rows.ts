@@ -34,6 +34,8 @@ function shallowSame<T extends object>(a: T, b: T): boolean {
   return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
 }
 
+const positionKey = (row: PositionRow) => `${row.accountId}:${row.marketId}`;
+
 /** the row's account fields are the account's own (the row adds only its wallet's label and its title) */
 const sameAccount = (row: AccountRow, account: Portfolio['wallets'][number]['accounts'][number]): boolean =>
   (Object.keys(account) as (keyof typeof account)[]).every((k) => row[k] === account[k]);
@@ -60,12 +62,18 @@ export function homeRows(
       return { ...a, walletLabel: w.label, title: name };
     }),
   );
+  const previousPositions = new Map((before?.positions ?? []).map((row) => [positionKey(row), row]));
   const positions = accounts.flatMap((a) =>
-    a.positions.map((p): PositionRow => ({ ...p, accountId: a.accountId, accountTitle: a.title })),
+    a.positions.map((p): PositionRow => {
+      const row = { ...p, accountId: a.accountId, accountTitle: a.title };
+      // the row drawn before, when nothing in it changed: each position is drawn again on its own
+      const was = previousPositions.get(positionKey(row));
+      return was && shallowSame(was, row) ? was : row;
+    }),
   );
   return {
     accounts: keep(before?.accounts, accounts, (x, y) => x === y),
-    positions: keep(before?.positions, positions, shallowSame),
+    positions: keep(before?.positions, positions, (x, y) => x === y),
     accountIds: keep(
       before?.accountIds,
       accounts.map((a) => a.accountId),

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activityKey,
   FEED_MAX_LINES,
+  feedParts,
   keptSince,
   olderAnywhereQuery,
   olderQueries,
@@ -251,5 +252,56 @@ describe('the All activity window', () => {
     expect(keptSince([rows(many.slice(0, 500)), rows(many.slice(500))])).toBe(
       [...many].sort((a, b) => b - a)[FEED_MAX_LINES - 1],
     );
+  });
+
+  it('shows each account and kind from its slices, newest first, cut at one second for every kind', () => {
+    const slice = (times: number[], trimmed = false): Slice => ({
+      rows: times.map((time) => ({ time })) as never,
+      pages: [],
+      ...(trimmed ? { trimmed: true as const } : {}),
+    });
+    // account 1's transfers: a newest slice and an older one; account 2's deposits: a day of rows at 2,000
+    const newest = slice([5_000, 5_001]);
+    const older = slice([4_000]);
+    const busy = slice(Array.from({ length: FEED_MAX_LINES }, (_, i) => 4_500 + Math.floor(i / 2)));
+    const shown = feedParts(
+      [1, 2],
+      (accountId, kind) =>
+        accountId === 1 && kind === 'transfer'
+          ? [newest, older]
+          : accountId === 2 && kind === 'deposit'
+            ? [busy]
+            : [undefined],
+      (accountId, kind) => accountId === 1 && kind === 'pnl',
+    );
+    expect(shown.parts.map((p) => `${p.accountId}:${p.kind}`)).toEqual(
+      [1, 2].flatMap((id) => HISTORY_KINDS.map((kind) => `${id}:${kind}`)),
+    );
+    const part = (accountId: number, kind: string) =>
+      shown.parts.find((p) => p.accountId === accountId && p.kind === kind)!;
+    // 2,003 rows held: the 2,000th newest is at second 4,501 (the deposits' two rows a second from 4,500 to
+    // 5,499, and the transfers' two at 5,000 and 5,001), so the deposits' first second and the transfer at
+    // 4,000 are cut
+    expect(shown.since).toBe(4_501);
+    expect(part(1, 'transfer').rows.map((r) => r.time)).toEqual([5_000, 5_001]);
+    expect(part(1, 'transfer').older).toBe(true);
+    expect(part(2, 'deposit').rows).toHaveLength(FEED_MAX_LINES - 2);
+    expect(part(2, 'deposit').older).toBe(true);
+    // a kind with nothing cut says older rows exist only where its look back or its slices said so
+    expect(part(1, 'pnl')).toMatchObject({ rows: [], older: true });
+    expect(part(2, 'withdrawal')).toMatchObject({ rows: [], older: false });
+  });
+
+  it('keeps every row, and says nothing older is there, while the feed holds fewer than its most', () => {
+    const rows = [{ time: 7 }, { time: 8 }] as never;
+    const shown = feedParts(
+      [3],
+      (_, kind) => (kind === 'funding' ? [{ rows, pages: [] }] : []),
+      () => false,
+    );
+    expect(shown.since).toBe(0);
+    // the very rows the query holds: the feed's lines are made once per row object
+    expect(shown.parts.find((p) => p.kind === 'funding')!.rows).toBe(rows);
+    expect(shown.parts.every((p) => !p.older)).toBe(true);
   });
 });

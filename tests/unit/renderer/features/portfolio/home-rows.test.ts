@@ -88,6 +88,22 @@ describe("the home screen's rows after an account update", () => {
     expect(after.accountIds).toBe(before.accountIds);
   });
 
+  it('a position that changed is a new row; every other position is the row drawn before', () => {
+    const { update, rows } = cached();
+    update(account(3, 300n, 2n, 2));
+    const before = rows(null);
+    // a transfer into account 1 moves its liquidation figures: its position's row changes, 3's does not
+    update({ ...account(1, 150n, 5n, 2), positions: [{ ...position(5n), liquidationPrice: 1n }] });
+    const after = rows(before);
+    expect(after.positions).not.toBe(before.positions);
+    expect(after.positions.map((p) => [p.accountId, p.liquidationPrice])).toEqual([
+      [1, 1n],
+      [3, null],
+    ]);
+    expect(after.positions[0]).not.toBe(before.positions[0]);
+    expect(after.positions[1]).toBe(before.positions[1]);
+  });
+
   it('an update that changes nothing shown keeps every list', () => {
     const { update, rows } = cached();
     const before = rows(null);
