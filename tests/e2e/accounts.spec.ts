@@ -106,6 +106,13 @@ test('portfolio: a position shows its margin health colour and distance to liqui
     .getByLabel(/^Margin health/);
   await expect(health).toHaveAttribute('data-level', 'safe');
   await expect(health).toHaveText(/^(over )?\d[\d,]*(\.\d+)?% · healthy$/);
+  // what the figure is, on hover (the exact figure too, when the badge shows it capped), and gone after
+  await health.hover();
+  await expect(page.getByRole('tooltip')).toContainText(
+    /^Equity as a share of the maintenance margin( \(now [\d,.]+%\))?; at 100% the account is liquidated$/,
+  );
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
 
   // the distance badge agrees with the mark and liquidation price shown beside it (retried: prices move)
   const distance = row.getByLabel(/^Liquidation /);

@@ -1,6 +1,8 @@
 // Margin health and distance to liquidation as coloured badges that also say it in words, so colour is never
-// the only signal. Main computes the figures and their levels; data-level carries the level for tests.
-import { Badge, Tooltip } from '@mantine/core';
+// the only signal. Main computes the figures and their levels; data-level carries the level for tests. They
+// are on every row of the accounts and positions tables, so their explanations are HoverTips.
+import { Badge } from '@mantine/core';
+import { HoverTip } from '../../components/HoverTip';
 import type { RiskLevel } from '../../../../shared/risk-levels';
 import { formatBps } from '../../../../shared/figures';
 
@@ -28,7 +30,9 @@ export function HealthBadge({ healthBps, level }: { healthBps: number | null; le
   const text = figure === null ? WORD.none : `${figure} · ${WORD[level]}`;
   const exact = capped ? ` (now ${formatBps(healthBps)})` : '';
   return (
-    <Tooltip label={`Equity as a share of the maintenance margin${exact}; at 100% the account is liquidated`}>
+    <HoverTip
+      label={`Equity as a share of the maintenance margin${exact}; at 100% the account is liquidated`}
+    >
       <Badge
         color={COLOR[level]}
         variant="light"
@@ -38,7 +42,7 @@ export function HealthBadge({ healthBps, level }: { healthBps: number | null; le
       >
         {text}
       </Badge>
-    </Tooltip>
+    </HoverTip>
   );
 }
 
@@ -53,17 +57,17 @@ export function DistanceBadge({
 }) {
   if (distanceBps === null)
     return (
-      <Tooltip label="No mark price would liquidate this position">
+      <HoverTip label="No mark price would liquidate this position">
         <Badge color="gray" variant="light" data-level="none" aria-label="Liquidation: none" styles={WHOLE}>
           none
         </Badge>
-      </Tooltip>
+      </HoverTip>
     );
   // what is above or below what, in words: a long's liquidation price is below the mark, a short's above;
   // the distance is a share of the mark price ("Liquidation 13.09% below mark": a 13.09% fall liquidates it)
   const text = `Liquidation ${formatBps(distanceBps)} ${long ? 'below' : 'above'} mark`;
   return (
-    <Tooltip
+    <HoverTip
       label={`The mark price may ${long ? 'fall' : 'rise'} ${formatBps(distanceBps)} from where it is now before this position is liquidated`}
     >
       <Badge
@@ -75,6 +79,6 @@ export function DistanceBadge({
       >
         {text}
       </Badge>
-    </Tooltip>
+    </HoverTip>
   );
 }
