@@ -15,7 +15,7 @@ import { decodeAction, decodeReceipt, encodeReceipt } from '../../src/protocol/c
 import { splitActionBody } from '../../src/protocol/framing';
 import { launchDevnet, nodeDevnetCommand, type LaunchedDevnet } from '../../src/main/devnet-launcher';
 import { MemorySecretStore } from '../support/memory-store';
-import { PASSPHRASE, startApp, type AppExchange, type TestApp } from './support/app';
+import { PASSPHRASE, depositCredited, startApp, type AppExchange, type TestApp } from './support/app';
 import { startFaultyProxy, type FaultyProxy } from './support/faulty-proxy';
 import { amountLine } from '../support/action-lines';
 import { chainTokenBalance } from '../support/chain';
@@ -45,12 +45,7 @@ async function fundedApp(exchange: AppExchange, dataDir?: string, store = new Me
     pendingId: pending.pendingId,
     confirmation: pending.secretKey.slice(-6),
   });
-  await app.ok('funds.faucet', { walletId: wallet.walletId, tokenId: USDC, amount: usdc(100) });
-  await app.ok('funds.deposit', { walletId: wallet.walletId, tokenId: USDC, amount: usdc(100) });
-  await until(
-    () => app.ok('funds.deposits'),
-    (d) => d[0]?.status === 'credited',
-  );
+  await depositCredited(app, wallet.walletId, usdc(100), USDC);
   await app.ok('sessions.create', { walletId: wallet.walletId });
   const account = (await app.ok('portfolio.get')).wallets[0]!.accounts[0]!.accountId;
   return { app, walletId: wallet.walletId, account, store };
